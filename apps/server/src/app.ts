@@ -1,0 +1,154 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import csrf from '@fastify/csrf-protection';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
+import fastifyStatic from '@fastify/static';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database } from './db/index.js';
+import { AppError } from './lib/errors.js';
+import { authPlugin } from './plugins/auth.js';
+import { loadSecrets } from './lib/secrets.js';
+import { EventBus } from './realtime/event-bus.js';
+import { registerModules } from './modules/index.js';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** Shared bus for live events; one per process (tests may pass their own). */
+  bus?: EventBus;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Required<AppDeps>;
+  }
+}
+
+/**
+ * Builds the Fastify application from plugins (DESIGN §2 `src/app.ts`),
+ * without listening, so tests drive it through `app.inject`.
+ */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },
+    trustProxy: true,
+    bodyLimit: 5 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  const bus = deps.bus ?? new EventBus();
+  app.decorate('deps', { config, database, bus });
+
+  app.setErrorHandler((err, req, reply) => {
+    if (err instanceof AppError) {
+      return reply.status(err.status).send({ code: err.code, message: err.message, details: err.details });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const details = err.validation.map((v) => ({
+        path: (v.instancePath || '').replace(/^\//, '').replaceAll('/', '.'),
+        message: v.message,
+      }));
+      return reply.status(400).send({ code: 'VALIDATION_ERROR', message: 'Invalid input', details });
+    }
+    const e = err as { statusCode?: number; code?: string; message?: string };
+    if (e.code === 'FST_CSRF_INVALID_TOKEN' || e.code === 'FST_CSRF_MISSING_SECRET') {
+      return reply.status(403).send({ code: 'CSRF_INVALID', message: 'Anti-forgery token missing or invalid' });
+    }
+    if (e.statusCode === 429) {
+      return reply.status(429).send({ code: 'TOO_MANY_REQUESTS', message: 'Too many requests' });
+    }
+    if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500 && !isResponseSerializationError(err)) {
+      const code = e.statusCode === 404 ? 'NOT_FOUND' : e.statusCode === 413 ? 'FILE_TOO_LARGE' : 'VALIDATION_ERROR';
+      return reply.status(e.statusCode).send({ code, message: e.message ?? code });
+    }
+    req.log.error(err);
+    return reply.status(500).send({ code: 'GENERAL_ERROR', message: 'General error' });
+  });
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/') || !existsSync(webIndex(config))) {
+      return reply.status(404).send({ code: 'NOT_FOUND', message: 'Not found' });
+    }
+    // Client-side routes of the console (/login, /management/...) get index.html.
+    return reply.sendFile('index.html');
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(cookie);
+  await app.register(csrf, {
+    cookieKey: '_csrf',
+    cookieOpts: { path: '/', sameSite: 'strict', httpOnly: true, signed: false },
+    getToken: (req) => req.headers['x-xsrf-token'] as string | undefined,
+  });
+  // Double-submit anti-forgery (DESIGN §3): the console reads XSRF-TOKEN and
+  // echoes it in X-XSRF-TOKEN on every call other than GET or HEAD.
+  app.addHook('onRequest', async (req, reply) => {
+    if (!req.url.startsWith('/api/')) return;
+    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') {
+      if (!req.cookies['XSRF-TOKEN'] || !req.cookies._csrf) {
+        const token = reply.generateCsrf();
+        reply.setCookie('XSRF-TOKEN', token, { path: '/', sameSite: 'strict', httpOnly: false });
+      }
+      return;
+    }
+    if (req.headers.upgrade === 'websocket') return;
+    await new Promise<void>((resolve, reject) => {
+      app.csrfProtection(req, reply, (err?: Error) => (err ? reject(err) : resolve()));
+    });
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Venue console API', version: '38.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const secrets = await loadSecrets(database.db);
+  await app.register(authPlugin, { db: database.db, secret: secrets.jwtSecret, tokenTtlSeconds: config.tokenTtlSeconds });
+
+  app.get('/api/health', { config: { public: true }, schema: { hide: true } }, async () => ({ ok: true, db: database.kind }));
+  await registerModules(app);
+
+  if (existsSync(webIndex(config))) {
+    await app.register(fastifyStatic, { root: webRoot(config), wildcard: false, index: 'index.html' });
+  }
+  return app;
+}
+
+function webRoot(config: Config): string {
+  return path.resolve(config.webDist ?? path.join(import.meta.dirname, '../../web/dist'));
+}
+function webIndex(config: Config): string {
+  return path.join(webRoot(config), 'index.html');
+}

@@ -1,0 +1,42 @@
+/**
+ * Server configuration from environment variables, with safe defaults
+ * (DESIGN §4). Documented in the README's "Configuration" table.
+ */
+export interface Config {
+  /** HTTP port (PORT, default 3000). */
+  port: number;
+  host: string;
+  /** PostgreSQL connection string (DATABASE_URL); unset = embedded PGlite. */
+  databaseUrl?: string;
+  /** Directory of the embedded database and generated files (DATA_DIR, default ./data). */
+  dataDir: string;
+  /** Production mode (NODE_ENV=production or VENUE_PRODUCTION=1): no demo club, no default account. */
+  production: boolean;
+  /** Lifetime of a sign-in token in seconds (TOKEN_TTL_SECONDS, default 12 h). */
+  tokenTtlSeconds: number;
+  /** Where the built console is (WEB_DIST); served at / when it exists. */
+  webDist?: string;
+  /** Login attempts allowed per username and address per minute (LOGIN_RATE_LIMIT, default 10). */
+  loginRateLimit: number;
+  /** Demo club size (DEMO_CLIENTS, default 2000) and days of history (DEMO_DAYS, default 365). */
+  demoClients: number;
+  demoDays: number;
+  logLevel: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const production = env.NODE_ENV === 'production' || env.VENUE_PRODUCTION === '1';
+  return {
+    port: Number(env.PORT ?? 3000),
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: env.DATA_DIR ?? './data',
+    production,
+    tokenTtlSeconds: Number(env.TOKEN_TTL_SECONDS ?? 12 * 3600),
+    webDist: env.WEB_DIST,
+    loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 10),
+    demoClients: Number(env.DEMO_CLIENTS ?? 2000),
+    demoDays: Number(env.DEMO_DAYS ?? 365),
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

@@ -1,0 +1,114 @@
+import fp from 'fastify-plugin';
+import jwt from '@fastify/jwt';
+import { eq } from 'drizzle-orm';
+import {
+  allPermissions,
+  PERMISSION_FLAGS,
+  UserLevel,
+  type PermissionFlag,
+  type Permissions,
+} from '@venue/domain';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../lib/errors.js';
+import { clubs, users } from '../db/schema.js';
+import type { Db } from '../db/index.js';
+
+/** What an authenticated request knows about its caller (DESIGN §6). */
+export interface AuthContext {
+  userId: number;
+  username: string;
+  level: number;
+  isAdmin: boolean;
+  /** Effective flags: an admin has every flag. */
+  permissions: Permissions;
+  /** The club this request acts on. */
+  clubId: number;
+  externalClubId: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext;
+  }
+  interface FastifyContextConfig {
+    /** No sign-in needed (login, health, docs). */
+    public?: boolean;
+    /** Flag the caller needs; checked after sign-in (403 when missing). */
+    permission?: PermissionFlag;
+    /** Only the service operator (level SuperUser). */
+    operator?: boolean;
+  }
+}
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: { sub: number; tv: number };
+    user: { sub: number; tv: number };
+  }
+}
+
+/** Effective permission flags of a user row. */
+export function effectivePermissions(u: { isAdmin: boolean; permissions: unknown }): Permissions {
+  if (u.isAdmin) return allPermissions(true);
+  const stored = (u.permissions ?? {}) as Partial<Permissions>;
+  const p = allPermissions(false);
+  for (const f of PERMISSION_FLAGS) p[f] = stored[f] === true;
+  return p;
+}
+
+/**
+ * Bearer-token authentication for every /api route not marked public, and the
+ * per-route permission check. Tokens are HS256 only, carry the user id and a
+ * token version; a disabled user or a bumped version rejects the token.
+ */
+export const authPlugin = fp<{ db: Db; secret: string; tokenTtlSeconds: number }>(async (app, opts) => {
+  await app.register(jwt, {
+    secret: opts.secret,
+    sign: { algorithm: 'HS256', expiresIn: opts.tokenTtlSeconds },
+    verify: { algorithms: ['HS256'] },
+  });
+  app.decorateRequest('auth', null as unknown as AuthContext);
+
+  app.addHook('preHandler', async (req) => {
+    const cfg = req.routeOptions.config;
+    if (!req.url.startsWith('/api/') || cfg.public || !req.routeOptions.url) return;
+    req.auth = await authenticate(req, opts.db);
+    if (cfg.operator && req.auth.level !== UserLevel.SuperUser) throw new AppError('NOT_AUTHORIZED');
+    if (cfg.permission && !req.auth.permissions[cfg.permission]) throw new AppError('NOT_AUTHORIZED');
+  });
+});
+
+async function authenticate(req: FastifyRequest, db: Db): Promise<AuthContext> {
+  let claims: { sub: number; tv: number };
+  try {
+    claims = await req.jwtVerify();
+  } catch {
+    throw new AppError('UNAUTHORIZED', 'Authentication error');
+  }
+  const [u] = await db.select().from(users).where(eq(users.id, claims.sub)).limit(1);
+  if (!u || u.disabled || u.tokenVersion !== claims.tv) throw new AppError('UNAUTHORIZED', 'Authentication error');
+  let clubId = u.clubId;
+  let externalClubId: number | null = null;
+  const header = req.headers['clubexternalid'];
+  if (u.level === UserLevel.SuperUser && typeof header === 'string' && /^\d+$/.test(header)) {
+    const [c] = await db.select().from(clubs).where(eq(clubs.externalClubId, Number(header))).limit(1);
+    if (!c) throw new AppError('NOT_FOUND', 'club not found');
+    clubId = c.id;
+    externalClubId = c.externalClubId;
+  } else if (clubId != null) {
+    const [c] = await db.select({ e: clubs.externalClubId }).from(clubs).where(eq(clubs.id, clubId)).limit(1);
+    externalClubId = c?.e ?? null;
+  }
+  if (clubId == null || externalClubId == null) {
+    // An operator without a selected club can only call operator routes.
+    if (!req.routeOptions.config.operator) throw new AppError('NOT_FOUND', 'club not selected');
+  }
+  return {
+    userId: u.id,
+    username: u.username,
+    level: u.level,
+    isAdmin: u.isAdmin,
+    permissions: effectivePermissions(u),
+    clubId: clubId ?? 0,
+    externalClubId: externalClubId ?? 0,
+  };
+}

@@ -1,0 +1,179 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { allPermissions, withIsraeliIdCheckDigit, type Permissions } from '@venue/domain';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { openDatabase, type Database } from '../src/db/index.js';
+import { clubs, users } from '../src/db/schema.js';
+import { hashPassword } from '../src/lib/password.js';
+import { EventBus } from '../src/realtime/event-bus.js';
+
+/**
+ * Test harness: a real database (PGlite in memory, or a fresh PostgreSQL
+ * database when TEST_DB=postgres) and the app driven through `app.inject`.
+ */
+export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  bus: EventBus;
+  close(): Promise<void>;
+}
+
+/** Opens an empty migrated database of the kind under test. */
+export async function openTestDatabase(): Promise<Database & { dropAll(): Promise<void> }> {
+  if (TEST_DB === 'pglite') {
+    const d = await openDatabase({ dataDir: 'memory://' });
+    return { ...d, dropAll: async () => d.close() };
+  }
+  const { default: pg } = await import('pg');
+  const name = `venue_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  const d = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
+  return {
+    ...d,
+    dropAll: async () => {
+      await d.close();
+      const a = new pg.Client({ connectionString: PG_URL });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    },
+  };
+}
+
+/** Builds the app on a fresh database. */
+export async function createTestApp(): Promise<TestContext> {
+  const database = await openTestDatabase();
+  const config = { ...loadConfig({}), logLevel: 'silent', loginRateLimit: 1000 };
+  const bus = new EventBus();
+  const app = await buildApp({ config, database, bus });
+  await app.ready();
+  return {
+    app,
+    database,
+    bus,
+    close: async () => {
+      await app.close();
+      await database.dropAll();
+    },
+  };
+}
+
+let clubSeq = 2000 + Math.floor(Math.random() * 1000);
+
+/** Creates a club with an admin user (or one with the given flags). */
+export async function makeClub(
+  ctx: TestContext,
+  opts: { externalClubId?: number; licensesAmount?: number; settings?: object; capacities?: object[] } = {},
+) {
+  const [club] = await ctx.database.db
+    .insert(clubs)
+    .values({
+      externalClubId: opts.externalClubId ?? clubSeq++,
+      name: 'Test club',
+      licensesAmount: opts.licensesAmount ?? 100,
+      settings: opts.settings ?? {},
+      capacities: opts.capacities ?? [],
+    })
+    .returning();
+  return club;
+}
+
+// One hash for every test user: scrypt is deliberately slow.
+let pwHash: Promise<string> | undefined;
+export const TEST_PASSWORD = 'test-pass-123';
+
+export async function makeUser(
+  ctx: TestContext,
+  clubId: number | null,
+  opts: { username?: string; isAdmin?: boolean; permissions?: Partial<Permissions>; level?: number } = {},
+) {
+  pwHash ??= hashPassword(TEST_PASSWORD);
+  const [u] = await ctx.database.db
+    .insert(users)
+    .values({
+      clubId,
+      username: opts.username ?? `user${randomBytes(3).toString('hex')}`,
+      passwordHash: await pwHash,
+      name: 'Test user',
+      isAdmin: opts.isAdmin ?? false,
+      level: opts.level ?? 0,
+      permissions: { ...allPermissions(false), ...opts.permissions },
+      termsVersion: 1,
+    })
+    .returning();
+  return u;
+}
+
+/** A valid Israeli personal ID derived from a number. */
+export function validPersonalId(n: number): string {
+  return withIsraeliIdCheckDigit(String(10_000_000 + (n % 89_999_999)));
+}
+
+/** An API caller: carries the bearer token, the club header and the anti-forgery pair. */
+export class Api {
+  token?: string;
+  private csrfCookie = '';
+  private xsrf = '';
+  constructor(private readonly app: FastifyInstance) {}
+
+  private async ensureCsrf(): Promise<void> {
+    if (this.xsrf) return;
+    const res = await this.app.inject({ method: 'GET', url: '/api/health' });
+    const cookies = res.cookies as { name: string; value: string }[];
+    this.xsrf = cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+    const secret = cookies.find((c) => c.name === '_csrf')?.value ?? '';
+    this.csrfCookie = `_csrf=${secret}; XSRF-TOKEN=${this.xsrf}`;
+  }
+
+  async login(username: string, password: string, externalClubId: number): Promise<LightMyRequestResponse> {
+    const res = await this.request('POST', '/api/Account', { username, password, externalClubId });
+    if (res.statusCode === 200) this.token = res.json().token;
+    return res;
+  }
+
+  async request(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
+    await this.ensureCsrf();
+    return this.app.inject({
+      method: method as 'GET',
+      url,
+      payload: body as object,
+      headers: {
+        cookie: this.csrfCookie,
+        ...(method !== 'GET' ? { 'x-xsrf-token': this.xsrf } : {}),
+        ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
+        ...headers,
+      },
+    });
+  }
+  get(url: string) {
+    return this.request('GET', url);
+  }
+  post(url: string, body?: unknown) {
+    return this.request('POST', url, body ?? {});
+  }
+  patch(url: string, body?: unknown) {
+    return this.request('PATCH', url, body ?? {});
+  }
+  delete(url: string) {
+    return this.request('DELETE', url);
+  }
+}
+
+/** Signs in a fresh admin of a fresh club; returns the club, the user and an Api. */
+export async function signedInAdmin(ctx: TestContext, clubOpts: Parameters<typeof makeClub>[1] = {}) {
+  const club = await makeClub(ctx, clubOpts);
+  const user = await makeUser(ctx, club.id, { isAdmin: true });
+  const api = new Api(ctx.app);
+  const res = await api.login(user.username, TEST_PASSWORD, club.externalClubId);
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
+  return { club, user, api };
+}

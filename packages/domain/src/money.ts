@@ -1,0 +1,44 @@
+/**
+ * Money helpers. All amounts are integers in minor units (agorot, cents):
+ * the seed's "scale factor 100" (seed 000 §9). Prices include VAT (seed 001 §1).
+ */
+
+/** VAT in basis points (1800 = 18%) for a country on a date (DOMAIN-FACTS, "Money and tax"). */
+export function vatRateBasisPoints(country: string, date: Date): number {
+  switch (country) {
+    case 'Israel':
+      return date.getTime() >= Date.UTC(2024, 11, 31, 22) ? 1800 : 1700;
+    case 'UK':
+      return 2000;
+    case 'Belgium':
+      return 2100;
+    case 'Hungary':
+      return 2700;
+    default:
+      return 0;
+  }
+}
+
+/**
+ * Splits a VAT-inclusive total (minor units) into net and VAT, rounding VAT to
+ * the nearest minor unit so that net + vat === total exactly.
+ */
+export function splitVat(totalMinor: number, rateBasisPoints: number): { net: number; vat: number } {
+  if (!Number.isInteger(totalMinor)) throw new RangeError('amount must be an integer of minor units');
+  const net = Math.round((totalMinor * 10000) / (10000 + rateBasisPoints));
+  return { net, vat: totalMinor - net };
+}
+
+/** Formats minor units for display, e.g. 12345 → "123.45" (symbol added by the caller's locale). */
+export function formatMinor(amountMinor: number, locale = 'he-IL'): string {
+  return (amountMinor / 100).toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}
+
+/** Parses a decimal string typed by a user ("12.5") to minor units (1250); null when invalid. */
+export function parseToMinor(text: string): number | null {
+  const t = text.trim().replace(',', '.');
+  if (!/^-?\d+(\.\d{1,2})?$/.test(t)) return null;
+  const [whole, frac = ''] = t.replace('-', '').split('.');
+  const v = Number(whole) * 100 + Number(frac.padEnd(2, '0'));
+  return t.startsWith('-') ? -v : v;
+}

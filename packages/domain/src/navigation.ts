@@ -1,0 +1,118 @@
+import { KALA_CLUB_FROM } from './enums.js';
+import type { Permissions } from './permissions.js';
+
+/**
+ * Navigation visibility: seed 000 §6, row by row. One pure function that the
+ * console renders and the tests check against the seed's table.
+ */
+
+export type NavSection = 'management' | 'reports';
+export interface NavEntry {
+  key: string;
+  route: string;
+  section: NavSection;
+}
+
+/** The routes of seed 000 §2, in the order of the side navigation. */
+export const NAV_ENTRIES: readonly NavEntry[] = [
+  { key: 'dashboard', route: '/dashboard', section: 'management' },
+  { key: 'clients', route: '/management/clients', section: 'management' },
+  { key: 'groups', route: '/management/app-groups-list', section: 'management' },
+  { key: 'products', route: '/management/app-product-list', section: 'management' },
+  { key: 'terminals', route: '/management/app-terminals-list', section: 'management' },
+  { key: 'settings', route: '/management/app-settings', section: 'management' },
+  { key: 'users', route: '/management/app-users-list', section: 'management' },
+  { key: 'schedules', route: '/management/app-schedules-list', section: 'management' },
+  { key: 'terminalMessages', route: '/management/terminal-messages', section: 'management' },
+  { key: 'attendance', route: '/management/attendance', section: 'management' },
+  { key: 'employeePositions', route: '/management/employee-position-list', section: 'management' },
+  { key: 'feedbackCategories', route: '/management/feedback-category-list', section: 'management' },
+  { key: 'paymentReport', route: '/reports/app-paymentReport', section: 'reports' },
+  { key: 'entranceReport', route: '/reports/app-entranceReport', section: 'reports' },
+  { key: 'activitiesReport', route: '/reports/app-entrance-payment-report', section: 'reports' },
+  { key: 'purchasesReport', route: '/reports/app-purchases-report', section: 'reports' },
+  { key: 'payoutErrorReport', route: '/reports/payout-error-purchases-report', section: 'reports' },
+  { key: 'excessStatusReport', route: '/reports/excess-status-report', section: 'reports' },
+  { key: 'cashStatusReport', route: '/reports/cash-status-report', section: 'reports' },
+  { key: 'financialReport', route: '/reports/app-financial-report', section: 'reports' },
+  { key: 'productsReport', route: '/reports/app-products-report', section: 'reports' },
+  { key: 'productMatrixReport', route: '/reports/app-product-matrix-report', section: 'reports' },
+  { key: 'saferPaymentsReport', route: '/reports/app-safer-payments', section: 'reports' },
+  { key: 'cashManagementReport', route: '/reports/app-resetCashLevels-report', section: 'reports' },
+  { key: 'cashTransactionsReport', route: '/reports/app-cashTransactions-report', section: 'reports' },
+  { key: 'debtsReport', route: '/reports/debts-report', section: 'reports' },
+  { key: 'autoRenewalReport', route: '/reports/automatic-renewal-history-report', section: 'reports' },
+  { key: 'licensesUsedReport', route: '/reports/licenses-used-report', section: 'reports' },
+  { key: 'loadedLicensesReport', route: '/reports/loaded-licenses-report', section: 'reports' },
+  { key: 'quickExitReport', route: '/reports/quick-exit-report', section: 'reports' },
+];
+
+/** What the visibility rules read: the user's flags, the club's id, settings and capacities. */
+export interface NavContext {
+  permissions: Partial<Permissions>;
+  externalClubId: number;
+  settings: {
+    isKalaSubscriptionEnabled: boolean;
+    isEmployeeAttendanceEnabled: boolean;
+    isIncidentReportEnabled: boolean;
+    isUpsellEnabled: boolean;
+    isSaferPaymentsEnabled: boolean;
+    isQuickExitEnabled: boolean;
+  };
+  /** Club capacities (GET /Club/GetCapacities): "any club capacity above 0". */
+  capacities: readonly number[];
+}
+
+type Rule = (c: NavContext) => boolean;
+const flag =
+  (f: keyof Permissions): Rule =>
+  (c) =>
+    c.permissions[f] === true;
+const regular: Rule = (c) => c.externalClubId < KALA_CLUB_FROM;
+const kalaOk: Rule = (c) => regular(c) || c.settings.isKalaSubscriptionEnabled;
+
+/** Visibility rule of each entry, as in the table of seed 000 §6. */
+export const NAV_RULES: Record<string, Rule> = {
+  dashboard: flag('roleViewDashboard'),
+  clients: flag('roleViewClientsList'),
+  groups: (c) => flag('roleViewClientGroupList')(c) && kalaOk(c),
+  terminals: () => true,
+  settings: flag('roleViewGeneralSettings'),
+  users: flag('roleIsAdmin'),
+  schedules: regular,
+  terminalMessages: (c) => flag('roleViewTerminalMessages')(c) && regular(c),
+  attendance: (c) => c.settings.isEmployeeAttendanceEnabled && flag('roleViewAttendanceLogs')(c),
+  employeePositions: (c) => c.settings.isEmployeeAttendanceEnabled && flag('roleViewAttendanceLogs')(c),
+  feedbackCategories: (c) => c.settings.isIncidentReportEnabled,
+  products: () => true,
+  paymentReport: flag('rolePaymentesReport'),
+  entranceReport: (c) => flag('roleEntrancesReport')(c) && kalaOk(c),
+  activitiesReport: (c) => flag('roleEntrancesPaymentsReport')(c) && regular(c),
+  purchasesReport: flag('rolePurchasesReport'),
+  excessStatusReport: (c) => c.capacities.some((x) => x > 0),
+  financialReport: flag('roleFinanicalReport'),
+  productsReport: flag('roleProductsReport'),
+  productMatrixReport: (c) => flag('roleProductsReport')(c) && c.settings.isUpsellEnabled,
+  saferPaymentsReport: (c) => c.settings.isSaferPaymentsEnabled,
+  cashManagementReport: flag('roleResetCashLevelsReport'),
+  cashTransactionsReport: flag('roleCashReport'),
+  debtsReport: flag('roleDebtsReport'),
+  autoRenewalReport: (c) => flag('roleAutoOperationsReport')(c) && regular(c),
+  licensesUsedReport: regular,
+  loadedLicensesReport: regular,
+  quickExitReport: (c) => c.settings.isQuickExitEnabled,
+  // The seed shows no visibility rule for these two; we show them to users who
+  // may read cash reports, since they reconcile terminal cash.
+  payoutErrorReport: flag('roleCashReport'),
+  cashStatusReport: flag('roleCashReport'),
+};
+
+/** The entries of seed 000 §2 that this user sees, in navigation order. */
+export function visibleNavigation(ctx: NavContext): NavEntry[] {
+  return NAV_ENTRIES.filter((e) => NAV_RULES[e.key]?.(ctx) === true);
+}
+
+/** Whether one route is visible (used by the console's route guard). */
+export function isRouteVisible(ctx: NavContext, route: string): boolean {
+  return visibleNavigation(ctx).some((e) => e.route === route);
+}

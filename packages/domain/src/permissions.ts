@@ -1,0 +1,48 @@
+/**
+ * Per-user permission flags. The first group is the current-user record of
+ * seed 000 §3 (names kept as the seed spells them, e.g. rolePaymentesReport);
+ * the second group are the edit permissions listed in seed 001 §6.
+ */
+export const PERMISSION_FLAGS = [
+  'roleIsAdmin',
+  'roleViewDashboard',
+  'roleViewClientsList',
+  'roleEditClients',
+  'roleManageClientMoney',
+  'roleViewClientGroupList',
+  'roleEditClientGroups',
+  'roleViewTerminals',
+  'roleEditTerminals',
+  'roleViewTerminalMessages',
+  'roleEditTerminalMessages',
+  'roleViewGeneralSettings',
+  'roleEditGeneralSettings',
+  'rolePaymentesReport',
+  'roleEntrancesReport',
+  'roleEntrancesPaymentsReport',
+  'rolePurchasesReport',
+  'roleCashReport',
+  'roleFinanicalReport',
+  'roleDebtsReport',
+  'roleProductsReport',
+  'roleResetCashLevelsReport',
+  'roleAutoOperationsReport',
+  'roleViewAttendanceLogs',
+  'roleManageAttendance',
+  'roleEditEmployeePositions',
+] as const;
+export type PermissionFlag = (typeof PERMISSION_FLAGS)[number];
+export type Permissions = Record<PermissionFlag, boolean>;
+
+/** All flags set to `value`: the editor's select-all and remove-all (seed 001 §6). */
+export function allPermissions(value: boolean): Permissions {
+  return Object.fromEntries(PERMISSION_FLAGS.map((f) => [f, value])) as Permissions;
+}
+
+/** A user may do what a flag allows when the flag is set or the user is an admin. */
+export function hasPermission(
+  user: { isAdmin: boolean; permissions: Partial<Permissions> },
+  flag: PermissionFlag,
+): boolean {
+  return user.isAdmin || user.permissions[flag] === true;
+}

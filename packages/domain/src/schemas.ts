@@ -1,0 +1,373 @@
+import { z } from 'zod';
+import { ENTRANCE_STATES, HALACHIC_TIMES, IdentificationKind, UNLIMITED_END_YEAR } from './enums.js';
+import { isValidIsraeliId, normalizePhone } from './identity.js';
+import { PERMISSION_FLAGS } from './permissions.js';
+import { PERIODS } from './period.js';
+
+/**
+ * The API contract (STYLE point 5): request and response schemas shared by
+ * the server (validation, OpenAPI) and the console (forms). Validation
+ * messages are i18n keys under `validation.` in the console's catalogues.
+ * Money is integer minor units (agorot); times of day are minutes after
+ * midnight; dates are YYYY-MM-DD in the club's time zone.
+ */
+
+const isoDateString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'invalidDate' });
+const minutesOfDay = z.number().int().min(0).max(1440);
+const money = z.number().int({ message: 'invalidAmount' });
+const id = z.coerce.number().int().positive();
+
+// ---------------------------------------------------------------- account
+
+/** POST /api/Account (seed 000 §3 "Login"). */
+export const LoginRequest = z.object({
+  username: z.string().trim().min(1, { message: 'required' }).max(100),
+  password: z.string().min(1, { message: 'required' }).max(200),
+  externalClubId: z.coerce.number().int().positive({ message: 'required' }),
+});
+export type LoginRequest = z.infer<typeof LoginRequest>;
+
+/** Login response: a bearer token and its lifetime in seconds. */
+export const LoginResponse = z.object({ token: z.string(), expiresIn: z.number().int() });
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
+export const PermissionsSchema = z.object(
+  Object.fromEntries(PERMISSION_FLAGS.map((f) => [f, z.boolean()])) as Record<
+    (typeof PERMISSION_FLAGS)[number],
+    z.ZodBoolean
+  >,
+);
+
+/** GET /api/Account/GetCurrent (seed 000 §3 "Current user"): flags are effective (admin implies all). */
+export const CurrentUser = PermissionsSchema.extend({
+  id: z.number(),
+  username: z.string(),
+  name: z.string(),
+  language: z.enum(['he', 'en']),
+  role: z.number(),
+  level: z.number(),
+  clubId: z.number().nullable(),
+  externalClubId: z.number().nullable(),
+  termsVersion: z.number(),
+  dataGridStates: z.record(z.string(), z.unknown()),
+});
+export type CurrentUser = z.infer<typeof CurrentUser>;
+
+// ---------------------------------------------------------------- club
+
+export const COUNTRIES = ['Israel', 'UK', 'USA', 'Hungary', 'Belgium'] as const;
+
+/** Club settings with the defaults of seed 000 §3. */
+export const ClubSettings = z.object({
+  creditChargeFeeType: z.number().int().min(0).max(2).default(0),
+  creditChargeFeeValue: z.number().int().min(0).default(0),
+  entranceCreditFeeType: z.number().int().min(0).max(2).default(0),
+  entranceCreditFeeValue: z.number().int().min(0).default(0),
+  country: z.enum(COUNTRIES).default('Israel'),
+  allowEnrollmentFingerprintInSelfRegister: z.boolean().default(true),
+  allowEnrollmentCardInSelfRegister: z.boolean().default(true),
+  allowEnrollmentFaceInSelfRegister: z.boolean().default(true),
+  languages: z.array(z.enum(['he', 'en'])).default(['he', 'en']),
+  mainLanguage: z.enum(['he', 'en']).default('he'),
+  isQuickExitEnabled: z.boolean().default(false),
+  isKalaSubscriptionEnabled: z.boolean().default(false),
+  isEmployeeBiometricAuthEnabled: z.boolean().default(false),
+  isEmployeeAttendanceEnabled: z.boolean().default(false),
+  isEmployeeEnrollmentEnabled: z.boolean().default(false),
+  isUpsellEnabled: z.boolean().default(false),
+  isLimitedResetCashLevelsReportEnabled: z.boolean().default(false),
+  isIncidentReportEnabled: z.boolean().default(false),
+  isSaferPaymentsEnabled: z.boolean().default(true),
+  isLicenseRequiredInSelfRegister: z.boolean().default(true),
+  subscriptionTvilotKalaQty: z.number().int().min(0).default(14),
+  /** Club load limit: at most `entrancesLimitPeople` entries in `entrancesLimitMinutes` (0 = off). */
+  entrancesLimitPeople: z.number().int().min(0).default(0),
+  entrancesLimitMinutes: z.number().int().min(0).default(0),
+  maxCashOverpayment: z.number().int().min(0).default(0),
+  minChargeAmount: z.number().int().min(0).default(0),
+  maxChargeAmount: z.number().int().min(0).default(0),
+  autoRenewDaysBefore: z.number().int().min(0).default(0),
+  autoRenewDaysAfter: z.number().int().min(0).default(0),
+});
+export type ClubSettings = z.infer<typeof ClubSettings>;
+
+export const ClubLocationSchema = z.object({
+  name: z.string(),
+  latitude: z.number().min(-90).max(90),
+  longitude: z.number().min(-180).max(180),
+  elevation: z.number().min(0),
+  timeZone: z.string(),
+  il: z.boolean(),
+});
+
+/** GET /api/Club/GetCurrent. */
+export const Club = ClubSettings.extend({
+  id: z.number(),
+  externalClubId: z.number(),
+  name: z.string(),
+  licancesAmount: z.number(),
+  currency: z.number(),
+  currencySymbol: z.string(),
+  location: ClubLocationSchema,
+});
+export type Club = z.infer<typeof Club>;
+
+/** GET /api/Club/GetCapacities: named capacities of the club (e.g. products). */
+export const Capacity = z.object({ name: z.string(), capacity: z.number().int() });
+export type Capacity = z.infer<typeof Capacity>;
+
+// ---------------------------------------------------------------- lists
+
+/** Query of every paged list: 1-based page, page size up to 500. */
+export const ListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(500).default(25),
+  search: z.string().trim().max(100).optional(),
+  sort: z.string().max(50).optional(),
+  order: z.enum(['asc', 'desc']).default('asc'),
+});
+export type ListQuery = z.infer<typeof ListQuery>;
+
+export function pageOf<T extends z.ZodTypeAny>(item: T) {
+  return z.object({ items: z.array(item), total: z.number().int() });
+}
+
+// ---------------------------------------------------------------- clients
+
+const personalId = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || isValidIsraeliId(v), { message: 'invalidPersonalId' });
+const phone = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || normalizePhone(v) != null, { message: 'invalidPhone' });
+
+/** POST /api/Client: the editable fields of a client (seed 001 §3 "Client"). */
+export const ClientInput = z.strictObject({
+  firstName: z.string().trim().min(1, { message: 'required' }).max(60),
+  lastName: z.string().trim().max(60).default(''),
+  personalId: personalId.default(''),
+  phone: phone.default(''),
+  city: z.string().trim().max(60).default(''),
+  address: z.string().trim().max(120).default(''),
+  groupId: z.number().int().positive().nullable().default(null),
+  clientType: z.number().int().min(1).max(3).default(1),
+  cardSerial: z
+    .string()
+    .trim()
+    .max(40)
+    .regex(/^[0-9A-Za-z]*$/, { message: 'invalidCardSerial' })
+    .default(''),
+  subscriptionStart: isoDateString.nullable().default(null),
+  subscriptionEnd: isoDateString.nullable().default(null),
+  licenseExpiry: isoDateString.nullable().default(null),
+  status: z.number().int().min(1).max(3).default(1),
+  messageToClient: z.string().max(200).default(''),
+});
+export type ClientInput = z.infer<typeof ClientInput>;
+
+/** PATCH /api/Client/{id}: any subset of the editable fields; unknown fields are refused. */
+export const ClientPatch = ClientInput.partial();
+export type ClientPatch = z.infer<typeof ClientPatch>;
+
+/** A client as the API presents it. Balances in minor units. */
+export const Client = z.object({
+  id: z.number(),
+  number: z.number(),
+  firstName: z.string(),
+  lastName: z.string(),
+  name: z.string(),
+  personalId: z.string(),
+  phone: z.string(),
+  city: z.string(),
+  address: z.string(),
+  groupId: z.number().nullable(),
+  groupName: z.string().nullable(),
+  clientType: z.number(),
+  cardSerial: z.string(),
+  subscriptionStart: z.string().nullable(),
+  subscriptionEnd: z.string().nullable(),
+  licenseExpiry: z.string().nullable(),
+  status: z.number(),
+  messageToClient: z.string(),
+  balance: z.number(),
+  createdAt: z.string(),
+});
+export type Client = z.infer<typeof Client>;
+
+export const ClientListQuery = ListQuery.extend({
+  showDeleted: z.coerce.boolean().default(false),
+  groupId: z.coerce.number().int().positive().optional(),
+});
+
+// ---------------------------------------------------------------- groups and schedules
+
+/** One schedule row (seed 001 §3 "Schedule entry"). Times in minutes after midnight. */
+export const ScheduleRowInput = z
+  .strictObject({
+    id: z.number().int().positive().optional(),
+    days: z.array(z.number().int().min(0).max(7)).min(1, { message: 'chooseDays' }),
+    fromTime: minutesOfDay.nullable().default(null),
+    toTime: minutesOfDay.nullable().default(null),
+    fromHalachic: z.union(HALACHIC_TIMES.map((h) => z.literal(h))).nullable().default(null),
+    fromOffset: z.number().int().min(-720).max(720).default(0),
+    toHalachic: z.union(HALACHIC_TIMES.map((h) => z.literal(h))).nullable().default(null),
+    toOffset: z.number().int().min(-720).max(720).default(0),
+    fromDate: isoDateString.nullable().default(null),
+    toDate: isoDateString.nullable().default(null),
+    price: money.min(0).default(0),
+    pricePerBeat: money.min(0).default(0),
+    displayName: z.string().max(60).default(''),
+    maxPurchaseQty: z.number().int().min(0).default(0),
+    description: z.string().max(200).default(''),
+    minutes: z.number().int().min(0).default(0),
+    priority: z.number().int().default(0),
+    entranceState: z.union(ENTRANCE_STATES.map((s) => z.literal(s))),
+    terminalId: z.number().int().positive().nullable().default(null),
+  })
+  .refine((r) => r.fromHalachic != null || r.fromTime != null, { message: 'fromRequired', path: ['fromTime'] })
+  .refine((r) => r.toHalachic != null || r.toTime != null, { message: 'toRequired', path: ['toTime'] })
+  .refine((r) => !r.fromDate || !r.toDate || r.fromDate <= r.toDate, {
+    message: 'dateRangeOrder',
+    path: ['toDate'],
+  });
+export type ScheduleRowInput = z.infer<typeof ScheduleRowInput>;
+export type ScheduleRow = ScheduleRowInput & { id: number; sortOrder: number };
+
+/** A client group (seed 001 §3 "Client group"). Rows are saved with the group, in list order. */
+export const GroupInput = z.strictObject({
+  name: z.string().trim().min(1, { message: 'required' }).max(60),
+  color: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, { message: 'invalidColor' })
+    .default('#1677ff'),
+  allowEntrance: z.boolean().default(true),
+  allowPayment: z.boolean().default(true),
+  allowPurchases: z.boolean().default(true),
+  bonus: money.min(0).default(0),
+  minChargeAmount: money.min(0).default(0),
+  maxChargeAmount: money.min(0).default(0),
+  entranceState: z.union(ENTRANCE_STATES.map((s) => z.literal(s))).default(1),
+  subscriptionEndType: z.number().int().min(1).max(4).default(4),
+  daysToExtend: z.number().int().min(0).default(0),
+  delayBetweenEntriesMinutes: z.number().int().min(0).default(0),
+  maxEntriesPerDay: z.number().int().min(0).default(0),
+  maxEntriesPerDayPerSubscriber: z.number().int().min(0).default(0),
+  priority: z.number().int().default(0),
+  newDayStartHour: z.number().int().min(0).max(23).default(0),
+  useHalachicTimes: z.boolean().default(false),
+  schedule: z.array(ScheduleRowInput).max(200).default([]),
+});
+export type GroupInput = z.infer<typeof GroupInput>;
+export const GroupPatch = GroupInput.partial();
+
+export type Group = Omit<GroupInput, 'schedule'> & {
+  id: number;
+  schedule: ScheduleRow[];
+  clientCount: number;
+};
+
+// ---------------------------------------------------------------- terminals
+
+/** POST /api/Terminal: a new terminal; the answer carries its secret once. */
+export const TerminalInput = z.strictObject({
+  serial: z
+    .string()
+    .trim()
+    .min(1, { message: 'required' })
+    .max(40)
+    .regex(/^[A-Za-z0-9._-]+$/, { message: 'invalidSerial' }),
+  name: z.string().trim().min(1, { message: 'required' }).max(60),
+  isMain: z.boolean().default(false),
+  gateOpenSeconds: z.number().int().min(1).max(120).default(5),
+  doorState: z.union(ENTRANCE_STATES.map((s) => z.literal(s))).default(2),
+});
+export type TerminalInput = z.infer<typeof TerminalInput>;
+/** PATCH /api/Terminal/{id}: editable fields, and `approved` for the technician's approval. */
+export const TerminalPatch = TerminalInput.omit({ serial: true }).partial().extend({ approved: z.boolean().optional() });
+
+export const Terminal = z.object({
+  id: z.number(),
+  serial: z.string(),
+  name: z.string(),
+  isMain: z.boolean(),
+  approved: z.boolean(),
+  gateOpenSeconds: z.number(),
+  doorState: z.number(),
+  connected: z.boolean(),
+  lastConnection: z.string().nullable(),
+});
+export type Terminal = z.infer<typeof Terminal>;
+
+// ---------------------------------------------------------------- reports
+
+/** Filter of the report calls (seed 001 §2: day, week, month, year, range). */
+export const ReportFilter = z.object({
+  period: z.enum(PERIODS).default('day'),
+  /** The day inside the period (default today); for 'range', from and to. */
+  anchor: isoDateString.optional(),
+  from: isoDateString.optional(),
+  to: isoDateString.optional(),
+  page: z.number().int().min(1).default(1),
+  pageSize: z.number().int().min(1).max(1000).default(50),
+  terminalId: z.number().int().positive().optional(),
+  groupId: z.number().int().positive().optional(),
+  clientId: z.number().int().positive().optional(),
+  status: z.array(z.number().int()).optional(),
+  sort: z.enum(['at', 'status', 'client', 'terminal']).default('at'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
+export type ReportFilter = z.infer<typeof ReportFilter>;
+
+/** One row of the entrance report. */
+export const EntranceRow = z.object({
+  id: z.number(),
+  at: z.string(),
+  clientId: z.number().nullable(),
+  clientNumber: z.number().nullable(),
+  clientName: z.string().nullable(),
+  groupName: z.string().nullable(),
+  terminalId: z.number().nullable(),
+  terminalName: z.string().nullable(),
+  status: z.number(),
+  reason: z.number(),
+  identificationKind: z.string(),
+  amount: z.number(),
+  paymentType: z.number(),
+});
+export type EntranceRow = z.infer<typeof EntranceRow>;
+
+export const EntranceReport = z.object({
+  items: z.array(EntranceRow),
+  total: z.number(),
+  totals: z.object({
+    count: z.number(),
+    approved: z.number(),
+    failed: z.number(),
+    amount: z.number(),
+    byStatus: z.record(z.string(), z.number()),
+  }),
+  range: z.object({ from: z.string(), to: z.string() }),
+});
+export type EntranceReport = z.infer<typeof EntranceReport>;
+
+// ---------------------------------------------------------------- dashboard
+
+/** A chart series: label key and value (counts, or minor units for money). */
+export const ChartPoint = z.object({ key: z.string(), value: z.number() });
+export const ChartData = z.array(ChartPoint);
+export type ChartPoint = z.infer<typeof ChartPoint>;
+export const DashboardCount = z.object({ value: z.number() });
+
+// ---------------------------------------------------------------- terminal protocol
+
+/** Identification presented at a terminal. */
+export const Identification = z.object({
+  kind: z.enum(IdentificationKind),
+  value: z.string().trim().min(1).max(4096),
+});
+export type Identification = z.infer<typeof Identification>;
+
+export { UNLIMITED_END_YEAR };
+export const ID = id;

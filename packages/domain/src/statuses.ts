@@ -1,0 +1,91 @@
+/**
+ * Entrance log statuses (seed 000 §4) and the reason table 0–28.
+ *
+ * The seeds name the reasons but not their numbers ("The individual
+ * code-to-meaning mapping between 0 and 28: not shown"), so this table is
+ * ours; it is documented in docs/entrance-reasons.md and never renumbered.
+ */
+
+export const EntranceStatus = {
+  Approved: 1,
+  SubscriptionExpired: 2,
+  GeneralError: 3,
+  ClosedToGroup: 4,
+  NoBalance: 5,
+  EntryQuotaUsed: 6,
+  ReEntry: 7,
+  CustomerNotFound: 8,
+  PaymentError: 9,
+  LicenseExpired: 10,
+  TerminalNotApproved: 11,
+  GlobalEntrancesLimit: 12,
+  RapidReEntry: 13,
+  Payment: 9999,
+} as const;
+export type EntranceStatus = (typeof EntranceStatus)[keyof typeof EntranceStatus];
+export const ENTRANCE_STATUSES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 9999] as const;
+
+/** Colour class of a status (seed 000 §4): failed red, entry green, payment cyan. */
+export type StatusColor = 'entry' | 'failed' | 'payment' | 'worthless';
+export function statusColor(status: number): StatusColor {
+  if (status === EntranceStatus.Approved) return 'entry';
+  if (status === EntranceStatus.Payment) return 'payment';
+  if (status >= 2 && status <= 13) return 'failed';
+  return 'worthless';
+}
+export const STATUS_COLOR_HEX: Record<StatusColor, string> = {
+  entry: '#389e0d',
+  failed: '#cf1322',
+  payment: '#08979c',
+  worthless: 'transparent',
+};
+
+/** Reason codes 0–28 (ours; see docs/entrance-reasons.md). */
+export const Reason = {
+  EntryBySubscription: 0,
+  EntryByBonus: 1,
+  EntryByChargedMoney: 2,
+  EntryFreeOpen: 3,
+  EntryByManager: 4,
+  EntryByParentSubscription: 5,
+  EntryByParentMoney: 6,
+  EntryByPayment: 7,
+  PaymentForSubscription: 8,
+  PaymentForEntrance: 9,
+  PaymentForMoneyLoad: 10,
+  PaymentForLicense: 11,
+  PaymentForTempBalance: 12,
+  PaymentForDebt: 13,
+  PaymentForMultipleItems: 14,
+  PaymentByManager: 15,
+  PaymentByParent: 16,
+  SubscriptionExpired: 17,
+  ClosedToGroup: 18,
+  LicenseExpired: 19,
+  EntryQuotaExceeded: 20,
+  DoubleEntry: 21,
+  EntryLoadLimiting: 22,
+  TooLittleTimeBetweenEntries: 23,
+  NoBalance: 24,
+  ClientNotFound: 25,
+  TerminalNotApproved: 26,
+  PaymentError: 27,
+  ClientInactive: 28,
+} as const;
+export type Reason = (typeof Reason)[keyof typeof Reason];
+
+/** i18n key of a reason, used by the console and the terminal display. */
+export const REASON_KEYS: Record<number, string> = Object.fromEntries(
+  Object.entries(Reason).map(([k, v]) => [v, k]),
+);
+
+/** Payment type of an entrance, for "entries by payment type" (seed 000 §2, dashboard). */
+export const EntrancePaymentType = {
+  None: 0,
+  Subscription: 1,
+  Money: 2,
+  Free: 3,
+  Manager: 4,
+  Bonus: 5,
+} as const;
+export type EntrancePaymentType = (typeof EntrancePaymentType)[keyof typeof EntrancePaymentType];
