@@ -23,6 +23,7 @@ import { AppError } from './lib/errors.js';
 import { authPlugin } from './plugins/auth.js';
 import { loadSecrets } from './lib/secrets.js';
 import { EventBus } from './realtime/event-bus.js';
+import { TerminalRegistry } from './realtime/terminal-registry.js';
 import { registerModules } from './modules/index.js';
 
 export interface AppDeps {
@@ -30,6 +31,8 @@ export interface AppDeps {
   database: Database;
   /** Shared bus for live events; one per process (tests may pass their own). */
   bus?: EventBus;
+  /** Terminals connected to this instance. */
+  terminals?: TerminalRegistry;
 }
 
 declare module 'fastify' {
@@ -52,7 +55,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const bus = deps.bus ?? new EventBus();
-  app.decorate('deps', { config, database, bus });
+  const terminals = deps.terminals ?? new TerminalRegistry();
+  app.decorate('deps', { config, database, bus, terminals });
 
   app.setErrorHandler((err, req, reply) => {
     if (err instanceof AppError) {
