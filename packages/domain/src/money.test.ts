@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { parseToMinor, splitVat, vatRateBasisPoints } from './money.js';
+
+describe('money in minor units', () => {
+  it('uses Israeli VAT 18% from 2025 and 17% before (DOMAIN-FACTS "Money and tax")', () => {
+    expect(vatRateBasisPoints('Israel', new Date('2025-01-01T00:00:00+02:00'))).toBe(1800);
+    expect(vatRateBasisPoints('Israel', new Date('2024-12-31T23:00:00+02:00'))).toBe(1700);
+    expect(vatRateBasisPoints('UK', new Date())).toBe(2000);
+  });
+  it('splits a VAT-inclusive total so that net + VAT is exact', () => {
+    expect(splitVat(11800, 1800)).toEqual({ net: 10000, vat: 1800 });
+    for (const total of [1, 99, 3000, 12345, 999999]) {
+      const { net, vat } = splitVat(total, 1800);
+      expect(net + vat).toBe(total);
+    }
+    expect(() => splitVat(10.5, 1800)).toThrow(RangeError);
+  });
+  it('parses typed amounts to agorot and refuses malformed text', () => {
+    expect(parseToMinor('12.5')).toBe(1250);
+    expect(parseToMinor('30')).toBe(3000);
+    expect(parseToMinor('0,99')).toBe(99);
+    expect(parseToMinor('-1.01')).toBe(-101);
+    expect(parseToMinor('1.234')).toBeNull();
+    expect(parseToMinor('abc')).toBeNull();
+  });
+});
