@@ -9,3 +9,4 @@ export * from './calendar.js';
 export * from './schedule.js';
 export * from './period.js';
 export * from './schemas.js';
+export * from './protocol.js';

@@ -1,0 +1,275 @@
+import { describe, expect, it } from 'vitest';
+import {
+  businessMoment,
+  ClientStatus,
+  ClientType,
+  EntrancePaymentType,
+  EntranceState,
+  EntranceStatus,
+  HalachicTime,
+  hhmm,
+  isoDate,
+  JERUSALEM,
+  Reason,
+  resolveScheduleRow,
+  type ScheduleRowTimes,
+} from '@venue/domain';
+import { decideEntrance, licenseValid, subscriptionValid, type EntranceInput } from './entrance.js';
+
+const NOW = new Date('2026-03-10T10:00:00Z'); // 12:00 in Jerusalem
+
+function input(over: Partial<EntranceInput> = {}): EntranceInput {
+  return {
+    terminal: { id: 1, approved: true, gateOpenSeconds: 6 },
+    client: {
+      id: 10,
+      status: ClientStatus.Active,
+      clientType: ClientType.Regular,
+      subscriptionStart: '2026-01-01',
+      subscriptionEnd: '2026-12-31',
+      licenseExpiry: '2026-12-31',
+      balance: 0,
+      groupId: 5,
+    },
+    group: {
+      id: 5,
+      allowEntrance: true,
+      entranceState: EntranceState.Opened,
+      delayBetweenEntriesMinutes: 0,
+      maxEntriesPerDay: 0,
+      maxEntriesPerDayPerSubscriber: 0,
+    },
+    row: { id: 100, entranceState: EntranceState.Opened, price: 3000 },
+    now: NOW,
+    businessDate: '2026-03-10',
+    lastApprovedAt: null,
+    approvedToday: 0,
+    approvedTodayBySubscription: 0,
+    clubLoad: 0,
+    loadLimit: { people: 0, minutes: 0 },
+    ...over,
+  };
+}
+const client = (over: Partial<NonNullable<EntranceInput['client']>>) => ({ ...input().client!, ...over });
+const group = (over: Partial<NonNullable<EntranceInput['group']>>) => ({ ...input().group!, ...over });
+const noSubscription = { subscriptionStart: null, subscriptionEnd: null };
+
+describe('decideEntrance: statuses of seed 000 §4', () => {
+  it('1: approves by a valid subscription and opens the gate for the terminal’s seconds', () => {
+    const d = decideEntrance(input());
+    expect(d).toEqual({
+      status: EntranceStatus.Approved,
+      reason: Reason.EntryBySubscription,
+      paymentType: EntrancePaymentType.Subscription,
+      amount: 0,
+      openGate: true,
+      gateOpenSeconds: 6,
+      messageKey: 'EntryBySubscription',
+    });
+  });
+
+  it('1: approves by charged money when there is no subscription and the balance covers the price', () => {
+    const d = decideEntrance(input({ client: client({ ...noSubscription, balance: 3000 }) }));
+    expect(d).toMatchObject({ status: 1, reason: Reason.EntryByChargedMoney, paymentType: EntrancePaymentType.Money, amount: 3000 });
+  });
+
+  it('1: an unlimited subscription (year 2125) is valid', () => {
+    const d = decideEntrance(input({ client: client({ subscriptionEnd: '2125-01-01', licenseExpiry: '2100-01-01' }), businessDate: '2099-05-05' }));
+    expect(d.reason).toBe(Reason.EntryBySubscription);
+  });
+
+  it('1: FreeOpen approves without a subscription or money', () => {
+    const d = decideEntrance(
+      input({ client: client(noSubscription), row: { id: 1, entranceState: EntranceState.FreeOpen, price: 3000 } }),
+    );
+    expect(d).toMatchObject({ status: 1, reason: Reason.EntryFreeOpen, paymentType: EntrancePaymentType.Free, amount: 0 });
+  });
+
+  it('1: Manager and Technician clients enter even without a license, subscription or open schedule', () => {
+    for (const clientType of [ClientType.Manager, ClientType.Technician]) {
+      const d = decideEntrance(
+        input({
+          client: client({ clientType, licenseExpiry: null, ...noSubscription }),
+          row: { id: 1, entranceState: EntranceState.Closed, price: 0 },
+        }),
+      );
+      expect(d).toMatchObject({ status: 1, reason: Reason.EntryByManager, paymentType: EntrancePaymentType.Manager, openGate: true });
+    }
+  });
+
+  it('2: subscription expired and not enough money', () => {
+    const d = decideEntrance(input({ client: client({ subscriptionEnd: '2026-03-09', balance: 100 }) }));
+    expect(d).toMatchObject({ status: EntranceStatus.SubscriptionExpired, reason: Reason.SubscriptionExpired, openGate: false, gateOpenSeconds: 0 });
+  });
+
+  it('2 is not given when an expired subscriber can pay: money is taken instead', () => {
+    const d = decideEntrance(input({ client: client({ subscriptionEnd: '2026-03-09', balance: 5000 }) }));
+    expect(d).toMatchObject({ status: 1, amount: 3000, paymentType: EntrancePaymentType.Money });
+  });
+
+  it('3: an inactive client', () => {
+    const d = decideEntrance(input({ client: client({ status: ClientStatus.Inactive }) }));
+    expect(d).toMatchObject({ status: EntranceStatus.GeneralError, reason: Reason.ClientInactive, openGate: false });
+  });
+
+  it('4: the schedule row in force is Closed', () => {
+    const d = decideEntrance(input({ row: { id: 1, entranceState: EntranceState.Closed, price: 0 } }));
+    expect(d).toMatchObject({ status: EntranceStatus.ClosedToGroup, reason: Reason.ClosedToGroup });
+  });
+
+  it('4: the group does not allow entrance, or the client has no group', () => {
+    expect(decideEntrance(input({ group: group({ allowEntrance: false }) })).status).toBe(4);
+    expect(decideEntrance(input({ group: null })).status).toBe(4);
+  });
+
+  it('4 / 1: no row in force falls back to the group’s entrance state', () => {
+    expect(decideEntrance(input({ row: null, group: group({ entranceState: EntranceState.Closed }) })).status).toBe(4);
+    expect(decideEntrance(input({ row: null, group: group({ entranceState: EntranceState.Opened }) })).status).toBe(1);
+  });
+
+  it('4: RestrictAccessOnly admits subscribers only', () => {
+    const row = { id: 1, entranceState: EntranceState.RestrictAccessOnly, price: 0 };
+    expect(decideEntrance(input({ row })).reason).toBe(Reason.EntryBySubscription);
+    expect(decideEntrance(input({ row, client: client({ ...noSubscription, balance: 99999 }) })).status).toBe(4);
+  });
+
+  it('5: no subscription ever and not enough money', () => {
+    const d = decideEntrance(input({ client: client({ ...noSubscription, balance: 2999 }) }));
+    expect(d).toMatchObject({ status: EntranceStatus.NoBalance, reason: Reason.NoBalance, amount: 0 });
+  });
+
+  it('5: OpenWithMoneyValueOnly ignores a valid subscription', () => {
+    const row = { id: 1, entranceState: EntranceState.OpenWithMoneyValueOnly, price: 2000 };
+    expect(decideEntrance(input({ row })).status).toBe(EntranceStatus.NoBalance);
+    expect(decideEntrance(input({ row, client: client({ balance: 2000 }) }))).toMatchObject({ status: 1, amount: 2000 });
+  });
+
+  it('6: the daily quota of the group is used', () => {
+    const g = group({ maxEntriesPerDay: 2 });
+    expect(decideEntrance(input({ group: g, approvedToday: 1 })).status).toBe(1);
+    expect(decideEntrance(input({ group: g, approvedToday: 2 }))).toMatchObject({
+      status: EntranceStatus.EntryQuotaUsed,
+      reason: Reason.EntryQuotaExceeded,
+    });
+  });
+
+  it('6: the per-subscriber quota counts entrances by subscription only', () => {
+    const g = group({ maxEntriesPerDayPerSubscriber: 1 });
+    expect(decideEntrance(input({ group: g, approvedToday: 3, approvedTodayBySubscription: 0 })).status).toBe(1);
+    expect(decideEntrance(input({ group: g, approvedToday: 1, approvedTodayBySubscription: 1 })).status).toBe(6);
+    // Paying by money is not limited by the subscriber quota.
+    const payer = client({ ...noSubscription, balance: 3000 });
+    expect(decideEntrance(input({ group: g, client: payer, approvedTodayBySubscription: 1 })).status).toBe(1);
+  });
+
+  it('7: too little time since the last approved entrance', () => {
+    const g = group({ delayBetweenEntriesMinutes: 30 });
+    const d = decideEntrance(input({ group: g, lastApprovedAt: new Date(NOW.getTime() - 29 * 60_000) }));
+    expect(d).toMatchObject({ status: EntranceStatus.ReEntry, reason: Reason.TooLittleTimeBetweenEntries });
+    expect(decideEntrance(input({ group: g, lastApprovedAt: new Date(NOW.getTime() - 30 * 60_000) })).status).toBe(1);
+  });
+
+  it('8: no client, or a deleted client', () => {
+    expect(decideEntrance(input({ client: null }))).toMatchObject({ status: EntranceStatus.CustomerNotFound, reason: Reason.ClientNotFound });
+    expect(decideEntrance(input({ client: client({ status: ClientStatus.Deleted }) })).status).toBe(8);
+  });
+
+  it('9: OpenWithPay needs a payment at the terminal, not built yet', () => {
+    const d = decideEntrance(input({ row: { id: 1, entranceState: EntranceState.OpenWithPay, price: 3000 } }));
+    expect(d).toMatchObject({ status: EntranceStatus.PaymentError, reason: Reason.PaymentError });
+  });
+
+  it('10: the license expired, or the client has none', () => {
+    expect(decideEntrance(input({ client: client({ licenseExpiry: '2026-03-09' }) }))).toMatchObject({
+      status: EntranceStatus.LicenseExpired,
+      reason: Reason.LicenseExpired,
+    });
+    expect(decideEntrance(input({ client: client({ licenseExpiry: null }) })).status).toBe(10);
+    expect(decideEntrance(input({ client: client({ licenseExpiry: '2026-03-10' }) })).status).toBe(1);
+  });
+
+  it('11: an unknown or unapproved terminal, checked before anything else', () => {
+    expect(decideEntrance(input({ terminal: null, client: null }))).toMatchObject({
+      status: EntranceStatus.TerminalNotApproved,
+      reason: Reason.TerminalNotApproved,
+      openGate: false,
+    });
+    expect(decideEntrance(input({ terminal: { id: 1, approved: false, gateOpenSeconds: 5 } })).status).toBe(11);
+  });
+
+  it('12: the club load limit of N people in M minutes', () => {
+    const loadLimit = { people: 20, minutes: 10 };
+    expect(decideEntrance(input({ loadLimit, clubLoad: 19 })).status).toBe(1);
+    expect(decideEntrance(input({ loadLimit, clubLoad: 20 }))).toMatchObject({
+      status: EntranceStatus.GlobalEntrancesLimit,
+      reason: Reason.EntryLoadLimiting,
+    });
+  });
+
+  it('13: an approved entrance less than 2 seconds ago is a rapid re-entry', () => {
+    expect(decideEntrance(input({ lastApprovedAt: new Date(NOW.getTime() - 1999) }))).toMatchObject({
+      status: EntranceStatus.RapidReEntry,
+      reason: Reason.DoubleEntry,
+    });
+    expect(decideEntrance(input({ lastApprovedAt: new Date(NOW.getTime() - 2000) })).status).toBe(1);
+  });
+
+  it('follows the order of DESIGN §7 when several rules refuse', () => {
+    const bad = input({
+      client: client({ licenseExpiry: '2020-01-01', ...noSubscription }),
+      row: { id: 1, entranceState: EntranceState.Closed, price: 0 },
+      lastApprovedAt: new Date(NOW.getTime() - 500),
+      loadLimit: { people: 1, minutes: 1 },
+      clubLoad: 5,
+    });
+    expect(decideEntrance(bad).status).toBe(10);
+    expect(decideEntrance({ ...bad, client: client({ ...noSubscription }) }).status).toBe(13);
+    expect(decideEntrance({ ...bad, client: client({ ...noSubscription }), lastApprovedAt: null }).status).toBe(4);
+    expect(decideEntrance({ ...bad, client: client({ status: ClientStatus.Inactive }) }).status).toBe(3);
+  });
+});
+
+describe('subscription and license dates', () => {
+  it('a subscription that has not started is not valid', () => {
+    expect(subscriptionValid({ subscriptionStart: '2026-04-01', subscriptionEnd: '2026-05-01' }, '2026-03-31')).toBe(false);
+    expect(subscriptionValid({ subscriptionStart: '2026-04-01', subscriptionEnd: '2026-05-01' }, '2026-04-01')).toBe(true);
+    expect(subscriptionValid({ subscriptionStart: null, subscriptionEnd: '2026-05-01' }, '2026-05-01')).toBe(true);
+    expect(subscriptionValid({ subscriptionStart: null, subscriptionEnd: '2026-05-01' }, '2026-05-02')).toBe(false);
+  });
+  it('a license is valid through its expiry day', () => {
+    expect(licenseValid({ licenseExpiry: '2026-05-01' }, '2026-05-01')).toBe(true);
+    expect(licenseValid({ licenseExpiry: '2026-05-01' }, '2026-05-02')).toBe(false);
+  });
+});
+
+describe('decision with the schedule row in force (halachic times, Jerusalem)', () => {
+  const base: Omit<ScheduleRowTimes, 'id' | 'sortOrder' | 'entranceState'> = {
+    days: [0, 1, 2, 3, 4, 5, 6],
+    fromTime: null,
+    toTime: null,
+    fromHalachic: null,
+    fromOffset: 0,
+    toHalachic: null,
+    toOffset: 0,
+    fromDate: null,
+    toDate: null,
+    terminalId: null,
+  };
+  // Women's immersion hours: from nightfall (tzeit) to 23:00.
+  const rows = [
+    { ...base, id: 1, sortOrder: 0, entranceState: EntranceState.Opened, price: 4000, fromHalachic: HalachicTime.Nightfall, toTime: hhmm('23:00') },
+  ];
+  const at = (iso: string) => {
+    const now = new Date(iso);
+    const bm = businessMoment(now, JERUSALEM.timeZone, 4);
+    const row = resolveScheduleRow(rows, 1, bm, JERUSALEM);
+    return decideEntrance(input({ now, businessDate: isoDate(bm.date), row, group: group({ entranceState: EntranceState.Closed }) }));
+  };
+
+  it('is closed before tzeit and open after it', () => {
+    // 2026-09-06 (Sunday): tzeit ha-kochavim in Jerusalem at about 19:32 local (16:32 UTC).
+    expect(at('2026-09-06T16:00:00Z').status).toBe(EntranceStatus.ClosedToGroup);
+    expect(at('2026-09-06T17:00:00Z').status).toBe(EntranceStatus.Approved);
+    expect(at('2026-09-06T20:30:00Z').status).toBe(EntranceStatus.ClosedToGroup); // 23:30 local
+  });
+});
