@@ -132,6 +132,25 @@ export function pageOf<T extends z.ZodTypeAny>(item: T) {
   return z.object({ items: z.array(item), total: z.number().int() });
 }
 
+type WithoutDefault<T> = T extends z.ZodDefault<infer I> ? I : T;
+
+/**
+ * The shape of a create schema with its defaults taken off, for PATCH bodies:
+ * a field left out of a patch must stay as stored, not be reset to its
+ * create-time default (`.partial()` alone keeps the defaults in zod 4).
+ */
+function withoutDefaults<S extends z.ZodRawShape>(shape: S): { [K in keyof S]: WithoutDefault<S[K]> } {
+  return Object.fromEntries(
+    Object.entries(shape).map(([k, v]) => [k, v instanceof z.ZodDefault ? v.unwrap() : v]),
+  ) as { [K in keyof S]: WithoutDefault<S[K]> };
+}
+
+/** A query-string flag: `true`/`false` (also 1/0, yes/no, on/off); `z.coerce.boolean` would read "false" as true. */
+const queryFlag = z.union([z.boolean(), z.stringbool()]);
+
+/** Answer of a delete: `{ok: true}`. */
+export const OkResponse = z.object({ ok: z.literal(true) });
+
 // ---------------------------------------------------------------- clients
 
 const personalId = z
@@ -167,8 +186,8 @@ export const ClientInput = z.strictObject({
 });
 export type ClientInput = z.infer<typeof ClientInput>;
 
-/** PATCH /api/Client/{id}: any subset of the editable fields; unknown fields are refused. */
-export const ClientPatch = ClientInput.partial();
+/** PATCH /api/Client/{id}: any subset of the editable fields; unknown fields are refused, left-out fields are kept. */
+export const ClientPatch = z.strictObject(withoutDefaults(ClientInput.shape)).partial();
 export type ClientPatch = z.infer<typeof ClientPatch>;
 
 /** A client as the API presents it. Balances in minor units. */
@@ -196,10 +215,16 @@ export const Client = z.object({
 });
 export type Client = z.infer<typeof Client>;
 
+/** Sort keys of GET /api/Client ('name' = last name, then first name). */
+export const CLIENT_SORTS = ['number', 'name', 'firstName', 'lastName', 'createdAt', 'subscriptionEnd'] as const;
+
+/** GET /api/Client: paging, search (name, phone, personal ID, card serial, number), sort, filters. */
 export const ClientListQuery = ListQuery.extend({
-  showDeleted: z.coerce.boolean().default(false),
+  sort: z.enum(CLIENT_SORTS).default('number'),
+  showDeleted: queryFlag.default(false),
   groupId: z.coerce.number().int().positive().optional(),
 });
+export type ClientListQuery = z.infer<typeof ClientListQuery>;
 
 // ---------------------------------------------------------------- groups and schedules
 
@@ -235,6 +260,30 @@ export const ScheduleRowInput = z
 export type ScheduleRowInput = z.infer<typeof ScheduleRowInput>;
 export type ScheduleRow = ScheduleRowInput & { id: number; sortOrder: number };
 
+/** A stored schedule row as the API presents it (GET /api/Schedule/GetByGroupId/{id}, Group.schedule). */
+export const ScheduleRow = z.object({
+  id: z.number(),
+  sortOrder: z.number(),
+  days: z.array(z.number()),
+  fromTime: z.number().nullable(),
+  toTime: z.number().nullable(),
+  fromHalachic: z.number().nullable(),
+  fromOffset: z.number(),
+  toHalachic: z.number().nullable(),
+  toOffset: z.number(),
+  fromDate: z.string().nullable(),
+  toDate: z.string().nullable(),
+  price: z.number(),
+  pricePerBeat: z.number(),
+  displayName: z.string(),
+  maxPurchaseQty: z.number(),
+  description: z.string(),
+  minutes: z.number(),
+  priority: z.number(),
+  entranceState: z.number(),
+  terminalId: z.number().nullable(),
+});
+
 /** A client group (seed 001 §3 "Client group"). Rows are saved with the group, in list order. */
 export const GroupInput = z.strictObject({
   name: z.string().trim().min(1, { message: 'required' }).max(60),
@@ -260,13 +309,39 @@ export const GroupInput = z.strictObject({
   schedule: z.array(ScheduleRowInput).max(200).default([]),
 });
 export type GroupInput = z.infer<typeof GroupInput>;
-export const GroupPatch = GroupInput.partial();
+/** PATCH /api/Group/{id}: any subset; `schedule`, when present, replaces every row in the given order. */
+export const GroupPatch = z.strictObject(withoutDefaults(GroupInput.shape)).partial();
+export type GroupPatch = z.infer<typeof GroupPatch>;
 
 export type Group = Omit<GroupInput, 'schedule'> & {
   id: number;
   schedule: ScheduleRow[];
   clientCount: number;
 };
+
+/** A group as the API presents it: its settings, its schedule rows in list order, and its non-deleted clients' count. */
+export const Group = z.object({
+  id: z.number(),
+  name: z.string(),
+  color: z.string(),
+  allowEntrance: z.boolean(),
+  allowPayment: z.boolean(),
+  allowPurchases: z.boolean(),
+  bonus: z.number(),
+  minChargeAmount: z.number(),
+  maxChargeAmount: z.number(),
+  entranceState: z.number(),
+  subscriptionEndType: z.number(),
+  daysToExtend: z.number(),
+  delayBetweenEntriesMinutes: z.number(),
+  maxEntriesPerDay: z.number(),
+  maxEntriesPerDayPerSubscriber: z.number(),
+  priority: z.number(),
+  newDayStartHour: z.number(),
+  useHalachicTimes: z.boolean(),
+  schedule: z.array(ScheduleRow),
+  clientCount: z.number(),
+});
 
 // ---------------------------------------------------------------- terminals
 
@@ -285,7 +360,11 @@ export const TerminalInput = z.strictObject({
 });
 export type TerminalInput = z.infer<typeof TerminalInput>;
 /** PATCH /api/Terminal/{id}: editable fields, and `approved` for the technician's approval. */
-export const TerminalPatch = TerminalInput.omit({ serial: true }).partial().extend({ approved: z.boolean().optional() });
+export const TerminalPatch = z
+  .strictObject(withoutDefaults(TerminalInput.omit({ serial: true }).shape))
+  .partial()
+  .extend({ approved: z.boolean().optional() });
+export type TerminalPatch = z.infer<typeof TerminalPatch>;
 
 export const Terminal = z.object({
   id: z.number(),
@@ -299,6 +378,8 @@ export const Terminal = z.object({
   lastConnection: z.string().nullable(),
 });
 export type Terminal = z.infer<typeof Terminal>;
+/** POST /api/Terminal answer: the terminal and its secret, shown this once (only a hash is stored). */
+export const TerminalCreated = Terminal.extend({ secret: z.string() });
 
 // ---------------------------------------------------------------- reports
 
