@@ -21,6 +21,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/index.js';
 import { AppError } from './lib/errors.js';
 import { authPlugin } from './plugins/auth.js';
+import { collectRoutes } from './lib/route-table.js';
 import { loadSecrets } from './lib/secrets.js';
 import { EventBus } from './realtime/event-bus.js';
 import { TerminalRegistry } from './realtime/terminal-registry.js';
@@ -57,6 +58,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const bus = deps.bus ?? new EventBus();
   const terminals = deps.terminals ?? new TerminalRegistry();
   app.decorate('deps', { config, database, bus, terminals });
+  collectRoutes(app);
 
   app.setErrorHandler((err, req, reply) => {
     if (err instanceof AppError) {
