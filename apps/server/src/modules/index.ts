@@ -1,9 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './account/account.routes.js';
 import { clubRoutes } from './club/club.routes.js';
+import { reportsRoutes } from './reports/reports.routes.js';
+import { dashboardRoutes } from './dashboard/dashboard.routes.js';
 
 /** Registers every API area (one folder per area, STYLE point 2). */
 export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(accountRoutes);
   await app.register(clubRoutes);
+  await app.register(reportsRoutes);
+  await app.register(dashboardRoutes);
 }

@@ -1,0 +1,105 @@
+import { sql } from 'drizzle-orm';
+import {
+  addDays,
+  isoDate,
+  localParts,
+  parseIsoDate,
+  periodRange,
+  type LocalDate,
+  type Period,
+} from '@venue/domain';
+import type { Db, Tx } from '../../db/index.js';
+import { AppError } from '../../lib/errors.js';
+import { clubLocation, getClubRow } from '../club/club.service.js';
+
+/** Longest explicit range a report accepts: three years (inclusive days, leap years included). */
+export const MAX_RANGE_DAYS = 3 * 366;
+
+/** An inclusive local-date range and the half-open instant interval [start, end) it covers. */
+export interface ResolvedRange {
+  /** Inclusive local dates, YYYY-MM-DD, in the club's time zone. */
+  from: string;
+  to: string;
+  /** Local midnight at the start of `from`. */
+  start: Date;
+  /** Local midnight at the start of the day after `to` (exclusive). */
+  end: Date;
+  timeZone: string;
+}
+
+/** The IANA time zone of a club (its location; Jerusalem when unset). */
+export async function clubTimeZone(db: Db | Tx, clubId: number): Promise<string> {
+  return clubLocation(await getClubRow(db, clubId)).timeZone;
+}
+
+/** Today's local date in a time zone. */
+export function todayIn(timeZone: string, now: Date = new Date()): LocalDate {
+  const p = localParts(now, timeZone);
+  return { year: p.year, month: p.month, day: p.day };
+}
+
+function daysBetween(from: string, to: string): number {
+  const a = parseIsoDate(from);
+  const b = parseIsoDate(to);
+  return Math.round((Date.UTC(b.year, b.month - 1, b.day) - Date.UTC(a.year, a.month - 1, a.day)) / 86_400_000);
+}
+
+/**
+ * The inclusive local-date range of a report filter (seed 001 §2: day, week
+ * starting Sunday, month, year, range). `anchor` defaults to today in the
+ * club's time zone. A 'range' needs `from` and `to`, from ≤ to, at most
+ * {@link MAX_RANGE_DAYS} days; otherwise 400 VALIDATION_ERROR with the field.
+ */
+export function localRange(
+  filter: { period: Period; anchor?: string; from?: string; to?: string },
+  timeZone: string,
+  now: Date = new Date(),
+): { from: string; to: string } {
+  if (filter.period === 'range') {
+    const { from, to } = filter;
+    if (!from || !to) {
+      throw new AppError('VALIDATION_ERROR', 'from and to are required for a range', [
+        { path: from ? 'to' : 'from', message: 'required' },
+      ]);
+    }
+    if (from > to) {
+      throw new AppError('VALIDATION_ERROR', 'from is after to', [{ path: 'to', message: 'dateRangeOrder' }]);
+    }
+    if (daysBetween(from, to) + 1 > MAX_RANGE_DAYS) {
+      throw new AppError('VALIDATION_ERROR', 'range longer than three years', [{ path: 'to', message: 'rangeTooLong' }]);
+    }
+    return { from, to };
+  }
+  const anchor = filter.anchor ? parseIsoDate(filter.anchor) : todayIn(timeZone, now);
+  return periodRange(filter.period, anchor);
+}
+
+/**
+ * Turns an inclusive local-date range into instants: local midnight of `from`
+ * and of the day after `to`, in the club's IANA zone. PostgreSQL does the
+ * conversion (`date::timestamp AT TIME ZONE tz`), so days of a DST change are
+ * 23 or 25 hours long as they should be.
+ */
+export async function toInstants(
+  db: Db | Tx,
+  range: { from: string; to: string },
+  timeZone: string,
+): Promise<ResolvedRange> {
+  const next = isoDate(addDays(parseIsoDate(range.to), 1));
+  const res = await db.execute(sql`select
+      (extract(epoch from (${range.from}::date::timestamp at time zone ${timeZone})) * 1000)::float8 as s,
+      (extract(epoch from (${next}::date::timestamp at time zone ${timeZone})) * 1000)::float8 as e`);
+  const row = (res as unknown as { rows: { s: number | string; e: number | string }[] }).rows[0];
+  return { ...range, start: new Date(Number(row.s)), end: new Date(Number(row.e)), timeZone };
+}
+
+/** {@link localRange} then {@link toInstants} for a club. */
+export async function resolveReportRange(
+  db: Db | Tx,
+  clubId: number,
+  filter: { period: Period; anchor?: string; from?: string; to?: string },
+  now: Date = new Date(),
+): Promise<ResolvedRange> {
+  const tz = await clubTimeZone(db, clubId);
+  return toInstants(db, localRange(filter, tz, now), tz);
+}
