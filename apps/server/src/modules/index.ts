@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './account/account.routes.js';
 import { clubRoutes } from './club/club.routes.js';
+import { clientRoutes } from './clients/clients.routes.js';
+import { groupRoutes } from './groups/groups.routes.js';
+import { scheduleRoutes } from './schedules/schedules.routes.js';
+import { terminalRoutes } from './terminals/terminals.routes.js';
 import { reportsRoutes } from './reports/reports.routes.js';
 import { dashboardRoutes } from './dashboard/dashboard.routes.js';
 
@@ -8,6 +12,10 @@ import { dashboardRoutes } from './dashboard/dashboard.routes.js';
 export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(accountRoutes);
   await app.register(clubRoutes);
+  await app.register(clientRoutes);
+  await app.register(groupRoutes);
+  await app.register(scheduleRoutes);
+  await app.register(terminalRoutes);
   await app.register(reportsRoutes);
   await app.register(dashboardRoutes);
 }
