@@ -5,6 +5,8 @@ import { clientRoutes } from './clients/clients.routes.js';
 import { groupRoutes } from './groups/groups.routes.js';
 import { scheduleRoutes } from './schedules/schedules.routes.js';
 import { terminalRoutes } from './terminals/terminals.routes.js';
+import { terminalLinkRoutes } from '../realtime/terminal-link.js';
+import { liveRoutes } from '../realtime/live.js';
 import { reportsRoutes } from './reports/reports.routes.js';
 import { dashboardRoutes } from './dashboard/dashboard.routes.js';
 
@@ -16,6 +18,8 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(groupRoutes);
   await app.register(scheduleRoutes);
   await app.register(terminalRoutes);
+  await app.register(terminalLinkRoutes);
+  await app.register(liveRoutes);
   await app.register(reportsRoutes);
   await app.register(dashboardRoutes);
 }

@@ -79,6 +79,17 @@ export const authPlugin = fp<{ db: Db; secret: string; tokenTtlSeconds: number }
   });
 });
 
+/**
+ * The user a verified token's claims name, or null when the user is gone,
+ * disabled, or the token's version was revoked (DESIGN §10). Shared by the
+ * request hook and the console's live socket (realtime/live.ts).
+ */
+export async function userOfToken(db: Db, claims: { sub: number; tv: number }): Promise<typeof users.$inferSelect | null> {
+  const [u] = await db.select().from(users).where(eq(users.id, claims.sub)).limit(1);
+  if (!u || u.disabled || u.tokenVersion !== claims.tv) return null;
+  return u;
+}
+
 async function authenticate(req: FastifyRequest, db: Db): Promise<AuthContext> {
   let claims: { sub: number; tv: number };
   try {
@@ -86,8 +97,8 @@ async function authenticate(req: FastifyRequest, db: Db): Promise<AuthContext> {
   } catch {
     throw new AppError('UNAUTHORIZED', 'Authentication error');
   }
-  const [u] = await db.select().from(users).where(eq(users.id, claims.sub)).limit(1);
-  if (!u || u.disabled || u.tokenVersion !== claims.tv) throw new AppError('UNAUTHORIZED', 'Authentication error');
+  const u = await userOfToken(db, claims);
+  if (!u) throw new AppError('UNAUTHORIZED', 'Authentication error');
   let clubId = u.clubId;
   let externalClubId: number | null = null;
   const header = req.headers['clubexternalid'];

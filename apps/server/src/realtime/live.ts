@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import { eq } from 'drizzle-orm';
+import { HELLO_TIMEOUT_SECONDS, LiveAuth, UserLevel, type LiveMessage } from '@venue/domain';
+import { clubs } from '../db/schema.js';
+import { userOfToken } from '../plugins/auth.js';
+
+/**
+ * The console's live feed (docs/live-feed.md): GET /api/live. A browser
+ * cannot set headers on a WebSocket, so the route is public to the bearer
+ * hook and the first message carries the token: `{type: 'auth', token}`,
+ * checked like every request (signature, expiry, disabled user, token
+ * version). Then the server pushes the bus events of the user's club only.
+ * The socket closes when the token expires.
+ */
+export async function liveRoutes(app: FastifyInstance): Promise<void> {
+  const { database, bus } = app.deps;
+  const db = database.db;
+
+  app.get('/api/live', { websocket: true, config: { public: true }, schema: { hide: true } }, (socket: WebSocket) => {
+    const unsubscribe: (() => void)[] = [];
+    let state: 'new' | 'checking' | 'ready' = 'new';
+    const send = (m: LiveMessage) => {
+      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(m));
+    };
+    const reject = (code: string, message: string, wsCode: number) => {
+      send({ type: 'error', code, message });
+      socket.close(wsCode, code);
+    };
+    const authTimer = setTimeout(() => {
+      if (state !== 'ready') reject('UNAUTHORIZED', 'No auth message received', 4408);
+    }, HELLO_TIMEOUT_SECONDS * 1000);
+    let expiryTimer: NodeJS.Timeout | undefined;
+
+    const auth = async (raw: string) => {
+      let parsed;
+      try {
+        parsed = LiveAuth.safeParse(JSON.parse(raw));
+      } catch {
+        parsed = null;
+      }
+      if (!parsed?.success) return reject('VALIDATION_ERROR', 'Expected {type: "auth", token}', 4400);
+      let claims: { sub: number; tv: number; exp?: number };
+      try {
+        claims = app.jwt.verify<{ sub: number; tv: number; exp?: number }>(parsed.data.token);
+      } catch {
+        return reject('UNAUTHORIZED', 'Authentication error', 4401);
+      }
+      const user = await userOfToken(db, claims);
+      if (!user) return reject('UNAUTHORIZED', 'Authentication error', 4401);
+      let clubId = user.clubId;
+      if (user.level === UserLevel.SuperUser && parsed.data.clubExternalId != null) {
+        const [c] = await db.select({ id: clubs.id }).from(clubs).where(eq(clubs.externalClubId, parsed.data.clubExternalId));
+        clubId = c?.id ?? null;
+      }
+      if (clubId == null) return reject('NOT_FOUND', 'club not selected', 4404);
+      if (socket.readyState !== socket.OPEN) return;
+      clearTimeout(authTimer);
+      state = 'ready';
+      const club = clubId;
+      unsubscribe.push(
+        bus.subscribe('entrance', (e) => {
+          if (e.clubId === club) send({ type: 'entrance', row: e.row as Extract<LiveMessage, { type: 'entrance' }>['row'] });
+        }),
+        bus.subscribe('terminal', (e) => {
+          if (e.clubId === club) send({ type: 'terminal', terminalId: e.terminalId, connected: e.connected });
+        }),
+      );
+      if (claims.exp) {
+        const ms = Math.min(claims.exp * 1000 - Date.now(), 2 ** 31 - 1);
+        expiryTimer = setTimeout(() => reject('UNAUTHORIZED', 'Token expired', 4401), Math.max(ms, 0));
+      }
+      send({ type: 'ready', clubId: club });
+    };
+
+    socket.on('message', (data) => {
+      // After the auth message the feed is one-way; later messages are ignored.
+      if (state !== 'new') return;
+      state = 'checking';
+      auth(data.toString()).catch(() => reject('GENERAL_ERROR', 'General error', 1011));
+    });
+    socket.on('close', () => {
+      clearTimeout(authTimer);
+      clearTimeout(expiryTimer);
+      for (const off of unsubscribe) off();
+    });
+  });
+}
