@@ -1,0 +1,250 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { and, eq } from 'drizzle-orm';
+import { EntranceState, EntranceStatus, Reason, type LiveMessage } from '@venue/domain';
+import { createTestApp, signedInAdmin, type TestContext } from '../../test/harness.js';
+import { balanceLedger, clients, entranceLogs, groups, schedules, terminals } from '../db/schema.js';
+import { hashPassword } from '../lib/password.js';
+import { processEntrance } from '../engine/entrance.service.js';
+import { TerminalClient, TerminalError } from '../../../terminal/src/client.js';
+
+/** The terminal link and the live feed over real sockets (DESIGN §8; docs/terminal-protocol.md). */
+
+let ctx: TestContext;
+let base: string;
+let clubA: Awaited<ReturnType<typeof signedInAdmin>>;
+let clubB: Awaited<ReturnType<typeof signedInAdmin>>;
+let groupId: number;
+const SECRET = 'terminal-secret-1';
+const open: { close(): unknown }[] = [];
+
+async function makeTerminal(clubId: number, serial: string, approved: boolean) {
+  const [t] = await ctx.database.db
+    .insert(terminals)
+    .values({ clubId, serial, name: `Gate ${serial}`, secretHash: await hashPassword(SECRET), approved, gateOpenSeconds: 7 })
+    .returning();
+  return t;
+}
+
+let clientSeq = 1;
+async function makeClient(clubId: number, over: Partial<typeof clients.$inferInsert> = {}) {
+  const [c] = await ctx.database.db
+    .insert(clients)
+    .values({
+      clubId,
+      number: clientSeq++,
+      firstName: 'Dana',
+      lastName: 'Levi',
+      groupId,
+      licenseExpiry: '2125-01-01',
+      subscriptionStart: '2020-01-01',
+      subscriptionEnd: '2125-01-01',
+      ...over,
+    })
+    .returning();
+  return c;
+}
+
+async function terminal(serial: string, secret = SECRET) {
+  const tc = new TerminalClient({ url: base, serial, secret, timeoutMs: 5000, heartbeat: false });
+  open.push(tc);
+  return tc;
+}
+
+/** A console live socket, authenticated; collects what it receives. */
+async function liveSocket(token: string) {
+  const ws = new WebSocket(`${base.replace('http', 'ws')}/api/live`);
+  open.push(ws);
+  const received: LiveMessage[] = [];
+  await new Promise<void>((resolve, reject) => {
+    ws.on('open', () => ws.send(JSON.stringify({ type: 'auth', token })));
+    ws.on('message', (d) => {
+      const m = JSON.parse(d.toString()) as LiveMessage;
+      received.push(m);
+      if (m.type === 'ready') resolve();
+      if (m.type === 'error') reject(new Error(m.code));
+    });
+    ws.on('error', reject);
+  });
+  return { ws, received };
+}
+
+const until = async (cond: () => boolean, ms = 3000) => {
+  const end = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  clubA = await signedInAdmin(ctx);
+  clubB = await signedInAdmin(ctx);
+  const [g] = await ctx.database.db
+    .insert(groups)
+    .values({ clubId: clubA.club.id, name: 'Women', entranceState: EntranceState.Closed })
+    .returning();
+  groupId = g.id;
+  // Open all day, every day, 30.00 per entrance for non-subscribers.
+  await ctx.database.db.insert(schedules).values({
+    clubId: clubA.club.id,
+    groupId,
+    sortOrder: 0,
+    days: [0, 1, 2, 3, 4, 5, 6],
+    fromTime: 0,
+    toTime: 1440,
+    price: 3000,
+    entranceState: EntranceState.Opened,
+  });
+});
+
+afterAll(async () => {
+  for (const o of open) o.close();
+  await ctx?.close();
+});
+
+describe('terminal link', () => {
+  it('approves, refuses a rapid re-entry, an unknown card, and answers a resend once', async () => {
+    const t = await makeTerminal(clubA.club.id, 'GATE-A1', true);
+    const dana = await makeClient(clubA.club.id, { cardSerial: '100001' });
+    const liveA = await liveSocket(clubA.api.token!);
+    const liveB = await liveSocket(clubB.api.token!);
+
+    const tc = await terminal('GATE-A1');
+    const welcome = await tc.connect();
+    expect(welcome).toMatchObject({ type: 'welcome', terminalId: t.id, name: 'Gate GATE-A1', approved: true, gateOpenSeconds: 7 });
+    await until(() => liveA.received.some((m) => m.type === 'terminal' && m.terminalId === t.id && m.connected));
+    const [row] = await ctx.database.db.select().from(terminals).where(eq(terminals.id, t.id));
+    expect(row.lastConnection).not.toBeNull();
+    expect(ctx.app.deps.terminals.isConnected(t.id)).toBe(true);
+
+    const first = await tc.present({ kind: 'card', value: '100001' }, { eventId: 'ev-1' });
+    expect(first).toMatchObject({
+      type: 'decision',
+      eventId: 'ev-1',
+      status: EntranceStatus.Approved,
+      reason: Reason.EntryBySubscription,
+      gateOpenSeconds: 7,
+      message: 'EntryBySubscription',
+      clientName: 'Dana Levi',
+    });
+
+    const again = await tc.present({ kind: 'card', value: '100001' });
+    expect(again).toMatchObject({ status: EntranceStatus.RapidReEntry, reason: Reason.DoubleEntry, gateOpenSeconds: 0 });
+
+    const unknown = await tc.present({ kind: 'card', value: '999999' });
+    expect(unknown).toMatchObject({ status: EntranceStatus.CustomerNotFound, reason: Reason.ClientNotFound });
+    expect(unknown.clientName).toBeUndefined();
+
+    const resend = await tc.present({ kind: 'card', value: '100001' }, { eventId: 'ev-1' });
+    expect(resend).toEqual(first);
+    const logs = await ctx.database.db
+      .select()
+      .from(entranceLogs)
+      .where(and(eq(entranceLogs.terminalId, t.id), eq(entranceLogs.eventId, 'ev-1')));
+    expect(logs).toHaveLength(1);
+    expect(logs[0]).toMatchObject({ clientId: dana.id, status: 1, identificationKind: 'card' });
+
+    // The console of club A saw every entrance; club B's saw nothing of club A.
+    await until(() => liveA.received.filter((m) => m.type === 'entrance').length === 3);
+    const rows = liveA.received.flatMap((m) => (m.type === 'entrance' ? [m.row] : []));
+    expect(rows[0]).toMatchObject({
+      clientId: dana.id,
+      clientNumber: dana.number,
+      clientName: 'Dana Levi',
+      groupName: 'Women',
+      terminalId: t.id,
+      terminalName: 'Gate GATE-A1',
+      status: 1,
+      reason: Reason.EntryBySubscription,
+      identificationKind: 'card',
+      amount: 0,
+    });
+    expect(rows.map((r) => r.status)).toEqual([1, 13, 8]);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(liveB.received.map((m) => m.type)).toEqual(['ready']);
+
+    await tc.close();
+    await until(() => liveA.received.some((m) => m.type === 'terminal' && m.terminalId === t.id && !m.connected));
+    expect(ctx.app.deps.terminals.isConnected(t.id)).toBe(false);
+  });
+
+  it('a terminal that is not approved may connect; every entrance answers 11', async () => {
+    await makeTerminal(clubA.club.id, 'GATE-A2', false);
+    await makeClient(clubA.club.id, { cardSerial: '100002' });
+    const tc = await terminal('GATE-A2');
+    expect((await tc.connect()).approved).toBe(false);
+    const d = await tc.present({ kind: 'card', value: '100002' });
+    expect(d).toMatchObject({ status: EntranceStatus.TerminalNotApproved, reason: Reason.TerminalNotApproved, gateOpenSeconds: 0 });
+    await tc.close();
+  });
+
+  it('takes the row’s price from the balance in the same transaction, and refuses when it runs out', async () => {
+    await makeTerminal(clubA.club.id, 'GATE-A3', true);
+    const payer = await makeClient(clubA.club.id, {
+      cardSerial: '100003',
+      subscriptionStart: null,
+      subscriptionEnd: null,
+      balance: 5000,
+    });
+    await ctx.database.db.insert(balanceLedger).values({ clubId: clubA.club.id, clientId: payer.id, kind: 'money', delta: 5000, source: 'test' });
+    const tc = await terminal('GATE-A3');
+    await tc.connect();
+    const now = Date.now();
+    const d1 = await tc.present({ kind: 'code', value: String(payer.number) }, { at: new Date(now) });
+    expect(d1).toMatchObject({ status: 1, reason: Reason.EntryByChargedMoney });
+    const d2 = await tc.present({ kind: 'card', value: '100003' }, { at: new Date(now + 10_000) });
+    expect(d2).toMatchObject({ status: EntranceStatus.NoBalance, reason: Reason.NoBalance });
+    const [after] = await ctx.database.db.select().from(clients).where(eq(clients.id, payer.id));
+    expect(after.balance).toBe(2000);
+    const ledger = await ctx.database.db.select().from(balanceLedger).where(eq(balanceLedger.clientId, payer.id));
+    expect(ledger.map((l) => [l.delta, l.source])).toEqual([
+      [5000, 'test'],
+      [-3000, 'entrance'],
+    ]);
+    expect(ledger.reduce((s, l) => s + l.delta, 0)).toBe(after.balance);
+    await tc.close();
+  });
+
+  it('refuses a wrong secret and an unknown serial, and answers bad messages without closing', async () => {
+    await makeTerminal(clubA.club.id, 'GATE-A4', true);
+    await expect((await terminal('GATE-A4', 'wrong')).connect()).rejects.toMatchObject({ code: 'AUTH_FAILED' });
+    await expect((await terminal('NO-SUCH', SECRET)).connect()).rejects.toBeInstanceOf(TerminalError);
+
+    const tc = await terminal('GATE-A4');
+    await tc.connect();
+    tc.sendRaw('not json');
+    tc.sendRaw(JSON.stringify({ type: 'entrance', eventId: 'bad-1', identification: { kind: 'retina', value: 'x' } }));
+    tc.sendRaw(JSON.stringify({ type: 'launch-rockets' }));
+    await until(() => tc.unsolicited.length >= 2);
+    const e = await tc.present({ kind: 'card', value: 'nobody' });
+    expect(e.status).toBe(EntranceStatus.CustomerNotFound);
+    expect(tc.unsolicited.every((m) => m.type === 'error' && m.code === 'BAD_MESSAGE')).toBe(true);
+    await tc.close();
+  });
+
+  it('refuses a live socket with a bad token', async () => {
+    await expect(liveSocket('not-a-token')).rejects.toThrow('UNAUTHORIZED');
+  });
+});
+
+describe('processEntrance for history generation', () => {
+  it('records an entrance at an explicit time without publishing it', async () => {
+    const t = await makeTerminal(clubA.club.id, 'GATE-A5', true);
+    const c = await makeClient(clubA.club.id, { cardSerial: '100005' });
+    const seen: unknown[] = [];
+    const off = ctx.bus.subscribe('entrance', (e) => seen.push(e));
+    const at = new Date('2026-02-03T08:00:00Z');
+    const r = await processEntrance(
+      ctx.database.db,
+      ctx.bus,
+      { clubId: clubA.club.id, terminalId: t.id, identification: { kind: 'card', value: '100005' }, at },
+      { publish: false },
+    );
+    off();
+    expect(r).toMatchObject({ status: 1, clientId: c.id, duplicate: false, row: { at: at.toISOString() } });
+    expect(seen).toHaveLength(0);
+  });
+});
