@@ -157,7 +157,8 @@ export async function getClient(db: Db, clubId: number, id: number): Promise<Cli
 
 /** Field errors of a client's groupId, dates and date order (the merged state for a patch). */
 async function clientErrors(tx: Tx, clubId: number, c: Partial<ClientInput>, changed: Partial<ClientInput>): Promise<FieldError[]> {
-  const errors = [...int32Errors(changed), ...dateErrors(changed, DATE_FIELDS)];
+  assertValid(int32Errors(changed)); // before any query uses the numbers
+  const errors = dateErrors(changed, DATE_FIELDS);
   if (changed.groupId != null) {
     const [g] = await tx
       .select({ id: groups.id })

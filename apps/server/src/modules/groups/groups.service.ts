@@ -199,7 +199,8 @@ async function replaceSchedule(tx: Tx, clubId: number, groupId: number, rows: Sc
 export async function createGroup(db: Db, req: FastifyRequest, input: GroupInput): Promise<Group> {
   const clubId = req.auth.clubId;
   return db.transaction(async (tx) => {
-    assertValid([...int32Errors(input), ...(await scheduleErrors(tx, clubId, input.schedule))]);
+    assertValid(int32Errors(input)); // before any query uses the numbers
+    assertValid(await scheduleErrors(tx, clubId, input.schedule));
     const { schedule, ...fields } = input;
     const [row] = await tx
       .insert(groups)
@@ -224,7 +225,8 @@ export async function updateGroup(db: Db, req: FastifyRequest, id: number, patch
     const row = await groupRow(tx, clubId, id, true);
     const before = await loadGroup(tx, clubId, row);
     const { schedule, ...fields } = patch;
-    assertValid([...int32Errors(patch), ...(schedule ? await scheduleErrors(tx, clubId, schedule) : [])]);
+    assertValid(int32Errors(patch));
+    if (schedule) assertValid(await scheduleErrors(tx, clubId, schedule));
     if (Object.keys(fields).length > 0) await tx.update(groups).set(fields).where(eq(groups.id, id));
     if (schedule) await replaceSchedule(tx, clubId, id, schedule);
     const after = await getGroupIn(tx, clubId, id);
