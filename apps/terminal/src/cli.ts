@@ -1,0 +1,146 @@
+#!/usr/bin/env -S npx tsx
+import { parseArgs } from 'node:util';
+import { IdentificationKind, Identification } from '@venue/domain';
+import { TerminalClient, TerminalError, terminalUrl } from './client.js';
+import { secretFromFiles, secretsFileCandidates } from './secrets.js';
+
+/**
+ * The terminal simulator (DESIGN §1, §8): connects as a terminal over
+ * protocol v1 and presents identifications. Prints exactly one JSON line on
+ * stdout per command; diagnostics go to stderr.
+ */
+
+const HELP = `Terminal simulator: connects to the server as an entrance terminal (protocol v1,
+docs/terminal-protocol.md) and prints the server's answer as one JSON line.
+
+Usage (from the repository root):
+  npm run terminal -- present <kind> <value> --serial <serial> [options]
+  npm run terminal -- hello --serial <serial> [options]
+  npm run terminal -- --help
+
+Commands:
+  present <kind> <value>  Present one identification and print the decision:
+                          {"type":"decision","eventId","status","reason","gateOpenSeconds","message","clientName"?}
+                          kind is one of: ${IdentificationKind.join(', ')}
+                          (card = card serial, code = client number).
+  hello                   Connect, print the server's welcome ({terminalId, name, approved, gateOpenSeconds}).
+
+Options:
+  --serial <serial>       The terminal's serial (required), e.g. DEMO-1.
+  --secret <secret>       The terminal's secret, issued when the terminal was created.
+                          Default: env TERMINAL_SECRET, else the demo secrets file (below).
+  --server <url>          Server origin or terminal URL (default env TERMINAL_SERVER or
+                          ws://localhost:3000; the path /api/terminal/ws is added to an origin).
+  --event-id <id>         The event id to send (default a new UUID). Sending the same id again
+                          returns the first decision without counting the entrance twice.
+  --at <iso-time>         When the event happened (for events handled offline); default now.
+  --timeout <ms>          How long to wait for the server (default 10000).
+  -h, --help              This text.
+
+Demo secrets: the demo club's terminals DEMO-1, DEMO-2, ... have secrets that the demo seeder
+writes to <DATA_DIR>/terminal-secrets.json ({"DEMO-1": "<secret>", ...}). Without --secret and
+TERMINAL_SECRET the simulator reads the secret of --serial from the first of:
+  $DATA_DIR/terminal-secrets.json (DATA_DIR relative to the directory you ran npm in), else
+  ./data, <repo>/data and <repo>/apps/server/data.
+
+Exit codes: 0 the server answered (whatever the decision); 1 connection or authentication
+failed, or no answer; 2 wrong usage.
+
+Examples:
+  npm run terminal -- present card 100001 --serial DEMO-1
+  npm run terminal -- present code 17 --serial DEMO-2 --server ws://localhost:3000
+  TERMINAL_SECRET=s3cret npm run terminal -- hello --serial GATE-7
+`;
+
+function usage(message: string): never {
+  process.stderr.write(`${message}\nRun with --help for usage.\n`);
+  process.exit(2);
+}
+
+async function main(): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      allowPositionals: true,
+      options: {
+        serial: { type: 'string' },
+        secret: { type: 'string' },
+        server: { type: 'string' },
+        'event-id': { type: 'string' },
+        at: { type: 'string' },
+        timeout: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (err) {
+    usage((err as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (values.help || positionals.length === 0) {
+    process.stdout.write(HELP);
+    return values.help ? 0 : 2;
+  }
+  const [command, ...args] = positionals;
+  if (command !== 'present' && command !== 'hello') usage(`Unknown command: ${command}`);
+  if (!values.serial) usage('--serial is required');
+
+  let identification: Identification | undefined;
+  if (command === 'present') {
+    if (args.length !== 2) usage('present needs <kind> <value>');
+    const ident = Identification.safeParse({ kind: args[0], value: args[1] });
+    if (!ident.success) usage(`Bad identification: kind is one of ${IdentificationKind.join(', ')}`);
+    identification = ident.data;
+  }
+  let at: Date | undefined;
+  if (values.at) {
+    at = new Date(values.at);
+    if (Number.isNaN(at.getTime())) usage('--at must be an ISO date-time');
+  }
+  const timeoutMs = values.timeout ? Number(values.timeout) : 10_000;
+  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) usage('--timeout must be a positive number of milliseconds');
+
+  let secret = values.secret ?? process.env.TERMINAL_SECRET;
+  if (!secret) {
+    const found = secretFromFiles(values.serial);
+    if (!found) {
+      process.stderr.write(
+        `No secret for ${values.serial}: pass --secret, set TERMINAL_SECRET, or start the demo server so that ` +
+          `one of these files has it:\n  ${secretsFileCandidates().join('\n  ')}\n`,
+      );
+      return 1;
+    }
+    secret = found.secret;
+  }
+
+  const server = values.server ?? process.env.TERMINAL_SERVER ?? 'ws://localhost:3000';
+  let url: string;
+  try {
+    url = terminalUrl(server);
+  } catch {
+    usage(`Bad --server URL: ${server}`);
+  }
+  const client = new TerminalClient({ url, serial: values.serial, secret, timeoutMs, heartbeat: false });
+  try {
+    const welcome = await client.connect();
+    const answer = identification
+      ? await client.present(identification, { eventId: values['event-id'], at })
+      : welcome;
+    process.stdout.write(`${JSON.stringify(answer)}\n`);
+    return 0;
+  } catch (err) {
+    const e = err as Error & { code?: string };
+    const detail = err instanceof TerminalError ? e.message : `${e.code ?? 'ERROR'}: ${e.message}`;
+    process.stderr.write(`${detail} (${url})\n`);
+    return 1;
+  } finally {
+    await client.close().catch(() => undefined);
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    process.stderr.write(`${(err as Error).stack ?? err}\n`);
+    process.exit(1);
+  },
+);
