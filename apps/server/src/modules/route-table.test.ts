@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PERMISSION_FLAGS, allPermissions, type PermissionFlag } from '@venue/domain';
+import { Api, createTestApp, makeUser, signedInAdmin, TEST_PASSWORD, type TestContext } from '../../test/harness.js';
+import type { RouteEntry } from '../lib/route-table.js';
+
+/**
+ * DESIGN §10 and STYLE point 11, from the route table rather than by hand:
+ * every /api route that is not public answers 401 without a token, every
+ * route that declares a permission answers 403 to a user lacking just that
+ * flag, operator routes answer 403 to a club admin, and every `{id}` route of
+ * clients, groups, schedules and terminals answers 404 for another club's id.
+ */
+describe('route table: 401, 403 and other-club 404 on every route', () => {
+  let ctx: TestContext;
+  let routes: RouteEntry[];
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    // HEAD twins answer as their GET; WebSocket routes authenticate inside the socket.
+    routes = ctx.app.routeTable.filter((r) => r.url.startsWith('/api/') && r.method !== 'HEAD' && !r.websocket);
+  });
+  afterAll(async () => ctx.close());
+
+  /** A concrete URL for a route pattern: parameters become `value`, wildcards a path segment. */
+  const concrete = (url: string, value: number | string = 1) =>
+    url.replace(/:\w+/g, String(value)).replace(/\*$/, 'x');
+  const label = (r: RouteEntry) => `${r.method} ${r.url}`;
+  const call = (api: Api, r: RouteEntry, url = concrete(r.url)) => api.request(r.method, url, r.method === 'GET' ? undefined : {});
+
+  it('finds the routes of this slice in the table', () => {
+    const names = routes.map(label);
+    for (const expected of [
+      'GET /api/Client',
+      'GET /api/Client/:id',
+      'POST /api/Client',
+      'PATCH /api/Client/:id',
+      'GET /api/Group',
+      'POST /api/Group',
+      'GET /api/Group/:id',
+      'PATCH /api/Group/:id',
+      'DELETE /api/Group/:id',
+      'GET /api/Schedule/GetByGroupId/:id',
+      'GET /api/Terminal',
+      'POST /api/Terminal',
+      'GET /api/Terminal/:id',
+      'PATCH /api/Terminal/:id',
+    ]) {
+      expect(names).toContain(expected);
+    }
+  });
+
+  it('answers 401 without a token on every route that is not public', async () => {
+    const anon = new Api(ctx.app);
+    const wrong: string[] = [];
+    for (const r of routes.filter((x) => !x.config.public)) {
+      const res = await call(anon, r);
+      if (res.statusCode !== 401 || res.json().code !== 'UNAUTHORIZED') wrong.push(`${label(r)} → ${res.statusCode}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("answers 403 to a user lacking the route's permission (every other flag set), and to a club admin on operator routes", async () => {
+    const club = (await signedInAdmin(ctx)).club;
+    const callers = new Map<PermissionFlag, Api>();
+    const wrong: string[] = [];
+    for (const r of routes.filter((x) => x.config.permission && !x.config.public)) {
+      const flag = r.config.permission as PermissionFlag;
+      if (!callers.has(flag)) {
+        const permissions = { ...allPermissions(true), [flag]: false };
+        const user = await makeUser(ctx, club.id, { permissions });
+        const api = new Api(ctx.app);
+        expect((await api.login(user.username, TEST_PASSWORD, club.externalClubId)).statusCode).toBe(200);
+        callers.set(flag, api);
+      }
+      const res = await call(callers.get(flag)!, r);
+      if (res.statusCode !== 403 || res.json().code !== 'NOT_AUTHORIZED') wrong.push(`${label(r)} → ${res.statusCode}`);
+    }
+    const admin = (await signedInAdmin(ctx)).api;
+    for (const r of routes.filter((x) => x.config.operator && !x.config.public)) {
+      const res = await call(admin, r);
+      if (res.statusCode !== 403) wrong.push(`${label(r)} (operator) → ${res.statusCode}`);
+    }
+    expect(wrong).toEqual([]);
+    // Every flag a route names is a real flag.
+    for (const r of routes) if (r.config.permission) expect(PERMISSION_FLAGS).toContain(r.config.permission);
+  });
+
+  it("answers 404 to club A for club B's id on every {id} route of clients, groups, schedules and terminals", async () => {
+    const a = await signedInAdmin(ctx);
+    const b = await signedInAdmin(ctx);
+    const group = (
+      await b.api.post('/api/Group', {
+        name: 'B group',
+        schedule: [{ days: [1], fromTime: 60, toTime: 120, entranceState: 2 }],
+      })
+    ).json();
+    const client = (await b.api.post('/api/Client', { firstName: 'B client', groupId: group.id })).json();
+    const terminal = (await b.api.post('/api/Terminal', { serial: `B-${b.club.id}`, name: 'B gate' })).json();
+    // A's own resources exist too, so a route that ignored the club would find something.
+    await a.api.post('/api/Group', { name: 'A group' });
+    await a.api.post('/api/Client', { firstName: 'A client' });
+
+    const idFor = (url: string): number | undefined => {
+      if (url.startsWith('/api/Schedule/GetByGroupId/')) return group.id;
+      if (url.startsWith('/api/Schedule/')) return group.schedule[0].id;
+      if (url.startsWith('/api/Client/')) return client.id;
+      if (url.startsWith('/api/Group/')) return group.id;
+      if (url.startsWith('/api/Terminal/')) return terminal.id;
+      return undefined;
+    };
+    const snapshot = async () => ({
+      client: (await b.api.get(`/api/Client/${client.id}`)).json(),
+      group: (await b.api.get(`/api/Group/${group.id}`)).json(),
+      terminal: (await b.api.get(`/api/Terminal/${terminal.id}`)).json(),
+    });
+    const before = await snapshot();
+
+    const scoped = routes.filter((r) => /^\/api\/(Client|Group|Schedule|Terminal)\//.test(r.url) && r.url.includes(':id'));
+    expect(scoped.length).toBeGreaterThanOrEqual(8);
+    const wrong: string[] = [];
+    for (const r of scoped) {
+      const id = idFor(r.url);
+      if (id === undefined) {
+        wrong.push(`${label(r)}: no id of club B known for this route`);
+        continue;
+      }
+      const res = await call(a.api, r, concrete(r.url, id));
+      if (res.statusCode !== 404 || res.json().code !== 'NOT_FOUND') wrong.push(`${label(r)} → ${res.statusCode}`);
+      // The same call by B itself must not be a 404, or the check above proves nothing.
+      if (r.method === 'GET' && (await call(b.api, r, concrete(r.url, id))).statusCode !== 200) {
+        wrong.push(`${label(r)}: club B cannot read its own id`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(await snapshot()).toEqual(before);
+  });
+});
