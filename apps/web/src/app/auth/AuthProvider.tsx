@@ -1,0 +1,140 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App } from 'antd';
+import { useTranslation } from 'react-i18next';
+import {
+  KALA_CLUB_FROM,
+  LOW_LICENSE_THRESHOLD,
+  type Capacity,
+  type Club,
+  type CurrentUser,
+  type Group,
+  type LoginRequest,
+  type LoginResponse,
+} from '@venue/domain';
+import { api, apiRequest, setUnauthorizedHandler, type Page } from '../api/apiClient';
+import { clearSession, readSession, writeClubDetails, writeSession, type StoredSession } from './authStorage';
+
+/** What the console reads after sign-in (seed 000 §7 "At startup after login"). */
+export interface SessionData {
+  user: CurrentUser;
+  club: Club;
+  capacities: Capacity[];
+  groups: Group[];
+}
+
+interface AuthContextValue {
+  session: StoredSession | null;
+  data: SessionData | undefined;
+  loading: boolean;
+  login: (req: LoginRequest) => Promise<void>;
+  logout: () => void;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+async function loadSessionData(): Promise<SessionData> {
+  const user = await api.get<CurrentUser>('/Account/GetCurrent');
+  const club = await api.get<Club>('/Club/GetCurrent');
+  const [capacities, groups] = await Promise.all([
+    api.get<Capacity[]>('/Club/GetCapacities').catch(() => [] as Capacity[]),
+    // The group list feeds selects; a user without the group permission still works.
+    api.get<Page<Group>>('/Group').then((p) => p.items).catch(() => [] as Group[]),
+  ]);
+  return { user, club, capacities, groups };
+}
+
+export const SESSION_QUERY_KEY = ['session'] as const;
+
+/**
+ * Session state (seed 000 §4): signed in while the stored expiry lies in the
+ * future. Expiry, a 401 from any call, a failed club load and logout all clear
+ * the token, expiry and club details and go to /login.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [session, setSession] = useState<StoredSession | null>(() => readSession());
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { notification } = App.useApp();
+  const { t } = useTranslation();
+  const warnedFor = useRef<string | null>(null);
+
+  const logout = useCallback(() => {
+    clearSession();
+    setSession(null);
+    queryClient.clear();
+    void navigate('/login', { replace: true });
+  }, [navigate, queryClient]);
+
+  useEffect(() => {
+    setUnauthorizedHandler(logout);
+    return () => setUnauthorizedHandler(null);
+  }, [logout]);
+
+  // End the session the moment its expiry passes.
+  useEffect(() => {
+    if (!session) return;
+    const ms = session.expiresAt - Date.now();
+    const timer = window.setTimeout(logout, Math.max(0, Math.min(ms, 2_147_000_000)));
+    return () => window.clearTimeout(timer);
+  }, [session, logout]);
+
+  const query = useQuery({
+    queryKey: [...SESSION_QUERY_KEY, session?.token ?? ''],
+    queryFn: loadSessionData,
+    enabled: session != null,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+
+  // A failed club load sends the user to login (seed 000 §8).
+  useEffect(() => {
+    if (query.isError) logout();
+  }, [query.isError, logout]);
+
+  // Low-license toast on club load (seed 000 §8, §9).
+  const club = query.data?.club;
+  useEffect(() => {
+    if (!club || !session) return;
+    if (warnedFor.current === session.token) return;
+    warnedFor.current = session.token;
+    writeClubDetails({ name: club.name, currencySymbol: club.currencySymbol, licancesAmount: club.licancesAmount });
+    if (club.externalClubId < KALA_CLUB_FROM && club.licancesAmount < LOW_LICENSE_THRESHOLD) {
+      notification.warning({
+        title: t('license.lowTitle'),
+        description: t('license.low'),
+        placement: 'top',
+        duration: 10,
+      });
+    }
+  }, [club, session, notification, t]);
+
+  const login = useCallback(
+    async (req: LoginRequest) => {
+      const res = await apiRequest<LoginResponse>('/Account', { method: 'POST', body: req, skipAuthRedirect: true });
+      queryClient.clear();
+      setSession(writeSession(res.token, res.expiresIn, req.externalClubId));
+    },
+    [queryClient],
+  );
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ session, data: query.data, loading: session != null && query.isPending, login, logout }),
+    [session, query.data, query.isPending, login, logout],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error('useAuth outside AuthProvider');
+  return ctx;
+}
+
+/** Session data of a signed-in screen (only rendered under the guard). */
+export function useSessionData(): SessionData {
+  const { data } = useAuth();
+  if (!data) throw new Error('useSessionData before the session loaded');
+  return data;
+}

@@ -1,0 +1,44 @@
+/**
+ * Session storage (seed 000 §4, §9): the token with its expiry (login time +
+ * expiresIn seconds) and the club id, in localStorage. The session is valid
+ * while the expiry lies in the future.
+ */
+const TOKEN = 'venue.token';
+const EXPIRY = 'venue.expiresAt';
+const CLUB = 'venue.externalClubId';
+const CLUB_DETAILS = 'venue.club';
+
+export interface StoredSession {
+  token: string;
+  expiresAt: number;
+  externalClubId: number | null;
+}
+
+export function readSession(): StoredSession | null {
+  const token = localStorage.getItem(TOKEN);
+  const expiresAt = Number(localStorage.getItem(EXPIRY) ?? 0);
+  if (!token || !Number.isFinite(expiresAt) || expiresAt <= Date.now()) return null;
+  const club = localStorage.getItem(CLUB);
+  return { token, expiresAt, externalClubId: club ? Number(club) : null };
+}
+
+export function writeSession(token: string, expiresInSeconds: number, externalClubId: number): StoredSession {
+  const expiresAt = Date.now() + expiresInSeconds * 1000;
+  localStorage.setItem(TOKEN, token);
+  localStorage.setItem(EXPIRY, String(expiresAt));
+  localStorage.setItem(CLUB, String(externalClubId));
+  return { token, expiresAt, externalClubId };
+}
+
+/** Remembers the club details read at start (seed 000 §3 "Also read at start"). */
+export function writeClubDetails(details: unknown): void {
+  localStorage.setItem(CLUB_DETAILS, JSON.stringify(details));
+}
+
+/** Logout and expiry clear the token, the expiry and the club details (seed 000 §4). */
+export function clearSession(): void {
+  localStorage.removeItem(TOKEN);
+  localStorage.removeItem(EXPIRY);
+  localStorage.removeItem(CLUB);
+  localStorage.removeItem(CLUB_DETAILS);
+}

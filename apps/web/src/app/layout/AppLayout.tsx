@@ -1,0 +1,166 @@
+import { useState } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { Badge, Button, Drawer, Layout, Menu, Space, Tooltip, Typography, type MenuProps } from 'antd';
+import {
+  AppstoreOutlined,
+  BarChartOutlined,
+  DashboardOutlined,
+  DesktopOutlined,
+  LogoutOutlined,
+  MenuOutlined,
+  TeamOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { NavEntry } from '@venue/domain';
+import { useAuth, useSessionData } from '../auth/AuthProvider';
+import { useNavigationEntries } from '../navigation';
+import { useLiveStatus } from '../live/LiveProvider';
+import { useDrawerSide, useLanguage, useSetLanguage } from '../i18n/LocaleProvider';
+import { useViewport } from '../../shared/useMediaQuery';
+
+const ICONS: Record<string, React.ReactNode> = {
+  dashboard: <DashboardOutlined />,
+  clients: <UserOutlined />,
+  groups: <TeamOutlined />,
+  terminals: <DesktopOutlined />,
+  entranceReport: <BarChartOutlined />,
+};
+
+function useMenuItems(entries: NavEntry[], onNavigate?: () => void): MenuProps['items'] {
+  const { t } = useTranslation();
+  const sections = ['management', 'reports'] as const;
+  return sections
+    .map((section) => ({
+      type: 'group' as const,
+      key: section,
+      label: t(`navSection.${section}`),
+      children: entries
+        .filter((e) => e.section === section)
+        .map((e) => ({
+          key: e.route,
+          icon: ICONS[e.key] ?? <AppstoreOutlined />,
+          label: (
+            <Link to={e.route} data-testid={`nav-${e.key}`} onClick={onNavigate}>
+              {t(`nav.${e.key}`)}
+            </Link>
+          ),
+        })),
+    }))
+    .filter((g) => g.children.length > 0);
+}
+
+function LiveIndicator() {
+  const { t } = useTranslation();
+  const status = useLiveStatus();
+  const badge = status === 'open' ? 'success' : status === 'connecting' ? 'processing' : 'error';
+  return (
+    <Tooltip title={t(`live.${status}`)}>
+      <span data-testid="live-status" data-state={status} className="live-status">
+        <Badge status={badge} text={<span className="hide-phone">{t(`live.${status}`)}</span>} />
+      </span>
+    </Tooltip>
+  );
+}
+
+export function LanguageSwitch() {
+  const lang = useLanguage();
+  const setLanguage = useSetLanguage();
+  const other = lang === 'he' ? 'en' : 'he';
+  return (
+    <Button
+      size="small"
+      data-testid="lang-switch"
+      lang={other}
+      onClick={() => setLanguage(other)}
+      aria-label={other === 'en' ? 'Switch to English' : 'מעבר לעברית'}
+    >
+      {other === 'en' ? 'English' : 'עברית'}
+    </Button>
+  );
+}
+
+/** The signed-in frame: side navigation, header, and the current screen. */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const { logout } = useAuth();
+  const { user, club } = useSessionData();
+  const entries = useNavigationEntries();
+  const viewport = useViewport();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const navSide = useDrawerSide('start');
+  const location = useLocation();
+  const selected = entries.filter((e) => location.pathname.startsWith(e.route)).map((e) => e.route);
+
+  const items = useMenuItems(entries, () => setDrawerOpen(false));
+  const menu = (
+    <Menu mode="inline" selectedKeys={selected} items={items} className="side-menu" data-testid="side-nav" />
+  );
+
+  return (
+    <Layout className="app-shell">
+      {viewport !== 'phone' && (
+        <Layout.Sider
+          theme="light"
+          width={232}
+          collapsedWidth={64}
+          collapsed={viewport === 'tablet'}
+          trigger={null}
+          className="app-sider"
+        >
+          <div className="brand">{viewport === 'tablet' ? 'V' : t('app.title')}</div>
+          {menu}
+        </Layout.Sider>
+      )}
+      {viewport === 'phone' && (
+        <Drawer
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          placement={navSide}
+          size={260}
+          title={t('app.title')}
+          styles={{ body: { padding: 0 } }}
+        >
+          {menu}
+        </Drawer>
+      )}
+      <Layout>
+        <Layout.Header className="app-header">
+          <Space size="small" className="header-start">
+            {viewport === 'phone' && (
+              <Button
+                type="text"
+                icon={<MenuOutlined />}
+                aria-label={t('app.menu')}
+                data-testid="nav-toggle"
+                onClick={() => setDrawerOpen(true)}
+              />
+            )}
+            <Typography.Text strong ellipsis className="club-name" data-testid="club-name">
+              {club.name}
+            </Typography.Text>
+          </Space>
+          <Space size="middle" className="header-end">
+            <LiveIndicator />
+            <span className="hide-phone user-name" data-testid="user-name">
+              <UserOutlined /> {user.name || user.username}
+            </span>
+            <LanguageSwitch />
+            <Tooltip title={t('app.logout')}>
+              <Button
+                size="small"
+                icon={<LogoutOutlined />}
+                onClick={logout}
+                data-testid="logout"
+                aria-label={t('app.logout')}
+              />
+            </Tooltip>
+          </Space>
+        </Layout.Header>
+        <Layout.Content className="app-content">
+          <Outlet />
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

@@ -1,0 +1,128 @@
+import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { EntranceRow } from '@venue/domain';
+
+/** Messages of the console's live feed (docs/api-foundation.md, /api/live). */
+export type LiveMessage =
+  | { type: 'entrance'; row: EntranceRow }
+  | { type: 'terminal'; terminalId: number; connected: boolean };
+
+export type LiveStatus = 'connecting' | 'open' | 'closed';
+type Listener = (msg: LiveMessage) => void;
+
+interface LiveContextValue {
+  status: LiveStatus;
+  subscribe: (fn: Listener) => () => void;
+}
+
+const LiveContext = createContext<LiveContextValue | null>(null);
+
+/** Query keys refreshed when an entrance arrives (the report and the dashboard). */
+export const LIVE_REFRESHED_KEYS = [['entranceReport'], ['dashboard']] as const;
+
+function parseMessage(data: unknown): LiveMessage | null {
+  if (typeof data !== 'string') return null;
+  try {
+    const m = JSON.parse(data) as { type?: unknown; row?: unknown; terminalId?: unknown; connected?: unknown };
+    if (m.type === 'entrance' && typeof m.row === 'object' && m.row !== null) {
+      return { type: 'entrance', row: m.row as EntranceRow };
+    }
+    if (m.type === 'terminal' && typeof m.terminalId === 'number') {
+      return { type: 'terminal', terminalId: m.terminalId, connected: m.connected === true };
+    }
+  } catch {
+    /* not JSON: ignore */
+  }
+  return null;
+}
+
+/**
+ * The console's live connection (seed 000 §4: started after login). Sends
+ * `{type:'auth', token}` first, reconnects with exponential backoff, and lets
+ * screens subscribe. Entrances refresh the report and dashboard queries.
+ */
+export function LiveProvider({ token, children }: { token: string; children: ReactNode }) {
+  const [status, setStatus] = useState<LiveStatus>('connecting');
+  const listeners = useRef(new Set<Listener>());
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    let ws: WebSocket | null = null;
+    let attempt = 0;
+    let stopped = false;
+    let retryTimer: number | undefined;
+    let refreshTimer: number | undefined;
+
+    const refreshSoon = () => {
+      // Coalesce bursts of entrances into one refetch per second.
+      if (refreshTimer !== undefined) return;
+      refreshTimer = window.setTimeout(() => {
+        refreshTimer = undefined;
+        for (const key of LIVE_REFRESHED_KEYS) void queryClient.invalidateQueries({ queryKey: [...key] });
+      }, 1000);
+    };
+
+    const connect = () => {
+      if (stopped) return;
+      setStatus('connecting');
+      const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+      ws = new WebSocket(`${proto}//${location.host}/api/live`);
+      ws.onopen = () => {
+        attempt = 0;
+        ws?.send(JSON.stringify({ type: 'auth', token }));
+        setStatus('open');
+      };
+      ws.onmessage = (ev) => {
+        const msg = parseMessage(ev.data);
+        if (!msg) return;
+        for (const fn of listeners.current) fn(msg);
+        if (msg.type === 'entrance') refreshSoon();
+      };
+      ws.onclose = () => {
+        ws = null;
+        if (stopped) return;
+        setStatus('closed');
+        const delay = Math.min(30_000, 1000 * 2 ** attempt) + Math.random() * 500;
+        attempt += 1;
+        retryTimer = window.setTimeout(connect, delay);
+      };
+      ws.onerror = () => ws?.close();
+    };
+    connect();
+    return () => {
+      stopped = true;
+      window.clearTimeout(retryTimer);
+      window.clearTimeout(refreshTimer);
+      ws?.close();
+    };
+  }, [token, queryClient]);
+
+  const value = useMemo<LiveContextValue>(
+    () => ({
+      status,
+      subscribe: (fn) => {
+        listeners.current.add(fn);
+        return () => listeners.current.delete(fn);
+      },
+    }),
+    [status],
+  );
+  return <LiveContext.Provider value={value}>{children}</LiveContext.Provider>;
+}
+
+export function useLiveStatus(): LiveStatus {
+  return useContext(LiveContext)?.status ?? 'closed';
+}
+
+/** Calls `handler` for every live message while the component is mounted. */
+export function useLiveMessages(handler: (msg: LiveMessage) => void): void {
+  const ctx = useContext(LiveContext);
+  const ref = useRef(handler);
+  useEffect(() => {
+    ref.current = handler;
+  });
+  useEffect(() => {
+    if (!ctx) return;
+    return ctx.subscribe((m) => ref.current(m));
+  }, [ctx]);
+}

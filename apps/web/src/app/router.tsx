@@ -1,0 +1,124 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router';
+import { Button, Result, Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { AuthProvider, useAuth } from './auth/AuthProvider';
+import { LiveProvider } from './live/LiveProvider';
+import { AppLayout } from './layout/AppLayout';
+import { useNavigationEntries } from './navigation';
+
+const LoginPage = lazy(() => import('../features/login/LoginPage').then((m) => ({ default: m.LoginPage })));
+const DashboardPage = lazy(() =>
+  import('../features/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })),
+);
+const ClientsPage = lazy(() => import('../features/clients/ClientsPage').then((m) => ({ default: m.ClientsPage })));
+const GroupsPage = lazy(() => import('../features/groups/GroupsPage').then((m) => ({ default: m.GroupsPage })));
+const GroupEditPage = lazy(() =>
+  import('../features/groups/GroupEditPage').then((m) => ({ default: m.GroupEditPage })),
+);
+const TerminalsPage = lazy(() =>
+  import('../features/terminals/TerminalsPage').then((m) => ({ default: m.TerminalsPage })),
+);
+const EntranceReportPage = lazy(() =>
+  import('../features/entrance-report/EntranceReportPage').then((m) => ({ default: m.EntranceReportPage })),
+);
+
+function PageSpinner() {
+  return (
+    <div className="center-block page-spinner">
+      <Spin size="large" />
+    </div>
+  );
+}
+
+/** Signed-in area: redirects to /login (forwarding its query parameters) without a session. */
+function RequireSession() {
+  const { session, data, loading } = useAuth();
+  const location = useLocation();
+  if (!session) {
+    const params = new URLSearchParams(location.search);
+    const keep = new URLSearchParams();
+    for (const k of ['userName', 'password', 'externalClubId']) {
+      const v = params.get(k);
+      if (v) keep.set(k, v);
+    }
+    const qs = keep.toString();
+    return <Navigate to={`/login${qs ? `?${qs}` : ''}`} replace />;
+  }
+  if (loading || !data) return <PageSpinner />;
+  return (
+    <LiveProvider token={session.token}>
+      <AppLayout />
+    </LiveProvider>
+  );
+}
+
+/** A screen the user may see per the navigation rule; otherwise "not authorized". */
+function Guard({ navKey, children }: { navKey: string; children: ReactNode }) {
+  const entries = useNavigationEntries();
+  const { t } = useTranslation();
+  if (!entries.some((e) => e.key === navKey)) {
+    return <Result status="403" title={t('errors.NOT_AUTHORIZED')} />;
+  }
+  return <Suspense fallback={<PageSpinner />}>{children}</Suspense>;
+}
+
+function HomeRedirect() {
+  const entries = useNavigationEntries();
+  return <Navigate to={entries[0]?.route ?? '/management/app-terminals-list'} replace />;
+}
+
+function NotFound() {
+  const { t } = useTranslation();
+  return (
+    <Result
+      status="404"
+      title={t('errors.NOT_FOUND')}
+      extra={
+        <Button type="primary" href="/">
+          {t('common.home')}
+        </Button>
+      }
+    />
+  );
+}
+
+function Root() {
+  return (
+    <AuthProvider>
+      <Outlet />
+    </AuthProvider>
+  );
+}
+
+const guarded = (navKey: string, el: ReactNode) => <Guard navKey={navKey}>{el}</Guard>;
+
+/** The console's routes (seed 000 §2); a data router so that screens can block leaving with unsaved edits. */
+export const router = createBrowserRouter([
+  {
+    element: <Root />,
+    children: [
+      {
+        path: '/login',
+        element: (
+          <Suspense fallback={<PageSpinner />}>
+            <LoginPage />
+          </Suspense>
+        ),
+      },
+      {
+        element: <RequireSession />,
+        children: [
+          { index: true, element: <HomeRedirect /> },
+          { path: '/dashboard', element: guarded('dashboard', <DashboardPage />) },
+          { path: '/management/clients', element: guarded('clients', <ClientsPage />) },
+          { path: '/management/app-groups-list', element: guarded('groups', <GroupsPage />) },
+          { path: '/management/app-groups-list/:groupId', element: guarded('groups', <GroupEditPage />) },
+          { path: '/management/app-terminals-list', element: guarded('terminals', <TerminalsPage />) },
+          { path: '/reports/app-entranceReport', element: guarded('entranceReport', <EntranceReportPage />) },
+          { path: '*', element: <NotFound /> },
+        ],
+      },
+    ],
+  },
+]);

@@ -1,0 +1,33 @@
+import { useEffect, useRef } from 'react';
+import { echarts } from './echarts';
+
+type Option = Parameters<ReturnType<typeof echarts.init>['setOption']>[0];
+
+/**
+ * A minimal ECharts host: one instance per element, option replaced on
+ * change, resized with its box. (echarts-for-react needs an undeclared
+ * tslib at build time; this keeps the dashboard chunk self-contained.)
+ */
+export function EChart({ option, className, testId }: { option: Option; className?: string; testId?: string }) {
+  const el = useRef<HTMLDivElement>(null);
+  const chart = useRef<ReturnType<typeof echarts.init> | null>(null);
+
+  useEffect(() => {
+    if (!el.current) return;
+    const c = echarts.init(el.current, undefined, { renderer: 'canvas' });
+    chart.current = c;
+    const ro = new ResizeObserver(() => c.resize());
+    ro.observe(el.current);
+    return () => {
+      ro.disconnect();
+      c.dispose();
+      chart.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    chart.current?.setOption(option, { notMerge: true });
+  }, [option]);
+
+  return <div ref={el} className={className} data-testid={testId} />;
+}

@@ -1,0 +1,248 @@
+import { Alert, Button, Checkbox, InputNumber, Select, Space, Table, TimePicker, Tooltip, Typography, type TableProps } from 'antd';
+import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { ENTRANCE_STATES, HALACHIC_TIMES, HOLIDAY_EVE_DAY } from '@venue/domain';
+import { MoneyInput } from '../../shared/MoneyInput';
+import { emptyRow, moveRow, type EditableRow } from './scheduleRows';
+
+const DAYS = [0, 1, 2, 3, 4, 5, 6, HOLIDAY_EVE_DAY] as const;
+
+type Edge = 'from' | 'to';
+
+function TimeEdgeEditor({
+  row,
+  edge,
+  onChange,
+  error,
+}: {
+  row: EditableRow;
+  edge: Edge;
+  onChange: (patch: Partial<EditableRow>) => void;
+  error?: string;
+}) {
+  const { t } = useTranslation();
+  const halachic = edge === 'from' ? row.fromHalachic : row.toHalachic;
+  const fixed = edge === 'from' ? row.fromTime : row.toTime;
+  const offset = edge === 'from' ? row.fromOffset : row.toOffset;
+  const mode = halachic != null ? 'halachic' : 'fixed';
+  const set = (h: number | null, time: number | null, off: number) =>
+    onChange(
+      edge === 'from'
+        ? { fromHalachic: h as EditableRow['fromHalachic'], fromTime: time, fromOffset: off }
+        : { toHalachic: h as EditableRow['toHalachic'], toTime: time, toOffset: off },
+    );
+  return (
+    <Space orientation="vertical" size={4} style={{ minInlineSize: 170 }}>
+      <Select
+        size="small"
+        value={mode}
+        style={{ inlineSize: '100%' }}
+        onChange={(m) => (m === 'fixed' ? set(null, fixed ?? 0, 0) : set(6, null, 0))}
+        options={[
+          { value: 'fixed', label: t('schedule.fixedTime') },
+          { value: 'halachic', label: t('schedule.halachicTime') },
+        ]}
+      />
+      {mode === 'fixed' ? (
+        <TimePicker
+          size="small"
+          format="HH:mm"
+          minuteStep={5}
+          needConfirm={false}
+          status={error ? 'error' : undefined}
+          style={{ inlineSize: '100%' }}
+          value={fixed == null ? null : dayjs().startOf('day').add(fixed, 'minute')}
+          onChange={(v) => set(null, v ? v.hour() * 60 + v.minute() : null, 0)}
+        />
+      ) : (
+        <Space.Compact style={{ inlineSize: '100%' }}>
+          <Select
+            size="small"
+            style={{ inlineSize: '65%' }}
+            value={halachic}
+            onChange={(h: number) => set(h, null, offset)}
+            options={HALACHIC_TIMES.map((h) => ({ value: h, label: t(`halachicTime.${h}`) }))}
+          />
+          <InputNumber
+            size="small"
+            style={{ inlineSize: '35%' }}
+            value={offset}
+            min={-720}
+            max={720}
+            step={5}
+            aria-label={t('schedule.offset')}
+            title={t('schedule.offset')}
+            onChange={(v) => set(halachic, null, Number(v ?? 0))}
+          />
+        </Space.Compact>
+      )}
+      {error && <Typography.Text type="danger">{error}</Typography.Text>}
+    </Space>
+  );
+}
+
+export interface ScheduleEditorProps {
+  rows: EditableRow[];
+  onChange: (rows: EditableRow[]) => void;
+  terminals: { id: number; name: string }[];
+  currencySymbol: string;
+  /** Field errors by `${index}.${field}`. */
+  errors: Record<string, string>;
+}
+
+/**
+ * The times-and-prices schedule of a group (seed 001 §3 "Schedule entry"):
+ * rows in list order, the lower row wins on overlap (seed 001 §4).
+ */
+export function ScheduleEditor({ rows, onChange, terminals, currencySymbol, errors }: ScheduleEditorProps) {
+  const { t } = useTranslation();
+  const update = (index: number, patch: Partial<EditableRow>) =>
+    onChange(rows.map((r, i) => (i === index ? { ...r, ...patch } : r)));
+  const err = (i: number, f: string) => errors[`${i}.${f}`];
+
+  const columns: TableProps<EditableRow>['columns'] = [
+    {
+      title: t('schedule.order'),
+      key: 'order',
+      width: 72,
+      render: (_, _r, i) => (
+        <Space orientation="vertical" size={2}>
+          <Tooltip title={t('schedule.moveUp')}>
+            <Button
+              size="small"
+              icon={<ArrowUpOutlined />}
+              disabled={i === 0}
+              aria-label={t('schedule.moveUp')}
+              data-testid={`schedule-up-${i}`}
+              onClick={() => onChange(moveRow(rows, i, -1))}
+            />
+          </Tooltip>
+          <Tooltip title={t('schedule.moveDown')}>
+            <Button
+              size="small"
+              icon={<ArrowDownOutlined />}
+              disabled={i === rows.length - 1}
+              aria-label={t('schedule.moveDown')}
+              data-testid={`schedule-down-${i}`}
+              onClick={() => onChange(moveRow(rows, i, 1))}
+            />
+          </Tooltip>
+        </Space>
+      ),
+    },
+    {
+      title: t('schedule.days'),
+      key: 'days',
+      render: (_, r, i) => (
+        <>
+          <Checkbox.Group
+            className="days-group"
+            value={r.days}
+            onChange={(v) => update(i, { days: [...(v as number[])].sort((a, b) => a - b) })}
+            options={DAYS.map((d) => ({ value: d, label: t(`daysShort.${d}`) }))}
+          />
+          {err(i, 'days') && (
+            <div>
+              <Typography.Text type="danger">{err(i, 'days')}</Typography.Text>
+            </div>
+          )}
+        </>
+      ),
+    },
+    {
+      title: t('schedule.from'),
+      key: 'from',
+      render: (_, r, i) => (
+        <TimeEdgeEditor row={r} edge="from" error={err(i, 'fromTime')} onChange={(p) => update(i, p)} />
+      ),
+    },
+    {
+      title: t('schedule.to'),
+      key: 'to',
+      render: (_, r, i) => <TimeEdgeEditor row={r} edge="to" error={err(i, 'toTime')} onChange={(p) => update(i, p)} />,
+    },
+    {
+      title: t('groups.entranceState'),
+      key: 'entranceState',
+      render: (_, r, i) => (
+        <Select
+          size="small"
+          style={{ minInlineSize: 150 }}
+          value={r.entranceState}
+          onChange={(v) => update(i, { entranceState: v })}
+          options={ENTRANCE_STATES.map((s) => ({ value: s, label: t(`entranceState.${s}`) }))}
+        />
+      ),
+    },
+    {
+      title: t('schedule.price'),
+      key: 'price',
+      render: (_, r, i) => (
+        <div style={{ inlineSize: 110 }}>
+          <MoneyInput
+            value={r.price}
+            symbol={currencySymbol}
+            status={err(i, 'price') ? 'error' : undefined}
+            onChange={(v) => update(i, { price: v ?? Number.NaN })}
+          />
+          {err(i, 'price') && <Typography.Text type="danger">{err(i, 'price')}</Typography.Text>}
+        </div>
+      ),
+    },
+    {
+      title: t('schedule.terminal'),
+      key: 'terminal',
+      render: (_, r, i) => (
+        <Select
+          size="small"
+          allowClear
+          style={{ minInlineSize: 140 }}
+          placeholder={t('schedule.allTerminals')}
+          value={r.terminalId ?? undefined}
+          onChange={(v: number | undefined) => update(i, { terminalId: v ?? null })}
+          options={terminals.map((x) => ({ value: x.id, label: x.name }))}
+        />
+      ),
+    },
+    {
+      key: 'delete',
+      width: 48,
+      render: (_, _r, i) => (
+        <Button
+          size="small"
+          danger
+          type="text"
+          icon={<DeleteOutlined />}
+          aria-label={t('common.delete')}
+          data-testid={`schedule-delete-${i}`}
+          onClick={() => onChange(rows.filter((_x, j) => j !== i))}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <Alert className="schedule-hint" type="info" showIcon title={t('schedule.lowerWins')} />
+      <Table<EditableRow>
+        data-testid="schedule-table"
+        size="small"
+        rowKey="key"
+        columns={columns}
+        dataSource={rows}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: t('schedule.empty') }}
+      />
+      <Button
+        icon={<PlusOutlined />}
+        style={{ marginBlockStart: 12 }}
+        onClick={() => onChange([...rows, emptyRow()])}
+        data-testid="schedule-add"
+      >
+        {t('schedule.addRow')}
+      </Button>
+    </>
+  );
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { ERROR_STATUS, NAV_ENTRIES, REASON_KEYS, ENTRANCE_STATUSES, HALACHIC_TIMES, ENTRANCE_STATES } from '@venue/domain';
+import he from './he.json';
+import en from './en.json';
+
+type Catalogue = { [key: string]: string | Catalogue };
+
+/** Every leaf key of a catalogue, dot-joined. */
+function leafKeys(c: Catalogue, prefix = ''): string[] {
+  return Object.entries(c).flatMap(([k, v]) =>
+    typeof v === 'string' ? [`${prefix}${k}`] : leafKeys(v, `${prefix}${k}.`),
+  );
+}
+
+function lookup(c: Catalogue, key: string): string | undefined {
+  let cur: string | Catalogue | undefined = c;
+  for (const part of key.split('.')) {
+    if (cur === undefined || typeof cur === 'string') return undefined;
+    cur = cur[part];
+  }
+  return typeof cur === 'string' ? cur : undefined;
+}
+
+const catalogues = { he: he as Catalogue, en: en as Catalogue };
+
+/** Keys the console builds at run time from domain tables (STYLE point 9). */
+const REQUIRED_KEYS = [
+  ...Object.keys(ERROR_STATUS).map((c) => `errors.${c}`),
+  ...Object.values(REASON_KEYS).map((k) => `reason.${k}`),
+  ...NAV_ENTRIES.map((e) => `nav.${e.key}`),
+  ...ENTRANCE_STATUSES.map((s) => `status.${s}`),
+  ...HALACHIC_TIMES.map((h) => `halachicTime.${h}`),
+  ...ENTRANCE_STATES.map((s) => `entranceState.${s}`),
+  ...[
+    'required',
+    'invalidPersonalId',
+    'invalidPhone',
+    'invalidDate',
+    'invalidAmount',
+    'chooseDays',
+    'fromRequired',
+    'toRequired',
+    'dateRangeOrder',
+    'invalidColor',
+    'invalidSerial',
+    'invalidCardSerial',
+  ].map((k) => `validation.${k}`),
+];
+
+describe('i18n catalogues', () => {
+  it('have the same keys in Hebrew and English', () => {
+    const heKeys = new Set(leafKeys(catalogues.he));
+    const enKeys = new Set(leafKeys(catalogues.en));
+    expect([...heKeys].filter((k) => !enKeys.has(k)), 'in he, missing in en').toEqual([]);
+    expect([...enKeys].filter((k) => !heKeys.has(k)), 'in en, missing in he').toEqual([]);
+  });
+
+  it.each(Object.entries(catalogues))('%s translates every error code, reason, nav entry, status and validation key', (_lang, c) => {
+    const missing = REQUIRED_KEYS.filter((k) => !lookup(c, k)?.trim());
+    expect(missing).toEqual([]);
+  });
+
+  it('has real Hebrew in the Hebrew catalogue', () => {
+    const notHebrew = leafKeys(catalogues.he).filter((k) => {
+      const v = lookup(catalogues.he, k) ?? '';
+      return /[A-Za-z]{3,}/.test(v.replace(/\{\{\w+\}\}|PDF|MB/g, '')) && !/[\u0590-\u05FF]/.test(v);
+    });
+    expect(notHebrew).toEqual([]);
+  });
+
+  it('keeps the seed wording of the failed-login message', () => {
+    expect(lookup(catalogues.en, 'errors.INCORRECT_CREDENTIALS_OR_CLUB')).toBe(
+      'Incorrect username or password, or club is not recognized',
+    );
+  });
+});

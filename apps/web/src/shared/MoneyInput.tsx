@@ -1,0 +1,38 @@
+import { useEffect, useState } from 'react';
+import { Input } from 'antd';
+import { formatMinor, parseToMinor } from '@venue/domain';
+
+interface MoneyInputProps {
+  /** Amount in minor units (agorot). */
+  value?: number;
+  onChange?: (minor: number | null) => void;
+  symbol?: string;
+  'data-testid'?: string;
+  status?: 'error';
+}
+
+/** A decimal amount typed by the user, kept as integer minor units (DESIGN §7 "Money"). */
+export function MoneyInput({ value, onChange, symbol, status, ...rest }: MoneyInputProps) {
+  const [text, setText] = useState(value == null ? '' : (value / 100).toFixed(2));
+  useEffect(() => {
+    setText((prev) => (parseToMinor(prev) === value ? prev : value == null ? '' : (value / 100).toFixed(2)));
+  }, [value]);
+  return (
+    <Input
+      dir="ltr"
+      inputMode="decimal"
+      value={text}
+      status={status}
+      prefix={symbol}
+      data-testid={rest['data-testid']}
+      onChange={(e) => {
+        setText(e.target.value);
+        onChange?.(e.target.value.trim() === '' ? 0 : parseToMinor(e.target.value));
+      }}
+      onBlur={() => {
+        const m = parseToMinor(text);
+        if (m != null) setText(formatMinor(m, 'en-US').replaceAll(',', ''));
+      }}
+    />
+  );
+}
