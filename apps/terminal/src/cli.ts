@@ -122,9 +122,7 @@ async function main(): Promise<number> {
   const client = new TerminalClient({ url, serial: values.serial, secret, timeoutMs, heartbeat: false });
   try {
     const welcome = await client.connect();
-    const answer = identification
-      ? await client.present(identification, { eventId: values['event-id'], at })
-      : welcome;
+    const answer = identification ? await client.present(identification, { eventId: values['event-id'], at }) : welcome;
     process.stdout.write(`${JSON.stringify(answer)}\n`);
     return 0;
   } catch (err) {

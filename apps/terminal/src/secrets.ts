@@ -25,7 +25,10 @@ export function secretsFileCandidates(env: NodeJS.ProcessEnv = process.env): str
 }
 
 /** The secret of a serial from the first secrets file that has it, with that file; null when none has. */
-export function secretFromFiles(serial: string, env: NodeJS.ProcessEnv = process.env): { secret: string; file: string } | null {
+export function secretFromFiles(
+  serial: string,
+  env: NodeJS.ProcessEnv = process.env,
+): { secret: string; file: string } | null {
   for (const file of secretsFileCandidates(env)) {
     if (!existsSync(file)) continue;
     try {

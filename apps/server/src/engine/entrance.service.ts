@@ -11,10 +11,25 @@ import {
   type LocalDate,
 } from '@venue/domain';
 import type { Db } from '../db/index.js';
-import { balanceLedger, clients, clubs, entranceLogs, groups, scheduleToGroup, schedules, terminals } from '../db/schema.js';
+import {
+  balanceLedger,
+  clients,
+  clubs,
+  entranceLogs,
+  groups,
+  scheduleToGroup,
+  schedules,
+  terminals,
+} from '../db/schema.js';
 import { clubLocation, clubSettings } from '../modules/club/club.service.js';
 import type { EventBus } from '../realtime/event-bus.js';
-import { decideEntrance, type Decision, type DecisionClient, type DecisionGroup, type EntranceInput } from './entrance.js';
+import {
+  decideEntrance,
+  type Decision,
+  type DecisionClient,
+  type DecisionGroup,
+  type EntranceInput,
+} from './entrance.js';
 
 /**
  * Entrance processing (DESIGN §7): read what the decision needs, decide with
@@ -355,7 +370,12 @@ async function loadStats(
 }
 
 /** The result recorded for a terminal's event id, or null. */
-async function findByEvent(db: Db, clubId: number, terminalId: number, eventId: string): Promise<EntranceResult | null> {
+async function findByEvent(
+  db: Db,
+  clubId: number,
+  terminalId: number,
+  eventId: string,
+): Promise<EntranceResult | null> {
   const [r] = await db
     .select({
       id: entranceLogs.id,
@@ -377,7 +397,9 @@ async function findByEvent(db: Db, clubId: number, terminalId: number, eventId: 
     .leftJoin(clients, eq(clients.id, entranceLogs.clientId))
     .leftJoin(groups, eq(groups.id, entranceLogs.groupId))
     .leftJoin(terminals, eq(terminals.id, entranceLogs.terminalId))
-    .where(and(eq(entranceLogs.terminalId, terminalId), eq(entranceLogs.eventId, eventId), eq(entranceLogs.clubId, clubId)))
+    .where(
+      and(eq(entranceLogs.terminalId, terminalId), eq(entranceLogs.eventId, eventId), eq(entranceLogs.clubId, clubId)),
+    )
     .limit(1);
   if (!r) return null;
   const clientName = r.firstName != null ? fullName(r.firstName, r.lastName ?? '') : null;

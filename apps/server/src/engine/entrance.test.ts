@@ -70,11 +70,21 @@ describe('decideEntrance: statuses of seed 000 §4', () => {
 
   it('1: approves by charged money when there is no subscription and the balance covers the price', () => {
     const d = decideEntrance(input({ client: client({ ...noSubscription, balance: 3000 }) }));
-    expect(d).toMatchObject({ status: 1, reason: Reason.EntryByChargedMoney, paymentType: EntrancePaymentType.Money, amount: 3000 });
+    expect(d).toMatchObject({
+      status: 1,
+      reason: Reason.EntryByChargedMoney,
+      paymentType: EntrancePaymentType.Money,
+      amount: 3000,
+    });
   });
 
   it('1: an unlimited subscription (year 2125) is valid', () => {
-    const d = decideEntrance(input({ client: client({ subscriptionEnd: '2125-01-01', licenseExpiry: '2100-01-01' }), businessDate: '2099-05-05' }));
+    const d = decideEntrance(
+      input({
+        client: client({ subscriptionEnd: '2125-01-01', licenseExpiry: '2100-01-01' }),
+        businessDate: '2099-05-05',
+      }),
+    );
     expect(d.reason).toBe(Reason.EntryBySubscription);
   });
 
@@ -82,7 +92,12 @@ describe('decideEntrance: statuses of seed 000 §4', () => {
     const d = decideEntrance(
       input({ client: client(noSubscription), row: { id: 1, entranceState: EntranceState.FreeOpen, price: 3000 } }),
     );
-    expect(d).toMatchObject({ status: 1, reason: Reason.EntryFreeOpen, paymentType: EntrancePaymentType.Free, amount: 0 });
+    expect(d).toMatchObject({
+      status: 1,
+      reason: Reason.EntryFreeOpen,
+      paymentType: EntrancePaymentType.Free,
+      amount: 0,
+    });
   });
 
   it('1: Manager and Technician clients enter even without a license, subscription or open schedule', () => {
@@ -93,13 +108,23 @@ describe('decideEntrance: statuses of seed 000 §4', () => {
           row: { id: 1, entranceState: EntranceState.Closed, price: 0 },
         }),
       );
-      expect(d).toMatchObject({ status: 1, reason: Reason.EntryByManager, paymentType: EntrancePaymentType.Manager, openGate: true });
+      expect(d).toMatchObject({
+        status: 1,
+        reason: Reason.EntryByManager,
+        paymentType: EntrancePaymentType.Manager,
+        openGate: true,
+      });
     }
   });
 
   it('2: subscription expired and not enough money', () => {
     const d = decideEntrance(input({ client: client({ subscriptionEnd: '2026-03-09', balance: 100 }) }));
-    expect(d).toMatchObject({ status: EntranceStatus.SubscriptionExpired, reason: Reason.SubscriptionExpired, openGate: false, gateOpenSeconds: 0 });
+    expect(d).toMatchObject({
+      status: EntranceStatus.SubscriptionExpired,
+      reason: Reason.SubscriptionExpired,
+      openGate: false,
+      gateOpenSeconds: 0,
+    });
   });
 
   it('2 is not given when an expired subscriber can pay: money is taken instead', () => {
@@ -141,7 +166,10 @@ describe('decideEntrance: statuses of seed 000 §4', () => {
   it('5: OpenWithMoneyValueOnly ignores a valid subscription', () => {
     const row = { id: 1, entranceState: EntranceState.OpenWithMoneyValueOnly, price: 2000 };
     expect(decideEntrance(input({ row })).status).toBe(EntranceStatus.NoBalance);
-    expect(decideEntrance(input({ row, client: client({ balance: 2000 }) }))).toMatchObject({ status: 1, amount: 2000 });
+    expect(decideEntrance(input({ row, client: client({ balance: 2000 }) }))).toMatchObject({
+      status: 1,
+      amount: 2000,
+    });
   });
 
   it('6: the daily quota of the group is used', () => {
@@ -170,7 +198,10 @@ describe('decideEntrance: statuses of seed 000 §4', () => {
   });
 
   it('8: no client, or a deleted client', () => {
-    expect(decideEntrance(input({ client: null }))).toMatchObject({ status: EntranceStatus.CustomerNotFound, reason: Reason.ClientNotFound });
+    expect(decideEntrance(input({ client: null }))).toMatchObject({
+      status: EntranceStatus.CustomerNotFound,
+      reason: Reason.ClientNotFound,
+    });
     expect(decideEntrance(input({ client: client({ status: ClientStatus.Deleted }) })).status).toBe(8);
   });
 
@@ -231,8 +262,12 @@ describe('decideEntrance: statuses of seed 000 §4', () => {
 
 describe('subscription and license dates', () => {
   it('a subscription that has not started is not valid', () => {
-    expect(subscriptionValid({ subscriptionStart: '2026-04-01', subscriptionEnd: '2026-05-01' }, '2026-03-31')).toBe(false);
-    expect(subscriptionValid({ subscriptionStart: '2026-04-01', subscriptionEnd: '2026-05-01' }, '2026-04-01')).toBe(true);
+    expect(subscriptionValid({ subscriptionStart: '2026-04-01', subscriptionEnd: '2026-05-01' }, '2026-03-31')).toBe(
+      false,
+    );
+    expect(subscriptionValid({ subscriptionStart: '2026-04-01', subscriptionEnd: '2026-05-01' }, '2026-04-01')).toBe(
+      true,
+    );
     expect(subscriptionValid({ subscriptionStart: null, subscriptionEnd: '2026-05-01' }, '2026-05-01')).toBe(true);
     expect(subscriptionValid({ subscriptionStart: null, subscriptionEnd: '2026-05-01' }, '2026-05-02')).toBe(false);
   });
@@ -257,13 +292,23 @@ describe('decision with the schedule row in force (halachic times, Jerusalem)', 
   };
   // Women's immersion hours: from nightfall (tzeit) to 23:00.
   const rows = [
-    { ...base, id: 1, sortOrder: 0, entranceState: EntranceState.Opened, price: 4000, fromHalachic: HalachicTime.Nightfall, toTime: hhmm('23:00') },
+    {
+      ...base,
+      id: 1,
+      sortOrder: 0,
+      entranceState: EntranceState.Opened,
+      price: 4000,
+      fromHalachic: HalachicTime.Nightfall,
+      toTime: hhmm('23:00'),
+    },
   ];
   const at = (iso: string) => {
     const now = new Date(iso);
     const bm = businessMoment(now, JERUSALEM.timeZone, 4);
     const row = resolveScheduleRow(rows, 1, bm, JERUSALEM);
-    return decideEntrance(input({ now, businessDate: isoDate(bm.date), row, group: group({ entranceState: EntranceState.Closed }) }));
+    return decideEntrance(
+      input({ now, businessDate: isoDate(bm.date), row, group: group({ entranceState: EntranceState.Closed }) }),
+    );
   };
 
   it('is closed before tzeit and open after it', () => {

@@ -128,7 +128,10 @@ function approve(terminal: DecisionTerminal, reason: number, paymentType: number
  * Whether a subscription covers a business date: start (if any) on or before
  * it and end on or after it; an end in year 2125 is unlimited (seed 001 §3, §9).
  */
-export function subscriptionValid(c: Pick<DecisionClient, 'subscriptionStart' | 'subscriptionEnd'>, date: string): boolean {
+export function subscriptionValid(
+  c: Pick<DecisionClient, 'subscriptionStart' | 'subscriptionEnd'>,
+  date: string,
+): boolean {
   if (!c.subscriptionEnd) return false;
   if (c.subscriptionStart && c.subscriptionStart > date) return false;
   if (Number(c.subscriptionEnd.slice(0, 4)) >= UNLIMITED_END_YEAR) return true;
@@ -147,7 +150,11 @@ function planByState(input: EntranceInput, client: DecisionClient, group: Decisi
   const state = input.row?.entranceState ?? group.entranceState;
   const price = Math.max(0, input.row?.price ?? 0);
   const bySubscription = subscriptionValid(client, input.businessDate);
-  const subscriptionPlan = { reason: Reason.EntryBySubscription, paymentType: EntrancePaymentType.Subscription, amount: 0 };
+  const subscriptionPlan = {
+    reason: Reason.EntryBySubscription,
+    paymentType: EntrancePaymentType.Subscription,
+    amount: 0,
+  };
   // Special client prices are not modelled yet: the row's price applies.
   const moneyPlan = { reason: Reason.EntryByChargedMoney, paymentType: EntrancePaymentType.Money, amount: price };
   const canPay = client.balance >= price;
@@ -230,4 +237,3 @@ export function decideEntrance(input: EntranceInput): Decision {
   }
   return approve(terminal, plan.reason, plan.paymentType, plan.amount);
 }
-

@@ -1,13 +1,7 @@
 import fp from 'fastify-plugin';
 import jwt from '@fastify/jwt';
 import { eq } from 'drizzle-orm';
-import {
-  allPermissions,
-  PERMISSION_FLAGS,
-  UserLevel,
-  type PermissionFlag,
-  type Permissions,
-} from '@venue/domain';
+import { allPermissions, PERMISSION_FLAGS, UserLevel, type PermissionFlag, type Permissions } from '@venue/domain';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors.js';
 import { clubs, users } from '../db/schema.js';
@@ -84,7 +78,10 @@ export const authPlugin = fp<{ db: Db; secret: string; tokenTtlSeconds: number }
  * disabled, or the token's version was revoked (DESIGN §10). Shared by the
  * request hook and the console's live socket (realtime/live.ts).
  */
-export async function userOfToken(db: Db, claims: { sub: number; tv: number }): Promise<typeof users.$inferSelect | null> {
+export async function userOfToken(
+  db: Db,
+  claims: { sub: number; tv: number },
+): Promise<typeof users.$inferSelect | null> {
   const [u] = await db.select().from(users).where(eq(users.id, claims.sub)).limit(1);
   if (!u || u.disabled || u.tokenVersion !== claims.tv) return null;
   return u;
@@ -103,7 +100,11 @@ async function authenticate(req: FastifyRequest, db: Db): Promise<AuthContext> {
   let externalClubId: number | null = null;
   const header = req.headers['clubexternalid'];
   if (u.level === UserLevel.SuperUser && typeof header === 'string' && /^\d+$/.test(header)) {
-    const [c] = await db.select().from(clubs).where(eq(clubs.externalClubId, Number(header))).limit(1);
+    const [c] = await db
+      .select()
+      .from(clubs)
+      .where(eq(clubs.externalClubId, Number(header)))
+      .limit(1);
     if (!c) throw new AppError('NOT_FOUND', 'club not found');
     clubId = c.id;
     externalClubId = c.externalClubId;

@@ -50,7 +50,10 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
       if (!user) return reject('UNAUTHORIZED', 'Authentication error', 4401);
       let clubId = user.clubId;
       if (user.level === UserLevel.SuperUser && parsed.data.clubExternalId != null) {
-        const [c] = await db.select({ id: clubs.id }).from(clubs).where(eq(clubs.externalClubId, parsed.data.clubExternalId));
+        const [c] = await db
+          .select({ id: clubs.id })
+          .from(clubs)
+          .where(eq(clubs.externalClubId, parsed.data.clubExternalId));
         clubId = c?.id ?? null;
       }
       if (clubId == null) return reject('NOT_FOUND', 'club not selected', 4404);
@@ -60,7 +63,8 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
       const club = clubId;
       unsubscribe.push(
         bus.subscribe('entrance', (e) => {
-          if (e.clubId === club) send({ type: 'entrance', row: e.row as Extract<LiveMessage, { type: 'entrance' }>['row'] });
+          if (e.clubId === club)
+            send({ type: 'entrance', row: e.row as Extract<LiveMessage, { type: 'entrance' }>['row'] });
         }),
         bus.subscribe('terminal', (e) => {
           if (e.clubId === club) send({ type: 'terminal', terminalId: e.terminalId, connected: e.connected });

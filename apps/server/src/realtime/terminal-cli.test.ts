@@ -30,10 +30,23 @@ beforeAll(async () => {
     .returning();
   await ctx.database.db
     .insert(terminals)
-    .values({ clubId: club.id, serial: 'CLI-1', name: 'CLI gate', secretHash: await hashPassword('cli-secret'), approved: true });
+    .values({
+      clubId: club.id,
+      serial: 'CLI-1',
+      name: 'CLI gate',
+      secretHash: await hashPassword('cli-secret'),
+      approved: true,
+    });
   await ctx.database.db
     .insert(clients)
-    .values({ clubId: club.id, number: 1, firstName: 'Noa', groupId: g.id, cardSerial: '424242', licenseExpiry: '2125-01-01' });
+    .values({
+      clubId: club.id,
+      number: 1,
+      firstName: 'Noa',
+      groupId: g.id,
+      cardSerial: '424242',
+      licenseExpiry: '2125-01-01',
+    });
   dataDir = mkdtempSync(path.join(tmpdir(), 'venue-cli-'));
   writeFileSync(path.join(dataDir, 'terminal-secrets.json'), JSON.stringify({ 'CLI-1': 'cli-secret' }));
 });
@@ -51,9 +64,13 @@ const env = (extra: Record<string, string> = {}) => {
 
 describe('terminal simulator CLI', () => {
   it('presents a card with --secret and prints only the decision as JSON', async () => {
-    const { stdout } = await run(tsx, [cli, 'present', 'card', '424242', '--serial', 'CLI-1', '--secret', 'cli-secret', '--server', base], {
-      env: env(),
-    });
+    const { stdout } = await run(
+      tsx,
+      [cli, 'present', 'card', '424242', '--serial', 'CLI-1', '--secret', 'cli-secret', '--server', base],
+      {
+        env: env(),
+      },
+    );
     const lines = stdout.trim().split('\n');
     expect(lines).toHaveLength(1);
     expect(JSON.parse(lines[0])).toMatchObject({ type: 'decision', status: 1, clientName: 'Noa', gateOpenSeconds: 5 });
@@ -70,7 +87,9 @@ describe('terminal simulator CLI', () => {
     await expect(
       run(tsx, [cli, 'hello', '--serial', 'CLI-1', '--secret', 'nope', '--server', base], { env: env() }),
     ).rejects.toMatchObject({ code: 1, stdout: '' });
-    await expect(run(tsx, [cli, 'present', 'card', '--serial', 'CLI-1'], { env: env() })).rejects.toMatchObject({ code: 2 });
+    await expect(run(tsx, [cli, 'present', 'card', '--serial', 'CLI-1'], { env: env() })).rejects.toMatchObject({
+      code: 2,
+    });
   });
 
   it('documents itself', async () => {

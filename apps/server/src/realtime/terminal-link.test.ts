@@ -21,7 +21,14 @@ const open: { close(): unknown }[] = [];
 async function makeTerminal(clubId: number, serial: string, approved: boolean) {
   const [t] = await ctx.database.db
     .insert(terminals)
-    .values({ clubId, serial, name: `Gate ${serial}`, secretHash: await hashPassword(SECRET), approved, gateOpenSeconds: 7 })
+    .values({
+      clubId,
+      serial,
+      name: `Gate ${serial}`,
+      secretHash: await hashPassword(SECRET),
+      approved,
+      gateOpenSeconds: 7,
+    })
     .returning();
   return t;
 }
@@ -114,7 +121,13 @@ describe('terminal link', () => {
 
     const tc = await terminal('GATE-A1');
     const welcome = await tc.connect();
-    expect(welcome).toMatchObject({ type: 'welcome', terminalId: t.id, name: 'Gate GATE-A1', approved: true, gateOpenSeconds: 7 });
+    expect(welcome).toMatchObject({
+      type: 'welcome',
+      terminalId: t.id,
+      name: 'Gate GATE-A1',
+      approved: true,
+      gateOpenSeconds: 7,
+    });
     await until(() => liveA.received.some((m) => m.type === 'terminal' && m.terminalId === t.id && m.connected));
     const [row] = await ctx.database.db.select().from(terminals).where(eq(terminals.id, t.id));
     expect(row.lastConnection).not.toBeNull();
@@ -132,7 +145,11 @@ describe('terminal link', () => {
     });
 
     const again = await tc.present({ kind: 'card', value: '100001' });
-    expect(again).toMatchObject({ status: EntranceStatus.RapidReEntry, reason: Reason.DoubleEntry, gateOpenSeconds: 0 });
+    expect(again).toMatchObject({
+      status: EntranceStatus.RapidReEntry,
+      reason: Reason.DoubleEntry,
+      gateOpenSeconds: 0,
+    });
 
     const unknown = await tc.present({ kind: 'card', value: '999999' });
     expect(unknown).toMatchObject({ status: EntranceStatus.CustomerNotFound, reason: Reason.ClientNotFound });
@@ -177,7 +194,11 @@ describe('terminal link', () => {
     const tc = await terminal('GATE-A2');
     expect((await tc.connect()).approved).toBe(false);
     const d = await tc.present({ kind: 'card', value: '100002' });
-    expect(d).toMatchObject({ status: EntranceStatus.TerminalNotApproved, reason: Reason.TerminalNotApproved, gateOpenSeconds: 0 });
+    expect(d).toMatchObject({
+      status: EntranceStatus.TerminalNotApproved,
+      reason: Reason.TerminalNotApproved,
+      gateOpenSeconds: 0,
+    });
     await tc.close();
   });
 
@@ -189,7 +210,9 @@ describe('terminal link', () => {
       subscriptionEnd: null,
       balance: 5000,
     });
-    await ctx.database.db.insert(balanceLedger).values({ clubId: clubA.club.id, clientId: payer.id, kind: 'money', delta: 5000, source: 'test' });
+    await ctx.database.db
+      .insert(balanceLedger)
+      .values({ clubId: clubA.club.id, clientId: payer.id, kind: 'money', delta: 5000, source: 'test' });
     const tc = await terminal('GATE-A3');
     await tc.connect();
     const now = Date.now();
