@@ -18,5 +18,12 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 900,
+    rolldownOptions: {
+      treeshake: {
+        // @venue/domain is plain declarations; saying so lets the first load
+        // skip hebcal, libphonenumber and zod until a screen needs them.
+        moduleSideEffects: (id: string) => !/packages[\\/]domain[\\/]src[\\/]/.test(id),
+      },
+    },
   },
 });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
-import { Badge, Button, Drawer, Layout, Menu, Space, Tooltip, Typography, type MenuProps } from 'antd';
+import { Badge, Button, Drawer, Layout, Menu, Space, Tooltip, type MenuProps } from 'antd';
 import {
   AppstoreOutlined,
   BarChartOutlined,
@@ -136,9 +136,9 @@ export function AppLayout() {
                 onClick={() => setDrawerOpen(true)}
               />
             )}
-            <Typography.Text strong ellipsis className="club-name" data-testid="club-name">
+            <span className="club-name" dir="auto" title={club.name} data-testid="club-name">
               {club.name}
-            </Typography.Text>
+            </span>
           </Space>
           <Space size="middle" className="header-end">
             <LiveIndicator />

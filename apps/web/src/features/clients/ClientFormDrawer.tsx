@@ -83,6 +83,12 @@ export function ClientFormDrawer({
     if (open) form.setFieldsValue(toFormValues(client));
   }, [open, client, form]);
 
+  /** Shows every schema error at once, also when an inline rule already failed. */
+  const onFinishFailed = () => {
+    const parsed = ClientInput.safeParse(toInput(form.getFieldsValue(true) as ClientFormValues));
+    if (!parsed.success) applyFieldIssues(form, zodFieldIssues(t, parsed.error));
+  };
+
   const onFinish = async (values: ClientFormValues) => {
     const parsed = ClientInput.safeParse(toInput(values));
     if (!parsed.success) {
@@ -117,7 +123,7 @@ export function ClientFormDrawer({
         </Space>
       }
     >
-      <Form form={form} layout="vertical" onFinish={onFinish} initialValues={toFormValues(client)} data-testid="client-form">
+      <Form form={form} layout="vertical" onFinish={onFinish} onFinishFailed={onFinishFailed} initialValues={toFormValues(client)} data-testid="client-form">
         <Row gutter={12}>
           <Col xs={24} sm={12}>
             <Form.Item name="firstName" label={t('clients.firstName')} required>

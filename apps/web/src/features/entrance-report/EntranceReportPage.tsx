@@ -7,7 +7,9 @@ import {
   ENTRANCE_STATUSES,
   EntranceStatus,
   formatMinor,
+  isoDate,
   JERUSALEM,
+  localParts,
   REASON_KEYS,
   STATUS_COLOR_HEX,
   type EntranceReport,
@@ -31,10 +33,10 @@ export function EntranceReportPage() {
   const qc = useQueryClient();
   const terminals = useTerminalList();
   const timeZone = club.location?.timeZone ?? JERUSALEM.timeZone;
-  const [period, setPeriod] = useState<PeriodValue>({
-    period: 'day',
-    anchor: dayjs(),
-    range: [dayjs().subtract(6, 'day'), dayjs()],
+  const [period, setPeriod] = useState<PeriodValue>(() => {
+    // "Today" is the club's day, not the browser's.
+    const today = dayjs(isoDate(localParts(new Date(), timeZone)));
+    return { period: 'day', anchor: today, range: [today.subtract(6, 'day'), today] };
   });
   const [status, setStatus] = useState<number[]>([]);
   const [terminalId, setTerminalId] = useState<number | undefined>();
