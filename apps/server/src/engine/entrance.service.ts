@@ -1,26 +1,19 @@
-import { and, eq, gte, inArray, lte, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gte, lte, ne, sql } from 'drizzle-orm';
 import {
   businessMoment,
   isoDate,
   localParts,
   REASON_KEYS,
   resolveScheduleRow,
+  EntrancePaymentType,
   EntranceStatus,
   type EntranceRow,
   type Identification,
   type LocalDate,
+  type ScheduleRowTimes,
 } from '@venue/domain';
 import type { Db } from '../db/index.js';
-import {
-  balanceLedger,
-  clients,
-  clubs,
-  entranceLogs,
-  groups,
-  scheduleToGroup,
-  schedules,
-  terminals,
-} from '../db/schema.js';
+import { balanceLedger, clients, clubs, entranceLogs, groups, terminals } from '../db/schema.js';
 import { clubLocation, clubSettings } from '../modules/club/club.service.js';
 import type { EventBus } from '../realtime/event-bus.js';
 import {
@@ -65,6 +58,8 @@ export interface ProcessOptions {
 
 /** Rows of general schedules (linked through schedule_to_group) rank below the group's own rows. */
 const GENERAL_ROW_OFFSET = 1_000_000;
+/** How far back the client's approved entrances are read: covers any business day (≤ 48 h). */
+const RECENT_WINDOW_MS = 2 * 86_400_000;
 
 class DuplicateEvent extends Error {}
 
@@ -108,10 +103,8 @@ export async function processEntrance(
   opts: ProcessOptions = {},
 ): Promise<EntranceResult> {
   const { clubId, terminalId, identification, at, eventId } = req;
-  if (eventId) {
-    const existing = await findByEvent(db, clubId, terminalId, eventId);
-    if (existing) return existing;
-  }
+  // A resend is detected by the log row's unique (terminal_id, event_id) at insert time, so the
+  // common case (a new event) costs no extra query; a resend's work is rolled back.
 
   const [[t], found] = await Promise.all([
     db
@@ -127,7 +120,7 @@ export async function processEntrance(
       .innerJoin(clubs, eq(clubs.id, terminals.clubId))
       .where(and(eq(terminals.id, terminalId), eq(terminals.clubId, clubId), eq(terminals.deleted, false)))
       .limit(1),
-    findClient(db, clubId, identification),
+    findClient(db, clubId, identification, at),
   ]);
   const client = found?.client ?? null;
   const group = found?.group ?? null;
@@ -149,17 +142,21 @@ export async function processEntrance(
     loadLimit: { people: 0, minutes: 0 },
   };
 
-  // Only an approved terminal with a known client needs the schedule and the counts.
-  if (t?.approved && client && group) {
+  // Only an approved terminal with a known client in a group needs the schedule and the counts.
+  if (t?.approved && client && group && found) {
     const settings = clubSettings({ settings: t.settings });
     input.loadLimit = { people: settings.entrancesLimitPeople, minutes: settings.entrancesLimitMinutes };
-    const dayStart = zonedInstant(bm.date, (found?.newDayStartHour ?? 0) * 60, location.timeZone);
-    const [rows, stats] = await Promise.all([
-      loadScheduleRows(db, clubId, group.id),
-      loadStats(db, clubId, client.id, at, dayStart, group.delayBetweenEntriesMinutes, input.loadLimit),
-    ]);
-    input.row = resolveScheduleRow(rows, terminalId, bm, location);
-    Object.assign(input, stats);
+    const dayStart = zonedInstant(bm.date, found.newDayStartHour * 60, location.timeZone).getTime();
+    input.row = resolveScheduleRow(found.rows, terminalId, bm, location);
+    input.lastApprovedAt = found.lastApprovedAt;
+    for (const [ms, paymentType] of found.recent) {
+      if (ms < dayStart) continue;
+      input.approvedToday++;
+      if (paymentType === EntrancePaymentType.Subscription) input.approvedTodayBySubscription++;
+    }
+    if (input.loadLimit.people > 0 && input.loadLimit.minutes > 0) {
+      input.clubLoad = await clubLoad(db, clubId, at, input.loadLimit.minutes);
+    }
   }
 
   let decision = decideEntrance(input);
@@ -237,20 +234,70 @@ export async function processEntrance(
 
 interface FoundClient {
   client: DecisionClient;
-  group: (DecisionGroup & { id: number }) | null;
+  group: DecisionGroup | null;
   newDayStartHour: number;
   number: number;
   firstName: string;
   lastName: string;
   groupName: string | null;
+  /** The group's schedule rows (own and linked general rows), ready for resolveScheduleRow. */
+  rows: (ScheduleRowTimes & { price: number })[];
+  lastApprovedAt: Date | null;
+  /** Approved entrances of the last 2 days: [epoch ms, payment type]. */
+  recent: [number, number][];
 }
 
-/** The client an identification names, with its group (not deleted); null when none. */
-async function findClient(db: Db, clubId: number, ident: Identification): Promise<FoundClient | null> {
+/** A schedules row as json_agg renders it (column names). */
+interface ScheduleJson {
+  id: number;
+  group_id: number | null;
+  sort_order: number;
+  days: number[];
+  from_time: number | null;
+  to_time: number | null;
+  from_halachic: number | null;
+  from_offset: number;
+  to_halachic: number | null;
+  to_offset: number;
+  from_date: string | null;
+  to_date: string | null;
+  price: number;
+  entrance_state: number;
+  terminal_id: number | null;
+}
+
+/** Rows of general schedules (linked through schedule_to_group) rank below the group's own rows. */
+function scheduleRow(r: ScheduleJson, groupId: number): ScheduleRowTimes & { price: number } {
+  return {
+    id: r.id,
+    sortOrder: r.group_id === groupId ? r.sort_order : r.sort_order - GENERAL_ROW_OFFSET,
+    days: r.days.map(Number),
+    fromTime: r.from_time,
+    toTime: r.to_time,
+    fromHalachic: r.from_halachic,
+    fromOffset: r.from_offset,
+    toHalachic: r.to_halachic,
+    toOffset: r.to_offset,
+    fromDate: r.from_date,
+    toDate: r.to_date,
+    terminalId: r.terminal_id,
+    entranceState: r.entrance_state,
+    price: r.price,
+  };
+}
+
+/**
+ * The client an identification names (not deleted), with its group (not
+ * deleted), the group's schedule rows and the client's recent approved
+ * entrances up to `at`, in one query; null when none matched.
+ */
+async function findClient(db: Db, clubId: number, ident: Identification, at: Date): Promise<FoundClient | null> {
   let match;
   if (ident.kind === 'card') match = eq(clients.cardSerial, ident.value);
   else if (ident.kind === 'code' && /^\d{1,9}$/.test(ident.value)) match = eq(clients.number, Number(ident.value));
   else return null; // fingerprint and face matching come with the biometric issue
+  const atIso = at.toISOString();
+  const recentFrom = new Date(at.getTime() - RECENT_WINDOW_MS).toISOString();
   const [r] = await db
     .select({
       id: clients.id,
@@ -274,12 +321,25 @@ async function findClient(db: Db, clubId: number, ident: Identification): Promis
         maxEntriesPerDayPerSubscriber: groups.maxEntriesPerDayPerSubscriber,
         newDayStartHour: groups.newDayStartHour,
       },
+      lastAt: sql<string | Date | null>`(select max(el.at) from entrance_logs el
+        where el.client_id = ${clients.id} and el.status = 1 and el.at <= ${atIso}::timestamptz)`,
+      recent: sql<[number, number][] | string>`(select coalesce(json_agg(json_build_array(
+          (extract(epoch from el.at) * 1000)::float8, el.payment_type)), '[]'::json)
+        from entrance_logs el
+        where el.client_id = ${clients.id} and el.status = 1
+          and el.at > ${recentFrom}::timestamptz and el.at <= ${atIso}::timestamptz)`,
+      rows: sql<ScheduleJson[] | string | null>`(select json_agg(s) from schedules s
+        where s.club_id = ${clubId} and ${groups.id} is not null and (s.group_id = ${groups.id}
+          or s.id in (select sg.schedule_id from schedule_to_group sg
+                      where sg.club_id = ${clubId} and sg.group_id = ${groups.id})))`,
     })
     .from(clients)
     .leftJoin(groups, and(eq(groups.id, clients.groupId), eq(groups.deleted, false)))
     .where(and(eq(clients.clubId, clubId), match, ne(clients.status, 3)))
     .limit(1);
   if (!r) return null;
+  const json = <T>(v: T | string | null): T | null => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
+  const group = r.g?.id != null ? r.g : null;
   return {
     client: {
       id: r.id,
@@ -291,82 +351,32 @@ async function findClient(db: Db, clubId: number, ident: Identification): Promis
       balance: r.balance,
       groupId: r.groupId,
     },
-    group: r.g?.id != null ? r.g : null,
-    newDayStartHour: r.g?.newDayStartHour ?? 0,
+    group,
+    newDayStartHour: group?.newDayStartHour ?? 0,
     number: r.number,
     firstName: r.firstName,
     lastName: r.lastName,
-    groupName: r.g?.name ?? null,
+    groupName: group?.name ?? null,
+    rows: group ? (json(r.rows) ?? []).map((x) => scheduleRow(x, group.id)) : [],
+    lastApprovedAt: r.lastAt ? new Date(r.lastAt) : null,
+    recent: (json(r.recent) ?? []).map(([ms, p]) => [Number(ms), Number(p)]),
   };
 }
 
-/** The group's own schedule rows and the general rows linked to it (ranked below its own). */
-async function loadScheduleRows(db: Db, clubId: number, groupId: number) {
-  const linked = db
-    .select({ id: scheduleToGroup.scheduleId })
-    .from(scheduleToGroup)
-    .where(and(eq(scheduleToGroup.clubId, clubId), eq(scheduleToGroup.groupId, groupId)));
-  const rows = await db
-    .select()
-    .from(schedules)
-    .where(and(eq(schedules.clubId, clubId), or(eq(schedules.groupId, groupId), inArray(schedules.id, linked))));
-  return rows.map((r) => ({
-    ...r,
-    days: r.days.map(Number),
-    sortOrder: r.groupId === groupId ? r.sortOrder : r.sortOrder - GENERAL_ROW_OFFSET,
-  }));
-}
-
-/** The client's last approved entrance and today's counts, and the club's load, up to `at`. */
-async function loadStats(
-  db: Db,
-  clubId: number,
-  clientId: number,
-  at: Date,
-  dayStart: Date,
-  delayMinutes: number,
-  loadLimit: { people: number; minutes: number },
-): Promise<Pick<EntranceInput, 'lastApprovedAt' | 'approvedToday' | 'approvedTodayBySubscription' | 'clubLoad'>> {
-  const lookBackMs = Math.max(delayMinutes * 60_000, 60_000);
-  const from = new Date(Math.min(dayStart.getTime(), at.getTime() - lookBackMs));
-  const dayStartIso = dayStart.toISOString();
-  const loadOn = loadLimit.people > 0 && loadLimit.minutes > 0;
-  const [[mine], load] = await Promise.all([
-    db
-      .select({
-        lastAt: sql<string | Date | null>`max(${entranceLogs.at})`,
-        today: sql<number>`(count(*) filter (where ${entranceLogs.at} >= ${dayStartIso}::timestamptz))::int`,
-        todayBySubscription: sql<number>`(count(*) filter (where ${entranceLogs.at} >= ${dayStartIso}::timestamptz and ${entranceLogs.paymentType} = 1))::int`,
-      })
-      .from(entranceLogs)
-      .where(
-        and(
-          eq(entranceLogs.clientId, clientId),
-          eq(entranceLogs.status, EntranceStatus.Approved),
-          gte(entranceLogs.at, from),
-          lte(entranceLogs.at, at),
-        ),
+/** Approved entrances of the whole club in the `minutes` before `at` (the load limit, seed 001 §3). */
+async function clubLoad(db: Db, clubId: number, at: Date, minutes: number): Promise<number> {
+  const [r] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(entranceLogs)
+    .where(
+      and(
+        eq(entranceLogs.clubId, clubId),
+        eq(entranceLogs.status, EntranceStatus.Approved),
+        sql`${entranceLogs.at} > ${new Date(at.getTime() - minutes * 60_000).toISOString()}::timestamptz`,
+        lte(entranceLogs.at, at),
       ),
-    loadOn
-      ? db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(entranceLogs)
-          .where(
-            and(
-              eq(entranceLogs.clubId, clubId),
-              eq(entranceLogs.status, EntranceStatus.Approved),
-              sql`${entranceLogs.at} > ${new Date(at.getTime() - loadLimit.minutes * 60_000).toISOString()}::timestamptz`,
-              lte(entranceLogs.at, at),
-            ),
-          )
-      : Promise.resolve([{ n: 0 }]),
-  ]);
-  return {
-    lastApprovedAt: mine?.lastAt ? new Date(mine.lastAt) : null,
-    approvedToday: Number(mine?.today ?? 0),
-    approvedTodayBySubscription: Number(mine?.todayBySubscription ?? 0),
-    clubLoad: Number(load[0]?.n ?? 0),
-  };
+    );
+  return Number(r?.n ?? 0);
 }
 
 /** The result recorded for a terminal's event id, or null. */

@@ -3,7 +3,7 @@ import WebSocket from 'ws';
 import { and, eq } from 'drizzle-orm';
 import { EntranceState, EntranceStatus, Reason, type LiveMessage } from '@venue/domain';
 import { createTestApp, signedInAdmin, type TestContext } from '../../test/harness.js';
-import { balanceLedger, clients, entranceLogs, groups, schedules, terminals } from '../db/schema.js';
+import { balanceLedger, clients, entranceLogs, groups, schedules, scheduleToGroup, terminals } from '../db/schema.js';
 import { hashPassword } from '../lib/password.js';
 import { processEntrance } from '../engine/entrance.service.js';
 import { TerminalClient, TerminalError } from '../../../terminal/src/client.js';
@@ -269,5 +269,83 @@ describe('processEntrance for history generation', () => {
     off();
     expect(r).toMatchObject({ status: 1, clientId: c.id, duplicate: false, row: { at: at.toISOString() } });
     expect(seen).toHaveLength(0);
+  });
+
+  it('counts the daily quota per business day, from the group’s new-day hour in the club’s time zone', async () => {
+    const t = await makeTerminal(clubA.club.id, 'GATE-A6', true);
+    const [g] = await ctx.database.db
+      .insert(groups)
+      .values({
+        clubId: clubA.club.id,
+        name: 'Once a day',
+        entranceState: EntranceState.FreeOpen,
+        maxEntriesPerDay: 1,
+        newDayStartHour: 4,
+      })
+      .returning();
+    await makeClient(clubA.club.id, { cardSerial: '100006', groupId: g.id });
+    const enter = async (iso: string) =>
+      (
+        await processEntrance(ctx.database.db, null, {
+          clubId: clubA.club.id,
+          terminalId: t.id,
+          identification: { kind: 'card', value: '100006' },
+          at: new Date(iso),
+        })
+      ).status;
+    // Jerusalem is UTC+2 in February.
+    expect(await enter('2026-02-03T08:00:00Z')).toBe(1); // 10:00
+    expect(await enter('2026-02-03T18:00:00Z')).toBe(EntranceStatus.EntryQuotaUsed); // 20:00
+    expect(await enter('2026-02-04T00:00:00Z')).toBe(EntranceStatus.EntryQuotaUsed); // 02:00, still the 3rd
+    expect(await enter('2026-02-04T03:00:00Z')).toBe(1); // 05:00, a new business day
+  });
+
+  it('uses a general schedule linked to the group, below the group’s own rows', async () => {
+    const t = await makeTerminal(clubA.club.id, 'GATE-A7', true);
+    const [g] = await ctx.database.db
+      .insert(groups)
+      .values({ clubId: clubA.club.id, name: 'Linked', entranceState: EntranceState.Closed })
+      .returning();
+    const [general] = await ctx.database.db
+      .insert(schedules)
+      .values({
+        clubId: clubA.club.id,
+        days: [0, 1, 2, 3, 4, 5, 6],
+        fromTime: 0,
+        toTime: 1440,
+        entranceState: EntranceState.FreeOpen,
+        sortOrder: 9,
+      })
+      .returning();
+    await ctx.database.db
+      .insert(scheduleToGroup)
+      .values({ clubId: clubA.club.id, scheduleId: general.id, groupId: g.id });
+    await makeClient(clubA.club.id, {
+      cardSerial: '100007',
+      groupId: g.id,
+      subscriptionEnd: null,
+      subscriptionStart: null,
+    });
+    const enter = async (iso: string) =>
+      processEntrance(ctx.database.db, null, {
+        clubId: clubA.club.id,
+        terminalId: t.id,
+        identification: { kind: 'card', value: '100007' },
+        at: new Date(iso),
+      });
+    expect(await enter('2026-02-03T08:00:00Z')).toMatchObject({ status: 1, reason: Reason.EntryFreeOpen });
+    // The group's own Closed row wins over the linked general row.
+    await ctx.database.db
+      .insert(schedules)
+      .values({
+        clubId: clubA.club.id,
+        groupId: g.id,
+        days: [0, 1, 2, 3, 4, 5, 6],
+        fromTime: 0,
+        toTime: 1440,
+        entranceState: EntranceState.Closed,
+        sortOrder: 0,
+      });
+    expect(await enter('2026-02-03T09:00:00Z')).toMatchObject({ status: EntranceStatus.ClosedToGroup });
   });
 });
