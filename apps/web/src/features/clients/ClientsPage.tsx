@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Input, Select, Space, Switch, Table, Tag, Typography, type TableProps } from 'antd';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { ClientStatus, formatMinor, UNLIMITED_END_YEAR, type Client } from '@venue/domain';
+import { ClientStatus, formatMinor, formatPhone, UNLIMITED_END_YEAR, type Client } from '@venue/domain';
 import { useSessionData } from '../../app/auth/AuthProvider';
 import { useLanguage } from '../../app/i18n/LocaleProvider';
 import { errorText } from '../../shared/errors';
@@ -62,7 +62,7 @@ export function ClientsPage() {
       dataIndex: 'phone',
       key: 'phone',
       responsive: ['sm'],
-      render: (v: string) => <span className="ltr-value">{v}</span>,
+      render: (v: string) => <span className="ltr-value">{v ? formatPhone(v) : ''}</span>,
     },
     {
       title: t('clients.group'),
