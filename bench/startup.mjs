@@ -74,8 +74,10 @@ async function startOnce(env, label) {
     demoLoadMs: num(/Demo club loaded in (\d+) ms/),
     demoEntrances: num(/Demo club loaded in \d+ ms: (\d+) entrances/),
   };
-  console.log(`${label}: ready in ${wallMs} ms (server says ${result.serverReportedMs} ms)` +
-    (result.demoLoadMs != null ? `, demo load ${result.demoLoadMs} ms, ${result.demoEntrances} entrances` : ''));
+  console.log(
+    `${label}: ready in ${wallMs} ms (server says ${result.serverReportedMs} ms)` +
+      (result.demoLoadMs != null ? `, demo load ${result.demoLoadMs} ms, ${result.demoEntrances} entrances` : ''),
+  );
   return result;
 }
 
@@ -143,7 +145,14 @@ function firstLoadJs() {
 
 const demoClients = Number(process.env.DEMO_CLIENTS ?? 2000);
 const demoDays = Number(process.env.DEMO_DAYS ?? 365);
-const machine = { nproc: os.cpus().length, cpu: os.cpus()[0]?.model ?? '', memGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.platform()} ${os.release()}`, loadAvg1m: Number(os.loadavg()[0].toFixed(1)) };
+const machine = {
+  nproc: os.cpus().length,
+  cpu: os.cpus()[0]?.model ?? '',
+  memGb: Math.round(os.totalmem() / 2 ** 30),
+  node: process.version,
+  platform: `${os.platform()} ${os.release()}`,
+  loadAvg1m: Number(os.loadavg()[0].toFixed(1)),
+};
 const demoEnv = { DEMO_CLIENTS: String(demoClients), DEMO_DAYS: String(demoDays) };
 
 const pglite = await measureStartup('PGlite', async (dataDir) => ({ env: { ...demoEnv, DATA_DIR: dataDir } }));
@@ -159,7 +168,13 @@ const web = firstLoadJs();
 if (web.skipped) console.log(`console first load: skipped (${web.skipped})`);
 else console.log(`console first load: ${web.files.length} JS files, ${web.bytes} bytes, ${web.gzipBytes} bytes gzip`);
 
-const result = { date: new Date().toISOString(), machine, demo: { clients: demoClients, days: demoDays }, startup: { pglite, postgres }, web };
+const result = {
+  date: new Date().toISOString(),
+  machine,
+  demo: { clients: demoClients, days: demoDays },
+  startup: { pglite, postgres },
+  web,
+};
 mkdirSync(resultsDir, { recursive: true });
 writeFileSync(path.join(resultsDir, 'startup.json'), `${JSON.stringify(result, null, 2)}\n`);
 
@@ -173,7 +188,9 @@ if (!existsSync(md)) {
       '|---|---|---|---|---|---|---|---|\n',
   );
 }
-const pg = postgres ? [`${postgres.first.wallMs} (${postgres.first.demoLoadMs})`, `${postgres.second.wallMs}`] : ['—', '—'];
+const pg = postgres
+  ? [`${postgres.first.wallMs} (${postgres.first.demoLoadMs})`, `${postgres.second.wallMs}`]
+  : ['—', '—'];
 appendFileSync(
   md,
   `| ${result.date.slice(0, 16).replace('T', ' ')} | ${machine.nproc} cores, node ${machine.node}, load ${machine.loadAvg1m} | ${demoClients} clients, ${demoDays} days, ${pglite.first.demoEntrances} entrances | ` +

@@ -25,7 +25,10 @@ describe('create-operator', () => {
 
     const again = createOperator(db, { username: 'Operator' });
     await expect(again).rejects.toBeInstanceOf(AppError);
-    await expect(createOperator(db, { username: 'OPERATOR' })).rejects.toMatchObject({ code: 'USER_NAME_EXISTS', status: 409 });
+    await expect(createOperator(db, { username: 'OPERATOR' })).rejects.toMatchObject({
+      code: 'USER_NAME_EXISTS',
+      status: 409,
+    });
 
     const other = await createOperator(db, { username: 'ops2' });
     expect(other.password).not.toBe(r.password);
@@ -41,10 +44,17 @@ describe('create-operator', () => {
     expect(u).toMatchObject({ username: 'admin', isAdmin: true, level: 0 });
     const api = new Api(ctx.app);
     expect((await api.login('admin', r.password, 4321)).statusCode).toBe(200);
-    expect((await api.get('/api/Club/GetCurrent')).json()).toMatchObject({ externalClubId: 4321, name: 'מקווה בית אל' });
+    expect((await api.get('/api/Club/GetCurrent')).json()).toMatchObject({
+      externalClubId: 4321,
+      name: 'מקווה בית אל',
+    });
 
-    await expect(createClubWithAdmin(db, { externalClubId: 4321, name: 'again' })).rejects.toMatchObject({ code: 'CONFLICT' });
-    await expect(createClubWithAdmin(db, { externalClubId: 4322, name: '  ' })).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
+    await expect(createClubWithAdmin(db, { externalClubId: 4321, name: 'again' })).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
+    await expect(createClubWithAdmin(db, { externalClubId: 4322, name: '  ' })).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+    });
     const named = await createClubWithAdmin(db, { externalClubId: 4323, name: 'Club B', username: 'manager' });
     expect(named.username).toBe('manager');
   });

@@ -79,7 +79,11 @@ export async function createClubWithAdmin(
   const name = opts.name.trim();
   if (!name) throw new AppError('VALIDATION_ERROR', '--club-name is required');
   const username = (opts.username ?? 'admin').trim();
-  const [exists] = await db.select({ id: clubs.id }).from(clubs).where(eq(clubs.externalClubId, externalClubId)).limit(1);
+  const [exists] = await db
+    .select({ id: clubs.id })
+    .from(clubs)
+    .where(eq(clubs.externalClubId, externalClubId))
+    .limit(1);
   if (exists) throw new AppError('CONFLICT', `Club ${externalClubId} already exists`);
   const password = generatePassword();
   const passwordHash = await hashPassword(password);
@@ -122,7 +126,9 @@ export async function main(argv: string[], print: (s: string) => void = console.
     return 2;
   }
   if (values.help) {
-    print('usage: create-operator [--username NAME]\n       create-operator --club EXTERNAL_CLUB_ID --club-name NAME [--username ADMIN]');
+    print(
+      'usage: create-operator [--username NAME]\n       create-operator --club EXTERNAL_CLUB_ID --club-name NAME [--username ADMIN]',
+    );
     return 0;
   }
   const config = loadConfig();

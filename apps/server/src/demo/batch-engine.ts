@@ -12,7 +12,16 @@ import {
   type ScheduleRowTimes,
 } from '@venue/domain';
 import type { Db, Tx } from '../db/index.js';
-import { balanceLedger, clients, clubs, entranceLogs, groups, scheduleToGroup, schedules, terminals } from '../db/schema.js';
+import {
+  balanceLedger,
+  clients,
+  clubs,
+  entranceLogs,
+  groups,
+  scheduleToGroup,
+  schedules,
+  terminals,
+} from '../db/schema.js';
 import { clubLocation, clubSettings } from '../modules/club/club.service.js';
 import { decideEntrance, type DecisionClient, type DecisionGroup, type EntranceInput } from '../engine/entrance.js';
 import { zonedInstant } from '../engine/entrance.service.js';
@@ -54,7 +63,10 @@ export class BatchEntranceEngine {
   /** Reads the club's terminals, clients, groups and schedules into memory. */
   static async load(db: Db | Tx, clubId: number): Promise<BatchEntranceEngine> {
     const e = new BatchEntranceEngine(clubId);
-    const [club] = await db.select({ settings: clubs.settings, location: clubs.location }).from(clubs).where(eq(clubs.id, clubId));
+    const [club] = await db
+      .select({ settings: clubs.settings, location: clubs.location })
+      .from(clubs)
+      .where(eq(clubs.id, clubId));
     e.location = clubLocation(club);
     const s = clubSettings(club);
     e.loadLimit = { people: s.entrancesLimitPeople, minutes: s.entrancesLimitMinutes };
@@ -64,7 +76,10 @@ export class BatchEntranceEngine {
       .where(and(eq(terminals.clubId, clubId), eq(terminals.deleted, false)))) {
       e.terminals.set(t.id, t);
     }
-    const gs = await db.select().from(groups).where(and(eq(groups.clubId, clubId), eq(groups.deleted, false)));
+    const gs = await db
+      .select()
+      .from(groups)
+      .where(and(eq(groups.clubId, clubId), eq(groups.deleted, false)));
     const rows = await db.select().from(schedules).where(eq(schedules.clubId, clubId));
     const links = await db.select().from(scheduleToGroup).where(eq(scheduleToGroup.clubId, clubId));
     for (const g of gs) {
@@ -82,7 +97,11 @@ export class BatchEntranceEngine {
         // As the service does: the group's own rows, and linked general rows ranked below them.
         rows: rows
           .filter((r) => r.groupId === g.id || linked.has(r.id))
-          .map((r) => ({ ...r, days: r.days.map(Number), sortOrder: r.groupId === g.id ? r.sortOrder : r.sortOrder - 1_000_000 })),
+          .map((r) => ({
+            ...r,
+            days: r.days.map(Number),
+            sortOrder: r.groupId === g.id ? r.sortOrder : r.sortOrder - 1_000_000,
+          })),
       });
     }
     const cs = await db
@@ -120,7 +139,11 @@ export class BatchEntranceEngine {
    * Decides one presentation as `processEntrance` would and queues its
    * writes. Returns the decision's status, amount and payment type.
    */
-  present(terminalId: number, identification: Identification, at: Date): { status: number; amount: number; paymentType: number } {
+  present(
+    terminalId: number,
+    identification: Identification,
+    at: Date,
+  ): { status: number; amount: number; paymentType: number } {
     const t = this.terminals.get(terminalId) ?? null;
     const st =
       identification.kind === 'card'
@@ -247,7 +270,12 @@ export class BatchEntranceEngine {
       await db
         .update(clients)
         .set({ balance: sql`case ${clients.id} ${cases} else ${clients.balance} end` })
-        .where(inArray(clients.id, part.map((s) => s.decision.id)));
+        .where(
+          inArray(
+            clients.id,
+            part.map((s) => s.decision.id),
+          ),
+        );
     }
     this.logs = [];
     this.ledger = [];

@@ -92,7 +92,14 @@ export async function createDemoGroups(db: Db | Tx, clubId: number): Promise<Dem
         subscriptionEndType: 1,
         priority: 1,
       },
-      { clubId, name: 'גברים', color: '#1677ff', entranceState: EntranceState.Closed, maxEntriesPerDay: 2, subscriptionEndType: 2 },
+      {
+        clubId,
+        name: 'גברים',
+        color: '#1677ff',
+        entranceState: EntranceState.Closed,
+        maxEntriesPerDay: 2,
+        subscriptionEndType: 2,
+      },
       {
         clubId,
         name: 'מנויי שנה',
@@ -141,12 +148,41 @@ export async function createDemoGroups(db: Db | Tx, clubId: number): Promise<Dem
       description: 'בתיאום מראש',
     }),
     // Men: mornings at fixed times, Friday and holiday-eve afternoons.
-    row(men.id, 0, { days: [0, 1, 2, 3, 4, 5, HOLIDAY_EVE_DAY], fromTime: hhmm('05:30'), toTime: hhmm('09:30'), price: DEMO_PRICES.men, displayName: 'בוקר' }),
-    row(men.id, 1, { days: [5, HOLIDAY_EVE_DAY], fromTime: hhmm('12:00'), toTime: hhmm('15:00'), price: DEMO_PRICES.menFriday, displayName: 'ערב שבת וחג' }),
+    row(men.id, 0, {
+      days: [0, 1, 2, 3, 4, 5, HOLIDAY_EVE_DAY],
+      fromTime: hhmm('05:30'),
+      toTime: hhmm('09:30'),
+      price: DEMO_PRICES.men,
+      displayName: 'בוקר',
+    }),
+    row(men.id, 1, {
+      days: [5, HOLIDAY_EVE_DAY],
+      fromTime: hhmm('12:00'),
+      toTime: hhmm('15:00'),
+      price: DEMO_PRICES.menFriday,
+      displayName: 'ערב שבת וחג',
+    }),
     // Annual subscribers: the men's hours and weekday evenings, one entrance a day on the subscription.
-    row(annual.id, 0, { days: [0, 1, 2, 3, 4, 5, HOLIDAY_EVE_DAY], fromTime: hhmm('05:30'), toTime: hhmm('09:30'), price: DEMO_PRICES.annual, displayName: 'בוקר' }),
-    row(annual.id, 1, { fromTime: hhmm('20:00'), toTime: hhmm('22:30'), price: DEMO_PRICES.annual, displayName: 'ערב' }),
-    row(annual.id, 2, { days: [5, HOLIDAY_EVE_DAY], fromTime: hhmm('12:00'), toTime: hhmm('15:00'), price: DEMO_PRICES.menFriday, displayName: 'ערב שבת וחג' }),
+    row(annual.id, 0, {
+      days: [0, 1, 2, 3, 4, 5, HOLIDAY_EVE_DAY],
+      fromTime: hhmm('05:30'),
+      toTime: hhmm('09:30'),
+      price: DEMO_PRICES.annual,
+      displayName: 'בוקר',
+    }),
+    row(annual.id, 1, {
+      fromTime: hhmm('20:00'),
+      toTime: hhmm('22:30'),
+      price: DEMO_PRICES.annual,
+      displayName: 'ערב',
+    }),
+    row(annual.id, 2, {
+      days: [5, HOLIDAY_EVE_DAY],
+      fromTime: hhmm('12:00'),
+      toTime: hhmm('15:00'),
+      price: DEMO_PRICES.menFriday,
+      displayName: 'ערב שבת וחג',
+    }),
   ]);
   return { women: women.id, men: men.id, annual: annual.id, staff: staff.id };
 }
@@ -181,7 +217,17 @@ export async function createDemoTerminals(
   };
 }
 
-const CITIES = ['ירושלים', 'ירושלים', 'ירושלים', 'ירושלים', 'בית שמש', 'מבשרת ציון', 'מעלה אדומים', 'גבעת זאב', 'ביתר עילית'];
+const CITIES = [
+  'ירושלים',
+  'ירושלים',
+  'ירושלים',
+  'ירושלים',
+  'בית שמש',
+  'מבשרת ציון',
+  'מעלה אדומים',
+  'גבעת זאב',
+  'ביתר עילית',
+];
 const MOBILE_PREFIXES = ['50', '52', '53', '54', '58'];
 
 /**
@@ -250,7 +296,16 @@ export async function createDemoClients(
     const active = kind === 'staff' || !rng.chance(0.02);
     const habitRoll = rng.next();
     const habit: MenHabit = habitRoll < 0.12 ? 'daily' : habitRoll < 0.6 ? 'friday' : 'occasional';
-    const terminal = kind === 'women' ? (rng.chance(0.8) ? 'DEMO-2' : 'DEMO-1') : kind === 'staff' ? 'DEMO-1' : rng.chance(0.75) ? 'DEMO-3' : 'DEMO-1';
+    const terminal =
+      kind === 'women'
+        ? rng.chance(0.8)
+          ? 'DEMO-2'
+          : 'DEMO-1'
+        : kind === 'staff'
+          ? 'DEMO-1'
+          : rng.chance(0.75)
+            ? 'DEMO-3'
+            : 'DEMO-1';
 
     values.push({
       clubId,
@@ -269,7 +324,9 @@ export async function createDemoClients(
       licenseExpiry,
       status: active ? ClientStatus.Active : ClientStatus.Inactive,
       balance,
-      createdAt: new Date(Date.UTC(historyStart.year, historyStart.month - 1, historyStart.day) - rng.int(1, 400) * 86_400_000),
+      createdAt: new Date(
+        Date.UTC(historyStart.year, historyStart.month - 1, historyStart.day) - rng.int(1, 400) * 86_400_000,
+      ),
     });
     sims.push({
       kind,
@@ -289,7 +346,10 @@ export async function createDemoClients(
   const out: DemoClient[] = [];
   const openingAt = new Date(Date.UTC(historyStart.year, historyStart.month - 1, historyStart.day) - 86_400_000);
   for (let i = 0; i < values.length; i += 500) {
-    const ids = await db.insert(clients).values(values.slice(i, i + 500)).returning({ id: clients.id });
+    const ids = await db
+      .insert(clients)
+      .values(values.slice(i, i + 500))
+      .returning({ id: clients.id });
     const ledger = ids
       .map((r, j) => ({ id: r.id, balance: values[i + j].balance ?? 0 }))
       .filter((x) => x.balance > 0)

@@ -67,8 +67,12 @@ describe('demo club (DESIGN §9)', () => {
 
   it('fills the entrance report and the dashboard with non-zero figures', async () => {
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jerusalem' }).format(new Date());
-    const from = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jerusalem' }).format(new Date(Date.now() - 8 * 86_400_000));
-    const report = (await api.post('/api/Report/GetEnteracesReport', { period: 'range', from, to: today })).json() as EntranceReport;
+    const from = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jerusalem' }).format(
+      new Date(Date.now() - 8 * 86_400_000),
+    );
+    const report = (
+      await api.post('/api/Report/GetEnteracesReport', { period: 'range', from, to: today })
+    ).json() as EntranceReport;
     expect(report.total).toBeGreaterThan(0);
     expect(report.totals.approved).toBeGreaterThan(0);
     expect(report.items[0].clientName ?? report.items[0].terminalName).toBeTruthy();
@@ -85,7 +89,11 @@ describe('demo club (DESIGN §9)', () => {
   it('keeps every client balance equal to the sum of its ledger rows', async () => {
     const { db } = ctx.database;
     const res = await db
-      .select({ id: clients.id, balance: clients.balance, ledger: sql<number>`coalesce(sum(${balanceLedger.delta}), 0)::int` })
+      .select({
+        id: clients.id,
+        balance: clients.balance,
+        ledger: sql<number>`coalesce(sum(${balanceLedger.delta}), 0)::int`,
+      })
       .from(clients)
       .leftJoin(balanceLedger, eq(balanceLedger.clientId, clients.id))
       .groupBy(clients.id, clients.balance);
@@ -132,13 +140,24 @@ describe('demo history: the batched engine decides exactly as processEntrance', 
         .leftJoin(clients, eq(clients.id, entranceLogs.clientId))
         .leftJoin(terminals, eq(terminals.id, entranceLogs.terminalId))
         .orderBy(asc(entranceLogs.at), asc(entranceLogs.id));
-      const balances = await db.select({ number: clients.number, balance: clients.balance }).from(clients).orderBy(asc(clients.number));
+      const balances = await db
+        .select({ number: clients.number, balance: clients.balance })
+        .from(clients)
+        .orderBy(asc(clients.number));
       const ledger = await db
-        .select({ source: balanceLedger.source, n: sql<number>`count(*)::int`, sum: sql<number>`sum(${balanceLedger.delta})::int` })
+        .select({
+          source: balanceLedger.source,
+          n: sql<number>`count(*)::int`,
+          sum: sql<number>`sum(${balanceLedger.delta})::int`,
+        })
         .from(balanceLedger)
         .groupBy(balanceLedger.source)
         .orderBy(balanceLedger.source);
-      return { logs: logs.map((l) => ({ ...l, at: new Date(l.at).toISOString(), group: l.group != null })), balances, ledger };
+      return {
+        logs: logs.map((l) => ({ ...l, at: new Date(l.at).toISOString(), group: l.group != null })),
+        balances,
+        ledger,
+      };
     };
     const results = [];
     for (const engine of ['exact', 'batched'] as const) {

@@ -132,7 +132,9 @@ export async function generateHistory(db: Db, o: HistoryOptions): Promise<Histor
     });
     const done = Math.min(k0 + batch, o.days + 1);
     if (done % 28 < batch || done === o.days + 1) {
-      o.log?.(`  demo history: ${done}/${o.days + 1} days, ${stats.entrances} entrances (${Math.round(performance.now() - started)} ms)`);
+      o.log?.(
+        `  demo history: ${done}/${o.days + 1} days, ${stats.entrances} entrances (${Math.round(performance.now() - started)} ms)`,
+      );
     }
   }
   stats.ms = Math.round(performance.now() - started);
@@ -183,7 +185,8 @@ export async function generateHistory(db: Db, o: HistoryOptions): Promise<Histor
         if (!licensed(c) || lapsed(c)) p *= 0.3;
         if (!rng.chance(p * factor)) continue;
         const afternoon = (wd === 5 || erev) && rng.chance(0.5);
-        if (!afternoon && rng.chance(0.03)) add(c, 9 * 60 + 30 + rng.int(1, 40)); // after closing
+        if (!afternoon && rng.chance(0.03))
+          add(c, 9 * 60 + 30 + rng.int(1, 40)); // after closing
         else add(c, afternoon ? noon() : morning());
         if (rng.chance(0.01)) out.push({ ...out[out.length - 1], sec: out[out.length - 1].sec + 1 }); // double tap
       }
@@ -217,7 +220,13 @@ export async function generateHistory(db: Db, o: HistoryOptions): Promise<Histor
       const wd = weekdayOf(date);
       const erev = wd === 5 || isErevChagCached(date);
       const price =
-        c.kind === 'women' ? (erev ? DEMO_PRICES.womenShabbatChag : DEMO_PRICES.womenWeekday) : erev ? DEMO_PRICES.menFriday : DEMO_PRICES.men;
+        c.kind === 'women'
+          ? erev
+            ? DEMO_PRICES.womenShabbatChag
+            : DEMO_PRICES.womenWeekday
+          : erev
+            ? DEMO_PRICES.menFriday
+            : DEMO_PRICES.men;
       if (c.balance < price && rng.chance(0.85)) {
         const amount = price * rng.int(3, 8);
         await tx.insert(balanceLedger).values({
@@ -228,7 +237,10 @@ export async function generateHistory(db: Db, o: HistoryOptions): Promise<Histor
           source: 'demo',
           at: new Date(at.getTime() - rng.int(2, 15) * 60_000),
         });
-        await tx.update(clients).set({ balance: sql`${clients.balance} + ${amount}` }).where(eq(clients.id, c.id));
+        await tx
+          .update(clients)
+          .set({ balance: sql`${clients.balance} + ${amount}` })
+          .where(eq(clients.id, c.id));
         fast?.credit(c.id, amount);
         c.balance += amount;
         stats.topUps++;
@@ -238,7 +250,12 @@ export async function generateHistory(db: Db, o: HistoryOptions): Promise<Histor
     const identification = { kind: 'card', value: v.card } as const;
     const r = fast
       ? fast.present(terminalId, identification, at)
-      : await processEntrance(tx as unknown as Db, null, { clubId: o.clubId, terminalId, identification, at }, { publish: false });
+      : await processEntrance(
+          tx as unknown as Db,
+          null,
+          { clubId: o.clubId, terminalId, identification, at },
+          { publish: false },
+        );
     if (c && r.amount > 0 && r.paymentType === EntrancePaymentType.Money) c.balance -= r.amount;
     stats.entrances++;
     stats.byStatus[r.status] = (stats.byStatus[r.status] ?? 0) + 1;

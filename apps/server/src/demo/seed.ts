@@ -62,7 +62,8 @@ export async function ensureDemoClub(db: Db, opts: DemoOptions): Promise<boolean
     }
     if (demo) {
       const [flag] = await db.select().from(serverState).where(eq(serverState.key, DEMO_LOADED_KEY));
-      if (!flag) opts.log?.('Warning: the demo history did not finish loading; delete the data directory to load it again.');
+      if (!flag)
+        opts.log?.('Warning: the demo history did not finish loading; delete the data directory to load it again.');
     }
     return Boolean(demo);
   }
@@ -114,7 +115,9 @@ export async function loadDemoClub(db: Db, opts: DemoOptions & { dataDir: string
     const file = writeTerminalSecrets(opts.dataDir, base.term.secrets);
     log(`  terminal secrets for the simulator: ${file}`);
   }
-  log(`  club, groups, terminals and ${base.demoClients.length} clients in ${Math.round(performance.now() - started)} ms`);
+  log(
+    `  club, groups, terminals and ${base.demoClients.length} clients in ${Math.round(performance.now() - started)} ms`,
+  );
 
   const history = await generateHistory(db, {
     clubId: base.clubId,
@@ -131,7 +134,10 @@ export async function loadDemoClub(db: Db, opts: DemoOptions & { dataDir: string
   const ms = Math.round(performance.now() - started);
   await db
     .insert(serverState)
-    .values({ key: DEMO_LOADED_KEY, value: JSON.stringify({ at: new Date().toISOString(), entrances: history.entrances, ms }) })
+    .values({
+      key: DEMO_LOADED_KEY,
+      value: JSON.stringify({ at: new Date().toISOString(), entrances: history.entrances, ms }),
+    })
     .onConflictDoNothing();
   log(
     `Demo club loaded in ${ms} ms: ${history.entrances} entrances (${Object.entries(history.byStatus)

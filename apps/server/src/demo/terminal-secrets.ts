@@ -59,7 +59,11 @@ export async function issueSecrets(serials: string[]): Promise<{ serial: string;
  * Gives the club's DEMO-* terminals new secrets (replacing their hashes) and
  * writes the secrets file. Returns the serial → secret map.
  */
-export async function reissueDemoTerminalSecrets(db: Db | Tx, clubId: number, dataDir: string): Promise<Record<string, string>> {
+export async function reissueDemoTerminalSecrets(
+  db: Db | Tx,
+  clubId: number,
+  dataDir: string,
+): Promise<Record<string, string>> {
   const rows = await db
     .select({ id: terminals.id, serial: terminals.serial })
     .from(terminals)

@@ -36,17 +36,25 @@ describe('dashboard (POST /Dashboard/...)', () => {
     const prev = m === 1 ? { y: y - 1, m: 12 } : { y, m: m - 1 };
     const next = m === 12 ? { y: y + 1, m: 1 } : { y, m: m + 1 };
     const lastOfPrev = new Date(Date.UTC(y, m - 1, 0)).getUTCDate();
-    const row = (at: Date, status: number, clubId = club.id) => ({ clubId, at, status, reason: 0, identificationKind: 'card' });
-    await db.insert(entranceLogs).values([
-      row(localInstant(NY, y, m, 1, 0, 0, 30), 1),
-      row(localInstant(NY, y, m, 1, 19, 15), 1),
-      row(localInstant(NY, y, m, 1, 19, 45), 1),
-      row(localInstant(NY, y, m, 2, 20, 0), 4),
-      row(localInstant(NY, y, m, 2, 20, 5), 2),
-      row(localInstant(NY, prev.y, prev.m, lastOfPrev, 23, 59, 30), 1),
-      row(localInstant(NY, next.y, next.m, 1, 0, 0, 30), 1),
-      row(localInstant(NY, y, m, 1, 12), 1, other.club.id),
-    ]);
+    const row = (at: Date, status: number, clubId = club.id) => ({
+      clubId,
+      at,
+      status,
+      reason: 0,
+      identificationKind: 'card',
+    });
+    await db
+      .insert(entranceLogs)
+      .values([
+        row(localInstant(NY, y, m, 1, 0, 0, 30), 1),
+        row(localInstant(NY, y, m, 1, 19, 15), 1),
+        row(localInstant(NY, y, m, 1, 19, 45), 1),
+        row(localInstant(NY, y, m, 2, 20, 0), 4),
+        row(localInstant(NY, y, m, 2, 20, 5), 2),
+        row(localInstant(NY, prev.y, prev.m, lastOfPrev, 23, 59, 30), 1),
+        row(localInstant(NY, next.y, next.m, 1, 0, 0, 30), 1),
+        row(localInstant(NY, y, m, 1, 12), 1, other.club.id),
+      ]);
 
     expect((await api.post('/api/Dashboard/GetMonthlyEntranceCount', {})).json()).toEqual({ value: 3 });
     expect((await api.post('/api/Dashboard/GetChartEntranceByStatus', {})).json()).toEqual([
@@ -54,10 +62,16 @@ describe('dashboard (POST /Dashboard/...)', () => {
       { key: '2', value: 1 },
       { key: '4', value: 1 },
     ]);
-    const byTime = (await api.post('/api/Dashboard/GetChartConfirmedEntranceByTime', {})).json() as { key: string; value: number }[];
+    const byTime = (await api.post('/api/Dashboard/GetChartConfirmedEntranceByTime', {})).json() as {
+      key: string;
+      value: number;
+    }[];
     expect(byTime).toHaveLength(24);
     expect(byTime.map((p) => p.key)).toEqual(Array.from({ length: 24 }, (_, h) => String(h).padStart(2, '0')));
-    expect(Object.fromEntries(byTime.filter((p) => p.value > 0).map((p) => [p.key, p.value]))).toEqual({ '00': 1, '19': 2 });
+    expect(Object.fromEntries(byTime.filter((p) => p.value > 0).map((p) => [p.key, p.value]))).toEqual({
+      '00': 1,
+      '19': 2,
+    });
   });
 
   it('counts distinct clients with an approved entrance in the last 30 days', async () => {
@@ -70,7 +84,14 @@ describe('dashboard (POST /Dashboard/...)', () => {
     const ago = (ms: number) => new Date(Date.now() - ms);
     const H = 3_600_000;
     const D = 24 * H;
-    const row = (clientId: number, at: Date, status = 1) => ({ clubId: club.id, clientId, at, status, reason: 0, identificationKind: 'card' });
+    const row = (clientId: number, at: Date, status = 1) => ({
+      clubId: club.id,
+      clientId,
+      at,
+      status,
+      reason: 0,
+      identificationKind: 'card',
+    });
     await db.insert(entranceLogs).values([
       row(cs[0].id, ago(H)),
       row(cs[0].id, ago(2 * D)), // the same client twice counts once

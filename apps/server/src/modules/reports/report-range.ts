@@ -1,13 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  addDays,
-  isoDate,
-  localParts,
-  parseIsoDate,
-  periodRange,
-  type LocalDate,
-  type Period,
-} from '@venue/domain';
+import { addDays, isoDate, localParts, parseIsoDate, periodRange, type LocalDate, type Period } from '@venue/domain';
 import type { Db, Tx } from '../../db/index.js';
 import { AppError } from '../../lib/errors.js';
 import { clubLocation, getClubRow } from '../club/club.service.js';
@@ -66,7 +58,9 @@ export function localRange(
       throw new AppError('VALIDATION_ERROR', 'from is after to', [{ path: 'to', message: 'dateRangeOrder' }]);
     }
     if (daysBetween(from, to) + 1 > MAX_RANGE_DAYS) {
-      throw new AppError('VALIDATION_ERROR', 'range longer than three years', [{ path: 'to', message: 'rangeTooLong' }]);
+      throw new AppError('VALIDATION_ERROR', 'range longer than three years', [
+        { path: 'to', message: 'rangeTooLong' },
+      ]);
     }
     return { from, to };
   }

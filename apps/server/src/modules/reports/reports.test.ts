@@ -53,12 +53,61 @@ describe('entrance report (POST /Report/GetEnteracesReport)', () => {
       // The week of Wednesday 2025-03-26 is Sunday 23 to Saturday 29; Israel moved
       // to summer time on Friday 28 at 02:00, so Saturday midnight is 21:00 UTC.
       { clubId, at: at(22, 23, 59, 30), status: 1, reason: 0, identificationKind: 'card', clientId: c1.id },
-      { clubId, at: at(23, 0, 0, 30), status: 1, reason: 0, identificationKind: 'card', clientId: c1.id, terminalId: t1.id, groupId: g1.id },
-      { clubId, at: at(25, 10), status: 2, reason: 17, identificationKind: 'card', clientId: c2.id, terminalId: t2.id, groupId: g2.id },
-      { clubId, at: at(26, 9), status: 1, reason: 2, identificationKind: 'card', clientId: c1.id, terminalId: t1.id, groupId: g1.id, amount: 1500, paymentType: 2 },
+      {
+        clubId,
+        at: at(23, 0, 0, 30),
+        status: 1,
+        reason: 0,
+        identificationKind: 'card',
+        clientId: c1.id,
+        terminalId: t1.id,
+        groupId: g1.id,
+      },
+      {
+        clubId,
+        at: at(25, 10),
+        status: 2,
+        reason: 17,
+        identificationKind: 'card',
+        clientId: c2.id,
+        terminalId: t2.id,
+        groupId: g2.id,
+      },
+      {
+        clubId,
+        at: at(26, 9),
+        status: 1,
+        reason: 2,
+        identificationKind: 'card',
+        clientId: c1.id,
+        terminalId: t1.id,
+        groupId: g1.id,
+        amount: 1500,
+        paymentType: 2,
+      },
       { clubId, at: at(27, 12), status: 8, reason: 25, identificationKind: 'card', terminalId: t1.id },
-      { clubId, at: at(28, 3, 30), status: 1, reason: 2, identificationKind: 'card', clientId: c2.id, terminalId: t1.id, groupId: g2.id, amount: 3000, paymentType: 2 },
-      { clubId, at: at(29, 23, 59, 30), status: 5, reason: 24, identificationKind: 'card', clientId: c1.id, terminalId: t2.id, groupId: g1.id },
+      {
+        clubId,
+        at: at(28, 3, 30),
+        status: 1,
+        reason: 2,
+        identificationKind: 'card',
+        clientId: c2.id,
+        terminalId: t1.id,
+        groupId: g2.id,
+        amount: 3000,
+        paymentType: 2,
+      },
+      {
+        clubId,
+        at: at(29, 23, 59, 30),
+        status: 5,
+        reason: 24,
+        identificationKind: 'card',
+        clientId: c1.id,
+        terminalId: t2.id,
+        groupId: g1.id,
+      },
       { clubId, at: at(30, 0, 0, 10), status: 1, reason: 0, identificationKind: 'card', clientId: c1.id },
     ]);
   });
@@ -70,7 +119,13 @@ describe('entrance report (POST /Report/GetEnteracesReport)', () => {
     const body = res.json() as EntranceReport;
     expect(body.range).toEqual({ from: '2025-03-23', to: '2025-03-29' });
     expect(body.total).toBe(6);
-    expect(body.totals).toEqual({ count: 6, approved: 3, failed: 3, amount: 4500, byStatus: { '1': 3, '2': 1, '5': 1, '8': 1 } });
+    expect(body.totals).toEqual({
+      count: 6,
+      approved: 3,
+      failed: 3,
+      amount: 4500,
+      byStatus: { '1': 3, '2': 1, '5': 1, '8': 1 },
+    });
     // Default order: newest first.
     expect(body.items.map((r) => r.at)).toEqual([
       localInstant(TZ, 2025, 3, 29, 23, 59, 30).toISOString(),
@@ -94,13 +149,28 @@ describe('entrance report (POST /Report/GetEnteracesReport)', () => {
       identificationKind: 'card',
     });
     // The unknown card has no client and no group.
-    expect(body.items[2]).toMatchObject({ clientId: null, clientName: null, clientNumber: null, groupName: null, status: 8 });
+    expect(body.items[2]).toMatchObject({
+      clientId: null,
+      clientName: null,
+      clientNumber: null,
+      groupName: null,
+      status: 8,
+    });
   });
 
   it('converts local midnights in the club time zone (a club in New York sees other days)', async () => {
     await ctx.database.db
       .update(clubs)
-      .set({ location: { name: 'New York', latitude: 40.7, longitude: -74, elevation: 10, timeZone: 'America/New_York', il: false } })
+      .set({
+        location: {
+          name: 'New York',
+          latitude: 40.7,
+          longitude: -74,
+          elevation: 10,
+          timeZone: 'America/New_York',
+          il: false,
+        },
+      })
       .where(eq(clubs.id, clubId));
     try {
       // 2025-03-29 23:59:30 in Jerusalem is 17:59:30 on the 29th in New York;
@@ -173,7 +243,12 @@ describe('entrance report (POST /Report/GetEnteracesReport)', () => {
     expect(year.json()).toMatchObject({ total: 8, range: { from: '2025-01-01', to: '2025-12-31' } });
     const today = await api.post(URL, {});
     expect(today.statusCode).toBe(200);
-    const p = new Intl.DateTimeFormat('en-CA', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+    const p = new Intl.DateTimeFormat('en-CA', {
+      timeZone: TZ,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(new Date());
     expect(today.json().range).toEqual({ from: p, to: p });
   });
 
