@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { and, eq } from 'drizzle-orm';
@@ -43,6 +44,21 @@ let dummyHash: Promise<string> | undefined;
 export async function terminalLinkRoutes(app: FastifyInstance): Promise<void> {
   const { database, bus, terminals: registry } = app.deps;
   const db = database.db;
+  // Secrets already verified by scrypt, per serial: a reconnect storm (50 gates after a network
+  // blip) must not cost 50 scrypt runs. Keyed by the stored hash, so a re-issued secret misses.
+  const verified = new Map<string, { hash: string; digest: Buffer }>();
+  const sha256 = (s: string) => createHash('sha256').update(s).digest();
+  const checkSecret = async (serial: string, secret: string, stored: string | undefined): Promise<boolean> => {
+    const known = stored ? verified.get(serial) : undefined;
+    if (known && known.hash === stored && timingSafeEqual(known.digest, sha256(secret))) return true;
+    dummyHash ??= hashPassword('no terminal has this secret');
+    const ok = await verifyPassword(secret, stored ?? (await dummyHash));
+    if (ok && stored) {
+      if (verified.size >= 10_000) verified.clear();
+      verified.set(serial, { hash: stored, digest: sha256(secret) });
+    }
+    return ok && stored != null;
+  };
 
   app.get(
     '/api/terminal/ws',
@@ -89,8 +105,7 @@ export async function terminalLinkRoutes(app: FastifyInstance): Promise<void> {
           .from(terminals)
           .where(and(eq(terminals.serial, m.serial), eq(terminals.deleted, false)))
           .limit(1);
-        dummyHash ??= hashPassword('no terminal has this secret');
-        const ok = await verifyPassword(m.secret, t?.secretHash ?? (await dummyHash));
+        const ok = await checkSecret(m.serial, m.secret, t?.secretHash);
         if (!t || !ok) {
           req.log.warn({ serial: m.serial }, 'terminal authentication failed');
           return closeWith('AUTH_FAILED', 'Unknown serial or wrong secret', 4401);
