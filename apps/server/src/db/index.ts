@@ -39,12 +39,14 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
+  // pg_trgm backs the client search index (migration 0001_client_search).
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const dir = opts.dataDir ?? './data';
   let client;
-  if (dir === 'memory://') client = new PGlite();
+  if (dir === 'memory://') client = new PGlite({ extensions: { pg_trgm } });
   else {
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(path.join(dir, 'pgdata'));
+    client = new PGlite(path.join(dir, 'pgdata'), { extensions: { pg_trgm } });
   }
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Db;

@@ -176,6 +176,14 @@ export const clients = pgTable(
     index('clients_club_name').on(t.clubId, t.lastName, t.firstName),
     index('clients_club_personal_id').on(t.clubId, t.personalId),
     index('clients_club_phone').on(t.clubId, t.phone),
+    index('clients_club_group').on(t.clubId, t.groupId),
+    index('clients_club_created').on(t.clubId, t.createdAt),
+    index('clients_club_subscription_end').on(t.clubId, t.subscriptionEnd),
+    // The client list's search (modules/clients): trigrams of this exact expression (pg_trgm).
+    index('clients_search_trgm').using(
+      'gin',
+      sql`lower(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.personalId} || ' ' || ${t.cardSerial} || ' ' || ${t.phone}) gin_trgm_ops`,
+    ),
   ],
 );
 

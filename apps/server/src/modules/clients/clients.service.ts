@@ -65,36 +65,32 @@ function escapeLike(s: string): string {
 }
 
 /**
- * The search condition of the client list. A term made of digits and phone
- * punctuation is one number: the client number, a personal ID, a card serial
- * or a phone (digits of the stored E.164 form, so 050-1234567 finds
- * +972501234567). Otherwise every word must match a first name, a last name,
- * a card serial or a personal ID (case-insensitive, anywhere in the text).
+ * The text a client is found by: names, personal ID, card serial and phone,
+ * lower-cased. Spelled exactly as the trigram index of migration
+ * 0001_client_search (clients_search_trgm), so that the planner uses it.
+ */
+const searchText = sql`lower(${clients.firstName} || ' ' || ${clients.lastName} || ' ' || ${clients.personalId} || ' ' || ${clients.cardSerial} || ' ' || ${clients.phone})`;
+
+/**
+ * The search condition of the client list: every word of the term must
+ * appear in the client's search text (case-insensitive, anywhere). A term of
+ * digits and phone punctuation is one number: it also finds the client
+ * number, and it is matched without its trunk zeros, so 050-1234567 finds
+ * the stored +972501234567 (and a personal ID typed with a leading zero).
  */
 function searchCondition(term: string): SQL | undefined {
   const t = term.trim();
   if (!t) return undefined;
   if (/^[+\d\s().-]+$/.test(t) && /\d/.test(t)) {
     const digits = t.replace(/\D/g, '');
-    const ors: SQL[] = [
-      sql`${clients.personalId} like ${`%${digits}%`}`,
-      sql`${clients.cardSerial} like ${`${digits}%`}`,
-    ];
+    const ors: SQL[] = [sql`${searchText} like ${`%${digits.replace(/^0+(?=\d)/, '')}%`}`];
     if (digits.length <= 9) ors.push(eq(clients.number, Number(digits)));
     const e164 = normalizePhone(t);
     if (e164) ors.push(eq(clients.phone, e164));
-    // National digits without the trunk zero are a substring of the E.164 form.
-    const national = digits.replace(/^0+/, '');
-    if (national.length >= 3) ors.push(sql`${clients.phone} like ${`%${national}%`}`);
     return sql`(${sql.join(ors, sql` or `)})`;
   }
   const words = t.toLowerCase().split(/\s+/).slice(0, 6);
-  return and(
-    ...words.map((w) => {
-      const like = `%${escapeLike(w)}%`;
-      return sql`(lower(${clients.firstName}) like ${like} or lower(${clients.lastName}) like ${like} or lower(${clients.cardSerial}) like ${like} or ${clients.personalId} like ${like})`;
-    }),
-  );
+  return and(...words.map((w) => sql`${searchText} like ${`%${escapeLike(w)}%`}`));
 }
 
 function orderBy(sort: ClientListQuery['sort'], order: 'asc' | 'desc'): SQL[] {
