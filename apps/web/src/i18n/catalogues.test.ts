@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_STATUS, NAV_ENTRIES, REASON_KEYS, ENTRANCE_STATUSES, HALACHIC_TIMES, ENTRANCE_STATES } from '@venue/domain';
+import {
+  ERROR_STATUS,
+  NAV_ENTRIES,
+  REASON_KEYS,
+  ENTRANCE_STATUSES,
+  HALACHIC_TIMES,
+  ENTRANCE_STATES,
+} from '@venue/domain';
 import he from './he.json';
 import en from './en.json';
 
@@ -51,14 +58,23 @@ describe('i18n catalogues', () => {
   it('have the same keys in Hebrew and English', () => {
     const heKeys = new Set(leafKeys(catalogues.he));
     const enKeys = new Set(leafKeys(catalogues.en));
-    expect([...heKeys].filter((k) => !enKeys.has(k)), 'in he, missing in en').toEqual([]);
-    expect([...enKeys].filter((k) => !heKeys.has(k)), 'in en, missing in he').toEqual([]);
+    expect(
+      [...heKeys].filter((k) => !enKeys.has(k)),
+      'in he, missing in en',
+    ).toEqual([]);
+    expect(
+      [...enKeys].filter((k) => !heKeys.has(k)),
+      'in en, missing in he',
+    ).toEqual([]);
   });
 
-  it.each(Object.entries(catalogues))('%s translates every error code, reason, nav entry, status and validation key', (_lang, c) => {
-    const missing = REQUIRED_KEYS.filter((k) => !lookup(c, k)?.trim());
-    expect(missing).toEqual([]);
-  });
+  it.each(Object.entries(catalogues))(
+    '%s translates every error code, reason, nav entry, status and validation key',
+    (_lang, c) => {
+      const missing = REQUIRED_KEYS.filter((k) => !lookup(c, k)?.trim());
+      expect(missing).toEqual([]);
+    },
+  );
 
   it('has real Hebrew in the Hebrew catalogue', () => {
     const notHebrew = leafKeys(catalogues.he).filter((k) => {

@@ -8,11 +8,7 @@ export function StatusTag({ status }: { status: number }) {
   const cls = statusColor(status);
   const hex = STATUS_COLOR_HEX[cls];
   return (
-    <Tag
-      color={cls === 'worthless' ? undefined : hex}
-      data-status-color={cls}
-      style={{ marginInlineEnd: 0 }}
-    >
+    <Tag color={cls === 'worthless' ? undefined : hex} data-status-color={cls} style={{ marginInlineEnd: 0 }}>
       {t(`status.${status}`, { defaultValue: String(status) })}
     </Tag>
   );

@@ -40,7 +40,10 @@ async function loadSessionData(): Promise<SessionData> {
   const [capacities, groups] = await Promise.all([
     api.get<Capacity[]>('/Club/GetCapacities').catch(() => [] as Capacity[]),
     // The group list feeds selects; a user without the group permission still works.
-    api.get<Page<Group>>('/Group').then((p) => p.items).catch(() => [] as Group[]),
+    api
+      .get<Page<Group>>('/Group')
+      .then((p) => p.items)
+      .catch(() => [] as Group[]),
   ]);
   return { user, club, capacities, groups };
 }

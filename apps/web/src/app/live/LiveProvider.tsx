@@ -4,8 +4,7 @@ import type { EntranceRow } from '@venue/domain';
 
 /** Messages of the console's live feed (docs/api-foundation.md, /api/live). */
 export type LiveMessage =
-  | { type: 'entrance'; row: EntranceRow }
-  | { type: 'terminal'; terminalId: number; connected: boolean };
+  { type: 'entrance'; row: EntranceRow } | { type: 'terminal'; terminalId: number; connected: boolean };
 
 export type LiveStatus = 'connecting' | 'open' | 'closed';
 type Listener = (msg: LiveMessage) => void;

@@ -123,7 +123,14 @@ export function ClientFormDrawer({
         </Space>
       }
     >
-      <Form form={form} layout="vertical" onFinish={onFinish} onFinishFailed={onFinishFailed} initialValues={toFormValues(client)} data-testid="client-form">
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={onFinish}
+        onFinishFailed={onFinishFailed}
+        initialValues={toFormValues(client)}
+        data-testid="client-form"
+      >
         <Row gutter={12}>
           <Col xs={24} sm={12}>
             <Form.Item name="firstName" label={t('clients.firstName')} required>

@@ -7,12 +7,7 @@ import { useLanguage } from '../../app/i18n/LocaleProvider';
 import { QueryState } from '../../shared/QueryState';
 import { errorText } from '../../shared/errors';
 import { HourBarChart, StatusPieChart } from './DashboardCharts';
-import {
-  useActiveClientsCount,
-  useEntranceByStatus,
-  useEntranceByTime,
-  useMonthlyEntranceCount,
-} from './useDashboard';
+import { useActiveClientsCount, useEntranceByStatus, useEntranceByTime, useMonthlyEntranceCount } from './useDashboard';
 
 function CountCard({
   title,

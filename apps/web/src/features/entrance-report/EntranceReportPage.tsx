@@ -115,8 +115,20 @@ export function EntranceReportPage() {
           <Typography.Text type="secondary">{t('report.unknownClient')}</Typography.Text>
         ),
     },
-    { title: t('report.group'), dataIndex: 'groupName', key: 'group', responsive: ['md'], render: (v: string | null) => v ?? '—' },
-    { title: t('report.terminal'), dataIndex: 'terminalName', key: 'terminal', responsive: ['sm'], render: (v: string | null) => v ?? '—' },
+    {
+      title: t('report.group'),
+      dataIndex: 'groupName',
+      key: 'group',
+      responsive: ['md'],
+      render: (v: string | null) => v ?? '—',
+    },
+    {
+      title: t('report.terminal'),
+      dataIndex: 'terminalName',
+      key: 'terminal',
+      responsive: ['sm'],
+      render: (v: string | null) => v ?? '—',
+    },
     { title: t('report.status'), dataIndex: 'status', key: 'status', render: (s: number) => <StatusTag status={s} /> },
     {
       title: t('report.reason'),

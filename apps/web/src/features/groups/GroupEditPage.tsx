@@ -86,7 +86,9 @@ function GroupEditor({ id, group }: { id: number | null; group: Group | undefine
       JSON.stringify(fields) !== JSON.stringify(initialFields));
 
   // "Changes not saved" (seed 001 §8) when leaving inside the console or closing the tab.
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
+  );
   useEffect(() => {
     if (!dirty) return;
     const onUnload = (e: BeforeUnloadEvent) => e.preventDefault();
@@ -110,13 +112,16 @@ function GroupEditor({ id, group }: { id: number | null; group: Group | undefine
     rows.forEach((r, i) => {
       const { key: _k, ...rest } = r;
       const res = ScheduleRowInput.safeParse(toInputRows([{ ...rest, key: '' }])[0]);
-      if (!res.success) for (const is of res.error.issues) errs[`${i}.${String(is.path[0] ?? '')}`] = validationText(t, is.message);
+      if (!res.success)
+        for (const is of res.error.issues) errs[`${i}.${String(is.path[0] ?? '')}`] = validationText(t, is.message);
     });
     const parsed = GroupInput.safeParse(body);
     if (!parsed.success) {
       const fieldIssues = parsed.error.issues.filter((is) => is.path[0] !== 'schedule');
       if (fieldIssues.length) {
-        form.setFields(fieldIssues.map((is) => ({ name: is.path[0] as keyof GroupFields, errors: [validationText(t, is.message)] })));
+        form.setFields(
+          fieldIssues.map((is) => ({ name: is.path[0] as keyof GroupFields, errors: [validationText(t, is.message)] })),
+        );
       }
     }
     setRowErrors(errs);
@@ -133,7 +138,8 @@ function GroupEditor({ id, group }: { id: number | null; group: Group | undefine
         const se: Record<string, string> = {};
         for (const d of e.details) {
           const parts = d.path.split('.');
-          if (parts[0] === 'schedule' && parts.length >= 3) se[`${parts[1]}.${parts[2]}`] = validationText(t, d.message);
+          if (parts[0] === 'schedule' && parts.length >= 3)
+            se[`${parts[1]}.${parts[2]}`] = validationText(t, d.message);
           else form.setFields([{ name: parts[0] as keyof GroupFields, errors: [validationText(t, d.message)] }]);
         }
         setRowErrors(se);
@@ -158,7 +164,13 @@ function GroupEditor({ id, group }: { id: number | null; group: Group | undefine
         </Space>
         <Space>
           {dirty && <Typography.Text type="warning">{t('common.unsaved')}</Typography.Text>}
-          <Button type="primary" icon={<SaveOutlined />} loading={save.isPending} onClick={() => void onSave()} data-testid="group-save">
+          <Button
+            type="primary"
+            icon={<SaveOutlined />}
+            loading={save.isPending}
+            onClick={() => void onSave()}
+            data-testid="group-save"
+          >
             {t('common.save')}
           </Button>
         </Space>
@@ -172,7 +184,11 @@ function GroupEditor({ id, group }: { id: number | null; group: Group | undefine
         >
           <Row gutter={16}>
             <Col xs={24} md={12} lg={8}>
-              <Form.Item name="name" label={t('groups.name')} rules={[{ required: true, message: validationText(t, 'required') }]}>
+              <Form.Item
+                name="name"
+                label={t('groups.name')}
+                rules={[{ required: true, message: validationText(t, 'required') }]}
+              >
                 <Input data-testid="group-name" />
               </Form.Item>
             </Col>
@@ -201,14 +217,21 @@ function GroupEditor({ id, group }: { id: number | null; group: Group | undefine
               </Form.Item>
             </Col>
             <Col xs={12} md={6} lg={4}>
-              <Form.Item name="maxEntriesPerDay" label={t('groups.maxEntriesPerDay')} tooltip={t('groups.zeroUnlimited')}>
+              <Form.Item
+                name="maxEntriesPerDay"
+                label={t('groups.maxEntriesPerDay')}
+                tooltip={t('groups.zeroUnlimited')}
+              >
                 <InputNumber min={0} style={{ inlineSize: '100%' }} />
               </Form.Item>
             </Col>
             <Col xs={12} md={6} lg={4}>
               <Form.Item name="newDayStartHour" label={t('groups.newDayStartHour')}>
                 <Select
-                  options={Array.from({ length: 24 }, (_, h) => ({ value: h, label: `${String(h).padStart(2, '0')}:00` }))}
+                  options={Array.from({ length: 24 }, (_, h) => ({
+                    value: h,
+                    label: `${String(h).padStart(2, '0')}:00`,
+                  }))}
                 />
               </Form.Item>
             </Col>

@@ -1,4 +1,16 @@
-import { Alert, Button, Checkbox, InputNumber, Select, Space, Table, TimePicker, Tooltip, Typography, type TableProps } from 'antd';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  InputNumber,
+  Select,
+  Space,
+  Table,
+  TimePicker,
+  Tooltip,
+  Typography,
+  type TableProps,
+} from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';

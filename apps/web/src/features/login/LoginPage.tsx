@@ -41,7 +41,9 @@ export function LoginPage() {
           {t('login.title')}
         </Typography.Title>
         <Typography.Paragraph type="secondary">{t('login.subtitle')}</Typography.Paragraph>
-        {error && <Alert type="error" showIcon title={error} style={{ marginBlockEnd: 16 }} data-testid="login-error" />}
+        {error && (
+          <Alert type="error" showIcon title={error} style={{ marginBlockEnd: 16 }} data-testid="login-error" />
+        )}
         <Form form={form} layout="vertical" initialValues={initial} onFinish={submit} requiredMark={false}>
           <Form.Item name="username" label={t('login.username')}>
             <Input prefix={<UserOutlined />} autoComplete="username" data-testid="login-username" />

@@ -62,7 +62,11 @@ export function TerminalsPage() {
       title: t('terminals.serial'),
       dataIndex: 'serial',
       key: 'serial',
-      render: (v: string) => <Typography.Text code className="ltr-value">{v}</Typography.Text>,
+      render: (v: string) => (
+        <Typography.Text code className="ltr-value">
+          {v}
+        </Typography.Text>
+      ),
     },
     {
       title: t('terminals.approved'),
@@ -72,7 +76,10 @@ export function TerminalsPage() {
         a ? (
           <Tag color="green">{t('terminals.approvedYes')}</Tag>
         ) : canEdit ? (
-          <Popconfirm title={t('terminals.approveConfirm')} onConfirm={() => approve.mutateAsync(x.id).catch((e: unknown) => message.error(errorText(t, e)))}>
+          <Popconfirm
+            title={t('terminals.approveConfirm')}
+            onConfirm={() => approve.mutateAsync(x.id).catch((e: unknown) => message.error(errorText(t, e)))}
+          >
             <Button size="small" icon={<CheckOutlined />} data-testid={`terminal-approve-${x.id}`}>
               {t('terminals.approve')}
             </Button>
@@ -145,7 +152,11 @@ export function TerminalsPage() {
           code
           className="ltr-value"
           data-testid="terminal-secret"
-          copyable={{ text: secret?.secret ?? '', icon: <CopyOutlined />, tooltips: [t('common.copy'), t('common.copied')] }}
+          copyable={{
+            text: secret?.secret ?? '',
+            icon: <CopyOutlined />,
+            tooltips: [t('common.copy'), t('common.copied')],
+          }}
         >
           {secret?.secret}
         </Typography.Paragraph>

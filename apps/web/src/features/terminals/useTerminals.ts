@@ -16,7 +16,11 @@ export function useTerminalList() {
             ...old,
             items: old.items.map((x) =>
               x.id === msg.terminalId
-                ? { ...x, connected: msg.connected, lastConnection: msg.connected ? new Date().toISOString() : x.lastConnection }
+                ? {
+                    ...x,
+                    connected: msg.connected,
+                    lastConnection: msg.connected ? new Date().toISOString() : x.lastConnection,
+                  }
                 : x,
             ),
           }
