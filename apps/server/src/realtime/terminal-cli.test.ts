@@ -28,25 +28,21 @@ beforeAll(async () => {
     .insert(groups)
     .values({ clubId: club.id, name: 'All', entranceState: EntranceState.FreeOpen })
     .returning();
-  await ctx.database.db
-    .insert(terminals)
-    .values({
-      clubId: club.id,
-      serial: 'CLI-1',
-      name: 'CLI gate',
-      secretHash: await hashPassword('cli-secret'),
-      approved: true,
-    });
-  await ctx.database.db
-    .insert(clients)
-    .values({
-      clubId: club.id,
-      number: 1,
-      firstName: 'Noa',
-      groupId: g.id,
-      cardSerial: '424242',
-      licenseExpiry: '2125-01-01',
-    });
+  await ctx.database.db.insert(terminals).values({
+    clubId: club.id,
+    serial: 'CLI-1',
+    name: 'CLI gate',
+    secretHash: await hashPassword('cli-secret'),
+    approved: true,
+  });
+  await ctx.database.db.insert(clients).values({
+    clubId: club.id,
+    number: 1,
+    firstName: 'Noa',
+    groupId: g.id,
+    cardSerial: '424242',
+    licenseExpiry: '2125-01-01',
+  });
   dataDir = mkdtempSync(path.join(tmpdir(), 'venue-cli-'));
   writeFileSync(path.join(dataDir, 'terminal-secrets.json'), JSON.stringify({ 'CLI-1': 'cli-secret' }));
 });

@@ -335,17 +335,15 @@ describe('processEntrance for history generation', () => {
       });
     expect(await enter('2026-02-03T08:00:00Z')).toMatchObject({ status: 1, reason: Reason.EntryFreeOpen });
     // The group's own Closed row wins over the linked general row.
-    await ctx.database.db
-      .insert(schedules)
-      .values({
-        clubId: clubA.club.id,
-        groupId: g.id,
-        days: [0, 1, 2, 3, 4, 5, 6],
-        fromTime: 0,
-        toTime: 1440,
-        entranceState: EntranceState.Closed,
-        sortOrder: 0,
-      });
+    await ctx.database.db.insert(schedules).values({
+      clubId: clubA.club.id,
+      groupId: g.id,
+      days: [0, 1, 2, 3, 4, 5, 6],
+      fromTime: 0,
+      toTime: 1440,
+      entranceState: EntranceState.Closed,
+      sortOrder: 0,
+    });
     expect(await enter('2026-02-03T09:00:00Z')).toMatchObject({ status: EntranceStatus.ClosedToGroup });
   });
 });
