@@ -6,10 +6,11 @@
 // local server) in a fresh database, and on PGlite in memory with a tenth of
 // the rows. Run with tsx: `node --import tsx bench/reports.bench.mjs`.
 // Writes bench/results/reports.json and appends to bench/RESULTS.md.
-import { appendFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { addResultRow } from './lib/results-md.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { openDatabase } = await import(path.join(root, 'apps/server/src/db/index.ts'));
@@ -118,19 +119,24 @@ const out = {
 };
 mkdirSync(path.join(root, 'bench/results'), { recursive: true });
 writeFileSync(path.join(root, 'bench/results/reports.json'), `${JSON.stringify(out, null, 2)}\n`);
-const md = path.join(root, 'bench/RESULTS.md');
-if (!existsSync(md)) writeFileSync(md, '# Benchmark results\n\n');
-let text = '';
 for (const r of results) {
   const pick = (l) => r.timings.find((t) => t.label === l)?.ms;
-  text +=
-    `| ${out.date.slice(0, 16).replace('T', ' ')} | ${out.machine.nproc} cores, node ${out.machine.node}, load ${out.machine.loadAvg1m} | ${r.kind} | ${r.rowsPerClub} | ` +
-    `${pick('report day')} | ${pick('report month')} | ${pick('report year')} | ${pick('report year, sort by client')} | ${pick('dashboard monthly count')} | ${pick('dashboard by hour')} |\n`;
+  addResultRow(
+    path.join(root, 'bench/RESULTS.md'),
+    'Entrance report and dashboard (ms per call; rows per club, a second club as large)',
+    ['date', 'machine', 'database', 'rows', 'day', 'month', 'year', 'year by client', 'monthly count', 'by hour'],
+    [
+      out.date.slice(0, 16).replace('T', ' '),
+      `${out.machine.nproc} cores, node ${out.machine.node}, load ${out.machine.loadAvg1m}`,
+      r.kind,
+      r.rowsPerClub,
+      pick('report day'),
+      pick('report month'),
+      pick('report year'),
+      pick('report year, sort by client'),
+      pick('dashboard monthly count'),
+      pick('dashboard by hour'),
+    ],
+  );
 }
-appendFileSync(
-  md,
-  '\n## Entrance report and dashboard (ms per call; rows per club, a second club as large)\n\n' +
-    '| date | machine | database | rows | day | month | year | year by client | monthly count | by hour |\n|---|---|---|---|---|---|---|---|---|---|\n' +
-    text,
-);
 console.log('wrote bench/results/reports.json and bench/RESULTS.md');

@@ -11,12 +11,13 @@
 //
 // Writes bench/results/startup.json and appends a row to bench/RESULTS.md.
 import { spawn } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { addResultRow } from './lib/results-md.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverDir = path.join(root, 'apps/server');
@@ -178,23 +179,31 @@ const result = {
 mkdirSync(resultsDir, { recursive: true });
 writeFileSync(path.join(resultsDir, 'startup.json'), `${JSON.stringify(result, null, 2)}\n`);
 
-const md = path.join(root, 'bench/RESULTS.md');
-if (!existsSync(md)) {
-  writeFileSync(
-    md,
-    '# Benchmark results\n\nOne row per run of `npm run bench` (newest last). Times in ms; sizes in bytes.\n\n' +
-      '## Start-up and console first load\n\n' +
-      '| date | machine | demo | PGlite first start (demo load) | PGlite second start | PostgreSQL first (demo load) | PostgreSQL second | first-load JS gzip (files) |\n' +
-      '|---|---|---|---|---|---|---|---|\n',
-  );
-}
 const pg = postgres
-  ? [`${postgres.first.wallMs} (${postgres.first.demoLoadMs})`, `${postgres.second.wallMs}`]
-  : ['—', '—'];
-appendFileSync(
-  md,
-  `| ${result.date.slice(0, 16).replace('T', ' ')} | ${machine.nproc} cores, node ${machine.node}, load ${machine.loadAvg1m} | ${demoClients} clients, ${demoDays} days, ${pglite.first.demoEntrances} entrances | ` +
-    `${pglite.first.wallMs} (${pglite.first.demoLoadMs}) | ${pglite.second.wallMs} | ${pg[0]} | ${pg[1]} | ` +
-    `${web.skipped ? 'skipped: no dist' : `${web.gzipBytes} (${web.files.length})`} |\n`,
+  ? [`${postgres.first.wallMs} (${postgres.first.demoLoadMs})`, postgres.second.wallMs]
+  : [null, null];
+addResultRow(
+  path.join(root, 'bench/RESULTS.md'),
+  'Start-up and console first load',
+  [
+    'date',
+    'machine',
+    'demo',
+    'PGlite first start (demo load)',
+    'PGlite second start',
+    'PostgreSQL first start (demo load)',
+    'PostgreSQL second start',
+    'first-load JS gzip (files)',
+  ],
+  [
+    result.date.slice(0, 16).replace('T', ' '),
+    `${machine.nproc} cores, node ${machine.node}, load ${machine.loadAvg1m}`,
+    `${demoClients} clients, ${demoDays} days, ${pglite.first.demoEntrances} entrances`,
+    `${pglite.first.wallMs} (${pglite.first.demoLoadMs})`,
+    pglite.second.wallMs,
+    pg[0],
+    pg[1],
+    web.skipped ? 'skipped: no dist' : `${web.gzipBytes} (${web.files.length})`,
+  ],
 );
 console.log(`wrote ${path.relative(root, path.join(resultsDir, 'startup.json'))} and bench/RESULTS.md`);
