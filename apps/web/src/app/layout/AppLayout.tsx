@@ -27,14 +27,15 @@ const ICONS: Record<string, React.ReactNode> = {
   entranceReport: <BarChartOutlined />,
 };
 
-function useMenuItems(entries: NavEntry[], onNavigate?: () => void): MenuProps['items'] {
+function useMenuItems(entries: NavEntry[], collapsed: boolean, onNavigate?: () => void): MenuProps['items'] {
   const { t } = useTranslation();
   const sections = ['management', 'reports'] as const;
   return sections
     .map((section) => ({
       type: 'group' as const,
       key: section,
-      label: t(`navSection.${section}`),
+      // A collapsed sider has no room for section titles; the icons carry the meaning.
+      label: collapsed ? null : t(`navSection.${section}`),
       children: entries
         .filter((e) => e.section === section)
         .map((e) => ({
@@ -92,7 +93,7 @@ export function AppLayout() {
   const location = useLocation();
   const selected = entries.filter((e) => location.pathname.startsWith(e.route)).map((e) => e.route);
 
-  const items = useMenuItems(entries, () => setDrawerOpen(false));
+  const items = useMenuItems(entries, viewport === 'tablet', () => setDrawerOpen(false));
   const menu = (
     <Menu mode="inline" selectedKeys={selected} items={items} className="side-menu" data-testid="side-nav" />
   );

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STATUS_COLOR_HEX, statusColor, type ChartPoint } from '@venue/domain';
 import { useDirection } from '../../app/i18n/LocaleProvider';
+import { useViewport } from '../../shared/useMediaQuery';
 import { EChart } from './EChart';
 
 /** Shades of red so that the failure statuses stay apart while reading as "failed". */
@@ -20,6 +21,7 @@ const FONT = { fontFamily: 'inherit' };
 export function StatusPieChart({ points }: { points: ChartPoint[] }) {
   const { t } = useTranslation();
   const rtl = useDirection() === 'rtl';
+  const narrow = useViewport() === 'phone';
   const option = useMemo(() => {
     let failed = 0;
     const data = points.map((p) => {
@@ -30,24 +32,27 @@ export function StatusPieChart({ points }: { points: ChartPoint[] }) {
     return {
       textStyle: FONT,
       tooltip: { trigger: 'item', formatter: '{b}: {c} ({d}%)' },
-      legend: {
-        type: 'scroll',
-        orient: 'vertical',
-        top: 'middle',
-        ...(rtl ? { right: 8 } : { left: 8 }),
-        align: rtl ? 'right' : 'left',
-      },
+      // On a phone the legend goes under the ring; otherwise beside it, at the inline start.
+      legend: narrow
+        ? { type: 'scroll', orient: 'horizontal', bottom: 0, left: 'center' }
+        : {
+            type: 'scroll',
+            orient: 'vertical',
+            top: 'middle',
+            ...(rtl ? { right: 8 } : { left: 8 }),
+            align: rtl ? 'right' : 'left',
+          },
       series: [
         {
           type: 'pie',
-          radius: ['40%', '70%'],
-          center: [rtl ? '35%' : '65%', '50%'],
+          radius: narrow ? ['35%', '62%'] : ['40%', '70%'],
+          center: narrow ? ['50%', '42%'] : [rtl ? '35%' : '65%', '50%'],
           label: { show: false },
           data,
         },
       ],
     };
-  }, [points, t, rtl]);
+  }, [points, t, rtl, narrow]);
   return <EChart option={option} className="chart-box" testId="chart-by-status" />;
 }
 
