@@ -59,10 +59,12 @@ describe('groups and their schedules', () => {
     const x = other.schedule[0];
 
     // Reorder (c, a), drop b, add a new row, and a row copied from another group (its id is not this group's).
+    const input = (r: { sortOrder: number }) => {
+      const { sortOrder: _, ...rest } = r;
+      return rest;
+    };
     const res = await api.patch(`/api/Group/${g.id}`, {
-      schedule: [{ ...c, sortOrder: undefined }, { ...a, sortOrder: undefined, price: 0 }, row({ displayName: 'new' }), { ...x, sortOrder: undefined }].map(
-        ({ sortOrder: _s, ...r }) => r,
-      ),
+      schedule: [input(c), { ...input(a), price: 0 }, row({ displayName: 'new' }), input(x)],
     });
     expect(res.statusCode).toBe(200);
     const rows = res.json().schedule;
