@@ -1,3 +1,8 @@
+import path from 'node:path';
+
+/** The repository root: `data/` lives there whichever workspace npm started in. */
+const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
+
 /**
  * Server configuration from environment variables, with safe defaults
  * (DESIGN §4). Documented in the README's "Configuration" table.
@@ -8,7 +13,7 @@ export interface Config {
   host: string;
   /** PostgreSQL connection string (DATABASE_URL); unset = embedded PGlite. */
   databaseUrl?: string;
-  /** Directory of the embedded database and generated files (DATA_DIR, default ./data). */
+  /** Directory of the embedded database and generated files (DATA_DIR, default <repo>/data; relative paths from where npm was run). */
   dataDir: string;
   /** Production mode (NODE_ENV=production or VENUE_PRODUCTION=1): no demo club, no default account. */
   production: boolean;
@@ -30,7 +35,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
-    dataDir: env.DATA_DIR ?? './data',
+    dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR ?? path.join(REPO_ROOT, 'data')),
     production,
     tokenTtlSeconds: Number(env.TOKEN_TTL_SECONDS ?? 12 * 3600),
     webDist: env.WEB_DIST,
