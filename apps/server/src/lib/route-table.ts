@@ -25,7 +25,12 @@ export function collectRoutes(app: FastifyInstance): void {
   app.decorate('routeTable', table);
   app.addHook('onRoute', (r) => {
     for (const method of [r.method].flat()) {
-      table.push({ method, url: r.url, config: (r.config ?? {}) as FastifyContextConfig, websocket: r.websocket === true });
+      table.push({
+        method,
+        url: r.url,
+        config: (r.config ?? {}) as FastifyContextConfig,
+        websocket: r.websocket === true,
+      });
     }
   });
 }

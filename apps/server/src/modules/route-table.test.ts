@@ -21,10 +21,10 @@ describe('route table: 401, 403 and other-club 404 on every route', () => {
   afterAll(async () => ctx.close());
 
   /** A concrete URL for a route pattern: parameters become `value`, wildcards a path segment. */
-  const concrete = (url: string, value: number | string = 1) =>
-    url.replace(/:\w+/g, String(value)).replace(/\*$/, 'x');
+  const concrete = (url: string, value: number | string = 1) => url.replace(/:\w+/g, String(value)).replace(/\*$/, 'x');
   const label = (r: RouteEntry) => `${r.method} ${r.url}`;
-  const call = (api: Api, r: RouteEntry, url = concrete(r.url)) => api.request(r.method, url, r.method === 'GET' ? undefined : {});
+  const call = (api: Api, r: RouteEntry, url = concrete(r.url)) =>
+    api.request(r.method, url, r.method === 'GET' ? undefined : {});
 
   it('finds the routes of this slice in the table', () => {
     const names = routes.map(label);
@@ -114,7 +114,9 @@ describe('route table: 401, 403 and other-club 404 on every route', () => {
     });
     const before = await snapshot();
 
-    const scoped = routes.filter((r) => /^\/api\/(Client|Group|Schedule|Terminal)\//.test(r.url) && r.url.includes(':id'));
+    const scoped = routes.filter(
+      (r) => /^\/api\/(Client|Group|Schedule|Terminal)\//.test(r.url) && r.url.includes(':id'),
+    );
     expect(scoped.length).toBeGreaterThanOrEqual(8);
     const wrong: string[] = [];
     for (const r of scoped) {

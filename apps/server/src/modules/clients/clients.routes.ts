@@ -12,7 +12,10 @@ export async function clientRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/Client',
-    { config: { permission: 'roleViewClientsList' }, schema: { tags, querystring: ClientListQuery, response: { 200: pageOf(Client) } } },
+    {
+      config: { permission: 'roleViewClientsList' },
+      schema: { tags, querystring: ClientListQuery, response: { 200: pageOf(Client) } },
+    },
     async (req) => listClients(db, req.auth.clubId, req.query),
   );
   r.get(
@@ -27,7 +30,10 @@ export async function clientRoutes(app: FastifyInstance): Promise<void> {
   );
   r.patch(
     '/api/Client/:id',
-    { config: { permission: 'roleEditClients' }, schema: { tags, params: IdParams, body: ClientPatch, response: { 200: Client } } },
+    {
+      config: { permission: 'roleEditClients' },
+      schema: { tags, params: IdParams, body: ClientPatch, response: { 200: Client } },
+    },
     async (req) => updateClient(db, req, req.params.id, req.body),
   );
 }

@@ -118,7 +118,11 @@ function orderBy(sort: ClientListQuery['sort'], order: 'asc' | 'desc'): SQL[] {
  * keeps one group's clients; `search` as described at `searchCondition`.
  * @returns the page (1-based `page`, `pageSize` rows) and the total count of matching clients
  */
-export async function listClients(db: Db, clubId: number, q: ClientListQuery): Promise<{ items: Client[]; total: number }> {
+export async function listClients(
+  db: Db,
+  clubId: number,
+  q: ClientListQuery,
+): Promise<{ items: Client[]; total: number }> {
   assertValid(int32Errors({ groupId: q.groupId }));
   const where = and(
     eq(clients.clubId, clubId),
@@ -132,7 +136,10 @@ export async function listClients(db: Db, clubId: number, q: ClientListQuery): P
       .orderBy(...orderBy(q.sort, q.order))
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
-    db.select({ total: sql<number>`count(*)::int` }).from(clients).where(where),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(clients)
+      .where(where),
   ]);
   return { items: rows.map((r) => presentClient(flatten(r))), total };
 }
@@ -152,7 +159,12 @@ export async function getClient(db: Db, clubId: number, id: number): Promise<Cli
 }
 
 /** Field errors of a client's groupId, dates and date order (the merged state for a patch). */
-async function clientErrors(tx: Tx, clubId: number, c: Partial<ClientInput>, changed: Partial<ClientInput>): Promise<FieldError[]> {
+async function clientErrors(
+  tx: Tx,
+  clubId: number,
+  c: Partial<ClientInput>,
+  changed: Partial<ClientInput>,
+): Promise<FieldError[]> {
   assertValid(int32Errors(changed)); // before any query uses the numbers
   const errors = dateErrors(changed, DATE_FIELDS);
   if (changed.groupId != null) {
@@ -187,7 +199,9 @@ async function assertCardFree(tx: Tx, clubId: number, cardSerial: string, except
 }
 
 function cardTaken(): AppError {
-  return new AppError('CARD_TAKEN', 'The card is held by another client', [{ path: 'cardSerial', message: 'cardTaken' }]);
+  return new AppError('CARD_TAKEN', 'The card is held by another client', [
+    { path: 'cardSerial', message: 'cardTaken' },
+  ]);
 }
 
 /** The unique index is the last word when two requests race for one card. */
@@ -270,7 +284,13 @@ export async function updateClient(db: Db, req: FastifyRequest, id: number, patc
           : before.status === ClientStatus.Deleted && after.status !== ClientStatus.Deleted
             ? 'restore'
             : 'update';
-      await audit(tx, req, { action, entity: 'client', entityId: id, before: auditSnapshot(before), after: auditSnapshot(after) });
+      await audit(tx, req, {
+        action,
+        entity: 'client',
+        entityId: id,
+        before: auditSnapshot(before),
+        after: auditSnapshot(after),
+      });
       return after;
     })
     .catch(mapUniqueViolation);

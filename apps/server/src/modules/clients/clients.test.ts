@@ -53,16 +53,22 @@ describe('clients', () => {
     const [row] = await ctx.database.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.clubId, club.id), eq(auditLog.entity, 'client'), eq(auditLog.entityId, String(a.json().id))));
+      .where(
+        and(eq(auditLog.clubId, club.id), eq(auditLog.entity, 'client'), eq(auditLog.entityId, String(a.json().id))),
+      );
     expect(row).toMatchObject({ action: 'create' });
     expect((row.after as { cardSerial: string }).cardSerial).toBe('…AB12');
   });
 
   it('numbers clients of one club without gaps or repeats under concurrent creation, each club from 1', async () => {
     const { api, club } = await signedInAdmin(ctx);
-    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => api.post('/api/Client', { firstName: `C${i}` })));
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => api.post('/api/Client', { firstName: `C${i}` })),
+    );
     expect(results.map((r) => r.statusCode)).toEqual(Array(12).fill(200));
-    expect(results.map((r) => r.json().number).sort((x, y) => x - y)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+    expect(results.map((r) => r.json().number).sort((x, y) => x - y)).toEqual(
+      Array.from({ length: 12 }, (_, i) => i + 1),
+    );
     expect(await clientCount(club.id)).toBe(12);
     const other = await signedInAdmin(ctx);
     expect((await other.api.post('/api/Client', { firstName: 'First' })).json().number).toBe(1);
@@ -70,7 +76,13 @@ describe('clients', () => {
 
   it('searches name, phone (any form), personal ID, card serial and number, with paging and total', async () => {
     const { api } = await signedInAdmin(ctx);
-    await api.post('/api/Client', { firstName: 'Miriam', lastName: 'Cohen', phone: '+972501234567', personalId: validPersonalId(7), cardSerial: 'CAFE01' });
+    await api.post('/api/Client', {
+      firstName: 'Miriam',
+      lastName: 'Cohen',
+      phone: '+972501234567',
+      personalId: validPersonalId(7),
+      cardSerial: 'CAFE01',
+    });
     await api.post('/api/Client', { firstName: 'Dina', lastName: 'Katz', phone: '0529876543' });
     await api.post('/api/Client', { firstName: 'Esther', lastName: 'Cohen-Levi' });
     for (let i = 0; i < 7; i++) await api.post('/api/Client', { firstName: `Filler${i}`, lastName: 'Zed' });
@@ -98,7 +110,8 @@ describe('clients', () => {
     await api.post('/api/Client', { firstName: 'B', lastName: 'Alon', subscriptionEnd: '2026-05-01' });
     await api.post('/api/Client', { firstName: 'A', lastName: 'Alon' });
     await api.post('/api/Client', { firstName: 'C', lastName: 'Ben', subscriptionEnd: '2025-05-01' });
-    const order = async (q: string) => (await api.get(`/api/Client?${q}`)).json().items.map((c: { number: number }) => c.number);
+    const order = async (q: string) =>
+      (await api.get(`/api/Client?${q}`)).json().items.map((c: { number: number }) => c.number);
     expect(await order('sort=number&order=desc')).toEqual([3, 2, 1]);
     expect(await order('sort=name')).toEqual([2, 1, 3]);
     expect(await order('sort=createdAt&order=desc')).toEqual([3, 2, 1]);
@@ -145,7 +158,9 @@ describe('clients', () => {
     expect(restore.statusCode).toBe(409);
     expect(restore.json().code).toBe('CARD_TAKEN');
     // Saving a client with its own card again is not a conflict.
-    expect((await api.patch(`/api/Client/${second.id}`, { cardSerial: 'F00D', city: 'Bnei Brak' })).statusCode).toBe(200);
+    expect((await api.patch(`/api/Client/${second.id}`, { cardSerial: 'F00D', city: 'Bnei Brak' })).statusCode).toBe(
+      200,
+    );
     expect(await clientCount(club.id)).toBe(2);
   });
 
@@ -155,7 +170,10 @@ describe('clients', () => {
     const foreign = (await other.api.post('/api/Group', { name: 'Theirs' })).json();
     const res = await api.post('/api/Client', { firstName: 'X', groupId: foreign.id });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ path: 'groupId', message: 'unknownGroup' }] });
+    expect(res.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: [{ path: 'groupId', message: 'unknownGroup' }],
+    });
     const mine = (await api.post('/api/Group', { name: 'Mine' })).json();
     await api.delete(`/api/Group/${mine.id}`);
     expect((await api.post('/api/Client', { firstName: 'X', groupId: mine.id })).statusCode).toBe(400);
@@ -190,10 +208,18 @@ describe('clients', () => {
 
   it('patches only the given fields, refuses unknown fields (balance, clubId) and audits before and after', async () => {
     const { api, club } = await signedInAdmin(ctx);
-    const c = (await api.post('/api/Client', { firstName: 'Leah', lastName: 'Mizrahi', city: 'Haifa', clientType: 2 })).json();
+    const c = (
+      await api.post('/api/Client', { firstName: 'Leah', lastName: 'Mizrahi', city: 'Haifa', clientType: 2 })
+    ).json();
     const res = await api.patch(`/api/Client/${c.id}`, { phone: '0541112222', lastName: 'Peretz' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ name: 'Leah Peretz', phone: '+972541112222', city: 'Haifa', clientType: 2, number: c.number });
+    expect(res.json()).toMatchObject({
+      name: 'Leah Peretz',
+      phone: '+972541112222',
+      city: 'Haifa',
+      clientType: 2,
+      number: c.number,
+    });
     for (const body of [{ balance: 100 }, { clubId: 999 }, { number: 5 }, { role: 1 }]) {
       const bad = await api.patch(`/api/Client/${c.id}`, body);
       expect(bad.statusCode).toBe(400);

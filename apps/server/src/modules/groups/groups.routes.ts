@@ -27,12 +27,18 @@ export async function groupRoutes(app: FastifyInstance): Promise<void> {
   );
   r.patch(
     '/api/Group/:id',
-    { config: { permission: 'roleEditClientGroups' }, schema: { tags, params: IdParams, body: GroupPatch, response: { 200: Group } } },
+    {
+      config: { permission: 'roleEditClientGroups' },
+      schema: { tags, params: IdParams, body: GroupPatch, response: { 200: Group } },
+    },
     async (req) => updateGroup(db, req, req.params.id, req.body),
   );
   r.delete(
     '/api/Group/:id',
-    { config: { permission: 'roleEditClientGroups' }, schema: { tags, params: IdParams, response: { 200: OkResponse } } },
+    {
+      config: { permission: 'roleEditClientGroups' },
+      schema: { tags, params: IdParams, response: { 200: OkResponse } },
+    },
     async (req) => deleteGroup(db, req, req.params.id),
   );
 }

@@ -76,7 +76,9 @@ async function clientCounts(db: Db | Tx, clubId: number, groupIds: number[]): Pr
   const rows = await db
     .select({ groupId: clients.groupId, n: sql<number>`count(*)::int` })
     .from(clients)
-    .where(and(eq(clients.clubId, clubId), inArray(clients.groupId, groupIds), ne(clients.status, ClientStatus.Deleted)))
+    .where(
+      and(eq(clients.clubId, clubId), inArray(clients.groupId, groupIds), ne(clients.status, ClientStatus.Deleted)),
+    )
     .groupBy(clients.groupId);
   return new Map(rows.map((r) => [r.groupId as number, r.n]));
 }
@@ -155,7 +157,8 @@ async function scheduleErrors(tx: Tx, clubId: number, rows: ScheduleRowInput[]):
       .where(and(eq(terminals.clubId, clubId), inArray(terminals.id, wanted), eq(terminals.deleted, false)));
     const ok = new Set(found.map((t) => t.id));
     rows.forEach((r, i) => {
-      if (r.terminalId != null && !ok.has(r.terminalId)) errors.push({ path: `schedule.${i}.terminalId`, message: 'unknownTerminal' });
+      if (r.terminalId != null && !ok.has(r.terminalId))
+        errors.push({ path: `schedule.${i}.terminalId`, message: 'unknownTerminal' });
     });
   }
   return errors;

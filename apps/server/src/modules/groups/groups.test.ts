@@ -5,7 +5,15 @@ import { auditLog, groups, schedules } from '../../db/schema.js';
 
 /** A schedule row: Sunday to Thursday from 18:00 (minutes) to nightfall + 30 minutes. */
 function row(extra: object = {}) {
-  return { days: [1, 2, 3, 4, 5], fromTime: 18 * 60, toHalachic: 7, toOffset: 30, entranceState: 2, price: 3500, ...extra };
+  return {
+    days: [1, 2, 3, 4, 5],
+    fromTime: 18 * 60,
+    toHalachic: 7,
+    toOffset: 30,
+    entranceState: 2,
+    price: 3500,
+    ...extra,
+  };
 }
 
 describe('groups and their schedules', () => {
@@ -25,16 +33,33 @@ describe('groups and their schedules', () => {
       name: 'Brides',
       color: '#ff00aa',
       bonus: 1000,
-      schedule: [row({ displayName: 'evening' }), row({ days: [6], fromTime: 600, toTime: 720, displayName: 'friday' })],
+      schedule: [
+        row({ displayName: 'evening' }),
+        row({ days: [6], fromTime: 600, toTime: 720, displayName: 'friday' }),
+      ],
     });
     expect(res.statusCode).toBe(200);
     const g = res.json();
-    expect(g).toMatchObject({ name: 'Brides', color: '#ff00aa', bonus: 1000, allowEntrance: true, entranceState: 1, clientCount: 0 });
+    expect(g).toMatchObject({
+      name: 'Brides',
+      color: '#ff00aa',
+      bonus: 1000,
+      allowEntrance: true,
+      entranceState: 1,
+      clientCount: 0,
+    });
     expect(g.schedule.map((r: { displayName: string; sortOrder: number }) => [r.displayName, r.sortOrder])).toEqual([
       ['evening', 0],
       ['friday', 1],
     ]);
-    expect(g.schedule[0]).toMatchObject({ fromTime: 1080, toTime: null, toHalachic: 7, toOffset: 30, price: 3500, terminalId: null });
+    expect(g.schedule[0]).toMatchObject({
+      fromTime: 1080,
+      toTime: null,
+      toHalachic: 7,
+      toOffset: 30,
+      price: 3500,
+      terminalId: null,
+    });
     await api.post('/api/Client', { firstName: 'A', groupId: g.id });
     await api.post('/api/Client', { firstName: 'B', groupId: g.id });
     const deleted = (await api.post('/api/Client', { firstName: 'C', groupId: g.id })).json();
@@ -53,7 +78,12 @@ describe('groups and their schedules', () => {
 
   it('PATCH with schedule replaces the rows in the given order, keeping given ids; without it keeps them', async () => {
     const { api, club } = await signedInAdmin(ctx);
-    const g = (await api.post('/api/Group', { name: 'G', schedule: [row({ displayName: 'a' }), row({ displayName: 'b' }), row({ displayName: 'c' })] })).json();
+    const g = (
+      await api.post('/api/Group', {
+        name: 'G',
+        schedule: [row({ displayName: 'a' }), row({ displayName: 'b' }), row({ displayName: 'c' })],
+      })
+    ).json();
     const [a, b, c] = g.schedule;
     const other = (await api.post('/api/Group', { name: 'Other', schedule: [row({ displayName: 'x' })] })).json();
     const x = other.schedule[0];
@@ -94,9 +124,15 @@ describe('groups and their schedules', () => {
     const g = (await api.post('/api/Group', { name: 'G', schedule: [row({ terminalId: mine.id })] })).json();
     expect(g.schedule[0].terminalId).toBe(mine.id);
 
-    const res = await api.patch(`/api/Group/${g.id}`, { name: 'Changed', schedule: [row(), row({ terminalId: foreign.id })] });
+    const res = await api.patch(`/api/Group/${g.id}`, {
+      name: 'Changed',
+      schedule: [row(), row({ terminalId: foreign.id })],
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ path: 'schedule.1.terminalId', message: 'unknownTerminal' }] });
+    expect(res.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: [{ path: 'schedule.1.terminalId', message: 'unknownTerminal' }],
+    });
     const create = await api.post('/api/Group', { name: 'New', schedule: [row({ terminalId: foreign.id })] });
     expect(create.statusCode).toBe(400);
 

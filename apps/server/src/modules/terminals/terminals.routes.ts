@@ -20,12 +20,18 @@ export async function terminalRoutes(app: FastifyInstance): Promise<void> {
   );
   r.post(
     '/api/Terminal',
-    { config: { permission: 'roleEditTerminals' }, schema: { tags, body: TerminalInput, response: { 200: TerminalCreated } } },
+    {
+      config: { permission: 'roleEditTerminals' },
+      schema: { tags, body: TerminalInput, response: { 200: TerminalCreated } },
+    },
     async (req) => createTerminal(db, req, req.body, registry),
   );
   r.patch(
     '/api/Terminal/:id',
-    { config: { permission: 'roleEditTerminals' }, schema: { tags, params: IdParams, body: TerminalPatch, response: { 200: Terminal } } },
+    {
+      config: { permission: 'roleEditTerminals' },
+      schema: { tags, params: IdParams, body: TerminalPatch, response: { 200: Terminal } },
+    },
     async (req) => updateTerminal(db, req, req.params.id, req.body, registry),
   );
 }

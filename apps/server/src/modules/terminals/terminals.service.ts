@@ -31,7 +31,11 @@ export function presentTerminal(row: TerminalRow, registry: Pick<TerminalRegistr
 }
 
 /** The club's terminals that are not deleted, main terminal first, then by name (GET /api/Terminal). */
-export async function listTerminals(db: Db, clubId: number, registry: TerminalRegistry): Promise<{ items: Terminal[]; total: number }> {
+export async function listTerminals(
+  db: Db,
+  clubId: number,
+  registry: TerminalRegistry,
+): Promise<{ items: Terminal[]; total: number }> {
   const rows = await db
     .select()
     .from(terminals)
@@ -60,7 +64,9 @@ export async function getTerminal(db: Db, clubId: number, id: number, registry: 
 }
 
 function serialTaken(): AppError {
-  return new AppError('CONFLICT', 'A terminal with this serial already exists', [{ path: 'serial', message: 'serialTaken' }]);
+  return new AppError('CONFLICT', 'A terminal with this serial already exists', [
+    { path: 'serial', message: 'serialTaken' },
+  ]);
 }
 
 /** A club has at most one main terminal: marking one clears the flag on the others. */

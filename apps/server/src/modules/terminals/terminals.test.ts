@@ -20,7 +20,16 @@ describe('terminals', () => {
     const res = await api.post('/api/Terminal', { serial: s, name: 'Entrance' });
     expect(res.statusCode).toBe(200);
     const t = res.json();
-    expect(t).toMatchObject({ serial: s, name: 'Entrance', approved: false, isMain: false, gateOpenSeconds: 5, doorState: 2, connected: false, lastConnection: null });
+    expect(t).toMatchObject({
+      serial: s,
+      name: 'Entrance',
+      approved: false,
+      isMain: false,
+      gateOpenSeconds: 5,
+      doorState: 2,
+      connected: false,
+      lastConnection: null,
+    });
     expect(t.secret).toMatch(/^[A-Za-z0-9_-]{20,}$/);
     const [row] = await ctx.database.db.select().from(terminals).where(eq(terminals.id, t.id));
     expect(row.secretHash).not.toContain(t.secret);
@@ -31,7 +40,10 @@ describe('terminals', () => {
     const list = (await api.get('/api/Terminal')).json();
     expect(list.total).toBe(1);
     expect(list.items[0]).not.toHaveProperty('secret');
-    const [audit] = await ctx.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'terminal'), eq(auditLog.entityId, String(t.id))));
+    const [audit] = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'terminal'), eq(auditLog.entityId, String(t.id))));
     expect(JSON.stringify(audit)).not.toContain(t.secret);
   });
 
@@ -56,7 +68,10 @@ describe('terminals', () => {
     const socket = { terminalId: t.id, clubId: 0, send: () => {}, connectedAt: new Date() };
     ctx.app.deps.terminals.register(socket);
     try {
-      expect((await api.get(`/api/Terminal/${t.id}`)).json()).toMatchObject({ connected: true, lastConnection: at.toISOString() });
+      expect((await api.get(`/api/Terminal/${t.id}`)).json()).toMatchObject({
+        connected: true,
+        lastConnection: at.toISOString(),
+      });
     } finally {
       ctx.app.deps.terminals.unregister(socket);
     }
@@ -69,8 +84,19 @@ describe('terminals', () => {
     const b = (await api.post('/api/Terminal', { serial: serial(), name: 'B' })).json();
     const approved = await api.patch(`/api/Terminal/${b.id}`, { approved: true });
     expect(approved.json()).toMatchObject({ approved: true, name: 'B', gateOpenSeconds: 5 });
-    const edited = await api.patch(`/api/Terminal/${b.id}`, { name: 'Back door', gateOpenSeconds: 8, doorState: 3, isMain: true });
-    expect(edited.json()).toMatchObject({ approved: true, name: 'Back door', gateOpenSeconds: 8, doorState: 3, isMain: true });
+    const edited = await api.patch(`/api/Terminal/${b.id}`, {
+      name: 'Back door',
+      gateOpenSeconds: 8,
+      doorState: 3,
+      isMain: true,
+    });
+    expect(edited.json()).toMatchObject({
+      approved: true,
+      name: 'Back door',
+      gateOpenSeconds: 8,
+      doorState: 3,
+      isMain: true,
+    });
     expect((await api.get(`/api/Terminal/${a.id}`)).json().isMain).toBe(false);
     const list = (await api.get('/api/Terminal')).json().items;
     expect(list[0].id).toBe(b.id);
@@ -86,7 +112,13 @@ describe('terminals', () => {
   it('refuses unknown or invalid fields, serial changes included, changing nothing', async () => {
     const { api } = await signedInAdmin(ctx);
     const t = (await api.post('/api/Terminal', { serial: serial(), name: 'T' })).json();
-    for (const body of [{ serial: 'NEW' }, { secretHash: 'x' }, { gateOpenSeconds: 0 }, { doorState: 5 }, { name: '' }]) {
+    for (const body of [
+      { serial: 'NEW' },
+      { secretHash: 'x' },
+      { gateOpenSeconds: 0 },
+      { doorState: 5 },
+      { name: '' },
+    ]) {
       const r = await api.patch(`/api/Terminal/${t.id}`, body);
       expect(r.statusCode, JSON.stringify(body)).toBe(400);
       expect(r.json().code).toBe('VALIDATION_ERROR');
