@@ -4,12 +4,17 @@ import { execSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-const ALLOWED = /^(MIT|ISC|BSD-2-Clause|BSD-3-Clause|0BSD|Apache-2\.0|LGPL-2\.1(-or-later)?|LGPL-3\.0(-or-later)?|GPL-2\.0-or-later|GPL-3\.0(-or-later)?|MPL-2\.0|CC0-1\.0|Unlicense|BlueOak-1\.0\.0|Python-2\.0|CC-BY-4\.0|Zlib|WTFPL)$/;
+const ALLOWED =
+  /^(MIT|ISC|BSD-2-Clause|BSD-3-Clause|0BSD|Apache-2\.0|LGPL-2\.1(-or-later)?|LGPL-3\.0(-or-later)?|GPL-2\.0-or-later|GPL-3\.0(-or-later)?|MPL-2\.0|CC0-1\.0|Unlicense|BlueOak-1\.0\.0|Python-2\.0|CC-BY-4\.0|Zlib|WTFPL)$/;
 
 // Packages whose package.json says the deprecated "GPL-2.0" while every
 // source file says "either version 2 of the License, or (at your option) any
 // later version": GPL-2.0-or-later, compatible (checked in node_modules).
-const VERIFIED = { '@hebcal/core': 'GPL-2.0-or-later', '@hebcal/hdate': 'GPL-2.0-or-later', '@hebcal/noaa': 'GPL-2.0-or-later' };
+const VERIFIED = {
+  '@hebcal/core': 'GPL-2.0-or-later',
+  '@hebcal/hdate': 'GPL-2.0-or-later',
+  '@hebcal/noaa': 'GPL-2.0-or-later',
+};
 
 const lines = execSync('npm ls --omit=dev --all --parseable', { encoding: 'utf8', maxBuffer: 64 << 20 })
   .split('\n')
@@ -26,9 +31,12 @@ for (const dir of lines) {
     continue;
   }
   if (pkg.private && !dir.includes('node_modules')) continue;
-  const lic = VERIFIED[pkg.name] ?? (typeof pkg.license === 'string' ? pkg.license : (pkg.license?.type ?? pkg.licenses?.[0]?.type ?? ''));
+  const lic =
+    VERIFIED[pkg.name] ??
+    (typeof pkg.license === 'string' ? pkg.license : (pkg.license?.type ?? pkg.licenses?.[0]?.type ?? ''));
   const parts = lic.replace(/[()]/g, '').split(/\s+OR\s+/);
-  if (!parts.some((p) => p.split(/\s+AND\s+/).every((q) => ALLOWED.test(q.trim())))) bad.push(`${pkg.name}@${pkg.version}: ${lic || 'none'}`);
+  if (!parts.some((p) => p.split(/\s+AND\s+/).every((q) => ALLOWED.test(q.trim()))))
+    bad.push(`${pkg.name}@${pkg.version}: ${lic || 'none'}`);
 }
 if (bad.length) {
   console.error(`Dependencies without a GPL-3.0-compatible license:\n  ${bad.join('\n  ')}`);

@@ -141,9 +141,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const secrets = await loadSecrets(database.db);
-  await app.register(authPlugin, { db: database.db, secret: secrets.jwtSecret, tokenTtlSeconds: config.tokenTtlSeconds });
+  await app.register(authPlugin, {
+    db: database.db,
+    secret: secrets.jwtSecret,
+    tokenTtlSeconds: config.tokenTtlSeconds,
+  });
 
-  app.get('/api/health', { config: { public: true }, schema: { hide: true } }, async () => ({ ok: true, db: database.kind }));
+  app.get('/api/health', { config: { public: true }, schema: { hide: true } }, async () => ({
+    ok: true,
+    db: database.kind,
+  }));
   await registerModules(app);
 
   if (existsSync(webIndex(config))) {

@@ -19,7 +19,9 @@ async function main(): Promise<void> {
   console.log(`\nVenue console ready at ${url}  (${database.kind}, started in ${ms} ms)`);
   if (demo) {
     console.log(`Demo club ${DEMO_EXTERNAL_CLUB_ID}: sign in as ${DEMO_USERNAME} / ${DEMO_PASSWORD}`);
-    console.log(`  ${url}/login?userName=${DEMO_USERNAME}&password=${DEMO_PASSWORD}&externalClubId=${DEMO_EXTERNAL_CLUB_ID}`);
+    console.log(
+      `  ${url}/login?userName=${DEMO_USERNAME}&password=${DEMO_PASSWORD}&externalClubId=${DEMO_EXTERNAL_CLUB_ID}`,
+    );
   }
   const stop = async () => {
     await app.close();

@@ -62,7 +62,9 @@ describe('visibleNavigation (seed 000 §6)', () => {
       for (const id of [1, 3999, 4000, 6999]) expect(keys(ctx({ flags: [flag], externalClubId: id }))).toContain(entry);
       expect(keys(ctx({ flags: [flag], externalClubId: 7000 })).includes(entry)).toBe(kala);
       expect(
-        keys(ctx({ flags: [flag], externalClubId: 9000, settings: { ...noSettings, isKalaSubscriptionEnabled: true } })).includes(entry),
+        keys(
+          ctx({ flags: [flag], externalClubId: 9000, settings: { ...noSettings, isKalaSubscriptionEnabled: true } }),
+        ).includes(entry),
       ).toBe(kalaWithSub);
     });
   }

@@ -140,9 +140,9 @@ type WithoutDefault<T> = T extends z.ZodDefault<infer I> ? I : T;
  * create-time default (`.partial()` alone keeps the defaults in zod 4).
  */
 function withoutDefaults<S extends z.ZodRawShape>(shape: S): { [K in keyof S]: WithoutDefault<S[K]> } {
-  return Object.fromEntries(
-    Object.entries(shape).map(([k, v]) => [k, v instanceof z.ZodDefault ? v.unwrap() : v]),
-  ) as { [K in keyof S]: WithoutDefault<S[K]> };
+  return Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, v instanceof z.ZodDefault ? v.unwrap() : v])) as {
+    [K in keyof S]: WithoutDefault<S[K]>;
+  };
 }
 
 /** A query-string flag: `true`/`false` (also 1/0, yes/no, on/off); `z.coerce.boolean` would read "false" as true. */
@@ -235,9 +235,15 @@ export const ScheduleRowInput = z
     days: z.array(z.number().int().min(0).max(7)).min(1, { message: 'chooseDays' }),
     fromTime: minutesOfDay.nullable().default(null),
     toTime: minutesOfDay.nullable().default(null),
-    fromHalachic: z.union(HALACHIC_TIMES.map((h) => z.literal(h))).nullable().default(null),
+    fromHalachic: z
+      .union(HALACHIC_TIMES.map((h) => z.literal(h)))
+      .nullable()
+      .default(null),
     fromOffset: z.number().int().min(-720).max(720).default(0),
-    toHalachic: z.union(HALACHIC_TIMES.map((h) => z.literal(h))).nullable().default(null),
+    toHalachic: z
+      .union(HALACHIC_TIMES.map((h) => z.literal(h)))
+      .nullable()
+      .default(null),
     toOffset: z.number().int().min(-720).max(720).default(0),
     fromDate: isoDateString.nullable().default(null),
     toDate: isoDateString.nullable().default(null),

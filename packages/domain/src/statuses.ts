@@ -75,9 +75,7 @@ export const Reason = {
 export type Reason = (typeof Reason)[keyof typeof Reason];
 
 /** i18n key of a reason, used by the console and the terminal display. */
-export const REASON_KEYS: Record<number, string> = Object.fromEntries(
-  Object.entries(Reason).map(([k, v]) => [v, k]),
-);
+export const REASON_KEYS: Record<number, string> = Object.fromEntries(Object.entries(Reason).map(([k, v]) => [v, k]));
 
 /** Payment type of an entrance, for "entries by payment type" (seed 000 §2, dashboard). */
 export const EntrancePaymentType = {

@@ -24,7 +24,11 @@ const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url
  * PGlite (PostgreSQL in WebAssembly) in `dataDir` (or in memory when
  * `dataDir` is 'memory://'), and applies the migrations (DESIGN §3).
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; poolSize?: number }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir?: string;
+  poolSize?: number;
+}): Promise<Database> {
   if (opts.databaseUrl) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');

@@ -10,7 +10,13 @@ import { auditLog } from '../db/schema.js';
 export async function audit(
   db: Db | Tx,
   req: FastifyRequest,
-  entry: { action: 'create' | 'update' | 'delete' | 'restore' | 'approve' | string; entity: string; entityId: string | number; before?: unknown; after?: unknown },
+  entry: {
+    action: 'create' | 'update' | 'delete' | 'restore' | 'approve' | string;
+    entity: string;
+    entityId: string | number;
+    before?: unknown;
+    after?: unknown;
+  },
 ): Promise<void> {
   await db.insert(auditLog).values({
     clubId: req.auth?.clubId ?? null,

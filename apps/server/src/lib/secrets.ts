@@ -17,7 +17,10 @@ export async function loadSecrets(db: Db): Promise<{ jwtSecret: string; encrypti
 }
 
 async function stateSecret(db: Db, key: string): Promise<string> {
-  await db.insert(serverState).values({ key, value: randomSecret(32) }).onConflictDoNothing();
+  await db
+    .insert(serverState)
+    .values({ key, value: randomSecret(32) })
+    .onConflictDoNothing();
   const [row] = await db.select().from(serverState).where(eq(serverState.key, key));
   return row.value;
 }

@@ -31,9 +31,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.get(
-    '/api/Account/GetCurrent',
-    { schema: { tags: ['account'], response: { 200: CurrentUser } } },
-    async (req) => currentUser(db, req.auth.userId, req.auth.clubId, req.auth.externalClubId),
+  r.get('/api/Account/GetCurrent', { schema: { tags: ['account'], response: { 200: CurrentUser } } }, async (req) =>
+    currentUser(db, req.auth.userId, req.auth.clubId, req.auth.externalClubId),
   );
 }

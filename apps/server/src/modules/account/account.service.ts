@@ -8,8 +8,7 @@ import { effectivePermissions } from '../../plugins/auth.js';
 
 // A valid hash of a random password: checking against it keeps the time of a
 // failed login the same whether or not the user exists.
-const DUMMY_HASH =
-  'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA==$0Jt1m9gE7jN8VQ8mY3g8Yy2b5b1m0wJ7m4gE7jN8VQ8=';
+const DUMMY_HASH = 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA==$0Jt1m9gE7jN8VQ8mY3g8Yy2b5b1m0wJ7m4gE7jN8VQ8=';
 
 /**
  * Checks a sign-in (seed 000 §3 "Login"). The club is found by its
@@ -37,7 +36,12 @@ export async function checkCredentials(
 }
 
 /** The signed-in user as GET /api/Account/GetCurrent presents it (seed 000 §3 "Current user"). */
-export async function currentUser(db: Db, userId: number, clubId: number, externalClubId: number): Promise<CurrentUser> {
+export async function currentUser(
+  db: Db,
+  userId: number,
+  clubId: number,
+  externalClubId: number,
+): Promise<CurrentUser> {
   const [u] = await db.select().from(users).where(eq(users.id, userId));
   if (!u) throw new AppError('UNAUTHORIZED');
   return {

@@ -19,7 +19,12 @@ describe('account: sign-in and current user', () => {
     expect(res.json().expiresIn).toBe(12 * 3600);
     const me = await api.get('/api/Account/GetCurrent');
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toMatchObject({ id: user.id, roleViewDashboard: true, roleViewClientsList: false, externalClubId: club.externalClubId });
+    expect(me.json()).toMatchObject({
+      id: user.id,
+      roleViewDashboard: true,
+      roleViewClientsList: false,
+      externalClubId: club.externalClubId,
+    });
     expect(me.json()).not.toHaveProperty('passwordHash');
   });
 
@@ -45,7 +50,11 @@ describe('account: sign-in and current user', () => {
     const bad = await api.post('/api/Account', { username: '', password: 'x' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('VALIDATION_ERROR');
-    const noCsrf = await ctx.app.inject({ method: 'POST', url: '/api/Account', payload: { username: 'a', password: 'b', externalClubId: 1 } });
+    const noCsrf = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/Account',
+      payload: { username: 'a', password: 'b', externalClubId: 1 },
+    });
     expect(noCsrf.statusCode).toBe(403);
     expect(noCsrf.json().code).toBe('CSRF_INVALID');
   });
