@@ -58,6 +58,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const bus = deps.bus ?? new EventBus();
   const terminals = deps.terminals ?? new TerminalRegistry();
   app.decorate('deps', { config, database, bus, terminals });
+  // The API documentation is public (DESIGN §3: browsable at /api/docs).
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/docs')) route.config = { ...route.config, public: true };
+  });
   collectRoutes(app);
 
   app.setErrorHandler((err, req, reply) => {
@@ -154,7 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerModules(app);
 
   if (existsSync(webIndex(config))) {
-    await app.register(fastifyStatic, { root: webRoot(config), wildcard: false, index: 'index.html' });
+    await app.register(fastifyStatic, { root: webRoot(config), wildcard: true, index: 'index.html' });
   }
   return app;
 }

@@ -37,7 +37,8 @@ function toFormValues(c: Client | null): ClientFormValues {
     cardSerial: c?.cardSerial ?? '',
     subscriptionStart: d(c?.subscriptionStart),
     subscriptionEnd: d(c?.subscriptionEnd),
-    licenseExpiry: d(c?.licenseExpiry),
+    // Every active client holds a license (DESIGN §7): a new client starts with one year.
+    licenseExpiry: c ? d(c.licenseExpiry) : dayjs().add(1, 'year'),
     status: c?.status ?? ClientStatus.Active,
     clientType: c?.clientType ?? ClientType.Regular,
   };

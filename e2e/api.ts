@@ -1,0 +1,25 @@
+import type { APIRequestContext } from '@playwright/test';
+
+/**
+ * Test data through the API (STYLE: browser tests set up data through the
+ * API, not through the UI they are not testing).
+ */
+export async function apiSession(request: APIRequestContext, user: string, password: string, club: number) {
+  await request.get('/api/health');
+  const state = await request.storageState();
+  const xsrf = state.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const login = await request.post('/api/Account', {
+    data: { username: user, password, externalClubId: club },
+    headers: { 'X-XSRF-TOKEN': xsrf },
+  });
+  if (!login.ok()) throw new Error(`login failed: ${await login.text()}`);
+  const { token } = (await login.json()) as { token: string };
+  const headers = { Authorization: `Bearer ${token}`, 'X-XSRF-TOKEN': xsrf };
+  return {
+    async post<T>(url: string, data: unknown): Promise<T> {
+      const res = await request.post(url, { data, headers });
+      if (!res.ok()) throw new Error(`${url}: ${res.status()} ${await res.text()}`);
+      return (await res.json()) as T;
+    },
+  };
+}

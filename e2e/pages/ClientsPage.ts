@@ -1,0 +1,41 @@
+import type { Page } from '@playwright/test';
+
+export interface NewClient {
+  firstName: string;
+  lastName: string;
+  personalId: string;
+  phone: string;
+  cardSerial: string;
+  groupName: string;
+  subscriptionEnd: string;
+}
+
+/** Page object of /management/clients and its client form. */
+export class ClientsPage {
+  constructor(private readonly page: Page) {}
+  async open(): Promise<void> {
+    await this.page.getByTestId('nav-clients').click();
+    await this.page.getByTestId('clients-table').waitFor();
+  }
+  async create(c: NewClient): Promise<void> {
+    const p = this.page;
+    await p.getByTestId('client-new').click();
+    await p.getByTestId('client-firstName').fill(c.firstName);
+    await p.getByTestId('client-lastName').fill(c.lastName);
+    await p.getByTestId('client-personalId').fill(c.personalId);
+    await p.getByTestId('client-phone').fill(c.phone);
+    await p.getByTestId('client-cardSerial').fill(c.cardSerial);
+    await p.getByTestId('client-group').click();
+    await p.locator('.ant-select-item-option', { hasText: c.groupName }).click();
+    const end = p.getByTestId('client-subscriptionEnd');
+    await end.click();
+    await end.fill(c.subscriptionEnd);
+    await end.press('Enter');
+    await p.getByTestId('client-save').click();
+  }
+  async search(text: string): Promise<void> {
+    const box = this.page.getByTestId('clients-search').locator('input');
+    await box.fill(text);
+    await box.press('Enter');
+  }
+}
