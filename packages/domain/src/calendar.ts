@@ -83,6 +83,23 @@ export function localMinutes(instant: Date, timeZone: string): number {
   return p.hour * 60 + p.minute;
 }
 
+/**
+ * The instant at which a wall clock in `timeZone` shows `seconds` after the
+ * midnight of local date `d` (DST-safe: corrected through Intl until the
+ * wall clock matches; in a spring-forward gap the instant one hour later).
+ */
+export function localToInstant(d: LocalDate, seconds: number, timeZone: string): Date {
+  const target = Date.UTC(d.year, d.month - 1, d.day) + seconds * 1000;
+  let t = target;
+  for (let i = 0; i < 3; i++) {
+    const p = localParts(new Date(t), timeZone);
+    const shown = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+    if (shown === target) break;
+    t += target - shown;
+  }
+  return new Date(t);
+}
+
 /** Adds days to a local date. */
 export function addDays(d: LocalDate, days: number): LocalDate {
   const t = new Date(Date.UTC(d.year, d.month - 1, d.day + days));

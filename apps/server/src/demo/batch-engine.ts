@@ -1,6 +1,6 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
-  businessMoment,
+  localToInstant,
   EntrancePaymentType,
   EntranceStatus,
   isErevChag,
@@ -23,8 +23,7 @@ import {
   terminals,
 } from '../db/schema.js';
 import { clubLocation, clubSettings } from '../modules/club/club.service.js';
-import { decideEntrance, type DecisionClient, type DecisionGroup, type EntranceInput } from '../engine/entrance.js';
-import { zonedInstant } from '../engine/entrance.service.js';
+import { baseEntranceInput, decideEntrance, type DecisionClient, type DecisionGroup } from '../engine/entrance.js';
 
 /**
  * The entrance engine for bulk history (the demo club's year of entrances).
@@ -155,24 +154,19 @@ export class BatchEntranceEngine {
     const g = client?.groupId != null ? this.groups.get(client.groupId) : undefined;
     const group = g?.decision ?? null;
     const newDayStartHour = g?.newDayStartHour ?? 0;
-    const bm = businessMoment(at, this.location.timeZone, newDayStartHour);
-    const input: EntranceInput = {
+    const input = baseEntranceInput({
       terminal: t,
       client,
       group,
-      row: null,
       now: at,
-      businessDate: isoDate(bm.date),
-      lastApprovedAt: null,
-      approvedToday: 0,
-      approvedTodayBySubscription: 0,
-      clubLoad: 0,
-      loadLimit: { people: 0, minutes: 0 },
-    };
+      timeZone: this.location.timeZone,
+      newDayStartHour,
+    });
+    const bm = input.businessMoment;
     const ms = at.getTime();
     if (t?.approved && st && g) {
       input.loadLimit = this.loadLimit;
-      const dayStart = zonedInstant(bm.date, newDayStartHour * 60, this.location.timeZone).getTime();
+      const dayStart = localToInstant(bm.date, newDayStartHour * 3600, this.location.timeZone).getTime();
       input.row = resolveScheduleRow(g.rows, terminalId, bm, this.location, (d) => this.erev(d));
       // The service looks back to the start of the business day or the group's delay (at least a minute).
       const from = Math.min(dayStart, ms - Math.max(group!.delayBetweenEntriesMinutes * 60_000, 60_000));

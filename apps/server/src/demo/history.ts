@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import {
+  localToInstant,
   addDays,
   EntrancePaymentType,
   halachicMinutes,
@@ -77,35 +78,9 @@ interface Visit {
   client: DemoClient | null;
 }
 
-/** The instant of local time `sec` seconds after midnight of `d` in `tz` (DST-safe via Intl). */
-function makeZoned(tz: string) {
-  const dtf = new Intl.DateTimeFormat('en-US', {
-    timeZone: tz,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  });
-  const offsetAt = (t: number): number => {
-    const p: Record<string, number> = {};
-    for (const x of dtf.formatToParts(new Date(t))) if (x.type !== 'literal') p[x.type] = Number(x.value);
-    return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - t;
-  };
-  return (d: LocalDate, sec: number): Date => {
-    const wall = Date.UTC(d.year, d.month - 1, d.day) + sec * 1000;
-    let t = wall - offsetAt(wall);
-    t = wall - offsetAt(t);
-    return new Date(t);
-  };
-}
-
 /** Runs the simulation; returns what it produced. */
 export async function generateHistory(db: Db, o: HistoryOptions): Promise<HistoryStats> {
   const started = performance.now();
-  const zoned = makeZoned(o.location.timeZone);
   const { rng } = o;
   const stats: HistoryStats = { entrances: 0, byStatus: {}, topUps: 0, ms: 0 };
   const women = o.clients.filter((c) => c.kind === 'women');
@@ -123,7 +98,7 @@ export async function generateHistory(db: Db, o: HistoryOptions): Promise<Histor
         const visits = planDay(k, date);
         visits.sort((a, b) => a.sec - b.sec);
         for (const v of visits) {
-          const at = zoned(date, v.sec);
+          const at = localToInstant(date, v.sec, o.location.timeZone);
           if (at > o.now) continue;
           await present(tx, v, at, date);
         }

@@ -1,15 +1,12 @@
 import { and, eq, gte, lte, ne, sql } from 'drizzle-orm';
 import {
-  businessMoment,
-  isoDate,
-  localParts,
+  localToInstant,
   REASON_KEYS,
   resolveScheduleRow,
   EntrancePaymentType,
   EntranceStatus,
   type EntranceRow,
   type Identification,
-  type LocalDate,
   type ScheduleRowTimes,
 } from '@venue/domain';
 import type { Db } from '../db/index.js';
@@ -17,11 +14,11 @@ import { balanceLedger, clients, clubs, entranceLogs, groups, terminals } from '
 import { clubLocation, clubSettings } from '../modules/club/club.service.js';
 import type { EventBus } from '../realtime/event-bus.js';
 import {
+  baseEntranceInput,
   decideEntrance,
   type Decision,
   type DecisionClient,
   type DecisionGroup,
-  type EntranceInput,
 } from './entrance.js';
 
 /**
@@ -62,19 +59,6 @@ const GENERAL_ROW_OFFSET = 1_000_000;
 const RECENT_WINDOW_MS = 2 * 86_400_000;
 
 class DuplicateEvent extends Error {}
-
-/** The UTC instant of a wall-clock time (minutes after midnight of `d`) in a time zone. */
-export function zonedInstant(d: LocalDate, minutes: number, timeZone: string): Date {
-  const target = Date.UTC(d.year, d.month - 1, d.day, 0, minutes);
-  let t = target;
-  for (let i = 0; i < 3; i++) {
-    const p = localParts(new Date(t), timeZone);
-    const shown = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
-    if (shown === target) break;
-    t += target - shown;
-  }
-  return new Date(t);
-}
 
 const fullName = (first: string, last: string) => `${first} ${last}`.trim();
 
@@ -127,26 +111,21 @@ export async function processEntrance(
 
   const terminal = t ? { id: t.id, approved: t.approved, gateOpenSeconds: t.gateOpenSeconds } : null;
   const location = clubLocation({ location: t?.location ?? null });
-  const bm = businessMoment(at, location.timeZone, found?.newDayStartHour ?? 0);
-  const input: EntranceInput = {
+  const input = baseEntranceInput({
     terminal,
     client,
     group,
-    row: null,
     now: at,
-    businessDate: isoDate(bm.date),
-    lastApprovedAt: null,
-    approvedToday: 0,
-    approvedTodayBySubscription: 0,
-    clubLoad: 0,
-    loadLimit: { people: 0, minutes: 0 },
-  };
+    timeZone: location.timeZone,
+    newDayStartHour: found?.newDayStartHour ?? 0,
+  });
+  const bm = input.businessMoment;
 
   // Only an approved terminal with a known client in a group needs the schedule and the counts.
   if (t?.approved && client && group && found) {
     const settings = clubSettings({ settings: t.settings });
     input.loadLimit = { people: settings.entrancesLimitPeople, minutes: settings.entrancesLimitMinutes };
-    const dayStart = zonedInstant(bm.date, found.newDayStartHour * 60, location.timeZone).getTime();
+    const dayStart = localToInstant(bm.date, found.newDayStartHour * 3600, location.timeZone).getTime();
     input.row = resolveScheduleRow(found.rows, terminalId, bm, location);
     input.lastApprovedAt = found.lastApprovedAt;
     for (const [ms, paymentType] of found.recent) {

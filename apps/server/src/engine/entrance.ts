@@ -8,6 +8,9 @@ import {
   Reason,
   REASON_KEYS,
   UNLIMITED_END_YEAR,
+  businessMoment,
+  isoDate,
+  type BusinessMoment,
 } from '@venue/domain';
 
 /**
@@ -81,6 +84,31 @@ export interface EntranceInput {
   clubLoad: number;
   /** The club's load limit (seed 001 §3 club settings): N people in M minutes; 0 = off. */
   loadLimit: { people: number; minutes: number };
+}
+
+/**
+ * The input for one presentation before the schedule row and the counts are
+ * known (none read yet: no row, no earlier entrances, no load limit). The
+ * business date follows the group's new-day hour (seed 001 §3).
+ */
+export function baseEntranceInput(
+  p: Pick<EntranceInput, 'terminal' | 'client' | 'group'> & { now: Date; timeZone: string; newDayStartHour: number },
+): EntranceInput & { businessMoment: BusinessMoment } {
+  const bm = businessMoment(p.now, p.timeZone, p.newDayStartHour);
+  return {
+    terminal: p.terminal,
+    client: p.client,
+    group: p.group,
+    row: null,
+    now: p.now,
+    businessDate: isoDate(bm.date),
+    businessMoment: bm,
+    lastApprovedAt: null,
+    approvedToday: 0,
+    approvedTodayBySubscription: 0,
+    clubLoad: 0,
+    loadLimit: { people: 0, minutes: 0 },
+  };
 }
 
 export interface Decision {
