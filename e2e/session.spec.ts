@@ -1,0 +1,44 @@
+import { expect, test } from '@playwright/test';
+
+const LINK = '/login?userName=admin&password=demo1234&externalClubId=1001';
+
+test('the login link with all three parameters signs in directly, and logout clears the session', async ({ page }) => {
+  await page.goto(LINK);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  expect(await page.evaluate(() => localStorage.getItem('venue.token'))).toBeTruthy();
+  await page.getByTestId('logout').click();
+  await expect(page).toHaveURL(/\/login/);
+  const left = await page.evaluate(() => [
+    localStorage.getItem('venue.token'),
+    localStorage.getItem('venue.expiresAt'),
+    localStorage.getItem('venue.club'),
+  ]);
+  expect(left).toEqual([null, null, null]);
+});
+
+test('a session whose expiry has passed goes back to login', async ({ page }) => {
+  await page.goto(LINK);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.evaluate(() => localStorage.setItem('venue.expiresAt', String(Date.now() - 1000)));
+  await page.goto('/management/clients');
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('wrong credentials show the seed message in Hebrew and change nothing', async ({ page }) => {
+  await page.goto('/login?userName=admin&externalClubId=1001');
+  await expect(page.getByTestId('login-username')).toHaveValue('admin');
+  await page.getByTestId('login-password').fill('wrong-password');
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('login-error')).toContainText('שם משתמש או סיסמה שגויים');
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('the phone layout opens the navigation from a drawer, right to left', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(LINK);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.getByTestId('nav-toggle').click();
+  await page.getByTestId('nav-entranceReport').click();
+  await expect(page).toHaveURL(/app-entranceReport$/);
+  await expect(page.getByTestId('entrance-report-table')).toBeVisible();
+});
