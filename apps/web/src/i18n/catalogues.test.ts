@@ -7,10 +7,7 @@ import {
   HALACHIC_TIMES,
   ENTRANCE_STATES,
 } from '@venue/domain';
-import he from './he.json';
-import en from './en.json';
-
-type Catalogue = { [key: string]: string | Catalogue };
+import { catalogues, type Catalogue } from './catalogues';
 
 /** Every leaf key of a catalogue, dot-joined. */
 function leafKeys(c: Catalogue, prefix = ''): string[] {
@@ -27,8 +24,6 @@ function lookup(c: Catalogue, key: string): string | undefined {
   }
   return typeof cur === 'string' ? cur : undefined;
 }
-
-const catalogues = { he: he as Catalogue, en: en as Catalogue };
 
 /** Keys the console builds at run time from domain tables (STYLE point 9). */
 const REQUIRED_KEYS = [

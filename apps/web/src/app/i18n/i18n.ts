@@ -1,7 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import he from '../../i18n/he.json';
-import en from '../../i18n/en.json';
+import { catalogues } from '../../i18n/catalogues';
 
 /** Interface languages (seed 000 §1): Hebrew is the default, English the second. */
 export const LANGUAGES = ['he', 'en'] as const;
@@ -31,7 +30,7 @@ export function directionOf(lang: Language): 'rtl' | 'ltr' {
 }
 
 void i18n.use(initReactI18next).init({
-  resources: { he: { translation: he }, en: { translation: en } },
+  resources: { he: { translation: catalogues.he }, en: { translation: catalogues.en } },
   lng: storedLanguage(),
   fallbackLng: DEFAULT_LANGUAGE,
   interpolation: { escapeValue: false },
