@@ -166,6 +166,14 @@ export const clients = pgTable(
     messageToClient: text('message_to_client').notNull().default(''),
     /** Money balance ("beats") in minor units: always the sum of balance_ledger rows of kind 'money'. */
     balance: integer('balance').notNull().default(0),
+    /** Bonus entrances left (count): always the sum of balance_ledger rows of kind 'bonus' (docs/entrance-reasons.md). */
+    bonusEntries: integer('bonus_entries').notNull().default(0),
+    /** Enrolment allowances at a terminal (seed 001 §3); the club's self-registration settings apply too. */
+    allowEnrollFingerprint: boolean('allow_enroll_fingerprint').notNull().default(true),
+    allowEnrollCard: boolean('allow_enroll_card').notNull().default(true),
+    allowEnrollFace: boolean('allow_enroll_face').notNull().default(true),
+    /** The code a client types at a terminal to enrol a fingerprint, card or face (seed 001 §3); '' = none. */
+    enrollPassword: text('enroll_password').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -250,6 +258,8 @@ export const entranceLogs = pgTable(
     paymentType: smallint('payment_type').notNull().default(0),
     /** The terminal's own event id: a resend is applied at most once (DESIGN §8). */
     eventId: text('event_id'),
+    /** Who paid when not the client: the parent of a child entering on the parent's subscription or money. */
+    payerClientId: integer('payer_client_id'),
   },
   (t) => [
     index('entrance_logs_club_at').on(t.clubId, t.at),
@@ -281,3 +291,87 @@ export const serverState = pgTable('server_state', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 });
+
+/**
+ * Biometric templates (seed 001 §3 identification by fingerprint and face).
+ * Highly sensitive (Israeli Privacy Protection Regulations, Amendment 13):
+ * the template and the face image are AES-256-GCM ciphertexts
+ * (lib/crypto.ts); `template_mac` is a keyed HMAC of the template so the gate
+ * finds a match by index without decrypting rows.
+ */
+export const biometricTemplates = pgTable(
+  'biometric_templates',
+  {
+    id: serial('id').primaryKey(),
+    clubId: integer('club_id')
+      .notNull()
+      .references(() => clubs.id),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    /** 'fingerprint' or 'face'. */
+    kind: text('kind').notNull(),
+    templateEnc: text('template_enc').notNull(),
+    templateMac: text('template_mac').notNull(),
+    /** Face enrolment image (a data URL), encrypted; null for fingerprints. */
+    imageEnc: text('image_enc'),
+    terminalId: integer('terminal_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('biometric_templates_mac').on(t.clubId, t.kind, t.templateMac),
+    index('biometric_templates_client').on(t.clubId, t.clientId),
+  ],
+);
+
+/** Quick-exit records (seed 001 §3 "Quick-exit record", §4 outcomes). One per entrance. */
+export const quickExits = pgTable(
+  'quick_exits',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    clubId: integer('club_id').notNull(),
+    clientId: integer('client_id').notNull(),
+    entranceId: bigint('entrance_id', { mode: 'number' }).notNull(),
+    terminalId: integer('terminal_id').notNull(),
+    /** QuickExitOutcome of packages/domain. */
+    type: smallint('type').notNull(),
+    entranceAt: timestamp('entrance_at', { withTimezone: true }).notNull(),
+    exitAt: timestamp('exit_at', { withTimezone: true }).notNull(),
+    /** Whole minutes between entrance and exit. */
+    durationMinutes: integer('duration_minutes').notNull(),
+    /** Money credited back, minor units. */
+    rewardAmount: integer('reward_amount').notNull().default(0),
+    /** The balance_ledger row of the reward, when one was credited. */
+    transactionId: bigint('transaction_id', { mode: 'number' }),
+    eventId: text('event_id'),
+  },
+  (t) => [
+    uniqueIndex('quick_exits_entrance').on(t.entranceId),
+    uniqueIndex('quick_exits_event').on(t.terminalId, t.eventId),
+    index('quick_exits_club_exit').on(t.clubId, t.exitAt),
+  ],
+);
+
+/** Terminal messages (seed 001 §3): shown by the club's terminals between their dates while active. */
+export const terminalMessages = pgTable(
+  'terminal_messages',
+  {
+    id: serial('id').primaryKey(),
+    clubId: integer('club_id')
+      .notNull()
+      .references(() => clubs.id),
+    name: text('name').notNull(),
+    /** Not shown to the client (seed 001 §3). */
+    title: text('title').notNull().default(''),
+    /** 'Basic', 'Extra' or 'Popup' (seed 000 §3 message popup kinds). */
+    type: text('type').notNull().default('Basic'),
+    content: text('content').notNull().default(''),
+    /** Inclusive first and last day (club time zone); null = open-ended. */
+    startDate: date('start_date'),
+    endDate: date('end_date'),
+    displaySeconds: integer('display_seconds').notNull().default(30),
+    active: boolean('active').notNull().default(true),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('terminal_messages_club').on(t.clubId)],
+);
