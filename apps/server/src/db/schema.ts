@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  customType,
   bigint,
   boolean,
   date,
@@ -168,6 +169,10 @@ export const clients = pgTable(
     balance: integer('balance').notNull().default(0),
     /** Bonus entrances left (count): always the sum of balance_ledger rows of kind 'bonus' (docs/entrance-reasons.md). */
     bonusEntries: integer('bonus_entries').notNull().default(0),
+    /** Temporary balance in minor units: always the sum of balance_ledger rows of kind 'temp' (docs/money.md). */
+    tempBalance: integer('temp_balance').notNull().default(0),
+    /** Subscription balance (immersions left on a kala subscription): the sum of balance_ledger rows of kind 'subscription'. */
+    subscriptionBalance: integer('subscription_balance').notNull().default(0),
     /** Enrolment allowances at a terminal (seed 001 §3); the club's self-registration settings apply too. */
     allowEnrollFingerprint: boolean('allow_enroll_fingerprint').notNull().default(true),
     allowEnrollCard: boolean('allow_enroll_card').notNull().default(true),
@@ -375,3 +380,298 @@ export const terminalMessages = pgTable(
   },
   (t) => [index('terminal_messages_club').on(t.clubId)],
 );
+
+// ---------------------------------------------------------------- money (docs/money.md)
+
+/** Raw bytes (MASAV files, license-request reference files). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => Buffer.from(v),
+});
+
+/**
+ * Invoice counter per club: the next invoice number is taken by an upsert
+ * inside the purchase transaction, so the row stays locked until commit and a
+ * rolled-back purchase gives its number back: numbers have no gaps.
+ */
+export const invoiceCounters = pgTable('invoice_counters', {
+  clubId: integer('club_id').primaryKey(),
+  last: integer('last').notNull().default(0),
+});
+
+/** A purchase (seed 001 §3 "Purchase"). Money in minor units; `total` includes VAT. */
+export const purchases = pgTable(
+  'purchases',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    clubId: integer('club_id').notNull(),
+    clientId: integer('client_id'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    invoiceNumber: integer('invoice_number').notNull(),
+    /** Price with VAT (sum of the items). */
+    total: integer('total').notNull(),
+    amountBeforeVat: integer('amount_before_vat').notNull(),
+    vat: integer('vat').notNull(),
+    vatRateBp: integer('vat_rate_bp').notNull(),
+    /** PurchasePaymentStatus of packages/domain. */
+    paymentStatus: smallint('payment_status').notNull(),
+    balanceBefore: integer('balance_before').notNull().default(0),
+    balanceAfter: integer('balance_after').notNull().default(0),
+    tempBalanceBefore: integer('temp_balance_before').notNull().default(0),
+    tempBalanceAfter: integer('temp_balance_after').notNull().default(0),
+    paidCash: integer('paid_cash').notNull().default(0),
+    paidCredit: integer('paid_credit').notNull().default(0),
+    paidBeats: integer('paid_beats').notNull().default(0),
+    paidTemp: integer('paid_temp').notNull().default(0),
+    paidOther: integer('paid_other').notNull().default(0),
+    /** Card fee charged on top (club creditChargeFee / entranceCreditFee), included in total. */
+    fee: integer('fee').notNull().default(0),
+    lastFour: text('last_four').notNull().default(''),
+    /** Cash paid above the total that was not given back (seed 001 §3 "excess"). */
+    excess: integer('excess').notNull().default(0),
+    /** PurchasePayer: 0 the client, 1 the parent (father), 2 a manager. */
+    payer: smallint('payer').notNull().default(0),
+    payerClientId: integer('payer_client_id'),
+    isAdminUser: boolean('is_admin_user').notNull().default(true),
+    /** 'console', 'terminal', 'autorenew', 'license', 'masav'. */
+    source: text('source').notNull(),
+    userId: integer('user_id'),
+    terminalId: integer('terminal_id'),
+    idempotencyKey: text('idempotency_key').notNull(),
+  },
+  (t) => [
+    uniqueIndex('purchases_invoice').on(t.clubId, t.invoiceNumber),
+    uniqueIndex('purchases_idem').on(t.clubId, t.idempotencyKey),
+    index('purchases_client_at').on(t.clubId, t.clientId, t.at),
+    index('purchases_club_at').on(t.clubId, t.at),
+  ],
+);
+
+/** Items of a purchase (seed 000 §3 item types). */
+export const purchaseItems = pgTable(
+  'purchase_items',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    clubId: integer('club_id').notNull(),
+    purchaseId: bigint('purchase_id', { mode: 'number' }).notNull(),
+    itemType: smallint('item_type').notNull(),
+    /** Product id, debt id, ... by type. */
+    itemId: integer('item_id'),
+    name: text('name').notNull().default(''),
+    quantity: integer('quantity').notNull().default(1),
+    unitPrice: integer('unit_price').notNull(),
+    /** quantity × unitPrice, with VAT. */
+    priceWithVat: integer('price_with_vat').notNull(),
+    amountBeforeVat: integer('amount_before_vat').notNull(),
+    /** Subscription or license end date of this item. */
+    expiry: date('expiry'),
+    /** Subscription details (period, start, end, end type, usage type, immersions). */
+    details: jsonb('details'),
+  },
+  (t) => [index('purchase_items_purchase').on(t.purchaseId)],
+);
+
+/** Payments of a purchase (seed 000 §3 payment methods); several per purchase. */
+export const purchasePayments = pgTable(
+  'purchase_payments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    clubId: integer('club_id').notNull(),
+    purchaseId: bigint('purchase_id', { mode: 'number' }).notNull(),
+    method: smallint('method').notNull(),
+    amount: integer('amount').notNull(),
+    chargeId: bigint('charge_id', { mode: 'number' }),
+    lastFour: text('last_four').notNull().default(''),
+  },
+  (t) => [index('purchase_payments_purchase').on(t.purchaseId)],
+);
+
+/**
+ * Calls to the clearing provider (integrations/clearing): one row per
+ * idempotency key, written before the call, so a duplicate finds it and an
+ * uncertain outcome can be reconciled (safer payments). No card number or
+ * CVV ever: only the token and the last four digits.
+ */
+export const charges = pgTable(
+  'charges',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    clubId: integer('club_id').notNull(),
+    clientId: integer('client_id'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    kind: text('kind').notNull().default('charge'),
+    provider: text('provider').notNull(),
+    token: text('token').notNull().default(''),
+    amount: integer('amount').notNull(),
+    currency: integer('currency').notNull().default(376),
+    /** 'pending', 'approved', 'declined', 'uncertain', 'refunded'. */
+    status: text('status').notNull(),
+    providerRef: text('provider_ref'),
+    lastFour: text('last_four').notNull().default(''),
+    brand: text('brand').notNull().default(''),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    /** Safer payments: when an uncertain outcome was settled with the provider, and how. */
+    reconciledAt: timestamp('reconciled_at', { withTimezone: true }),
+    reconcileResult: text('reconcile_result'),
+    purchaseId: bigint('purchase_id', { mode: 'number' }),
+  },
+  (t) => [uniqueIndex('charges_idem').on(t.clubId, t.idempotencyKey), index('charges_club_status').on(t.clubId, t.status)],
+);
+
+/**
+ * A client's payment method (seed 001 §3): a card (provider token, last four,
+ * brand, expiry) or a MASAV authorization (bank details AES-256-GCM encrypted).
+ * Only one live row per client.
+ */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: serial('id').primaryKey(),
+    clubId: integer('club_id').notNull(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    /** 'card' or 'masav'. */
+    kind: text('kind').notNull(),
+    cardToken: text('card_token'),
+    cardLastFour: text('card_last_four'),
+    cardBrand: text('card_brand'),
+    /** MM/YY. */
+    cardExpiry: text('card_expiry'),
+    ownerName: text('owner_name').notNull().default(''),
+    /** Card owner's ID (clear, for the receipt); the MASAV payer ID lives in bank_enc. */
+    ownerIdMasked: text('owner_id_masked').notNull().default(''),
+    bankCode: text('bank_code'),
+    /** Encrypted JSON {branch, account, ownerId} (lib/crypto.ts). */
+    bankEnc: text('bank_enc'),
+    accountLast: text('account_last'),
+    authExpiry: date('auth_expiry'),
+    /** Largest amount one MASAV debit may take, minor units (0 = no limit). */
+    chargeLimit: integer('charge_limit').notNull().default(0),
+    /** Stable MASAV reference of this authorization. */
+    reference: text('reference'),
+    deleted: boolean('deleted').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payment_methods_client')
+      .on(t.clientId)
+      .where(sql`${t.deleted} = false`),
+    index('payment_methods_club').on(t.clubId, t.kind),
+  ],
+);
+
+/** Debts of clients (seed 000 §7 "Debts"). Amounts in minor units. */
+export const debts = pgTable(
+  'debts',
+  {
+    id: serial('id').primaryKey(),
+    clubId: integer('club_id').notNull(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    amount: integer('amount').notNull(),
+    paid: integer('paid').notNull().default(0),
+    description: text('description').notNull().default(''),
+    /** 'manual', 'autorenew', ... */
+    source: text('source').notNull().default('manual'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    userId: integer('user_id'),
+    deleted: boolean('deleted').notNull().default(false),
+    /** The MASAV file that collects it (not in test mode). */
+    masavFileId: integer('masav_file_id'),
+  },
+  (t) => [index('debts_client').on(t.clubId, t.clientId)],
+);
+
+/** Every automatic-renewal attempt (seed 001 §4: success or error). */
+export const autoRenewLogs = pgTable(
+  'auto_renew_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    clubId: integer('club_id').notNull(),
+    clientId: integer('client_id').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    success: boolean('success').notNull(),
+    error: text('error'),
+    amount: integer('amount').notNull().default(0),
+    purchaseId: bigint('purchase_id', { mode: 'number' }),
+    debtId: integer('debt_id'),
+    startDate: date('start_date'),
+    endDate: date('end_date'),
+    /** The subscription end this attempt renews: one successful renewal per end date. */
+    forEnd: date('for_end'),
+  },
+  (t) => [index('auto_renew_logs_club_at').on(t.clubId, t.at), index('auto_renew_logs_client').on(t.clubId, t.clientId)],
+);
+
+/** Generated MASAV direct-debit files (seed 000 §7 "Masav files"). */
+export const masavFiles = pgTable(
+  'masav_files',
+  {
+    id: serial('id').primaryKey(),
+    clubId: integer('club_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    testMode: boolean('test_mode').notNull(),
+    serial: integer('serial').notNull(),
+    valueDate: date('value_date').notNull(),
+    count: integer('count').notNull(),
+    total: integer('total').notNull(),
+    content: bytea('content').notNull(),
+    userId: integer('user_id'),
+  },
+  (t) => [index('masav_files_club').on(t.clubId, t.createdAt)],
+);
+
+/** Money settings of a club kept apart from the general settings: MASAV institution, accounting, invoicing. */
+export const clubMoneySettings = pgTable('club_money_settings', {
+  clubId: integer('club_id').primaryKey(),
+  masav: jsonb('masav').notNull().default({}),
+  hashavshevet: jsonb('hashavshevet').notNull().default({}),
+  sumit: jsonb('sumit').notNull().default({}),
+  /** Yearly price of one license, minor units. */
+  licensePrice: integer('license_price').notNull().default(0),
+});
+
+/** License bank-transfer requests (seed 001 §3 "License request", §5 validation). */
+export const licenseRequests = pgTable(
+  'license_requests',
+  {
+    id: serial('id').primaryKey(),
+    clubId: integer('club_id').notNull(),
+    licenseType: smallint('license_type').notNull().default(1),
+    quantity: integer('quantity').notNull(),
+    price: integer('price').notNull(),
+    amount: integer('amount').notNull(),
+    transferDate: date('transfer_date').notNull(),
+    reference: text('reference').notNull(),
+    bankCode: text('bank_code').notNull(),
+    /** Encrypted JSON {branch, account}. */
+    bankEnc: text('bank_enc').notNull(),
+    fileName: text('file_name').notNull(),
+    fileType: text('file_type').notNull(),
+    file: bytea('file').notNull(),
+    /** LicenseRequestStatus of packages/domain. */
+    status: smallint('status').notNull().default(1),
+    userId: integer('user_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('license_requests_club').on(t.clubId, t.createdAt)],
+);
+
+/** License purchases by card through the provider's payment page (POST /api/getBuyLink). */
+export const licenseOrders = pgTable('license_orders', {
+  id: serial('id').primaryKey(),
+  clubId: integer('club_id').notNull(),
+  code: text('code').notNull().unique(),
+  quantity: integer('quantity').notNull(),
+  amount: integer('amount').notNull(),
+  email: text('email').notNull().default(''),
+  customerName: text('customer_name').notNull().default(''),
+  /** 'open', 'paid', 'declined'. */
+  status: text('status').notNull().default('open'),
+  chargeId: bigint('charge_id', { mode: 'number' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
