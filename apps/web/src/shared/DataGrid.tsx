@@ -1,0 +1,386 @@
+import { useMemo, useState, type Key, type ReactNode, type ThHTMLAttributes } from 'react';
+import { Alert, App, Button, Checkbox, Empty, Popover, Space, Table, Tooltip, type TableProps } from 'antd';
+import type { ColumnType, SortOrder } from 'antd/es/table/interface';
+import {
+  ArrowDownOutlined,
+  ArrowUpOutlined,
+  DownloadOutlined,
+  PrinterOutlined,
+  SettingOutlined,
+  UndoOutlined,
+} from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useDirection } from '../app/i18n/LocaleProvider';
+import { errorText } from './errors';
+import type { GridColumnState, GridState } from './gridState';
+import { useViewport } from './useMediaQuery';
+import './grid.css';
+
+/**
+ * DataGrid: the one list grid of the console, an antd Table with
+ *  - a column chooser (show/hide, order by arrows, reset),
+ *  - column widths by dragging the header edge,
+ *  - sorting on the server (`sortMode="server"`, the default) or in the page,
+ *  - export (.xlsx through the caller's `onExport`; "No data to export" when empty) and print,
+ *  - loading, error (translated, with retry) and empty states,
+ * and it keeps column order, widths, visibility, sort and page size in a
+ * {@link GridState} that the caller gets from `useGridState(gridId)` (saved per
+ * user on the server and restored at the next sign-in).
+ *
+ * Usage (any screen):
+ * ```tsx
+ * const [grid, setGrid] = useGridState<MyFilters>('products');
+ * <DataGrid gridId="products" state={grid} onStateChange={setGrid}
+ *   columns={[{ key: 'name', title: t('x.name'), dataIndex: 'name', sortable: true }]}
+ *   rows={data.items} rowKey="id" total={data.total} loading={q.isFetching} error={q.error}
+ *   onExport={() => downloadFile('/Product/Export', {}, 'products.xlsx')} />
+ * ```
+ * Filters live in `state.filters`, owned by the screen's own toolbar (pass it as `toolbar`).
+ */
+export interface GridColumn<T> extends Omit<ColumnType<T>, 'key' | 'title' | 'sorter'> {
+  key: string;
+  title: string;
+  /** Hidden until the user shows it in the column chooser. */
+  defaultHidden?: boolean;
+  /** Cannot be hidden (the name, the actions). */
+  alwaysVisible?: boolean;
+  /** Server sort key (sortMode server) or a compare function (sortMode page). */
+  sortable?: boolean | ((a: T, b: T) => number);
+}
+
+export interface DataGridProps<T> {
+  gridId: string;
+  columns: GridColumn<T>[];
+  rows: readonly T[];
+  rowKey: (keyof T & string) | ((row: T) => Key);
+  state: GridState;
+  onStateChange: (update: (s: GridState) => GridState) => void;
+  /** Total on the server: paging is on the server when given. */
+  total?: number;
+  page?: number;
+  onPageChange?: (page: number) => void;
+  sortMode?: 'server' | 'page';
+  loading?: boolean;
+  error?: unknown;
+  onRetry?: () => void;
+  /** Writes the file (e.g. {@link downloadFile}); not called when there is nothing to export. */
+  onExport?: () => Promise<void>;
+  toolbar?: ReactNode;
+  rowSelection?: TableProps<T>['rowSelection'];
+  rowClassName?: (row: T) => string;
+  onRowClick?: (row: T) => void;
+  emptyText?: string;
+  'data-testid'?: string;
+}
+
+const DEFAULT_PAGE_SIZE = 25;
+const MIN_WIDTH = 60;
+
+/** Columns in the user's order and visibility; new columns (not yet saved) go last. */
+export function arrangeColumns<T>(columns: GridColumn<T>[], saved: GridColumnState[] | undefined): GridColumnState[] {
+  const known = new Map(columns.map((c) => [c.key, c]));
+  const out: GridColumnState[] = [];
+  for (const s of saved ?? []) if (known.has(s.key)) out.push(s);
+  for (const c of columns) if (!out.some((s) => s.key === c.key)) out.push({ key: c.key, hidden: c.defaultHidden });
+  return out;
+}
+
+/** A header cell with a drag handle on its inline end that sets the column width. */
+function ResizableTitle({
+  onResize,
+  width,
+  rtl,
+  ...rest
+}: ThHTMLAttributes<HTMLTableCellElement> & { onResize?: (w: number) => void; width?: number; rtl?: boolean }) {
+  if (!onResize) return <th {...rest} />;
+  return (
+    <th {...rest} style={{ ...rest.style, position: 'relative' }}>
+      {rest.children}
+      <span
+        className="grid-resize-handle"
+        role="separator"
+        aria-orientation="vertical"
+        onClick={(e) => e.stopPropagation()}
+        onPointerDown={(e) => {
+          e.preventDefault();
+          e.stopPropagation();
+          const th = (e.currentTarget.parentElement as HTMLElement | null) ?? null;
+          const start = e.clientX;
+          const startWidth = width ?? th?.getBoundingClientRect().width ?? 120;
+          const el = e.currentTarget;
+          el.setPointerCapture(e.pointerId);
+          const move = (ev: PointerEvent) => {
+            const delta = (ev.clientX - start) * (rtl ? -1 : 1);
+            onResize(Math.max(MIN_WIDTH, Math.round(startWidth + delta)));
+          };
+          const up = () => {
+            el.removeEventListener('pointermove', move);
+            el.removeEventListener('pointerup', up);
+          };
+          el.addEventListener('pointermove', move);
+          el.addEventListener('pointerup', up);
+        }}
+      />
+    </th>
+  );
+}
+
+function ColumnChooser<T>({
+  columns,
+  arranged,
+  onChange,
+}: {
+  columns: GridColumn<T>[];
+  arranged: GridColumnState[];
+  onChange: (cols: GridColumnState[] | undefined) => void;
+}) {
+  const { t } = useTranslation();
+  const byKey = new Map(columns.map((c) => [c.key, c]));
+  const move = (i: number, step: -1 | 1) => {
+    const j = i + step;
+    if (j < 0 || j >= arranged.length) return;
+    const next = [...arranged];
+    [next[i], next[j]] = [next[j], next[i]];
+    onChange(next);
+  };
+  return (
+    <div className="grid-chooser" data-testid="grid-chooser">
+      {arranged.map((s, i) => {
+        const c = byKey.get(s.key);
+        if (!c) return null;
+        return (
+          <div key={s.key} className="grid-chooser-row">
+            <Checkbox
+              checked={!s.hidden}
+              disabled={c.alwaysVisible}
+              data-testid={`grid-col-${s.key}`}
+              onChange={(e) =>
+                onChange(arranged.map((x) => (x.key === s.key ? { ...x, hidden: !e.target.checked } : x)))
+              }
+            >
+              {c.title || t('grid.actions')}
+            </Checkbox>
+            <Space size={2}>
+              <Button
+                size="small"
+                type="text"
+                icon={<ArrowUpOutlined />}
+                disabled={i === 0}
+                aria-label={t('grid.moveUp')}
+                onClick={() => move(i, -1)}
+              />
+              <Button
+                size="small"
+                type="text"
+                icon={<ArrowDownOutlined />}
+                disabled={i === arranged.length - 1}
+                aria-label={t('grid.moveDown')}
+                onClick={() => move(i, 1)}
+              />
+            </Space>
+          </div>
+        );
+      })}
+      <Button size="small" icon={<UndoOutlined />} onClick={() => onChange(undefined)} data-testid="grid-reset">
+        {t('grid.reset')}
+      </Button>
+    </div>
+  );
+}
+
+export function DataGrid<T extends object>(props: DataGridProps<T>) {
+  const {
+    gridId,
+    columns,
+    rows,
+    rowKey,
+    state,
+    onStateChange,
+    total,
+    page: pageProp,
+    onPageChange: onPageChangeProp,
+    sortMode = 'server',
+    loading,
+    error,
+    onRetry,
+    onExport,
+    toolbar,
+    rowSelection,
+    rowClassName,
+    onRowClick,
+    emptyText,
+  } = props;
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const rtl = useDirection() === 'rtl';
+  const viewport = useViewport();
+  const [exporting, setExporting] = useState(false);
+  const [localPage, setLocalPage] = useState(1);
+  const page = pageProp ?? localPage;
+  const onPageChange = onPageChangeProp ?? setLocalPage;
+  const arranged = useMemo(() => arrangeColumns(columns, state.columns), [columns, state.columns]);
+  const pageSize = state.pageSize ?? DEFAULT_PAGE_SIZE;
+  const serverPaging = total !== undefined;
+
+  const byKey = useMemo(() => new Map(columns.map((c) => [c.key, c])), [columns]);
+  const tableColumns: TableProps<T>['columns'] = arranged
+    .filter((s) => !s.hidden || byKey.get(s.key)?.alwaysVisible)
+    .map((s) => {
+      const c = byKey.get(s.key)!;
+      const { sortable, defaultHidden: _d, alwaysVisible: _a, ...rest } = c;
+      const sortOrder: SortOrder =
+        state.sort?.key === c.key ? (state.sort.order === 'desc' ? 'descend' : 'ascend') : null;
+      const width = s.width ?? c.width;
+      return {
+        ...rest,
+        title: c.title,
+        key: c.key,
+        width,
+        sorter: sortable ? (typeof sortable === 'function' && sortMode === 'page' ? sortable : true) : undefined,
+        sortOrder: sortable ? sortOrder : undefined,
+        onHeaderCell: () =>
+          ({
+            width: typeof width === 'number' ? width : undefined,
+            rtl,
+            onResize: (w: number) =>
+              onStateChange((st) => ({
+                ...st,
+                columns: arrangeColumns(columns, st.columns).map((x) => (x.key === c.key ? { ...x, width: w } : x)),
+              })),
+          }) as ThHTMLAttributes<HTMLTableCellElement>,
+      };
+    });
+
+  const onChange: TableProps<T>['onChange'] = (pagination, _filters, sorter, extra) => {
+    const s = Array.isArray(sorter) ? sorter[0] : sorter;
+    if (extra.action === 'sort') {
+      onStateChange((st) => ({
+        ...st,
+        sort: s?.order ? { key: String(s.columnKey), order: s.order === 'descend' ? 'desc' : 'asc' } : null,
+      }));
+      onPageChange(1);
+    }
+    if (extra.action === 'paginate') {
+      if (pagination.pageSize && pagination.pageSize !== pageSize) {
+        onStateChange((st) => ({ ...st, pageSize: pagination.pageSize }));
+        onPageChange(1);
+      } else onPageChange(pagination.current ?? 1);
+    }
+  };
+
+  const doExport = async () => {
+    const count = total ?? rows.length;
+    if (count === 0) {
+      message.info(t('grid.noDataToExport'));
+      return;
+    }
+    if (!onExport) return;
+    setExporting(true);
+    try {
+      await onExport();
+    } catch (e) {
+      message.error(errorText(t, e));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const chooser = (
+    <ColumnChooser
+      columns={columns}
+      arranged={arranged}
+      onChange={(cols) => onStateChange((st) => ({ ...st, columns: cols }))}
+    />
+  );
+
+  return (
+    <div className="data-grid" data-grid-id={gridId}>
+      <div className="toolbar grid-toolbar no-print">
+        {toolbar}
+        <Space className="grid-actions" size={4}>
+          <Popover content={chooser} trigger="click" placement="bottomRight" title={t('grid.columns')}>
+            <Tooltip title={t('grid.columns')}>
+              <Button icon={<SettingOutlined />} aria-label={t('grid.columns')} data-testid="grid-columns" />
+            </Tooltip>
+          </Popover>
+          {onExport && (
+            <Tooltip title={t('grid.export')}>
+              <Button
+                icon={<DownloadOutlined />}
+                loading={exporting}
+                aria-label={t('grid.export')}
+                onClick={() => void doExport()}
+                data-testid="grid-export"
+              >
+                {viewport === 'phone' ? null : t('grid.export')}
+              </Button>
+            </Tooltip>
+          )}
+          <Tooltip title={t('grid.print')}>
+            <Button
+              icon={<PrinterOutlined />}
+              aria-label={t('grid.print')}
+              onClick={() => window.print()}
+              data-testid="grid-print"
+            />
+          </Tooltip>
+        </Space>
+      </div>
+      {error != null && error !== false && (
+        <Alert
+          className="no-print"
+          type="error"
+          showIcon
+          style={{ marginBlockEnd: 12 }}
+          title={errorText(t, error)}
+          action={
+            onRetry ? (
+              <Button size="small" onClick={onRetry}>
+                {t('common.retry')}
+              </Button>
+            ) : undefined
+          }
+        />
+      )}
+      <Table<T>
+        data-testid={props['data-testid'] ?? `${gridId}-table`}
+        rowKey={rowKey as TableProps<T>['rowKey']}
+        size={viewport === 'desktop' ? 'middle' : 'small'}
+        columns={tableColumns}
+        dataSource={rows as T[]}
+        loading={loading}
+        onChange={onChange}
+        components={{ header: { cell: ResizableTitle } }}
+        scroll={{ x: 'max-content' }}
+        rowSelection={rowSelection}
+        rowClassName={rowClassName}
+        onRow={onRowClick ? (r) => ({ onDoubleClick: () => onRowClick(r) }) : undefined}
+        locale={{
+          emptyText: error ? (
+            errorText(t, error)
+          ) : (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText ?? t('common.noData')} />
+          ),
+        }}
+        pagination={
+          serverPaging
+            ? {
+                current: page,
+                pageSize,
+                total,
+                showSizeChanger: true,
+                showTotal: (n) => t('common.totalItems', { total: n }),
+              }
+            : rows.length > pageSize
+              ? {
+                  current: page,
+                  pageSize,
+                  showSizeChanger: true,
+                  showTotal: (n) => t('common.totalItems', { total: n }),
+                }
+              : false
+        }
+      />
+    </div>
+  );
+}
