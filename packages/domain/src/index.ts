@@ -10,3 +10,4 @@ export * from './schedule.js';
 export * from './period.js';
 export * from './schemas.js';
 export * from './protocol.js';
+export * from './terminal.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ENTRANCE_STATES } from './enums.js';
 import { EntranceRow, Identification } from './schemas.js';
+import { CASH_ERRORS, CASH_SESSION_STATES, ILS_BILLS, ILS_COINS, Inventory, TERMINAL_ACTIONS } from './terminal.js';
 
 /**
  * Terminal protocol, version 1 (DESIGN §8; docs/terminal-protocol.md), and the
@@ -51,11 +52,84 @@ export type TerminalEntrance = z.infer<typeof TerminalEntrance>;
 export const TerminalHeartbeat = z.object({
   type: z.literal('heartbeat'),
   doorState: z.union(ENTRANCE_STATES.map((s) => z.literal(s))).optional(),
+  /** Devices present now (as in hello); the server keeps the last report (GET /api/Terminal/GetConnectedDevices). */
+  devices: z.array(z.string().max(40)).max(20).optional(),
 });
 export type TerminalHeartbeat = z.infer<typeof TerminalHeartbeat>;
 
+// Gate operations (issue 3, engineer B): remote actions, offline uploads, cash. docs/terminal-protocol.md.
+
+const requestId = z.string().trim().min(1).max(100);
+const sessionId = z.string().trim().min(1).max(100);
+
+/** The terminal's answer to a server `action` (same `requestId`). */
+export const TerminalActionReply = z.object({
+  type: z.literal('action-reply'),
+  requestId,
+  ok: z.boolean(),
+  data: z.unknown().optional(),
+  error: z.string().max(500).optional(),
+});
+export type TerminalActionReply = z.infer<typeof TerminalActionReply>;
+
+/** One decision a terminal took on its own while the server was unreachable. */
+export const OfflineEvent = z.object({
+  eventId,
+  identification: Identification,
+  at: isoInstant,
+  /** 1 approved (from the cached valid list) or 3 general error (could not decide offline). */
+  status: z.union([z.literal(1), z.literal(3)]),
+});
+export type OfflineEvent = z.infer<typeof OfflineEvent>;
+/** Offline decisions uploaded when the link returns; each applied at most once (by eventId). */
+export const TerminalOfflineBatch = z.object({
+  type: z.literal('offline-batch'),
+  batchId: requestId,
+  events: z.array(OfflineEvent).min(1).max(1000),
+});
+export type TerminalOfflineBatch = z.infer<typeof TerminalOfflineBatch>;
+
+/** A cash session starts: paying `amountDue` (agorot; absent = load whatever is inserted) for a client. */
+export const TerminalCashBegin = z.object({
+  type: z.literal('cash-begin'),
+  sessionId,
+  identification: Identification,
+  amountDue: z.number().int().min(0).max(10_000_000).optional(),
+});
+/** A coin or bill went into the acceptor. `eventId` makes a resend harmless. */
+export const TerminalCashInsert = z.object({
+  type: z.literal('cash-insert'),
+  sessionId,
+  eventId,
+  kind: z.enum(['coin', 'bill']),
+  /** Agorot. */
+  denomination: z.union([...ILS_COINS, ...ILS_BILLS].map((d) => z.literal(d))),
+});
+/** The client finished paying (payment completed). */
+export const TerminalCashComplete = z.object({ type: z.literal('cash-complete'), sessionId });
+/** The client canceled before completing; what was inserted is paid back. */
+export const TerminalCashCancel = z.object({ type: z.literal('cash-cancel'), sessionId });
+/** The terminal paid out the change it was told to (pieces per denomination), closing the session. */
+export const TerminalCashPayoutDone = z.object({
+  type: z.literal('cash-payout-done'),
+  sessionId,
+  coins: Inventory,
+  bills: Inventory,
+});
+
 /** Any message a terminal may send. */
-export const TerminalMessage = z.discriminatedUnion('type', [TerminalHello, TerminalEntrance, TerminalHeartbeat]);
+export const TerminalMessage = z.discriminatedUnion('type', [
+  TerminalHello,
+  TerminalEntrance,
+  TerminalHeartbeat,
+  TerminalActionReply,
+  TerminalOfflineBatch,
+  TerminalCashBegin,
+  TerminalCashInsert,
+  TerminalCashComplete,
+  TerminalCashCancel,
+  TerminalCashPayoutDone,
+]);
 export type TerminalMessage = z.infer<typeof TerminalMessage>;
 
 // ---------------------------------------------------------------- server → terminal
@@ -109,8 +183,71 @@ export const ServerError = z.object({
 });
 export type ServerError = z.infer<typeof ServerError>;
 
+/** A remote action (DESIGN §8); the terminal answers `action-reply` with the same requestId. */
+export const ServerAction = z.object({
+  type: z.literal('action'),
+  requestId,
+  actionName: z.enum(TERMINAL_ACTIONS),
+  data: z.unknown().optional(),
+});
+export type ServerAction = z.infer<typeof ServerAction>;
+
+/**
+ * Who the terminal may admit on its own while the server is unreachable
+ * (sent after welcome and whenever it changes): clients with a valid
+ * subscription, by card serial and client code, until `until` (ISO instant).
+ * The terminal uses it for at most `offlineWindowSeconds` after losing the link.
+ */
+export const ServerValidList = z.object({
+  type: z.literal('valid-list'),
+  generatedAt: isoInstant,
+  offlineWindowSeconds: z.number().int().min(0),
+  entries: z.array(
+    z.object({ kind: z.enum(['card', 'code']), value: z.string(), until: isoInstant, name: z.string().optional() }),
+  ),
+});
+export type ServerValidList = z.infer<typeof ServerValidList>;
+
+/** Answer to an offline-batch: event ids recorded now and those already recorded before. */
+export const ServerOfflineAck = z.object({
+  type: z.literal('offline-ack'),
+  batchId: requestId,
+  recorded: z.array(z.string()),
+  duplicates: z.array(z.string()),
+});
+export type ServerOfflineAck = z.infer<typeof ServerOfflineAck>;
+
+/**
+ * State of a cash session after each cash message (seed 001 §4). Amounts in
+ * agorot. In `startPayout` the terminal pays `change` and answers
+ * `cash-payout-done`; `unpaid` is change it could not pay (a payout-error
+ * purchase); `excess` is overpayment kept beyond the club's limit.
+ */
+export const ServerCashState = z.object({
+  type: z.literal('cash-state'),
+  sessionId,
+  state: z.enum(CASH_SESSION_STATES),
+  inserted: z.number().int(),
+  due: z.number().int().nullable(),
+  credited: z.number().int(),
+  change: z.object({ coins: Inventory, bills: Inventory, amount: z.number().int() }).optional(),
+  unpaid: z.number().int(),
+  excess: z.number().int(),
+  error: z.enum(CASH_ERRORS).optional(),
+  message: z.string().optional(),
+});
+export type ServerCashState = z.infer<typeof ServerCashState>;
+
 /** Any message the server may send to a terminal. */
-export const ServerMessage = z.discriminatedUnion('type', [ServerWelcome, ServerDecision, ServerError]);
+export const ServerMessage = z.discriminatedUnion('type', [
+  ServerWelcome,
+  ServerDecision,
+  ServerError,
+  ServerAction,
+  ServerValidList,
+  ServerOfflineAck,
+  ServerCashState,
+]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
 
 // ---------------------------------------------------------------- console live feed (/api/live)
@@ -129,6 +266,17 @@ export const LiveMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready'), clubId: z.number().int() }),
   z.object({ type: z.literal('entrance'), row: EntranceRow }),
   z.object({ type: z.literal('terminal'), terminalId: z.number().int(), connected: z.boolean() }),
+  /** Door state reported by a terminal, or set from the console. */
+  z.object({ type: z.literal('door'), terminalId: z.number().int(), doorState: z.number().int() }),
+  /** A cash session changed state at a terminal (amounts in agorot). */
+  z.object({
+    type: z.literal('cash'),
+    terminalId: z.number().int(),
+    sessionId: z.string(),
+    state: z.enum(CASH_SESSION_STATES),
+    inserted: z.number().int(),
+    error: z.string().optional(),
+  }),
   z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
 ]);
 export type LiveMessage = z.infer<typeof LiveMessage>;

@@ -3,6 +3,7 @@ import { ENTRANCE_STATES, HALACHIC_TIMES, IdentificationKind, UNLIMITED_END_YEAR
 import { isValidIsraeliId, normalizePhone } from './identity.js';
 import { PERMISSION_FLAGS } from './permissions.js';
 import { PERIODS } from './period.js';
+import { TerminalSettings } from './terminal.js';
 
 /**
  * The API contract (STYLE point 5): request and response schemas shared by
@@ -363,6 +364,10 @@ export const TerminalInput = z.strictObject({
   isMain: z.boolean().default(false),
   gateOpenSeconds: z.number().int().min(1).max(120).default(5),
   doorState: z.union(ENTRANCE_STATES.map((s) => z.literal(s))).default(2),
+  // Every other field of seed 001 §3 (packages/domain/src/terminal.ts); omitted = default.
+  ...withoutDefaults(TerminalSettings.shape),
+}).partial({ ...Object.fromEntries(Object.keys(TerminalSettings.shape).map((k) => [k, true])) } as {
+  [K in keyof typeof TerminalSettings.shape]: true;
 });
 export type TerminalInput = z.infer<typeof TerminalInput>;
 /** PATCH /api/Terminal/{id}: editable fields, and `approved` for the technician's approval. */
@@ -382,6 +387,9 @@ export const Terminal = z.object({
   doorState: z.number(),
   connected: z.boolean(),
   lastConnection: z.string().nullable(),
+  /** Soft-deleted (only in the list with `deleted=true`); a deleted terminal cannot connect. */
+  deleted: z.boolean(),
+  ...TerminalSettings.shape,
 });
 export type Terminal = z.infer<typeof Terminal>;
 /** POST /api/Terminal answer: the terminal and its secret, shown this once (only a hash is stored). */

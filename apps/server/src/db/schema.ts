@@ -241,6 +241,11 @@ export const terminals = pgTable(
     settings: jsonb('settings').notNull().default({}),
     lastConnection: timestamp('last_connection', { withTimezone: true }),
     deleted: boolean('deleted').notNull().default(false),
+    /** Devices the terminal last reported in hello or heartbeat (GET /api/Terminal/GetConnectedDevices). */
+    devices: jsonb('devices').notNull().default([]),
+    devicesReportedAt: timestamp('devices_reported_at', { withTimezone: true }),
+    /** Server instance holding the terminal's link now (null = none): routes actions across instances. */
+    connectedInstance: text('connected_instance'),
   },
   (t) => [uniqueIndex('terminals_serial').on(t.serial)],
 );
@@ -265,6 +270,8 @@ export const entranceLogs = pgTable(
     eventId: text('event_id'),
     /** Who paid when not the client: the parent of a child entering on the parent's subscription or money. */
     payerClientId: integer('payer_client_id'),
+    /** Decided by the terminal on its own while the server was unreachable (uploaded in an offline-batch). */
+    offline: boolean('offline').notNull().default(false),
   },
   (t) => [
     index('entrance_logs_club_at').on(t.clubId, t.at),
@@ -675,3 +682,90 @@ export const licenseOrders = pgTable('license_orders', {
   chargeId: bigint('charge_id', { mode: 'number' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---------------------------------------------------------------- cash at the terminal (issue 3, gate operations)
+
+/**
+ * Cash held by a terminal (seed 001 §3): payout inventories (coins, bills),
+ * the cash box and the excess box; pieces per denomination in agorot.
+ */
+export const terminalCash = pgTable('terminal_cash', {
+  terminalId: integer('terminal_id')
+    .primaryKey()
+    .references(() => terminals.id),
+  clubId: integer('club_id').notNull(),
+  coins: jsonb('coins').notNull().default({}),
+  bills: jsonb('bills').notNull().default({}),
+  cashBox: jsonb('cash_box').notNull().default({}),
+  excessAmount: integer('excess_amount').notNull().default(0),
+  excessCount: integer('excess_count').notNull().default(0),
+  lastResetAt: timestamp('last_reset_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Cash sessions at a terminal (seed 001 §4): one payment in cash, from begin to closed / canceled / rejected. */
+export const cashSessions = pgTable(
+  'cash_sessions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    clubId: integer('club_id').notNull(),
+    terminalId: integer('terminal_id').notNull(),
+    /** The terminal's own id of the session. */
+    sessionId: text('session_id').notNull(),
+    clientId: integer('client_id'),
+    state: text('state').notNull(),
+    amountDue: integer('amount_due'),
+    inserted: integer('inserted').notNull().default(0),
+    /** Pieces inserted per denomination. */
+    pieces: jsonb('pieces').notNull().default({}),
+    /** Money credited to the client's balance (ledger kind 'money', source 'cash'). */
+    credited: integer('credited').notNull().default(0),
+    changeDue: integer('change_due').notNull().default(0),
+    changePlan: jsonb('change_plan'),
+    /** Change that could not be paid out: a payout-error (surplus) purchase owed to the client. */
+    unpaid: integer('unpaid').notNull().default(0),
+    /** Overpayment kept in the excess box beyond the club's maxCashOverpayment. */
+    excess: integer('excess').notNull().default(0),
+    error: text('error'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('cash_sessions_terminal_session').on(t.terminalId, t.sessionId),
+    index('cash_sessions_club_started').on(t.clubId, t.startedAt),
+  ],
+);
+
+/** Every coin or bill inserted, once per terminal event id (cash transactions). */
+export const cashInserts = pgTable(
+  'cash_inserts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    clubId: integer('club_id').notNull(),
+    terminalId: integer('terminal_id').notNull(),
+    cashSessionId: bigint('cash_session_id', { mode: 'number' }).notNull(),
+    eventId: text('event_id').notNull(),
+    kind: text('kind').notNull(),
+    denomination: integer('denomination').notNull(),
+    accepted: boolean('accepted').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('cash_inserts_event').on(t.terminalId, t.eventId)],
+);
+
+/** Cash box emptied (POST /api/Terminal/CreateResetCashLevels): the cash management report. */
+export const cashResets = pgTable(
+  'cash_resets',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    clubId: integer('club_id').notNull(),
+    terminalId: integer('terminal_id').notNull(),
+    userId: integer('user_id'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    cashBox: jsonb('cash_box').notNull(),
+    cashBoxTotal: integer('cash_box_total').notNull(),
+    excessAmount: integer('excess_amount').notNull(),
+    excessCount: integer('excess_count').notNull(),
+  },
+  (t) => [index('cash_resets_club_at').on(t.clubId, t.at)],
+);
