@@ -23,6 +23,22 @@ export const ERROR_STATUS = {
   FILE_TOO_LARGE: 413,
   UNSUPPORTED_FILE_TYPE: 415,
   NOT_ENOUGH_LICENSES: 422,
+  /** Seed 001 §5 "A file must be chosen to import clients". */
+  FILE_REQUIRED: 400,
+  /** Seed 001 §8 "No data to export". */
+  NO_DATA_TO_EXPORT: 422,
+  /** Seed 001 §8 "You cannot create more than N products"; details {limit}. */
+  PRODUCT_LIMIT: 422,
+  /** Seed 001 §3 "Some settings can be changed only by contacting the manager"; details {fields}. */
+  CONTACT_MANAGER: 403,
+  /** A bulk action this server does not perform (addBeats: money changes go through the money ledger). */
+  BULK_ACTION_NOT_SUPPORTED: 422,
+  /** An import file with row errors is not written (all or nothing); details are the row errors. */
+  IMPORT_HAS_ERRORS: 422,
+  /** A user cannot take their own admin flag away, nor disable themself. */
+  CANNOT_CHANGE_OWN_ADMIN: 422,
+  /** PATCH/DELETE /Schedule/{id} on a group's own row: it is saved with its group. */
+  SCHEDULE_OF_GROUP: 409,
   WRONG_PASSWORD: 422,
   NO_TERMINAL_CONNECTION: 503,
   TOO_MANY_REQUESTS: 429,

@@ -11,3 +11,4 @@ export * from './period.js';
 export * from './schemas.js';
 export * from './protocol.js';
 export * from './terminal.js';
+export * from './management.js';

@@ -89,6 +89,22 @@ export const ClubSettings = z.object({
   maxChargeAmount: z.number().int().min(0).default(0),
   autoRenewDaysBefore: z.number().int().min(0).default(0),
   autoRenewDaysAfter: z.number().int().min(0).default(0),
+  /** Club details (seed 001 §3 "Club settings shown in the interface"). */
+  invoiceEmail: z.union([z.literal(''), z.email({ message: 'invalidEmail' })]).default(''),
+  companyNumber: z
+    .string()
+    .trim()
+    .max(20)
+    .regex(/^[0-9A-Za-z-]*$/, { message: 'invalidCompanyNumber' })
+    .default(''),
+  addressCity: z.string().trim().max(60).default(''),
+  addressStreet: z.string().trim().max(80).default(''),
+  addressHouseNumber: z.string().trim().max(10).default(''),
+  /** Yearly price of one client license, minor units; only the operator changes it. */
+  licenseYearlyPrice: z.number().int().min(0).max(100_000_000).default(0),
+  /** Self-registration: group of new clients (null = none), and whether a personal ID may be left out. */
+  selfRegisterDefaultGroupId: z.number().int().positive().nullable().default(null),
+  selfRegisterNoIdRequired: z.boolean().default(false),
 });
 export type ClubSettings = z.infer<typeof ClubSettings>;
 
@@ -184,6 +200,24 @@ export const ClientInput = z.strictObject({
   licenseExpiry: isoDateString.nullable().default(null),
   status: z.number().int().min(1).max(3).default(1),
   messageToClient: z.string().max(200).default(''),
+  /** Card technology (management.ts CARD_TYPES), 0 = unknown. */
+  cardType: z.number().int().min(0).max(4).default(0),
+  /** Price for this client instead of the schedule's, minor units; null = none (seed 001 §3 "special price"). */
+  specialPrice: money.min(0).max(100_000_000).nullable().default(null),
+  /** The parent client whose subscription or money a child uses (seed 001 §3 "children"). */
+  parentId: z.number().int().positive().nullable().default(null),
+  /** The club's own code for the client (seed 001 §3 "client code"). */
+  clientCode: z.string().trim().max(40).default(''),
+  /** Code typed at a terminal to enrol a fingerprint, card or face; unique in the club (409 PASSWORD_TAKEN). */
+  enrollPassword: z
+    .string()
+    .trim()
+    .max(20)
+    .regex(/^[0-9A-Za-z]*$/, { message: 'invalidEnrollPassword' })
+    .default(''),
+  allowEnrollFingerprint: z.boolean().default(true),
+  allowEnrollCard: z.boolean().default(true),
+  allowEnrollFace: z.boolean().default(true),
 });
 export type ClientInput = z.infer<typeof ClientInput>;
 
@@ -213,17 +247,54 @@ export const Client = z.object({
   messageToClient: z.string(),
   balance: z.number(),
   createdAt: z.string(),
+  cardType: z.number(),
+  specialPrice: z.number().nullable(),
+  parentId: z.number().nullable(),
+  clientCode: z.string(),
+  /** Whether an enrolment code is set; the code itself only through GetAllPasswords / GetClientFull. */
+  hasEnrollPassword: z.boolean(),
+  allowEnrollFingerprint: z.boolean(),
+  allowEnrollCard: z.boolean(),
+  allowEnrollFace: z.boolean(),
+  /** Read-only, owned by the money and gate areas. */
+  bonusEntries: z.number(),
+  hasFingerprint: z.boolean(),
+  hasFace: z.boolean(),
+  hasPaymentMethod: z.boolean(),
+  /** Open debts, minor units. */
+  debtsTotal: z.number(),
+  childrenCount: z.number(),
 });
 export type Client = z.infer<typeof Client>;
 
 /** Sort keys of GET /api/Client ('name' = last name, then first name). */
-export const CLIENT_SORTS = ['number', 'name', 'firstName', 'lastName', 'createdAt', 'subscriptionEnd'] as const;
+export const CLIENT_SORTS = [
+  'number',
+  'name',
+  'firstName',
+  'lastName',
+  'createdAt',
+  'subscriptionEnd',
+  'licenseExpiry',
+  'balance',
+  'cardSerial',
+  'status',
+] as const;
 
 /** GET /api/Client: paging, search (name, phone, personal ID, card serial, number), sort, filters. */
 export const ClientListQuery = ListQuery.extend({
   sort: z.enum(CLIENT_SORTS).default('number'),
   showDeleted: queryFlag.default(false),
   groupId: z.coerce.number().int().positive().optional(),
+  /** Only this status (1 active, 2 inactive, 3 deleted — implies showDeleted). */
+  status: z.coerce.number().int().min(1).max(3).optional(),
+  clientType: z.coerce.number().int().min(1).max(3).optional(),
+  /** valid: subscription ends today or later; expired: ended before today; none: no subscription. */
+  subscription: z.enum(['valid', 'expired', 'none']).optional(),
+  /** Clients whose license has expired (before today) or is missing. */
+  licenseExpired: queryFlag.optional(),
+  /** Children of this parent client. */
+  parentId: z.coerce.number().int().positive().optional(),
 });
 export type ClientListQuery = z.infer<typeof ClientListQuery>;
 
