@@ -54,6 +54,11 @@ export const users = pgTable(
     permissions: jsonb('permissions').notNull().default({}),
     termsVersion: integer('terms_version').notNull().default(0),
     dataGridStates: jsonb('data_grid_states').notNull().default({}),
+    /** Employee position (seed 001 §3 "User"); positions belong to the attendance area. */
+    employeePositionId: integer('employee_position_id'),
+    /** The drawn signature (PNG data URL) of the accepted terms version, and when. */
+    termsSignature: text('terms_signature'),
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     disabled: boolean('disabled').notNull().default(false),
     /** Bumped to revoke every token issued before (disable, password change). */
     tokenVersion: integer('token_version').notNull().default(0),
@@ -179,10 +184,21 @@ export const clients = pgTable(
     allowEnrollFace: boolean('allow_enroll_face').notNull().default(true),
     /** The code a client types at a terminal to enrol a fingerprint, card or face (seed 001 §3); '' = none. */
     enrollPassword: text('enroll_password').notNull().default(''),
+    /** Card technology (domain CARD_TYPES), 0 = unknown. */
+    cardType: smallint('card_type').notNull().default(0),
+    /** This client's price instead of the schedule's, minor units; null = none (seed 001 §3). */
+    specialPrice: integer('special_price'),
+    /** The club's own code for the client (seed 001 §3 "client code"). */
+    clientCode: text('client_code').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('clients_club_number').on(t.clubId, t.number),
+    // An enrolment code identifies one live client of the club (409 PASSWORD_TAKEN).
+    uniqueIndex('clients_club_enroll_password')
+      .on(t.clubId, t.enrollPassword)
+      .where(sql`${t.enrollPassword} <> '' and ${t.status} <> 3`),
+    index('clients_club_parent').on(t.clubId, t.parentId),
     uniqueIndex('clients_club_card')
       .on(t.clubId, t.cardSerial)
       .where(sql`${t.cardSerial} <> '' and ${t.status} <> 3`),
@@ -295,7 +311,11 @@ export const auditLog = pgTable(
     ip: text('ip'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_club_at').on(t.clubId, t.at)],
+  (t) => [
+    index('audit_log_club_at').on(t.clubId, t.at),
+    // A client's history (GET /Client/GetClientHistory) reads one entity's rows newest first.
+    index('audit_log_entity').on(t.clubId, t.entity, t.entityId, t.at),
+  ],
 );
 
 /** Small key-value store for server state (generated secrets, demo flags). */
@@ -768,4 +788,27 @@ export const cashResets = pgTable(
     excessCount: integer('excess_count').notNull(),
   },
   (t) => [index('cash_resets_club_at').on(t.clubId, t.at)],
+);
+
+/** Products (seed 001 §3 "Product"): sold at terminals and in the console. Price in minor units, VAT included. */
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    clubId: integer('club_id')
+      .notNull()
+      .references(() => clubs.id),
+    name: text('name').notNull(),
+    displayName: text('display_name').notNull().default(''),
+    description: text('description').notNull().default(''),
+    /** ProductType: 1 Basic, 2 Extra, 3 Popup. */
+    type: smallint('type').notNull().default(1),
+    price: integer('price').notNull(),
+    /** Most units in one purchase; 0 = no limit. */
+    maxQuantity: integer('max_quantity').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    deleted: boolean('deleted').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('products_club').on(t.clubId)],
 );
