@@ -456,6 +456,8 @@ export const purchases = pgTable(
     lastFour: text('last_four').notNull().default(''),
     /** Cash paid above the total that was not given back (seed 001 §3 "excess"). */
     excess: integer('excess').notNull().default(0),
+    /** Cash rounding to 10 agorot (DOMAIN-FACTS): what was paid minus the total, −4…+5; included in paid_cash. */
+    rounding: integer('rounding').notNull().default(0),
     /** PurchasePayer: 0 the client, 1 the parent (father), 2 a manager. */
     payer: smallint('payer').notNull().default(0),
     payerClientId: integer('payer_client_id'),
@@ -658,6 +660,8 @@ export const clubMoneySettings = pgTable('club_money_settings', {
   masav: jsonb('masav').notNull().default({}),
   hashavshevet: jsonb('hashavshevet').notNull().default({}),
   sumit: jsonb('sumit').notNull().default({}),
+  /** AutoRenewSettings of packages/domain (method, last day of the month rule). */
+  autoRenew: jsonb('auto_renew').notNull().default({}),
   /** Yearly price of one license, minor units. */
   licensePrice: integer('license_price').notNull().default(0),
 });
