@@ -9,6 +9,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import fastifyStatic from '@fastify/static';
+import multipart from '@fastify/multipart';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -133,6 +134,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(rateLimit, { global: false });
   await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
+  // Uploads (DESIGN §10): registered once here for every area; each route passes its own size limit to req.file().
+  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });
 
   await app.register(swagger, {
     openapi: {
