@@ -12,3 +12,6 @@ export * from './schemas.js';
 export * from './protocol.js';
 export * from './terminal.js';
 export * from './management.js';
+export * from './subscription.js';
+export * from './banks.js';
+export * from './money-api.js';

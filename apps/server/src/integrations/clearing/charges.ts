@@ -1,0 +1,197 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/index.js';
+import { charges } from '../../db/schema.js';
+import { ClearingUncertainError, type ClearingProvider } from './provider.js';
+
+/**
+ * Idempotent charges against the clearing provider (DESIGN §7): one
+ * `charges` row per idempotency key, written (and committed) before the
+ * provider is called, so that
+ *
+ * - a retry or a concurrent duplicate with the same key finds the row and
+ *   never calls the provider a second time for money (it waits for the first
+ *   call to settle and answers its outcome);
+ * - an uncertain outcome (timeout, lost answer) stays recorded as
+ *   'uncertain' until `reconcileCharges` (safer payments) settles it.
+ *
+ * The key is also sent to the provider, which applies it once on its side.
+ */
+
+export type ChargeRow = typeof charges.$inferSelect;
+
+export interface ChargeRequest {
+  clubId: number;
+  clientId: number | null;
+  idempotencyKey: string;
+  token: string;
+  amount: number;
+  currency: number;
+  lastFour: string;
+  brand: string;
+}
+
+/** How long a duplicate waits for the first call with its key to settle. */
+const WAIT_MS = 15_000;
+
+/**
+ * Charges `amount` (minor units) to a token once per idempotency key.
+ * Returns the settled row: status 'approved', 'declined' or 'uncertain'.
+ */
+export async function chargeOnce(db: Db, provider: ClearingProvider, req: ChargeRequest): Promise<ChargeRow> {
+  const [mine] = await db
+    .insert(charges)
+    .values({
+      clubId: req.clubId,
+      clientId: req.clientId,
+      idempotencyKey: req.idempotencyKey,
+      provider: provider.name,
+      token: req.token,
+      amount: req.amount,
+      currency: req.currency,
+      status: 'pending',
+      lastFour: req.lastFour,
+      brand: req.brand,
+    })
+    .onConflictDoNothing({ target: [charges.clubId, charges.idempotencyKey] })
+    .returning();
+  if (!mine) return waitSettled(db, req.clubId, req.idempotencyKey);
+  let status: string;
+  let providerRef: string | null = null;
+  let error: string | null = null;
+  try {
+    const r = await provider.chargeToken({
+      token: req.token,
+      amount: req.amount,
+      currency: req.currency,
+      idempotencyKey: req.idempotencyKey,
+    });
+    if (r.status === 'approved') {
+      status = 'approved';
+      providerRef = r.providerRef;
+    } else {
+      status = 'declined';
+      error = r.reason;
+    }
+  } catch (err) {
+    status = 'uncertain';
+    error = err instanceof ClearingUncertainError ? err.message : 'provider error';
+  }
+  const [row] = await db
+    .update(charges)
+    .set({ status, providerRef, error, settledAt: status === 'uncertain' ? null : new Date() })
+    .where(eq(charges.id, mine.id))
+    .returning();
+  return row;
+}
+
+async function waitSettled(db: Db, clubId: number, key: string): Promise<ChargeRow> {
+  const until = Date.now() + WAIT_MS;
+  for (;;) {
+    const [row] = await db
+      .select()
+      .from(charges)
+      .where(and(eq(charges.clubId, clubId), eq(charges.idempotencyKey, key)));
+    if (row.status !== 'pending' || Date.now() > until) return row;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/**
+ * Gives back an approved charge whose purchase could not be completed.
+ * Idempotent (refund key = `<charge key>:refund`).
+ */
+export async function refundCharge(db: Db, provider: ClearingProvider, row: ChargeRow): Promise<void> {
+  if (row.status !== 'approved' || !row.providerRef) return;
+  const r = await provider.refund({
+    providerRef: row.providerRef,
+    amount: row.amount,
+    idempotencyKey: `${row.idempotencyKey}:refund`,
+  });
+  await db
+    .update(charges)
+    .set({ status: r.status === 'approved' ? 'refunded' : row.status, error: r.status === 'declined' ? r.reason : null })
+    .where(eq(charges.id, row.id));
+}
+
+/** Links settled charges to the purchase they paid. */
+export async function linkCharges(db: Db, ids: number[], purchaseId: number): Promise<void> {
+  if (ids.length) await db.update(charges).set({ purchaseId }).where(inArray(charges.id, ids));
+}
+
+export interface ReconcileResult {
+  checked: number;
+  /** Charged at the provider without a purchase here: refunded. */
+  refunded: number;
+  /** Not charged at the provider (or declined): nothing to do. */
+  notCharged: number;
+  /** Provider still unreachable: left uncertain for the next run. */
+  stillUncertain: number;
+}
+
+/**
+ * Safer payments (DESIGN §7; seed 000 §2 /reports/app-safer-payments):
+ * settles every 'uncertain' charge (and 'pending' ones older than a minute,
+ * whose caller died) of a club, or of every club, with the provider's status
+ * by idempotency key, and records how each was settled:
+ *
+ * - 'approved' at the provider → the purchase was not completed here, so the
+ *   money is refunded: status 'refunded', result 'charged-refunded';
+ * - 'declined' or 'not_found' → status 'declined', result 'not-charged';
+ * - the provider is still unreachable → left for the next run.
+ */
+export async function reconcileCharges(
+  db: Db,
+  provider: ClearingProvider,
+  clubId?: number,
+): Promise<ReconcileResult> {
+  const rows = await db
+    .select()
+    .from(charges)
+    .where(
+      and(
+        clubId ? eq(charges.clubId, clubId) : undefined,
+        sql`(${charges.status} = 'uncertain' or (${charges.status} = 'pending' and ${charges.createdAt} < now() - interval '1 minute'))`,
+      ),
+    );
+  const out: ReconcileResult = { checked: rows.length, refunded: 0, notCharged: 0, stillUncertain: 0 };
+  for (const row of rows) {
+    let st;
+    try {
+      st = await provider.queryStatus(row.idempotencyKey);
+    } catch {
+      out.stillUncertain++;
+      continue;
+    }
+    if (st.status === 'approved') {
+      const r = await provider.refund({
+        providerRef: st.providerRef,
+        amount: st.amount,
+        idempotencyKey: `${row.idempotencyKey}:refund`,
+      });
+      await db
+        .update(charges)
+        .set({
+          status: r.status === 'approved' ? 'refunded' : 'approved',
+          providerRef: st.providerRef,
+          reconciledAt: new Date(),
+          reconcileResult: r.status === 'approved' ? 'charged-refunded' : 'charged-refund-failed',
+          settledAt: new Date(),
+        })
+        .where(eq(charges.id, row.id));
+      out.refunded++;
+    } else if (st.status === 'refunded') {
+      await db
+        .update(charges)
+        .set({ status: 'refunded', reconciledAt: new Date(), reconcileResult: 'charged-refunded', settledAt: new Date() })
+        .where(eq(charges.id, row.id));
+      out.refunded++;
+    } else {
+      await db
+        .update(charges)
+        .set({ status: 'declined', reconciledAt: new Date(), reconcileResult: 'not-charged', settledAt: new Date() })
+        .where(eq(charges.id, row.id));
+      out.notCharged++;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,113 @@
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { ClientStatus, PaymentMethod, PurchaseItemType, type AddCreditRequest, type BalanceResponse } from '@venue/domain';
+import type { Db } from '../../db/index.js';
+import { balanceLedger, charges, clients, clubs } from '../../db/schema.js';
+import { pricePurchase } from '../../engine/purchase.js';
+import { clubSettings } from '../club/club.service.js';
+import { notFound } from '../../lib/errors.js';
+import type { ClearingProvider } from '../../integrations/clearing/provider.js';
+import { reconcileCharges } from '../../integrations/clearing/charges.js';
+import { createPurchase, listClientPurchases } from '../../engine/purchase.service.js';
+
+/**
+ * Balances (seed 000 §7 getBalance/addCredit; DESIGN §7): the money balance
+ * ("beats"), the temporary balance and the subscription balance (immersions)
+ * with their ledger rows. Each balance equals the sum of its ledger rows.
+ */
+export async function getBalance(db: Db, clubId: number, clientId: number): Promise<BalanceResponse> {
+  const [c] = await db
+    .select()
+    .from(clients)
+    .where(and(eq(clients.clubId, clubId), eq(clients.id, clientId), ne(clients.status, ClientStatus.Deleted)));
+  if (!c) throw notFound('client');
+  const ledger = await db
+    .select()
+    .from(balanceLedger)
+    .where(and(eq(balanceLedger.clubId, clubId), eq(balanceLedger.clientId, clientId)))
+    .orderBy(desc(balanceLedger.at), desc(balanceLedger.id))
+    .limit(500);
+  const purchases = (await listClientPurchases(db, clubId, clientId, 100)).map(
+    ({ items: _i, payments: _p, warnings: _w, ...p }) => p,
+  );
+  return {
+    clientId,
+    balance: c.balance,
+    tempBalance: c.tempBalance,
+    subscriptionBalance: c.subscriptionBalance,
+    subscriptionStart: c.subscriptionStart,
+    subscriptionEnd: c.subscriptionEnd,
+    ledger: ledger.map((l) => ({
+      id: l.id,
+      at: l.at.toISOString(),
+      kind: l.kind,
+      delta: l.delta,
+      source: l.source,
+      sourceId: l.sourceId,
+    })),
+    purchases,
+  };
+}
+
+/**
+ * POST /api/addCredit/{id} {amount}: loads money on a client's balance as a
+ * ChargingMoney purchase (cash at the console, or the stored card), with the
+ * group's bonus, the min/max charge amounts and the card fee (seed 000 §3).
+ * Without an idempotency key the request is keyed by a fresh id.
+ */
+export async function addCredit(
+  db: Db,
+  provider: ClearingProvider,
+  req: FastifyRequest,
+  clientId: number,
+  body: AddCreditRequest,
+) {
+  const key = body.idempotencyKey ?? `credit-${crypto.randomUUID()}`;
+  const items = [{ itemType: PurchaseItemType.ChargingMoney, name: '', quantity: 1, unitPrice: body.amount }] as const;
+  // By card the club's credit-charge fee comes on top (seed 000 §3): the engine prices it.
+  let amount = body.amount;
+  if (body.method === PaymentMethod.CreditCardToken) {
+    const [club] = await db.select().from(clubs).where(eq(clubs.id, req.auth.clubId));
+    const priced = pricePurchase([...items], [{ method: body.method, amount: 0, keepExcess: false }], 0, clubSettings(club));
+    amount = 'error' in priced ? priced.expected : priced.total;
+  }
+  return createPurchase(db, provider, {
+    clubId: req.auth.clubId,
+    clientId,
+    items: [...items],
+    payments: [{ method: body.method, amount, keepExcess: false }],
+    isAdminUser: true,
+    source: 'console',
+    userId: req.auth.userId,
+    idempotencyKey: key,
+    req,
+  });
+}
+
+/** Safer payments: charges whose outcome was uncertain and how they were settled (newest first). */
+export async function saferPayments(db: Db, clubId: number) {
+  const rows = await db
+    .select()
+    .from(charges)
+    .where(
+      and(
+        eq(charges.clubId, clubId),
+        sql`(${charges.status} in ('uncertain', 'pending') or ${charges.reconciledAt} is not null)`,
+      ),
+    )
+    .orderBy(desc(charges.createdAt))
+    .limit(1000);
+  return rows.map((r) => ({
+    id: r.id,
+    clientId: r.clientId,
+    createdAt: r.createdAt.toISOString(),
+    amount: r.amount,
+    status: r.status,
+    lastFour: r.lastFour,
+    brand: r.brand,
+    reconciledAt: r.reconciledAt?.toISOString() ?? null,
+    result: r.reconcileResult,
+  }));
+}
+
+export { reconcileCharges };
