@@ -23,6 +23,8 @@ export const ERROR_STATUS = {
   FILE_TOO_LARGE: 413,
   UNSUPPORTED_FILE_TYPE: 415,
   NOT_ENOUGH_LICENSES: 422,
+  /** Seed 001 §5: a fingerprint cannot be deleted for a technician-type client. */
+  TECHNICIAN_BIOMETRIC_PROTECTED: 422,
   /** Seed 001 §5 "A file must be chosen to import clients". */
   FILE_REQUIRED: 400,
   /** Seed 001 §8 "No data to export". */

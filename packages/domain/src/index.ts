@@ -11,6 +11,8 @@ export * from './period.js';
 export * from './schemas.js';
 export * from './protocol.js';
 export * from './terminal.js';
+export * from './gate.js';
+export * from './gate-protocol.js';
 export * from './management.js';
 export * from './subscription.js';
 export * from './banks.js';

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { ENTRANCE_STATES } from './enums.js';
 import { EntranceRow, Identification } from './schemas.js';
+import {
+  ServerEnrolled,
+  ServerExitResult,
+  ServerMessages,
+  ServerTemplates,
+  TerminalEnroll,
+  TerminalExit,
+} from './gate-protocol.js';
 import { CASH_ERRORS, CASH_SESSION_STATES, ILS_BILLS, ILS_COINS, Inventory, TERMINAL_ACTIONS } from './terminal.js';
 
 /**
@@ -129,6 +137,8 @@ export const TerminalMessage = z.discriminatedUnion('type', [
   TerminalCashComplete,
   TerminalCashCancel,
   TerminalCashPayoutDone,
+  TerminalEnroll,
+  TerminalExit,
 ]);
 export type TerminalMessage = z.infer<typeof TerminalMessage>;
 
@@ -247,6 +257,10 @@ export const ServerMessage = z.discriminatedUnion('type', [
   ServerValidList,
   ServerOfflineAck,
   ServerCashState,
+  ServerEnrolled,
+  ServerExitResult,
+  ServerTemplates,
+  ServerMessages,
 ]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
 

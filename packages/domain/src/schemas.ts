@@ -89,6 +89,13 @@ export const ClubSettings = z.object({
   maxChargeAmount: z.number().int().min(0).default(0),
   autoRenewDaysBefore: z.number().int().min(0).default(0),
   autoRenewDaysAfter: z.number().int().min(0).default(0),
+  /** Quick exit (seed 001 §3): a stay of at least min and at most max minutes earns a reward; max 0 = not configured. */
+  quickExitMinMinutes: z.number().int().min(0).default(0),
+  quickExitMaxMinutes: z.number().int().min(0).default(0),
+  /** Money (minor units) credited to the balance for a quick exit after an entrance by subscription. */
+  quickExitSubscriptionReward: z.number().int().min(0).default(0),
+  /** Money (minor units) returned for a quick exit after an entrance paid by money, at most what it cost. */
+  quickExitTransactionReward: z.number().int().min(0).default(0),
   /** Club details (seed 001 §3 "Club settings shown in the interface"). */
   invoiceEmail: z.union([z.literal(''), z.email({ message: 'invalidEmail' })]).default(''),
   companyNumber: z

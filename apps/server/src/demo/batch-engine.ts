@@ -45,9 +45,10 @@ import { baseEntranceInput, decideEntrance, type DecisionClient, type DecisionGr
 export class BatchEntranceEngine {
   private location!: ClubLocation;
   private loadLimit = { people: 0, minutes: 0 };
-  private terminals = new Map<number, { id: number; approved: boolean; gateOpenSeconds: number }>();
+  private terminals = new Map<number, { id: number; approved: boolean; gateOpenSeconds: number; doorState: number }>();
   private byCard = new Map<string, ClientState>();
   private byNumber = new Map<number, ClientState>();
+  private byCode = new Map<string, ClientState>();
   private byId = new Map<number, ClientState>();
   private groups = new Map<number, GroupState>();
   /** Approved entrances of the club within the load window (instants, ms). */
@@ -70,7 +71,12 @@ export class BatchEntranceEngine {
     const s = clubSettings(club);
     e.loadLimit = { people: s.entrancesLimitPeople, minutes: s.entrancesLimitMinutes };
     for (const t of await db
-      .select({ id: terminals.id, approved: terminals.approved, gateOpenSeconds: terminals.gateOpenSeconds })
+      .select({
+        id: terminals.id,
+        approved: terminals.approved,
+        gateOpenSeconds: terminals.gateOpenSeconds,
+        doorState: terminals.doorState,
+      })
       .from(terminals)
       .where(and(eq(terminals.clubId, clubId), eq(terminals.deleted, false)))) {
       e.terminals.set(t.id, t);
@@ -118,12 +124,23 @@ export class BatchEntranceEngine {
           licenseExpiry: c.licenseExpiry,
           balance: c.balance,
           groupId: c.groupId,
+          bonusEntries: c.bonusEntries,
+          specialPrice: c.specialPrice,
+          parent: null,
         },
+        parentId: c.parentId,
         approved: [],
+        subscriptionUses: [],
       };
       if (c.cardSerial) e.byCard.set(c.cardSerial, st);
       e.byNumber.set(c.number, st);
+      if (c.clientCode && !e.byCode.has(c.clientCode)) e.byCode.set(c.clientCode, st);
       e.byId.set(c.id, st);
+    }
+    // Parents pay for their children (seed 001 §3): the child's decision sees the parent's live state.
+    for (const st of e.byId.values()) {
+      const p = st.parentId != null ? e.byId.get(st.parentId) : undefined;
+      if (p) st.parentState = p;
     }
     return e;
   }
@@ -147,9 +164,12 @@ export class BatchEntranceEngine {
     const st =
       identification.kind === 'card'
         ? this.byCard.get(identification.value)
-        : identification.kind === 'code' && /^\d{1,9}$/.test(identification.value)
-          ? this.byNumber.get(Number(identification.value))
+        : identification.kind === 'code'
+          ? (this.byCode.get(identification.value) ??
+            (/^\d{1,9}$/.test(identification.value) ? this.byNumber.get(Number(identification.value)) : undefined))
           : undefined;
+    const parentSt = st?.parentState;
+    if (st) st.decision.parent = parentSt ? { ...parentSt.decision } : null;
     const client = st?.decision ?? null;
     const g = client?.groupId != null ? this.groups.get(client.groupId) : undefined;
     const group = g?.decision ?? null;
@@ -181,6 +201,9 @@ export class BatchEntranceEngine {
         }
       }
       input.lastApprovedAt = last == null ? null : new Date(last);
+      if (parentSt) {
+        input.parentSubscriptionUsesToday = parentSt.subscriptionUses.filter((x) => x >= dayStart && x <= ms).length;
+      }
       const { people, minutes } = this.loadLimit;
       if (people > 0 && minutes > 0) {
         const since = ms - minutes * 60_000;
@@ -201,17 +224,42 @@ export class BatchEntranceEngine {
       identificationKind: identification.kind,
       amount: d.amount,
       paymentType: d.paymentType,
+      payerClientId: d.payerClientId,
     });
-    if (d.amount > 0 && st) {
-      st.decision.balance -= d.amount;
+    const payer = d.payerClientId != null ? parentSt : st;
+    if (d.amount > 0 && payer) {
+      payer.decision.balance -= d.amount;
+      this.touched.add(payer);
+      this.ledger.push({
+        log: index,
+        row: {
+          clubId: this.clubId,
+          clientId: payer.decision.id,
+          kind: 'money',
+          delta: -d.amount,
+          source: 'entrance',
+          at,
+        },
+      });
+    }
+    if (d.bonusUsed > 0 && st) {
+      st.decision.bonusEntries -= d.bonusUsed;
       this.touched.add(st);
       this.ledger.push({
         log: index,
-        row: { clubId: this.clubId, clientId: st.decision.id, kind: 'money', delta: -d.amount, source: 'entrance', at },
+        row: {
+          clubId: this.clubId,
+          clientId: st.decision.id,
+          kind: 'bonus',
+          delta: -d.bonusUsed,
+          source: 'entrance',
+          at,
+        },
       });
     }
     if (d.status === EntranceStatus.Approved) {
       st?.approved.push({ at: ms, paymentType: d.paymentType });
+      if (d.paymentType === EntrancePaymentType.Subscription) (payer ?? st)?.subscriptionUses.push(ms);
       if (this.loadLimit.people > 0) this.clubApproved.push(ms);
     }
     return { status: d.status, amount: d.amount, paymentType: d.paymentType };
@@ -243,14 +291,18 @@ export class BatchEntranceEngine {
       identification_kind: l.identificationKind,
       amount: l.amount,
       payment_type: l.paymentType,
+      payer_client_id: l.payerClientId ?? null,
     }));
     for (let i = 0; i < logs.length; i += 5000) {
       await db.execute(sql`insert into entrance_logs
-          (id, club_id, terminal_id, client_id, group_id, at, status, reason, identification_kind, amount, payment_type)
-        select id, club_id, terminal_id, client_id, group_id, at, status, reason, identification_kind, amount, payment_type
+          (id, club_id, terminal_id, client_id, group_id, at, status, reason, identification_kind, amount, payment_type,
+           payer_client_id)
+        select id, club_id, terminal_id, client_id, group_id, at, status, reason, identification_kind, amount, payment_type,
+          payer_client_id
         from jsonb_to_recordset(${JSON.stringify(logs.slice(i, i + 5000))}::jsonb) as x(
           id bigint, club_id int, terminal_id int, client_id int, group_id int, at timestamptz,
-          status smallint, reason smallint, identification_kind text, amount int, payment_type smallint)`);
+          status smallint, reason smallint, identification_kind text, amount int, payment_type smallint,
+          payer_client_id int)`);
     }
     const ledger = this.ledger.map((x) => ({ ...x.row, sourceId: ids[x.log] }));
     for (let i = 0; i < ledger.length; i += 1000) await db.insert(balanceLedger).values(ledger.slice(i, i + 1000));
@@ -261,9 +313,16 @@ export class BatchEntranceEngine {
         part.map((s) => sql`when ${s.decision.id}::int then ${s.decision.balance}::int`),
         sql` `,
       );
+      const bonusCases = sql.join(
+        part.map((s) => sql`when ${s.decision.id}::int then ${s.decision.bonusEntries}::int`),
+        sql` `,
+      );
       await db
         .update(clients)
-        .set({ balance: sql`case ${clients.id} ${cases} else ${clients.balance} end` })
+        .set({
+          balance: sql`case ${clients.id} ${cases} else ${clients.balance} end`,
+          bonusEntries: sql`case ${clients.id} ${bonusCases} else ${clients.bonusEntries} end`,
+        })
         .where(
           inArray(
             clients.id,
@@ -289,6 +348,11 @@ interface ClientState {
   decision: DecisionClient;
   /** Recent approved entrances (ms, payment type), for delay, quotas and rapid re-entry. */
   approved: { at: number; paymentType: number }[];
+  parentId: number | null;
+  /** The parent's state, when the client has a parent in the club. */
+  parentState?: ClientState;
+  /** Approved entrances on this client's subscription (its own and its children's), ms. */
+  subscriptionUses: number[];
 }
 
 interface GroupState {

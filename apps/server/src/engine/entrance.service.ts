@@ -1,10 +1,11 @@
-import { and, eq, gte, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, gte, lte, ne, or, sql } from 'drizzle-orm';
 import {
   localToInstant,
   REASON_KEYS,
   resolveScheduleRow,
   EntrancePaymentType,
   EntranceStatus,
+  Reason,
   type EntranceRow,
   type Identification,
   type ScheduleRowTimes,
@@ -12,6 +13,7 @@ import {
 import type { Db } from '../db/index.js';
 import { balanceLedger, clients, clubs, entranceLogs, groups, terminals } from '../db/schema.js';
 import { clubLocation, clubSettings } from '../modules/club/club.service.js';
+import { dataKeys, mac, type DataKeys } from '../lib/crypto.js';
 import type { EventBus } from '../realtime/event-bus.js';
 import {
   baseEntranceInput,
@@ -19,7 +21,13 @@ import {
   type Decision,
   type DecisionClient,
   type DecisionGroup,
+  type DecisionPayer,
 } from './entrance.js';
+
+/** The HMAC index of a biometric template in a club (biometric_templates.template_mac). */
+export function templateMac(keys: DataKeys, clubId: number, kind: string, template: string): string {
+  return mac(keys, template, `club:${clubId}:${kind}`);
+}
 
 /**
  * Entrance processing (DESIGN §7): read what the decision needs, decide with
@@ -66,8 +74,9 @@ const fullName = (first: string, last: string) => `${first} ${last}`.trim();
  * Decides one entrance and records it (DESIGN §7, §8; seed 000 §4).
  *
  * Reads: the terminal with its club (settings, location), the client by
- * identification (`card` → card serial; `code` → client number; fingerprint
- * and face are not matched yet, so they answer 8) with its group, the group's
+ * identification (`card` → card serial; `code` → client code, else client
+ * number; `fingerprint` and `face` → the enrolled template with the same
+ * keyed HMAC, biometric_templates; `system` → none, 8) with its group, the group's
  * schedule rows and the client's and club's recent approved entrances.
  * Writes in one transaction: the entrance_logs row and, for an entrance paid
  * by money, `clients.balance -= amount` guarded by `balance >= amount` plus a
@@ -97,6 +106,7 @@ export async function processEntrance(
         name: terminals.name,
         approved: terminals.approved,
         gateOpenSeconds: terminals.gateOpenSeconds,
+        doorState: terminals.doorState,
         settings: clubs.settings,
         location: clubs.location,
       })
@@ -109,7 +119,9 @@ export async function processEntrance(
   const client = found?.client ?? null;
   const group = found?.group ?? null;
 
-  const terminal = t ? { id: t.id, approved: t.approved, gateOpenSeconds: t.gateOpenSeconds } : null;
+  const terminal = t
+    ? { id: t.id, approved: t.approved, gateOpenSeconds: t.gateOpenSeconds, doorState: t.doorState }
+    : null;
   const location = clubLocation({ location: t?.location ?? null });
   const input = baseEntranceInput({
     terminal,
@@ -133,6 +145,7 @@ export async function processEntrance(
       input.approvedToday++;
       if (paymentType === EntrancePaymentType.Subscription) input.approvedTodayBySubscription++;
     }
+    input.parentSubscriptionUsesToday = found.parentRecent.filter((ms) => ms >= dayStart).length;
     if (input.loadLimit.people > 0 && input.loadLimit.minutes > 0) {
       input.clubLoad = await clubLoad(db, clubId, at, input.loadLimit.minutes);
     }
@@ -142,16 +155,32 @@ export async function processEntrance(
   let logId: number;
   try {
     logId = await db.transaction(async (tx) => {
-      if (decision.amount > 0 && client) {
-        const paid = await tx
-          .update(clients)
-          .set({ balance: sql`${clients.balance} - ${decision.amount}` })
-          .where(and(eq(clients.id, client.id), gte(clients.balance, decision.amount)))
-          .returning({ balance: clients.balance });
-        if (paid.length === 0) {
-          // Spent concurrently: decide again as a client who cannot pay.
-          decision = decideEntrance({ ...input, client: { ...client, balance: decision.amount - 1 } });
-        }
+      // Money and bonus entrances are taken under a guard; when spent concurrently, decide again
+      // as a client (or parent) who cannot pay that way.
+      for (let attempt = 0; attempt < 3 && client; attempt++) {
+        const payer = decision.payerClientId ?? client.id;
+        if (decision.amount > 0) {
+          const paid = await tx
+            .update(clients)
+            .set({ balance: sql`${clients.balance} - ${decision.amount}` })
+            .where(and(eq(clients.id, payer), gte(clients.balance, decision.amount)))
+            .returning({ id: clients.id });
+          if (paid.length > 0) break;
+          const broke = decision.amount - 1;
+          const c = input.client!;
+          input.client =
+            payer === c.id ? { ...c, balance: broke } : { ...c, parent: c.parent && { ...c.parent, balance: broke } };
+          decision = decideEntrance(input);
+        } else if (decision.bonusUsed > 0) {
+          const used = await tx
+            .update(clients)
+            .set({ bonusEntries: sql`${clients.bonusEntries} - ${decision.bonusUsed}` })
+            .where(and(eq(clients.id, client.id), gte(clients.bonusEntries, decision.bonusUsed)))
+            .returning({ id: clients.id });
+          if (used.length > 0) break;
+          input.client = { ...input.client!, bonusEntries: 0 };
+          decision = decideEntrance(input);
+        } else break;
       }
       const [log] = await tx
         .insert(entranceLogs)
@@ -167,6 +196,7 @@ export async function processEntrance(
           amount: decision.amount,
           paymentType: decision.paymentType,
           eventId: eventId ?? null,
+          payerClientId: decision.payerClientId,
         })
         .onConflictDoNothing({ target: [entranceLogs.terminalId, entranceLogs.eventId] })
         .returning({ id: entranceLogs.id });
@@ -174,9 +204,20 @@ export async function processEntrance(
       if (decision.amount > 0 && client) {
         await tx.insert(balanceLedger).values({
           clubId,
-          clientId: client.id,
+          clientId: decision.payerClientId ?? client.id,
           kind: 'money',
           delta: -decision.amount,
+          source: 'entrance',
+          sourceId: log.id,
+          at,
+        });
+      }
+      if (decision.bonusUsed > 0 && client) {
+        await tx.insert(balanceLedger).values({
+          clubId,
+          clientId: client.id,
+          kind: 'bonus',
+          delta: -decision.bonusUsed,
           source: 'entrance',
           sourceId: log.id,
           at,
@@ -224,6 +265,8 @@ interface FoundClient {
   lastApprovedAt: Date | null;
   /** Approved entrances of the last 2 days: [epoch ms, payment type]. */
   recent: [number, number][];
+  /** Approved entrances of the last 2 days on the parent's subscription (the parent's and its children's), epoch ms. */
+  parentRecent: number[];
 }
 
 /** A schedules row as json_agg renders it (column names). */
@@ -273,8 +316,16 @@ function scheduleRow(r: ScheduleJson, groupId: number): ScheduleRowTimes & { pri
 async function findClient(db: Db, clubId: number, ident: Identification, at: Date): Promise<FoundClient | null> {
   let match;
   if (ident.kind === 'card') match = eq(clients.cardSerial, ident.value);
-  else if (ident.kind === 'code' && /^\d{1,9}$/.test(ident.value)) match = eq(clients.number, Number(ident.value));
-  else return null; // fingerprint and face matching come with the biometric issue
+  else if (ident.kind === 'code') {
+    // The client's own code (seed 001 §3 "client code") first, else the client number.
+    const byNumber = /^\d{1,9}$/.test(ident.value) ? eq(clients.number, Number(ident.value)) : undefined;
+    match = byNumber ? or(eq(clients.clientCode, ident.value), byNumber) : eq(clients.clientCode, ident.value);
+  } else if (ident.kind === 'fingerprint' || ident.kind === 'face') {
+    // The template's keyed HMAC finds the enrolled template by index, without decrypting (lib/crypto.ts).
+    const m = templateMac(await dataKeys(db), clubId, ident.kind, ident.value);
+    match = sql`${clients.id} = (select bt.client_id from biometric_templates bt
+      where bt.club_id = ${clubId} and bt.kind = ${ident.kind} and bt.template_mac = ${m})`;
+  } else return null; // 'system' identifies no client
   const atIso = at.toISOString();
   const recentFrom = new Date(at.getTime() - RECENT_WINDOW_MS).toISOString();
   const [r] = await db
@@ -290,6 +341,18 @@ async function findClient(db: Db, clubId: number, ident: Identification, at: Dat
       licenseExpiry: clients.licenseExpiry,
       balance: clients.balance,
       groupId: clients.groupId,
+      bonusEntries: clients.bonusEntries,
+      specialPrice: clients.specialPrice,
+      parent: sql<DecisionPayer | string | null>`(select json_build_object('id', p.id, 'status', p.status,
+          'subscriptionStart', p.subscription_start, 'subscriptionEnd', p.subscription_end, 'balance', p.balance)
+        from clients p where p.id = ${clients.parentId} and p.club_id = ${clubId} and p.status <> 3)`,
+      parentRecent: sql<
+        number[] | string
+      >`(select coalesce(json_agg((extract(epoch from el.at) * 1000)::float8), '[]'::json)
+        from entrance_logs el
+        where ${clients.parentId} is not null and el.club_id = ${clubId} and el.status = 1 and el.payment_type = 1
+          and (el.client_id = ${clients.parentId} or el.payer_client_id = ${clients.parentId})
+          and el.at > ${recentFrom}::timestamptz and el.at <= ${atIso}::timestamptz)`,
       g: {
         id: groups.id,
         name: groups.name,
@@ -315,6 +378,7 @@ async function findClient(db: Db, clubId: number, ident: Identification, at: Dat
     .from(clients)
     .leftJoin(groups, and(eq(groups.id, clients.groupId), eq(groups.deleted, false)))
     .where(and(eq(clients.clubId, clubId), match, ne(clients.status, 3)))
+    .orderBy(sql`(${clients.clientCode} = ${ident.value}) desc`)
     .limit(1);
   if (!r) return null;
   const json = <T>(v: T | string | null): T | null => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
@@ -329,6 +393,9 @@ async function findClient(db: Db, clubId: number, ident: Identification, at: Dat
       licenseExpiry: r.licenseExpiry,
       balance: r.balance,
       groupId: r.groupId,
+      bonusEntries: r.bonusEntries,
+      specialPrice: r.specialPrice,
+      parent: json(r.parent),
     },
     group,
     newDayStartHour: group?.newDayStartHour ?? 0,
@@ -339,6 +406,7 @@ async function findClient(db: Db, clubId: number, ident: Identification, at: Dat
     rows: group ? (json(r.rows) ?? []).map((x) => scheduleRow(x, group.id)) : [],
     lastApprovedAt: r.lastAt ? new Date(r.lastAt) : null,
     recent: (json(r.recent) ?? []).map(([ms, p]) => [Number(ms), Number(p)]),
+    parentRecent: (json(r.parentRecent) ?? []).map(Number),
   };
 }
 
@@ -375,6 +443,7 @@ async function findByEvent(
       identificationKind: entranceLogs.identificationKind,
       amount: entranceLogs.amount,
       paymentType: entranceLogs.paymentType,
+      payerClientId: entranceLogs.payerClientId,
       clientNumber: clients.number,
       firstName: clients.firstName,
       lastName: clients.lastName,
@@ -413,6 +482,8 @@ async function findByEvent(
     reason: r.reason,
     paymentType: r.paymentType,
     amount: r.amount,
+    payerClientId: r.payerClientId,
+    bonusUsed: r.reason === Reason.EntryByBonus ? 1 : 0,
     openGate: approved,
     gateOpenSeconds: approved ? (r.gateOpenSeconds ?? 0) : 0,
     messageKey: REASON_KEYS[r.reason],

@@ -14,13 +14,20 @@ import {
   resolveScheduleRow,
   type ScheduleRowTimes,
 } from '@venue/domain';
-import { decideEntrance, licenseValid, subscriptionValid, type EntranceInput } from './entrance.js';
+import {
+  combineStates,
+  decideEntrance,
+  licenseValid,
+  subscriptionValid,
+  type DecisionPayer,
+  type EntranceInput,
+} from './entrance.js';
 
 const NOW = new Date('2026-03-10T10:00:00Z'); // 12:00 in Jerusalem
 
 function input(over: Partial<EntranceInput> = {}): EntranceInput {
   return {
-    terminal: { id: 1, approved: true, gateOpenSeconds: 6 },
+    terminal: { id: 1, approved: true, gateOpenSeconds: 6, doorState: EntranceState.Opened },
     client: {
       id: 10,
       status: ClientStatus.Active,
@@ -30,6 +37,9 @@ function input(over: Partial<EntranceInput> = {}): EntranceInput {
       licenseExpiry: '2026-12-31',
       balance: 0,
       groupId: 5,
+      bonusEntries: 0,
+      specialPrice: null,
+      parent: null,
     },
     group: {
       id: 5,
@@ -45,6 +55,7 @@ function input(over: Partial<EntranceInput> = {}): EntranceInput {
     lastApprovedAt: null,
     approvedToday: 0,
     approvedTodayBySubscription: 0,
+    parentSubscriptionUsesToday: 0,
     clubLoad: 0,
     loadLimit: { people: 0, minutes: 0 },
     ...over,
@@ -62,6 +73,8 @@ describe('decideEntrance: statuses of seed 000 §4', () => {
       reason: Reason.EntryBySubscription,
       paymentType: EntrancePaymentType.Subscription,
       amount: 0,
+      payerClientId: null,
+      bonusUsed: 0,
       openGate: true,
       gateOpenSeconds: 6,
       messageKey: 'EntryBySubscription',
@@ -225,7 +238,9 @@ describe('decideEntrance: statuses of seed 000 §4', () => {
       reason: Reason.TerminalNotApproved,
       openGate: false,
     });
-    expect(decideEntrance(input({ terminal: { id: 1, approved: false, gateOpenSeconds: 5 } })).status).toBe(11);
+    expect(
+      decideEntrance(input({ terminal: { id: 1, approved: false, gateOpenSeconds: 5, doorState: 2 } })).status,
+    ).toBe(11);
   });
 
   it('12: the club load limit of N people in M minutes', () => {
@@ -257,6 +272,138 @@ describe('decideEntrance: statuses of seed 000 §4', () => {
     expect(decideEntrance({ ...bad, client: client({ ...noSubscription }) }).status).toBe(13);
     expect(decideEntrance({ ...bad, client: client({ ...noSubscription }), lastApprovedAt: null }).status).toBe(4);
     expect(decideEntrance({ ...bad, client: client({ status: ClientStatus.Inactive }) }).status).toBe(3);
+  });
+});
+
+describe('decideEntrance: the terminal door state (combineStates)', () => {
+  const door = (doorState: number) => ({ id: 1, approved: true, gateOpenSeconds: 6, doorState });
+
+  it('Closed door refuses everyone but Manager and Technician clients', () => {
+    expect(decideEntrance(input({ terminal: door(EntranceState.Closed) }))).toMatchObject({
+      status: EntranceStatus.ClosedToGroup,
+      reason: Reason.ClosedToGroup,
+    });
+    const manager = client({ clientType: ClientType.Manager });
+    expect(decideEntrance(input({ terminal: door(EntranceState.Closed), client: manager })).reason).toBe(
+      Reason.EntryByManager,
+    );
+  });
+
+  it('FreeOpen door admits every active client free, even with the group closed or no license', () => {
+    const d = decideEntrance(
+      input({
+        terminal: door(EntranceState.FreeOpen),
+        client: client({ ...noSubscription, licenseExpiry: null }),
+        row: { id: 1, entranceState: EntranceState.Closed, price: 3000 },
+      }),
+    );
+    expect(d).toMatchObject({ status: 1, reason: Reason.EntryFreeOpen, amount: 0 });
+    expect(decideEntrance(input({ terminal: door(EntranceState.FreeOpen), client: null })).status).toBe(8);
+    const inactive = client({ status: ClientStatus.Inactive });
+    expect(decideEntrance(input({ terminal: door(EntranceState.FreeOpen), client: inactive })).status).toBe(3);
+  });
+
+  it('OpenWithMoneyValueOnly door takes money even from a subscriber; RestrictAccessOnly door only subscribers', () => {
+    const money = decideEntrance(input({ terminal: door(EntranceState.OpenWithMoneyValueOnly) }));
+    expect(money).toMatchObject({ status: EntranceStatus.NoBalance });
+    const rich = client({ balance: 5000 });
+    expect(decideEntrance(input({ terminal: door(EntranceState.OpenWithMoneyValueOnly), client: rich }))).toMatchObject(
+      {
+        status: 1,
+        reason: Reason.EntryByChargedMoney,
+        amount: 3000,
+      },
+    );
+    const payer = client({ ...noSubscription, balance: 5000 });
+    expect(decideEntrance(input({ terminal: door(EntranceState.RestrictAccessOnly), client: payer })).status).toBe(4);
+    expect(decideEntrance(input({ terminal: door(EntranceState.RestrictAccessOnly) })).reason).toBe(
+      Reason.EntryBySubscription,
+    );
+    expect(decideEntrance(input({ terminal: door(EntranceState.OpenWithPay) })).status).toBe(9);
+  });
+
+  it('combines door and group states', () => {
+    const S = EntranceState;
+    expect(combineStates(S.Opened, S.RestrictAccessOnly)).toBe(S.RestrictAccessOnly);
+    expect(combineStates(S.OpenWithMoneyValueOnly, S.Opened)).toBe(S.OpenWithMoneyValueOnly);
+    expect(combineStates(S.OpenWithMoneyValueOnly, S.FreeOpen)).toBe(S.OpenWithMoneyValueOnly);
+    expect(combineStates(S.OpenWithMoneyValueOnly, S.Closed)).toBe(S.Closed);
+    expect(combineStates(S.RestrictAccessOnly, S.RestrictAccessOnly)).toBe(S.RestrictAccessOnly);
+    expect(combineStates(S.RestrictAccessOnly, S.OpenWithMoneyValueOnly)).toBe(S.Closed);
+    expect(combineStates(S.Closed, S.FreeOpen)).toBe(S.Closed);
+  });
+});
+
+describe('decideEntrance: parents, bonus entrances, special price', () => {
+  const parent = (over: Partial<DecisionPayer> = {}): DecisionPayer => ({
+    id: 77,
+    status: ClientStatus.Active,
+    subscriptionStart: '2026-01-01',
+    subscriptionEnd: '2026-12-31',
+    balance: 0,
+    ...over,
+  });
+
+  it('a child without subscription or money enters on the parent’s subscription', () => {
+    const d = decideEntrance(input({ client: client({ ...noSubscription, parent: parent() }) }));
+    expect(d).toMatchObject({
+      status: 1,
+      reason: Reason.EntryByParentSubscription,
+      paymentType: EntrancePaymentType.Subscription,
+      payerClientId: 77,
+      amount: 0,
+    });
+  });
+
+  it('then on the parent’s money, after the child’s own money', () => {
+    const p = parent({ ...noSubscription, balance: 5000 });
+    expect(decideEntrance(input({ client: client({ ...noSubscription, parent: p }) }))).toMatchObject({
+      status: 1,
+      reason: Reason.EntryByParentMoney,
+      paymentType: EntrancePaymentType.Money,
+      amount: 3000,
+      payerClientId: 77,
+    });
+    const own = decideEntrance(input({ client: client({ ...noSubscription, balance: 3000, parent: p }) }));
+    expect(own).toMatchObject({ reason: Reason.EntryByChargedMoney, payerClientId: null });
+  });
+
+  it('an inactive parent, or a parent who cannot pay, does not pay', () => {
+    const off = parent({ status: ClientStatus.Inactive });
+    expect(decideEntrance(input({ client: client({ ...noSubscription, parent: off }) })).status).toBe(5);
+    const poor = parent({ ...noSubscription, balance: 100 });
+    expect(decideEntrance(input({ client: client({ ...noSubscription, parent: poor }) })).status).toBe(5);
+  });
+
+  it('the per-subscriber quota of the parent’s subscription counts the whole family', () => {
+    const g = group({ maxEntriesPerDayPerSubscriber: 2 });
+    const child = client({ ...noSubscription, parent: parent() });
+    expect(decideEntrance(input({ group: g, client: child, parentSubscriptionUsesToday: 1 })).status).toBe(1);
+    expect(decideEntrance(input({ group: g, client: child, parentSubscriptionUsesToday: 2 }))).toMatchObject({
+      status: EntranceStatus.EntryQuotaUsed,
+      reason: Reason.EntryQuotaExceeded,
+    });
+  });
+
+  it('a bonus entrance is used before money, never before a subscription, and not where it is free', () => {
+    const withBonus = client({ ...noSubscription, balance: 5000, bonusEntries: 2 });
+    expect(decideEntrance(input({ client: withBonus }))).toMatchObject({
+      status: 1,
+      reason: Reason.EntryByBonus,
+      paymentType: EntrancePaymentType.Bonus,
+      amount: 0,
+      bonusUsed: 1,
+    });
+    expect(decideEntrance(input({ client: client({ bonusEntries: 2 }) })).reason).toBe(Reason.EntryBySubscription);
+    const free = { id: 1, entranceState: EntranceState.OpenWithMoneyValueOnly, price: 0 };
+    expect(decideEntrance(input({ client: withBonus, row: free })).reason).toBe(Reason.EntryByChargedMoney);
+    const restricted = { id: 1, entranceState: EntranceState.RestrictAccessOnly, price: 3000 };
+    expect(decideEntrance(input({ client: withBonus, row: restricted })).status).toBe(4);
+  });
+
+  it('a special price replaces the row’s price', () => {
+    const d = decideEntrance(input({ client: client({ ...noSubscription, balance: 1000, specialPrice: 1000 }) }));
+    expect(d).toMatchObject({ status: 1, amount: 1000 });
   });
 });
 

@@ -26,6 +26,22 @@ export interface DecisionTerminal {
   approved: boolean;
   /** Seconds the gate stays open on an approved entrance. */
   gateOpenSeconds: number;
+  /**
+   * The terminal's own door state (EntranceState, terminals.door_state),
+   * combined with the group's state by `combineStates`; Opened leaves the
+   * decision to the group.
+   */
+  doorState: number;
+}
+
+/** The parent client a child may enter on (seed 001 §3 "children"): subscription and money. */
+export interface DecisionPayer {
+  id: number;
+  status: number;
+  subscriptionStart: string | null;
+  subscriptionEnd: string | null;
+  /** Money balance, minor units. */
+  balance: number;
 }
 
 /** The client the identification belongs to; null when none matched. */
@@ -43,6 +59,12 @@ export interface DecisionClient {
   /** Money balance ("beats"), minor units. */
   balance: number;
   groupId: number | null;
+  /** Bonus entrances left (count; clients.bonus_entries). */
+  bonusEntries: number;
+  /** The client's own price for an entrance (minor units) instead of the row's; null = the row's price. */
+  specialPrice: number | null;
+  /** The parent who pays for this child when the child cannot (active, not deleted), or null. */
+  parent: DecisionPayer | null;
 }
 
 /** The client's group (seed 001 §3 "Client group"); null when the client has none. */
@@ -80,6 +102,12 @@ export interface EntranceInput {
   /** The client's approved entrances in this business day: all, and those by subscription. */
   approvedToday: number;
   approvedTodayBySubscription: number;
+  /**
+   * Approved entrances of this business day on the parent's subscription
+   * (the parent's own and every child's): the per-subscriber quota of an
+   * entrance on the parent's subscription.
+   */
+  parentSubscriptionUsesToday: number;
   /** Approved entrances of the whole club in the last `loadLimit.minutes` minutes. */
   clubLoad: number;
   /** The club's load limit (seed 001 §3 club settings): N people in M minutes; 0 = off. */
@@ -106,6 +134,7 @@ export function baseEntranceInput(
     lastApprovedAt: null,
     approvedToday: 0,
     approvedTodayBySubscription: 0,
+    parentSubscriptionUsesToday: 0,
     clubLoad: 0,
     loadLimit: { people: 0, minutes: 0 },
   };
@@ -118,8 +147,12 @@ export interface Decision {
   reason: number;
   /** EntrancePaymentType of an approved entrance; None for a refusal. */
   paymentType: number;
-  /** Money to take from the client's balance, minor units (0 unless paid by money). */
+  /** Money to take from the payer's balance, minor units (0 unless paid by money). */
   amount: number;
+  /** Who pays when not the client: the parent (reasons EntryByParentSubscription, EntryByParentMoney); else null. */
+  payerClientId: number | null;
+  /** Bonus entrances to take from the client (1 for EntryByBonus, else 0). */
+  bonusUsed: number;
   /** Whether the gate opens. */
   openGate: boolean;
   /** Seconds the gate stays open; 0 when it stays closed. */
@@ -134,18 +167,28 @@ function deny(status: number, reason: number): Decision {
     reason,
     paymentType: EntrancePaymentType.None,
     amount: 0,
+    payerClientId: null,
+    bonusUsed: 0,
     openGate: false,
     gateOpenSeconds: 0,
     messageKey: REASON_KEYS[reason],
   };
 }
 
-function approve(terminal: DecisionTerminal, reason: number, paymentType: number, amount = 0): Decision {
+function approve(
+  terminal: DecisionTerminal,
+  reason: number,
+  paymentType: number,
+  amount = 0,
+  payerClientId: number | null = null,
+): Decision {
   return {
     status: EntranceStatus.Approved,
     reason,
     paymentType,
     amount,
+    payerClientId,
+    bonusUsed: reason === Reason.EntryByBonus ? 1 : 0,
     openGate: true,
     gateOpenSeconds: terminal.gateOpenSeconds,
     messageKey: REASON_KEYS[reason],
@@ -171,36 +214,83 @@ export function licenseValid(c: Pick<DecisionClient, 'licenseExpiry'>, date: str
   return c.licenseExpiry != null && c.licenseExpiry >= date;
 }
 
+/**
+ * The entrance state in force when the terminal's door state and the
+ * group's state (schedule row in force, else the group's own) meet
+ * (docs/entrance-reasons.md "Terminal door state"):
+ *
+ * - door Opened: the group's state decides;
+ * - door Closed: Closed; door FreeOpen: FreeOpen (handled before the group, see decideEntrance);
+ * - door OpenWithMoneyValueOnly, OpenWithPay or RestrictAccessOnly: a group
+ *   that is Closed stays Closed; a group that is Opened or FreeOpen takes the
+ *   door's restriction; a group with the same restriction keeps it; two
+ *   different restrictions admit nobody (Closed).
+ */
+export function combineStates(doorState: number, groupState: number): number {
+  if (doorState === EntranceState.Opened) return groupState;
+  if (doorState === EntranceState.Closed || doorState === EntranceState.FreeOpen) return doorState;
+  if (groupState === EntranceState.Opened || groupState === EntranceState.FreeOpen) return doorState;
+  if (groupState === doorState) return doorState;
+  return EntranceState.Closed;
+}
+
 /** How an entrance would be paid before the quota and load checks; a Decision when refused. */
-type Plan = { reason: number; paymentType: number; amount: number } | Decision;
+type Plan = { reason: number; paymentType: number; amount: number; payerClientId: number | null } | Decision;
 
 function planByState(input: EntranceInput, client: DecisionClient, group: DecisionGroup): Plan {
-  const state = input.row?.entranceState ?? group.entranceState;
-  const price = Math.max(0, input.row?.price ?? 0);
-  const bySubscription = subscriptionValid(client, input.businessDate);
-  const subscriptionPlan = {
-    reason: Reason.EntryBySubscription,
-    paymentType: EntrancePaymentType.Subscription,
-    amount: 0,
-  };
-  // Special client prices are not modelled yet: the row's price applies.
-  const moneyPlan = { reason: Reason.EntryByChargedMoney, paymentType: EntrancePaymentType.Money, amount: price };
-  const canPay = client.balance >= price;
+  const state = combineStates(
+    input.terminal?.doorState ?? EntranceState.Opened,
+    input.row?.entranceState ?? group.entranceState,
+  );
+  const price = Math.max(0, client.specialPrice ?? input.row?.price ?? 0);
+  const parent = client.parent && client.parent.status === ClientStatus.Active ? client.parent : null;
+  const own = (reason: number, paymentType: number, amount = 0) => ({
+    reason,
+    paymentType,
+    amount,
+    payerClientId: null,
+  });
+  const bySubscription = subscriptionValid(client, input.businessDate)
+    ? own(Reason.EntryBySubscription, EntrancePaymentType.Subscription)
+    : parent && subscriptionValid(parent, input.businessDate)
+      ? {
+          reason: Reason.EntryByParentSubscription,
+          paymentType: EntrancePaymentType.Subscription,
+          amount: 0,
+          payerClientId: parent.id,
+        }
+      : null;
+  // Money value, cheapest for the client first: a bonus entrance, the own balance, the parent's balance.
+  const byMoney =
+    client.bonusEntries > 0 && price > 0
+      ? own(Reason.EntryByBonus, EntrancePaymentType.Bonus)
+      : client.balance >= price
+        ? own(Reason.EntryByChargedMoney, EntrancePaymentType.Money, price)
+        : parent && parent.balance >= price
+          ? {
+              reason: Reason.EntryByParentMoney,
+              paymentType: EntrancePaymentType.Money,
+              amount: price,
+              payerClientId: parent.id,
+            }
+          : null;
   switch (state) {
     case EntranceState.FreeOpen:
-      return { reason: Reason.EntryFreeOpen, paymentType: EntrancePaymentType.Free, amount: 0 };
+      return own(Reason.EntryFreeOpen, EntrancePaymentType.Free);
     case EntranceState.Opened:
-      if (bySubscription) return subscriptionPlan;
-      if (canPay) return moneyPlan;
+      if (bySubscription) return bySubscription;
+      if (byMoney) return byMoney;
       if (client.subscriptionEnd != null) return deny(EntranceStatus.SubscriptionExpired, Reason.SubscriptionExpired);
       return deny(EntranceStatus.NoBalance, Reason.NoBalance);
     case EntranceState.OpenWithMoneyValueOnly:
-      return canPay ? moneyPlan : deny(EntranceStatus.NoBalance, Reason.NoBalance);
+      return byMoney ?? deny(EntranceStatus.NoBalance, Reason.NoBalance);
     case EntranceState.OpenWithPay:
-      // Payment at the terminal (card, cash) is a later issue: until then the entrance cannot be paid.
+      // Paying at the terminal is a cash session (realtime cash messages), not an entrance request:
+      // an entrance presented without one cannot be paid.
       return deny(EntranceStatus.PaymentError, Reason.PaymentError);
     case EntranceState.RestrictAccessOnly:
-      return bySubscription ? subscriptionPlan : deny(EntranceStatus.ClosedToGroup, Reason.ClosedToGroup);
+      // Only subscription holders (own or the parent's); Manager and Technician clients were admitted before.
+      return bySubscription ?? deny(EntranceStatus.ClosedToGroup, Reason.ClosedToGroup);
     case EntranceState.Closed:
     default:
       return deny(EntranceStatus.ClosedToGroup, Reason.ClosedToGroup);
@@ -214,18 +304,24 @@ function planByState(input: EntranceInput, client: DecisionClient, group: Decisi
  * 2. client found and not deleted, else 8;
  * 3. client active, else 3 with reason ClientInactive;
  * 4. Manager and Technician clients enter (reason EntryByManager, seed 001 §3 client type);
+ *    then the terminal's door: Closed → 4; FreeOpen → approve free (reason EntryFreeOpen);
  * 5. license valid on the business date, else 10;
  * 6. no approved entrance within the last 2 seconds, else 13 (seed 001 §4, §9);
  * 7. the group allows entrance and the entrance state of the schedule row in
  *    force (the group's own state when none) admits: Closed → 4; FreeOpen →
- *    free; Opened → subscription, else money (balance ≥ the row's price),
- *    else 2 when the client had a subscription, else 5; OpenWithMoneyValueOnly
- *    → money, else 5; OpenWithPay → 9 (terminal payment not yet built);
- *    RestrictAccessOnly → subscription, else 4. A client without a group → 4;
+ *    free; Opened → subscription (own, else the parent's), else money value
+ *    (a bonus entrance, else the own balance ≥ the price, else the parent's
+ *    balance), else 2 when the client had a subscription, else 5;
+ *    OpenWithMoneyValueOnly → money value, else 5; OpenWithPay → 9 (paid in a
+ *    cash session, not by an entrance request); RestrictAccessOnly →
+ *    subscription (own or parent's), else 4. The terminal's door state
+ *    restricts further (`combineStates`). A client without a group → 4;
  * 8. delay between entries (7, TooLittleTimeBetweenEntries) and daily quotas
- *    (6, EntryQuotaExceeded; the per-subscriber quota counts entrances by subscription);
+ *    (6, EntryQuotaExceeded; the per-subscriber quota counts entrances on the
+ *    subscription used: the client's own, or the parent's including every child);
  * 9. the club's load limit of N people in M minutes, else 12;
- * 10. approve (1): `amount` is what the caller takes from the balance.
+ * 10. approve (1): `amount` is what the caller takes from the balance of
+ *    `payerClientId ?? client.id`; `bonusUsed` what it takes from the bonus entrances.
  */
 export function decideEntrance(input: EntranceInput): Decision {
   const { terminal, client, group } = input;
@@ -236,6 +332,11 @@ export function decideEntrance(input: EntranceInput): Decision {
   if (client.status !== ClientStatus.Active) return deny(EntranceStatus.GeneralError, Reason.ClientInactive);
   if (client.clientType === ClientType.Manager || client.clientType === ClientType.Technician) {
     return approve(terminal, Reason.EntryByManager, EntrancePaymentType.Manager);
+  }
+  // The terminal's own door: Closed admits only the staff above; FreeOpen lets every active client through.
+  if (terminal.doorState === EntranceState.Closed) return deny(EntranceStatus.ClosedToGroup, Reason.ClosedToGroup);
+  if (terminal.doorState === EntranceState.FreeOpen) {
+    return approve(terminal, Reason.EntryFreeOpen, EntrancePaymentType.Free);
   }
   if (!licenseValid(client, input.businessDate)) return deny(EntranceStatus.LicenseExpired, Reason.LicenseExpired);
   const sinceLastMs = input.lastApprovedAt ? input.now.getTime() - input.lastApprovedAt.getTime() : Infinity;
@@ -252,10 +353,14 @@ export function decideEntrance(input: EntranceInput): Decision {
   if (group.maxEntriesPerDay > 0 && input.approvedToday >= group.maxEntriesPerDay) {
     return deny(EntranceStatus.EntryQuotaUsed, Reason.EntryQuotaExceeded);
   }
+  const subscriberUses =
+    plan.reason === Reason.EntryByParentSubscription
+      ? input.parentSubscriptionUsesToday
+      : input.approvedTodayBySubscription;
   if (
     plan.paymentType === EntrancePaymentType.Subscription &&
     group.maxEntriesPerDayPerSubscriber > 0 &&
-    input.approvedTodayBySubscription >= group.maxEntriesPerDayPerSubscriber
+    subscriberUses >= group.maxEntriesPerDayPerSubscriber
   ) {
     return deny(EntranceStatus.EntryQuotaUsed, Reason.EntryQuotaExceeded);
   }
@@ -263,5 +368,5 @@ export function decideEntrance(input: EntranceInput): Decision {
   if (people > 0 && minutes > 0 && input.clubLoad >= people) {
     return deny(EntranceStatus.GlobalEntrancesLimit, Reason.EntryLoadLimiting);
   }
-  return approve(terminal, plan.reason, plan.paymentType, plan.amount);
+  return approve(terminal, plan.reason, plan.paymentType, plan.amount, plan.payerClientId);
 }
