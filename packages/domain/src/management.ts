@@ -79,10 +79,14 @@ export const ClientPassword = z.object({
   name: z.string(),
   enrollPassword: z.string(),
 });
+export type ClientPassword = z.infer<typeof ClientPassword>;
 export const ClientPasswords = z.array(ClientPassword);
 
-/** GET /api/Client/Export: the list query without paging (the current filters and sort). */
-export const ClientExportQuery = ClientListQuery.omit({ page: true, pageSize: true });
+/** Language of an export's headers and labels (`?lang=`, default Hebrew). */
+export const ExportQuery = z.object({ lang: z.enum(['he', 'en']).default('he') });
+
+/** GET /api/Client/Export: the list query without paging (the current filters and sort), and the language. */
+export const ClientExportQuery = ClientListQuery.omit({ page: true, pageSize: true }).extend(ExportQuery.shape);
 export type ClientExportQuery = z.infer<typeof ClientExportQuery>;
 
 // ---------------------------------------------------------------- import

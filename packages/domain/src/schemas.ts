@@ -263,7 +263,9 @@ export const Client = z.object({
   allowEnrollFingerprint: z.boolean(),
   allowEnrollCard: z.boolean(),
   allowEnrollFace: z.boolean(),
-  /** Read-only, owned by the money and gate areas. */
+  /** Read-only, owned by the money and gate areas (minor units; bonusEntries and subscriptionBalance are counts). */
+  tempBalance: z.number(),
+  subscriptionBalance: z.number(),
   bonusEntries: z.number(),
   hasFingerprint: z.boolean(),
   hasFace: z.boolean(),

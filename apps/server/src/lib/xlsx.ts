@@ -1,0 +1,74 @@
+import { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
+import type { FastifyReply } from 'fastify';
+import { AppError } from './errors.js';
+
+/**
+ * Spreadsheet files (DESIGN §3 "a maintained xlsx library": exceljs, MIT):
+ * streamed exports of lists and the checks that tell an .xlsx upload from a
+ * CSV by content, not by name (DESIGN §10).
+ */
+
+export interface XlsxColumn<T> {
+  header: string;
+  width?: number;
+  value: (row: T) => string | number | boolean | Date | null;
+}
+
+/** Mime type of .xlsx files. */
+export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * Sends an .xlsx built row by row with exceljs' streaming writer, so a list
+ * of any length never sits in memory as a whole. `batches` yields rows in
+ * their final order; the first batch is read before anything is sent, so an
+ * empty list answers 422 NO_DATA_TO_EXPORT (seed 001 §8 "No data to export")
+ * instead of an empty file. Right-to-left sheet when `rtl`.
+ */
+export async function sendXlsx<T>(
+  reply: FastifyReply,
+  opts: { filename: string; sheet: string; rtl: boolean; columns: XlsxColumn<T>[] },
+  batches: AsyncIterable<T[]>,
+): Promise<FastifyReply> {
+  const it = batches[Symbol.asyncIterator]();
+  const first = await it.next();
+  if (first.done || first.value.length === 0) throw new AppError('NO_DATA_TO_EXPORT', 'No data to export');
+  const out = new PassThrough();
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const ws = wb.addWorksheet(opts.sheet, { views: [{ rightToLeft: opts.rtl, state: 'frozen', ySplit: 1 }] });
+  ws.columns = opts.columns.map((c, i) => ({ header: c.header, key: String(i), width: c.width ?? 16 }));
+  ws.getRow(1).font = { bold: true };
+  ws.getRow(1).commit();
+  const write = (rows: T[]) => {
+    for (const r of rows) ws.addRow(opts.columns.map((c) => c.value(r) ?? '')).commit();
+  };
+  const produce = async () => {
+    write(first.value);
+    for (let n = await it.next(); !n.done; n = await it.next()) write(n.value);
+    ws.commit();
+    await wb.commit();
+  };
+  produce().catch((err: unknown) => out.destroy(err as Error));
+  return reply
+    .header('content-type', XLSX_MIME)
+    .header('content-disposition', `attachment; filename="${opts.filename}"`)
+    .send(out);
+}
+
+/** One batch from an array: for short lists (groups, products, users). */
+export async function* once<T>(rows: T[]): AsyncIterable<T[]> {
+  yield rows;
+}
+
+/** True when the bytes are a ZIP container (xlsx is one). */
+export function isZip(buf: Buffer): boolean {
+  return buf.length > 4 && buf[0] === 0x50 && buf[1] === 0x4b && buf[2] === 0x03 && buf[3] === 0x04;
+}
+
+/** UTF-8 text without NUL bytes (a CSV), BOM stripped; null otherwise. */
+export function asText(buf: Buffer): string | null {
+  if (buf.includes(0)) return null;
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(buf);
+  if (text.includes('\uFFFD')) return null;
+  return text.replace(/^\uFEFF/, '');
+}
