@@ -24,7 +24,7 @@ import { AppError } from './lib/errors.js';
 import { authPlugin } from './plugins/auth.js';
 import { collectRoutes } from './lib/route-table.js';
 import { loadSecrets } from './lib/secrets.js';
-import { EventBus } from './realtime/event-bus.js';
+import { EventBus, PgEventBus } from './realtime/event-bus.js';
 import { TerminalRegistry } from './realtime/terminal-registry.js';
 import { registerModules } from './modules/index.js';
 
@@ -56,7 +56,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  const bus = deps.bus ?? new EventBus();
+  // On PostgreSQL live events fan out across server instances (LISTEN/NOTIFY); PGlite stays in-process.
+  const bus =
+    deps.bus ??
+    (database.url ? new PgEventBus(database.url, (reason) => app.log.warn(`live events: ${reason}`)) : new EventBus());
+  await bus.start();
+  app.addHook('onClose', async () => bus.close());
   const terminals = deps.terminals ?? new TerminalRegistry();
   app.decorate('deps', { config, database, bus, terminals });
   // The API documentation is public (DESIGN §3: browsable at /api/docs).

@@ -1,12 +1,19 @@
 import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import WebSocket from 'ws';
 import {
   HEARTBEAT_INTERVAL_SECONDS,
   ServerMessage,
   TERMINAL_PROTOCOL_VERSION,
   type Identification,
+  type Inventory,
+  type OfflineEvent,
+  type ServerAction,
+  type ServerCashState,
   type ServerDecision,
   type ServerError,
+  type ServerOfflineAck,
+  type ServerValidList,
   type ServerWelcome,
   type TerminalMessage,
 } from '@venue/domain';
@@ -14,9 +21,24 @@ import {
 /**
  * A terminal speaking protocol v1 (docs/terminal-protocol.md): used by the
  * simulator CLI, the integration tests and the load benchmark. One instance
- * is one terminal connection. Reconnection and offline queueing are left to
- * a later issue; `present` may be retried with the same `eventId` on a new
- * connection and the server answers the original decision.
+ * is one terminal.
+ *
+ * Reliable link (DESIGN §10; issue 3 item 8), when `reconnect` is on:
+ * - a lost connection is re-opened with exponential backoff (with jitter);
+ * - while the server is unreachable, `present` decides on its own from the
+ *   server's last valid list, for at most the list's `offlineWindowSeconds`
+ *   after the link was lost: a card or code on the list (valid until later
+ *   than now) is admitted (status 1), anything else refused (status 3, the
+ *   terminal cannot decide);
+ * - every offline decision keeps its eventId and is queued; when the link
+ *   returns the queue is uploaded (`offline-batch`) and dropped only for the
+ *   event ids the server acknowledged (recorded or duplicate), so each is
+ *   counted exactly once even when the link breaks mid-upload;
+ * - an entrance sent just before the link broke, whose decision never came,
+ *   is decided offline with the same eventId: if the server had decided it,
+ *   the upload is a duplicate and nothing is counted twice.
+ * Server actions (open gate, set door state, ...) are answered by `onAction`
+ * (default: carried out on the simulated gate and answered ok).
  */
 
 export interface TerminalClientOptions {
@@ -29,6 +51,12 @@ export interface TerminalClientOptions {
   timeoutMs?: number;
   /** Send heartbeats every HEARTBEAT_INTERVAL_SECONDS while connected (default true). */
   heartbeat?: boolean;
+  /** Re-open a lost connection and decide offline from the valid list meanwhile (default false). */
+  reconnect?: boolean;
+  /** Backoff of reconnect attempts, milliseconds: first delay, ceiling (default 250 and 10000). */
+  backoffMs?: { initial: number; max: number };
+  /** Answers a server action; default: carry it out on the simulated gate and answer ok. */
+  onAction?: (a: ServerAction, client: TerminalClient) => Promise<{ ok: boolean; data?: unknown; error?: string }>;
 }
 
 /** An `error` message from the server, thrown by `connect` and `present`. */
@@ -48,29 +76,63 @@ export function terminalUrl(server: string): string {
   return u.toString();
 }
 
+/** A decision as `present` returns it: the server's, or the terminal's own when offline. */
+export type PresentResult = ServerDecision & { offline?: boolean };
+
 interface Pending {
-  resolve(d: ServerDecision): void;
+  identification: Identification;
+  at: Date;
+  resolve(d: PresentResult): void;
   reject(e: Error): void;
   timer: NodeJS.Timeout;
 }
 
-export class TerminalClient {
+type DoorState = 1 | 2 | 3 | 4 | 6 | 7;
+
+export class TerminalClient extends EventEmitter {
   private ws?: WebSocket;
   private readonly pending = new Map<string, Pending>();
   private heartbeatTimer?: NodeJS.Timeout;
+  private reconnectTimer?: NodeJS.Timeout;
+  private attempts = 0;
+  private closing = false;
+  private uploading = false;
   /** The server's welcome, once connected. */
   welcome?: ServerWelcome;
-  /** Messages the server sent that answer nothing pending (errors without an event id, ...). */
+  /** Messages the server sent that answer nothing pending (errors without an event id, pushed messages, ...). */
   readonly unsolicited: ServerMessage[] = [];
+  /** The last valid list the server sent (for offline decisions). */
+  validList?: ServerValidList;
+  /** When the link was lost (null while connected or before the first connection). */
+  offlineSince: Date | null = null;
+  /** Offline decisions not yet acknowledged by the server, oldest first. */
+  readonly offlineQueue: OfflineEvent[] = [];
+  /** The simulated gate: open until this instant; the door state the terminal is in; actions received. */
+  gateOpenUntil = 0;
+  doorState: DoorState = 2;
+  readonly actions: ServerAction[] = [];
+  private readonly cashWaiters = new Map<string, ((s: ServerCashState) => void)[]>();
 
-  constructor(private readonly opts: TerminalClientOptions) {}
+  constructor(private readonly opts: TerminalClientOptions) {
+    super();
+  }
 
   private get timeoutMs(): number {
     return this.opts.timeoutMs ?? 10_000;
   }
 
-  /** Opens the socket, sends hello and resolves with the welcome; rejects on an error reply or timeout. */
+  /** Whether the socket is open and welcomed. */
+  get connected(): boolean {
+    return this.ws?.readyState === WebSocket.OPEN && this.welcome != null && this.offlineSince == null;
+  }
+
+  /**
+   * Opens the socket, sends hello and resolves with the welcome; rejects on an
+   * error reply or timeout. With `reconnect`, a later loss of the link is
+   * retried in the background.
+   */
   connect(): Promise<ServerWelcome> {
+    this.closing = false;
     return new Promise((resolve, reject) => {
       const ws = new WebSocket(terminalUrl(this.opts.url));
       this.ws = ws;
@@ -100,33 +162,91 @@ export class TerminalClient {
         const m = parsed.data;
         if (m.type === 'welcome') {
           this.welcome = m;
+          this.offlineSince = null;
+          this.attempts = 0;
           if (this.opts.heartbeat !== false) {
+            clearInterval(this.heartbeatTimer);
             this.heartbeatTimer = setInterval(() => this.heartbeat(), HEARTBEAT_INTERVAL_SECONDS * 1000);
             this.heartbeatTimer.unref();
           }
-          return done(null, m);
+          done(null, m);
+          this.emit('online', m);
+          void this.uploadOffline();
+          return;
         }
         if (m.type === 'error' && !settled) return done(new TerminalError(m.code, m.message));
         this.dispatch(m);
       });
       ws.on('error', (err) => done(err));
-      ws.on('close', () => {
+      ws.on('close', (code) => {
         clearInterval(this.heartbeatTimer);
         done(new TerminalError('CLOSED', 'Connection closed'));
-        for (const [id, p] of this.pending) {
-          clearTimeout(p.timer);
-          p.reject(new TerminalError('CLOSED', 'Connection closed before the decision'));
-          this.pending.delete(id);
+        if (this.ws !== ws) return;
+        // Refused (bad secret, deleted terminal), bad version, or replaced by a newer connection: do not retry.
+        if (code === 4400 || code === 4401 || code === 4409) this.closing = true;
+        const wasOnline = this.welcome != null && this.offlineSince == null;
+        if (this.opts.reconnect && !this.closing) {
+          if (wasOnline || this.offlineSince == null) this.offlineSince = new Date();
+          // Decisions that never came: decide them offline with the same event ids (a duplicate upload is harmless).
+          for (const [eventId, p] of this.pending) {
+            clearTimeout(p.timer);
+            this.pending.delete(eventId);
+            p.resolve(this.decideOffline(p.identification, eventId, p.at));
+          }
+          if (wasOnline) this.emit('offline');
+          this.scheduleReconnect();
+        } else {
+          for (const [id, p] of this.pending) {
+            clearTimeout(p.timer);
+            p.reject(new TerminalError('CLOSED', 'Connection closed before the decision'));
+            this.pending.delete(id);
+          }
         }
       });
     });
   }
 
+  private scheduleReconnect(): void {
+    if (this.reconnectTimer || this.closing) return;
+    const { initial, max } = this.opts.backoffMs ?? { initial: 250, max: 10_000 };
+    const delay = Math.min(max, initial * 2 ** this.attempts) * (0.75 + Math.random() * 0.5);
+    this.attempts++;
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = undefined;
+      this.connect().catch(() => {
+        // The close handler of the failed attempt schedules the next one; an auth failure stops.
+      });
+    }, delay);
+    this.reconnectTimer.unref?.();
+  }
+
   private dispatch(m: ServerMessage): void {
+    switch (m.type) {
+      case 'valid-list':
+        this.validList = m;
+        this.emit('valid-list', m);
+        return;
+      case 'action':
+        this.actions.push(m);
+        void this.answerAction(m);
+        return;
+      case 'offline-ack':
+        this.emit('offline-ack', m);
+        return;
+      case 'cash-state': {
+        const q = this.cashWaiters.get(m.sessionId);
+        const fn = q?.shift();
+        if (q && q.length === 0) this.cashWaiters.delete(m.sessionId);
+        if (fn) fn(m);
+        this.emit('cash', m);
+        return;
+      }
+    }
     const eventId = m.type === 'decision' || m.type === 'error' ? m.eventId : undefined;
     const p = eventId ? this.pending.get(eventId) : undefined;
     if (!p || !eventId) {
       this.unsolicited.push(m);
+      this.emit('message', m);
       return;
     }
     this.pending.delete(eventId);
@@ -135,30 +255,192 @@ export class TerminalClient {
     else p.reject(new TerminalError((m as ServerError).code, (m as ServerError).message));
   }
 
+  private async answerAction(a: ServerAction): Promise<void> {
+    let reply: { ok: boolean; data?: unknown; error?: string };
+    try {
+      reply = this.opts.onAction ? await this.opts.onAction(a, this) : this.carryOut(a);
+    } catch (err) {
+      reply = { ok: false, error: (err as Error).message };
+    }
+    this.emit('action', a, reply);
+    this.send({ type: 'action-reply', requestId: a.requestId, ...reply });
+  }
+
+  /** What the simulated gate does with an action. */
+  private carryOut(a: ServerAction): { ok: boolean; data?: unknown; error?: string } {
+    switch (a.actionName) {
+      case 'openGate': {
+        const seconds = this.welcome?.gateOpenSeconds ?? 5;
+        this.gateOpenUntil = Date.now() + seconds * 1000;
+        return { ok: true, data: { openSeconds: seconds } };
+      }
+      case 'setDoorState': {
+        const s = (a.data as { doorState?: number } | undefined)?.doorState;
+        if (![1, 2, 3, 4, 6, 7].includes(s as number)) return { ok: false, error: 'bad doorState' };
+        this.doorState = s as DoorState;
+        this.heartbeat(this.doorState);
+        return { ok: true, data: { doorState: this.doorState } };
+      }
+      case 'ping':
+        return { ok: true, data: { pong: new Date().toISOString() } };
+      case 'checkForUpdates':
+        return { ok: true, data: { version: '38.0.0', updateAvailable: false } };
+      default:
+        return { ok: true };
+    }
+  }
+
   /**
-   * Presents an identification and resolves with the server's decision.
-   * `eventId` defaults to a new UUID; pass the same one to resend an event.
-   * `at` (an instant) is for events handled offline.
+   * Presents an identification and resolves with the decision. `eventId`
+   * defaults to a new UUID; pass the same one to resend an event. `at` (an
+   * instant) is for events handled offline. With `reconnect`, a terminal
+   * without its server decides on its own (`offline: true` in the result).
    */
-  present(identification: Identification, opts: { eventId?: string; at?: Date } = {}): Promise<ServerDecision> {
+  present(identification: Identification, opts: { eventId?: string; at?: Date } = {}): Promise<PresentResult> {
     const eventId = opts.eventId ?? randomUUID();
+    const at = opts.at ?? new Date();
     return new Promise((resolve, reject) => {
-      if (!this.ws || this.ws.readyState !== WebSocket.OPEN) {
+      if (!this.ws || this.ws.readyState !== WebSocket.OPEN || this.offlineSince != null || !this.welcome) {
+        if (this.opts.reconnect) return resolve(this.decideOffline(identification, eventId, at));
         reject(new TerminalError('CLOSED', 'Not connected'));
         return;
       }
       const timer = setTimeout(() => {
         this.pending.delete(eventId);
-        reject(new TerminalError('TIMEOUT', 'No decision from the server'));
+        if (this.opts.reconnect) resolve(this.decideOffline(identification, eventId, at));
+        else reject(new TerminalError('TIMEOUT', 'No decision from the server'));
       }, this.timeoutMs);
-      this.pending.set(eventId, { resolve, reject, timer });
+      this.pending.set(eventId, { identification, at, resolve, reject, timer });
       this.send({ type: 'entrance', eventId, identification, ...(opts.at ? { at: opts.at.toISOString() } : {}) });
     });
   }
 
+  /**
+   * The terminal's own decision without its server: admit a card or code on
+   * the valid list, within the offline window; refuse anything else. Queued
+   * for upload either way.
+   */
+  decideOffline(identification: Identification, eventId: string, at = new Date()): PresentResult {
+    const list = this.validList;
+    const since = this.offlineSince ?? at;
+    const inWindow = list != null && at.getTime() - since.getTime() <= list.offlineWindowSeconds * 1000;
+    const entry =
+      inWindow && (identification.kind === 'card' || identification.kind === 'code')
+        ? list!.entries.find(
+            (e) =>
+              e.kind === identification.kind && e.value === identification.value && Date.parse(e.until) > at.getTime(),
+          )
+        : undefined;
+    const status = entry ? 1 : 3;
+    if (!this.offlineQueue.some((e) => e.eventId === eventId)) {
+      this.offlineQueue.push({ eventId, identification, at: at.toISOString(), status });
+    }
+    if (entry) this.gateOpenUntil = Date.now() + (this.welcome?.gateOpenSeconds ?? 5) * 1000;
+    return {
+      type: 'decision',
+      eventId,
+      status,
+      reason: entry ? 0 : 25,
+      gateOpenSeconds: entry ? (this.welcome?.gateOpenSeconds ?? 5) : 0,
+      message: entry ? 'EntryBySubscription' : 'OfflineCannotDecide',
+      ...(entry?.name ? { clientName: entry.name } : {}),
+      offline: true,
+    };
+  }
+
+  /** Uploads queued offline decisions in batches; each is removed only once the server acknowledged it. */
+  async uploadOffline(): Promise<void> {
+    if (this.uploading) return;
+    this.uploading = true;
+    try {
+      while (this.offlineQueue.length > 0 && this.connected) {
+        const events = this.offlineQueue.slice(0, 500);
+        const batchId = randomUUID();
+        const ack = await new Promise<ServerOfflineAck | null>((resolve) => {
+          const timer = setTimeout(() => {
+            this.off('offline-ack', on);
+            resolve(null);
+          }, this.timeoutMs);
+          const on = (a: ServerOfflineAck) => {
+            if (a.batchId !== batchId) return;
+            clearTimeout(timer);
+            this.off('offline-ack', on);
+            resolve(a);
+          };
+          this.on('offline-ack', on);
+          this.send({ type: 'offline-batch', batchId, events });
+        });
+        if (!ack) return;
+        const done = new Set([...ack.recorded, ...ack.duplicates]);
+        for (let i = this.offlineQueue.length - 1; i >= 0; i--) {
+          if (done.has(this.offlineQueue[i].eventId)) this.offlineQueue.splice(i, 1);
+        }
+        this.emit('uploaded', ack);
+      }
+    } finally {
+      this.uploading = false;
+    }
+  }
+
+  // ---------------------------------------------------------------- cash
+
+  private cash(m: TerminalMessage & { sessionId: string }): Promise<ServerCashState> {
+    return new Promise((resolve, reject) => {
+      if (!this.connected) return reject(new TerminalError('CLOSED', 'Not connected'));
+      const timer = setTimeout(() => reject(new TerminalError('TIMEOUT', 'No cash state')), this.timeoutMs);
+      const q = this.cashWaiters.get(m.sessionId) ?? [];
+      q.push((s) => {
+        clearTimeout(timer);
+        resolve(s);
+      });
+      this.cashWaiters.set(m.sessionId, q);
+      this.send(m);
+    });
+  }
+  /** Starts a cash session for a client; `amountDue` in agorot (absent: load what is inserted). */
+  cashBegin(sessionId: string, identification: Identification, amountDue?: number): Promise<ServerCashState> {
+    return this.cash({
+      type: 'cash-begin',
+      sessionId,
+      identification,
+      ...(amountDue != null ? { amountDue } : {}),
+    });
+  }
+  /** A coin or bill (denomination in agorot) goes into the acceptor. */
+  cashInsert(
+    sessionId: string,
+    kind: 'coin' | 'bill',
+    denomination: number,
+    eventId = randomUUID(),
+  ): Promise<ServerCashState> {
+    return this.cash({
+      type: 'cash-insert',
+      sessionId,
+      eventId,
+      kind,
+      denomination: denomination as 10,
+    });
+  }
+  cashComplete(sessionId: string): Promise<ServerCashState> {
+    return this.cash({ type: 'cash-complete', sessionId });
+  }
+  cashCancel(sessionId: string): Promise<ServerCashState> {
+    return this.cash({ type: 'cash-cancel', sessionId });
+  }
+  /** Reports the change actually paid out (pieces per denomination). */
+  cashPayoutDone(sessionId: string, coins: Inventory, bills: Inventory): Promise<ServerCashState> {
+    return this.cash({ type: 'cash-payout-done', sessionId, coins, bills });
+  }
+
   /** Sends a heartbeat, optionally with the door state (EntranceState). */
-  heartbeat(doorState?: 1 | 2 | 3 | 4 | 6 | 7): void {
-    if (this.ws?.readyState === WebSocket.OPEN) this.send({ type: 'heartbeat', ...(doorState ? { doorState } : {}) });
+  heartbeat(doorState?: DoorState): void {
+    if (this.ws?.readyState === WebSocket.OPEN) {
+      this.send({
+        type: 'heartbeat',
+        ...(doorState ? { doorState } : {}),
+        ...(this.opts.devices ? { devices: this.opts.devices } : {}),
+      });
+    }
   }
 
   /** Sends a raw message (tests use it for malformed input). */
@@ -167,12 +449,15 @@ export class TerminalClient {
   }
 
   private send(m: TerminalMessage): void {
-    this.ws?.send(JSON.stringify(m));
+    if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(m));
   }
 
-  /** Closes the connection and waits for the close. */
+  /** Closes the connection for good (no reconnect) and waits for the close. */
   close(): Promise<void> {
+    this.closing = true;
     clearInterval(this.heartbeatTimer);
+    clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = undefined;
     const ws = this.ws;
     if (!ws || ws.readyState === WebSocket.CLOSED) return Promise.resolve();
     return new Promise((resolve) => {

@@ -36,7 +36,10 @@ export const CoinAcceptor = z.object({
   enabled: z.boolean().default(false),
   model: z.string().trim().max(60).default(''),
   /** Coins accepted; a coin not in the list is returned by the acceptor. Default: every ILS coin. */
-  accepted: z.array(coinDenomination).max(ILS_COINS.length).default([...ILS_COINS]),
+  accepted: z
+    .array(coinDenomination)
+    .max(ILS_COINS.length)
+    .default([...ILS_COINS]),
 });
 export type CoinAcceptor = z.infer<typeof CoinAcceptor>;
 
@@ -162,7 +165,14 @@ export function planChange(
 // ---------------------------------------------------------------- remote actions
 
 /** Actions the console sends to a terminal (DESIGN §8; seed 001 §2 "remote control"). */
-export const TERMINAL_ACTIONS = ['openGate', 'reboot', 'reloadDisplay', 'checkForUpdates', 'setDoorState', 'ping'] as const;
+export const TERMINAL_ACTIONS = [
+  'openGate',
+  'reboot',
+  'reloadDisplay',
+  'checkForUpdates',
+  'setDoorState',
+  'ping',
+] as const;
 export type TerminalActionName = (typeof TERMINAL_ACTIONS)[number];
 /** Actions only a technician (user role TECHNICIAN) or an admin may send (seed 000 §6, seed 001 §6). */
 export const TECHNICIAN_ACTIONS: readonly TerminalActionName[] = ['reloadDisplay', 'checkForUpdates'];

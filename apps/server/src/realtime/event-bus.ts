@@ -1,23 +1,145 @@
 import { EventEmitter } from 'node:events';
+import { randomUUID } from 'node:crypto';
 
 /**
  * Live events of one club, pushed to the console's WebSocket (DESIGN §1 "real
- * time"). `entrance` carries an EntranceRow; `terminal` a terminal's
- * connection change. In-process here; issue 3 adds PostgreSQL LISTEN/NOTIFY
- * fan-out across server instances behind the same interface.
+ * time", docs/live-feed.md), plus the internal events that route a remote
+ * action to the server instance holding the terminal's link.
+ *
+ * `EventBus` is in-process (PGlite, tests). `PgEventBus` (DATABASE_URL set)
+ * fans every event out to all server instances on the same PostgreSQL
+ * database through LISTEN/NOTIFY (DESIGN §12): an event is emitted locally at
+ * once and NOTIFYed to the others, which emit it on their own bus.
  */
 export interface LiveEvents {
   entrance: { clubId: number; row: unknown };
+  /**
+   * Internal (gate decisions): the club's terminal messages or biometric
+   * templates changed; every instance re-reads them and pushes them to the
+   * club's terminals it holds (realtime/gate-push.ts). Ids only: NOTIFY-sized.
+   */
+  'gate-push': { clubId: number; what: 'messages' } | { clubId: number; what: 'templates'; changes: TemplateChange[] };
   terminal: { clubId: number; terminalId: number; connected: boolean };
+  /** A terminal's door state changed (heartbeat or setDoorState). */
+  door: { clubId: number; terminalId: number; doorState: number };
+  /** A cash session changed state at a terminal (amounts in agorot). */
+  cash: { clubId: number; terminalId: number; sessionId: string; state: string; inserted: number; error?: string };
+  /** Internal: deliver an action to the instance holding the terminal's socket. */
+  'terminal-action': { terminalId: number; requestId: string; actionName: string; data?: unknown };
+  /** Internal: a terminal answered an action (routed back to the instance that waits). */
+  'terminal-action-reply': { requestId: string; ok: boolean; data?: unknown; error?: string };
+  /** Internal: a terminal was deleted; the instance holding its link closes it. */
+  'terminal-kick': { terminalId: number };
+}
+
+/** A biometric template added or deleted (ids only; the template is read from the database). */
+export interface TemplateChange {
+  action: 'added' | 'deleted';
+  templateId: number;
+  kind: 'fingerprint' | 'face';
+  clientNumber?: number;
 }
 
 export class EventBus {
-  private readonly emitter = new EventEmitter().setMaxListeners(0);
+  protected readonly emitter = new EventEmitter().setMaxListeners(0);
+  /** Id of this server instance (stored in terminals.connected_instance). */
+  readonly instanceId: string = randomUUID();
   publish<K extends keyof LiveEvents>(type: K, event: LiveEvents[K]): void {
     this.emitter.emit(type, event);
   }
   subscribe<K extends keyof LiveEvents>(type: K, fn: (e: LiveEvents[K]) => void): () => void {
     this.emitter.on(type, fn);
     return () => this.emitter.off(type, fn);
+  }
+  /** Starts listening (PostgreSQL); nothing to do in-process. */
+  async start(): Promise<void> {}
+  async close(): Promise<void> {}
+}
+
+/** The NOTIFY channel of live events. */
+export const NOTIFY_CHANNEL = 'venue_events';
+/** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
+const MAX_PAYLOAD = 7900;
+
+interface PgClient {
+  connect(): Promise<unknown>;
+  query(text: string, values?: unknown[]): Promise<unknown>;
+  on(event: 'notification', fn: (m: { channel: string; payload?: string }) => void): unknown;
+  on(event: 'error', fn: (err: Error) => void): unknown;
+  end(): Promise<void>;
+}
+
+/**
+ * Fan-out across server instances on one PostgreSQL (LISTEN/NOTIFY). One
+ * dedicated connection LISTENs; publishing queues the event and sends every
+ * event queued in the same tick with one `SELECT pg_notify(...)` statement,
+ * so a burst of entrances costs one round trip, not one per event. An event
+ * carries the publishing instance's id and that instance ignores its own
+ * notification (it emitted the event locally already). Payloads too large
+ * for NOTIFY stay local (logged by `onDrop`).
+ */
+export class PgEventBus extends EventBus {
+  private client?: PgClient;
+  private queue: string[] = [];
+  private flushing = false;
+  private closed = false;
+
+  constructor(
+    private readonly url: string,
+    private readonly onDrop: (reason: string) => void = () => {},
+  ) {
+    super();
+  }
+
+  override async start(): Promise<void> {
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: this.url }) as unknown as PgClient;
+    client.on('error', (err) => this.onDrop(`listen connection: ${err.message}`));
+    client.on('notification', (m) => {
+      if (m.channel !== NOTIFY_CHANNEL || !m.payload) return;
+      let parsed: { o: string; t: keyof LiveEvents; e: unknown };
+      try {
+        parsed = JSON.parse(m.payload);
+      } catch {
+        return;
+      }
+      if (parsed.o === this.instanceId) return;
+      this.emitter.emit(parsed.t, parsed.e);
+    });
+    await client.connect();
+    await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
+    this.client = client;
+  }
+
+  override publish<K extends keyof LiveEvents>(type: K, event: LiveEvents[K]): void {
+    super.publish(type, event);
+    if (!this.client || this.closed) return;
+    const payload = JSON.stringify({ o: this.instanceId, t: type, e: event });
+    if (Buffer.byteLength(payload) > MAX_PAYLOAD) return this.onDrop(`${type} event too large for NOTIFY`);
+    this.queue.push(payload);
+    if (!this.flushing) {
+      this.flushing = true;
+      setImmediate(() => void this.flush());
+    }
+  }
+
+  private async flush(): Promise<void> {
+    while (this.queue.length > 0 && this.client && !this.closed) {
+      const batch = this.queue;
+      this.queue = [];
+      try {
+        await this.client.query('SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p', [NOTIFY_CHANNEL, batch]);
+      } catch (err) {
+        this.onDrop(`notify failed: ${(err as Error).message}`);
+      }
+    }
+    this.flushing = false;
+  }
+
+  override async close(): Promise<void> {
+    if (this.closed) return;
+    await this.flush();
+    this.closed = true;
+    await this.client?.end().catch(() => undefined);
   }
 }

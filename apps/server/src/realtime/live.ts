@@ -69,6 +69,21 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
         bus.subscribe('terminal', (e) => {
           if (e.clubId === club) send({ type: 'terminal', terminalId: e.terminalId, connected: e.connected });
         }),
+        bus.subscribe('door', (e) => {
+          if (e.clubId === club) send({ type: 'door', terminalId: e.terminalId, doorState: e.doorState });
+        }),
+        bus.subscribe('cash', (e) => {
+          if (e.clubId !== club) return;
+          const { terminalId, sessionId, state, inserted, error } = e;
+          send({
+            type: 'cash',
+            terminalId,
+            sessionId,
+            state: state as Extract<LiveMessage, { type: 'cash' }>['state'],
+            inserted,
+            ...(error ? { error } : {}),
+          });
+        }),
       );
       if (claims.exp) {
         const ms = Math.min(claims.exp * 1000 - Date.now(), 2 ** 31 - 1);

@@ -1,4 +1,3 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { and, eq } from 'drizzle-orm';
@@ -11,11 +10,23 @@ import {
   type TerminalEntrance,
   type TerminalErrorCode,
   type TerminalHello,
+  type TerminalHeartbeat,
 } from '@venue/domain';
 import { terminals } from '../db/schema.js';
 import { processEntrance } from '../engine/entrance.service.js';
-import { hashPassword, verifyPassword } from '../lib/password.js';
+import { hashTerminalSecret, terminalKey, verifyTerminalSecret } from '../modules/terminals/terminal-secret.js';
+import {
+  cashBegin,
+  cashCancel,
+  cashComplete,
+  cashInsert,
+  cashPayoutDone,
+  publishCash,
+} from '../modules/terminals/cash.service.js';
+import { ingestOfflineBatch, validList, VALID_LIST_TTL_MS } from '../modules/terminals/offline.service.js';
+import { terminalActions } from './terminal-actions.js';
 import type { TerminalSocket } from './terminal-registry.js';
+import { gateWelcomeMessages, handleEnroll, handleExit } from './handlers/gate.js';
 
 /**
  * The terminal link (DESIGN §8, docs/terminal-protocol.md): one WebSocket per
@@ -36,26 +47,30 @@ interface Session {
   clubId: number;
   registered: TerminalSocket;
   lastSeenWrite: number;
+  doorState: number;
 }
 
-// A hash to verify against when the serial is unknown, so both cases take the same time.
-let dummyHash: Promise<string> | undefined;
+/** Compared against when the serial is unknown, so both cases take the same time. */
+const UNKNOWN_SERIAL_HASH = `hmac$${'A'.repeat(43)}`;
 
 export async function terminalLinkRoutes(app: FastifyInstance): Promise<void> {
   const { database, bus, terminals: registry } = app.deps;
   const db = database.db;
-  // Secrets already verified by scrypt, per serial: a reconnect storm (50 gates after a network
-  // blip) must not cost 50 scrypt runs. Keyed by the stored hash, so a re-issued secret misses.
-  const verified = new Map<string, { hash: string; digest: Buffer }>();
-  const sha256 = (s: string) => createHash('sha256').update(s).digest();
-  const checkSecret = async (serial: string, secret: string, stored: string | undefined): Promise<boolean> => {
-    const known = stored ? verified.get(serial) : undefined;
-    if (known && known.hash === stored && timingSafeEqual(known.digest, sha256(secret))) return true;
-    dummyHash ??= hashPassword('no terminal has this secret');
-    const ok = await verifyPassword(secret, stored ?? (await dummyHash));
-    if (ok && stored) {
-      if (verified.size >= 10_000) verified.clear();
-      verified.set(serial, { hash: stored, digest: sha256(secret) });
+  const actions = terminalActions(registry, bus);
+  // A deleted terminal's link is closed at once, on whichever instance holds it.
+  bus.subscribe('terminal-kick', (e) => registry.get(e.terminalId)?.send({ type: 'kicked' }));
+  /**
+   * Checks a hello's secret (modules/terminals/terminal-secret.ts: keyed HMAC; a legacy scrypt
+   * hash is verified once and re-stored as HMAC). Unknown serials are checked against a dummy.
+   */
+  const checkSecret = async (id: number | undefined, secret: string, stored: string | undefined): Promise<boolean> => {
+    const key = await terminalKey(db);
+    const ok = await verifyTerminalSecret(key, secret, stored ?? UNKNOWN_SERIAL_HASH);
+    if (ok && id != null && stored?.startsWith('scrypt$')) {
+      await db
+        .update(terminals)
+        .set({ secretHash: hashTerminalSecret(key, secret) })
+        .where(eq(terminals.id, id));
     }
     return ok && stored != null;
   };
@@ -105,7 +120,7 @@ export async function terminalLinkRoutes(app: FastifyInstance): Promise<void> {
           .from(terminals)
           .where(and(eq(terminals.serial, m.serial), eq(terminals.deleted, false)))
           .limit(1);
-        const ok = await checkSecret(m.serial, m.secret, t?.secretHash);
+        const ok = await checkSecret(t?.id, m.secret, t?.secretHash);
         if (!t || !ok) {
           req.log.warn({ serial: m.serial }, 'terminal authentication failed');
           return closeWith('AUTH_FAILED', 'Unknown serial or wrong secret', 4401);
@@ -121,11 +136,19 @@ export async function terminalLinkRoutes(app: FastifyInstance): Promise<void> {
             // The registry tells a socket it was replaced by a newer connection of the same terminal.
             if (type === 'replaced')
               return closeWith('REPLACED', 'Another connection of this terminal took over', 4409);
+            if (type === 'kicked') return closeWith('AUTH_FAILED', 'The terminal was deleted', 4401);
             send(msg as ServerMessage);
           },
         };
-        session = { terminalId: t.id, clubId: t.clubId, registered, lastSeenWrite: 0 };
+        session = { terminalId: t.id, clubId: t.clubId, registered, lastSeenWrite: 0, doorState: t.doorState };
         registry.register(registered);
+        await db
+          .update(terminals)
+          .set({
+            connectedInstance: bus.instanceId,
+            ...(m.devices ? { devices: m.devices, devicesReportedAt: new Date() } : {}),
+          })
+          .where(eq(terminals.id, t.id));
         await markSeen(session, true);
         bus.publish('terminal', { clubId: t.clubId, terminalId: t.id, connected: true });
         send({
@@ -135,6 +158,33 @@ export async function terminalLinkRoutes(app: FastifyInstance): Promise<void> {
           approved: t.approved,
           gateOpenSeconds: t.gateOpenSeconds,
         });
+        for (const gm of await gateWelcomeMessages(db, session)) send(gm);
+        await sendValidList(session);
+        listTimer = setInterval(() => void sendValidList(session!).catch(() => undefined), VALID_LIST_TTL_MS);
+        listTimer.unref();
+      };
+
+      // The offline valid list (docs/terminal-protocol.md "Offline"): after welcome, then whenever it changes.
+      let listTimer: NodeJS.Timeout | undefined;
+      let lastListKey = '';
+      const sendValidList = async (s: Session) => {
+        const list = await validList(db, s.clubId);
+        const key = JSON.stringify(list.entries);
+        if (key === lastListKey) return;
+        lastListKey = key;
+        send(list);
+      };
+
+      const heartbeat = async (s: Session, m: TerminalHeartbeat) => {
+        const set: Partial<typeof terminals.$inferInsert> = {};
+        if (m.devices) Object.assign(set, { devices: m.devices, devicesReportedAt: new Date() });
+        if (m.doorState != null && m.doorState !== s.doorState) {
+          set.doorState = m.doorState;
+          s.doorState = m.doorState;
+          bus.publish('door', { clubId: s.clubId, terminalId: s.terminalId, doorState: m.doorState });
+        }
+        if (Object.keys(set).length > 0) await db.update(terminals).set(set).where(eq(terminals.id, s.terminalId));
+        await markSeen(s);
       };
 
       const entrance = async (s: Session, m: TerminalEntrance) => {
@@ -187,6 +237,40 @@ export async function terminalLinkRoutes(app: FastifyInstance): Promise<void> {
         if (!session)
           return fail('NOT_AUTHENTICATED', 'Send hello first', m.type === 'entrance' ? m.eventId : undefined);
         if (m.type === 'entrance') return entrance(session, m);
+        if (m.type === 'heartbeat') return heartbeat(session, m);
+        if (m.type === 'enroll') return send(await handleEnroll(db, bus, session, m));
+        if (m.type === 'exit') return send(await handleExit(db, session, m));
+        if (m.type === 'action-reply') {
+          const { requestId, ok, data: replyData, error } = m;
+          return actions.reply({
+            requestId,
+            ok,
+            ...(replyData !== undefined ? { data: replyData } : {}),
+            ...(error ? { error } : {}),
+          });
+        }
+        if (m.type === 'offline-batch') return send(await ingestOfflineBatch(db, bus, session, m));
+        if (
+          m.type === 'cash-begin' ||
+          m.type === 'cash-insert' ||
+          m.type === 'cash-complete' ||
+          m.type === 'cash-cancel' ||
+          m.type === 'cash-payout-done'
+        ) {
+          const link = { clubId: session.clubId, terminalId: session.terminalId };
+          const state =
+            m.type === 'cash-begin'
+              ? await cashBegin(db, link, m)
+              : m.type === 'cash-insert'
+                ? await cashInsert(db, link, m)
+                : m.type === 'cash-complete'
+                  ? await cashComplete(db, link, m)
+                  : m.type === 'cash-cancel'
+                    ? await cashCancel(db, link, m)
+                    : await cashPayoutDone(db, link, m);
+          send(state);
+          return publishCash(bus, link, state);
+        }
         return markSeen(session);
       };
 
@@ -203,6 +287,7 @@ export async function terminalLinkRoutes(app: FastifyInstance): Promise<void> {
         closed = true;
         clearTimeout(helloTimer);
         clearTimeout(idleTimer);
+        clearInterval(listTimer);
         const s = session;
         if (!s) return;
         registry.unregister(s.registered);
@@ -210,7 +295,15 @@ export async function terminalLinkRoutes(app: FastifyInstance): Promise<void> {
           bus.publish('terminal', { clubId: s.clubId, terminalId: s.terminalId, connected: false });
         }
         chain = chain
-          .then(() => markSeen(s, true))
+          .then(async () => {
+            await markSeen(s, true);
+            if (!registry.isConnected(s.terminalId)) {
+              await db
+                .update(terminals)
+                .set({ connectedInstance: null })
+                .where(and(eq(terminals.id, s.terminalId), eq(terminals.connectedInstance, bus.instanceId)));
+            }
+          })
           .catch((err) => req.log.error({ err }, 'terminal last_connection failed'));
       });
     },

@@ -1,22 +1,58 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Terminal, TerminalInput, TerminalPatch } from '@venue/domain';
+import {
+  ACTION_REPLY_TIMEOUT_SECONDS,
+  HEARTBEAT_INTERVAL_SECONDS,
+  SetDoorStateData,
+  TECHNICIAN_ACTIONS,
+  TerminalSettings,
+  terminalSettings,
+  UserLevel,
+  UserRole,
+  type ConnectedDevices,
+  type Terminal,
+  type TerminalActionInput,
+  type TerminalActionReplyResult,
+  type TerminalActionResult,
+  type TerminalActionWithReplyInput,
+  type TerminalInput,
+  type TerminalPatch,
+} from '@venue/domain';
 import type { Db, Tx } from '../../db/index.js';
-import { terminals } from '../../db/schema.js';
+import { terminals, users } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { hashPassword, randomSecret } from '../../lib/password.js';
+import { randomSecret } from '../../lib/password.js';
 import { pgError } from '../../lib/validation.js';
+import type { EventBus } from '../../realtime/event-bus.js';
+import type { TerminalActions } from '../../realtime/terminal-actions.js';
 import type { TerminalRegistry } from '../../realtime/terminal-registry.js';
+import { hashTerminalSecret, terminalKey } from './terminal-secret.js';
 
 type TerminalRow = typeof terminals.$inferSelect;
+type Registry = Pick<TerminalRegistry, 'isConnected'>;
+
+/** A link held by another instance counts as connected while its last_connection is this fresh (heartbeats refresh it every minute). */
+const REMOTE_LINK_FRESH_MS = 3 * HEARTBEAT_INTERVAL_SECONDS * 1000 + 60_000;
+const SETTING_KEYS = Object.keys(TerminalSettings.shape) as (keyof TerminalSettings)[];
+
+/** Whether a terminal holds a live link to this instance, or (PostgreSQL, several instances) to another one. */
+export function isTerminalConnected(row: TerminalRow, registry: Registry, now = Date.now()): boolean {
+  if (registry.isConnected(row.id)) return true;
+  return (
+    row.connectedInstance != null &&
+    row.lastConnection != null &&
+    now - row.lastConnection.getTime() < REMOTE_LINK_FRESH_MS
+  );
+}
 
 /**
  * Maps a terminal row to the API shape (seed 001 §3 "Terminal"); the only
- * place that does, and it never carries the secret hash. `connected` is
- * whether the terminal holds a live link to this server now.
+ * place that does, and it never carries the secret hash. Settings come from
+ * the validated jsonb (defaults applied). `connected` is whether a live link
+ * exists to any server instance.
  */
-export function presentTerminal(row: TerminalRow, registry: Pick<TerminalRegistry, 'isConnected'>): Terminal {
+export function presentTerminal(row: TerminalRow, registry: Registry): Terminal {
   return {
     id: row.id,
     serial: row.serial,
@@ -25,42 +61,55 @@ export function presentTerminal(row: TerminalRow, registry: Pick<TerminalRegistr
     approved: row.approved,
     gateOpenSeconds: row.gateOpenSeconds,
     doorState: row.doorState,
-    connected: registry.isConnected(row.id),
+    connected: isTerminalConnected(row, registry),
     lastConnection: row.lastConnection ? row.lastConnection.toISOString() : null,
+    deleted: row.deleted,
+    ...terminalSettings(row.settings),
   };
 }
 
-/** The club's terminals that are not deleted, main terminal first, then by name (GET /api/Terminal). */
+/**
+ * The club's terminals, main terminal first, then by name (GET /api/Terminal).
+ * `deleted: true` lists the deleted ones instead (for restoring).
+ */
 export async function listTerminals(
   db: Db,
   clubId: number,
   registry: TerminalRegistry,
+  opts: { deleted?: boolean } = {},
 ): Promise<{ items: Terminal[]; total: number }> {
   const rows = await db
     .select()
     .from(terminals)
-    .where(and(eq(terminals.clubId, clubId), eq(terminals.deleted, false)))
+    .where(and(eq(terminals.clubId, clubId), eq(terminals.deleted, opts.deleted ?? false)))
     .orderBy(asc(terminals.name), asc(terminals.id));
   const items = rows.sort((a, b) => Number(b.isMain) - Number(a.isMain)).map((r) => presentTerminal(r, registry));
   return { items, total: items.length };
 }
 
-async function terminalRow(db: Db | Tx, clubId: number, id: number, forUpdate = false): Promise<TerminalRow> {
-  const q = db
-    .select()
-    .from(terminals)
-    .where(and(eq(terminals.clubId, clubId), eq(terminals.id, id), eq(terminals.deleted, false)));
-  const [row] = forUpdate ? await q.for('update') : await q;
+/** A terminal row of the club; deleted ones only when `withDeleted`. @throws NOT_FOUND */
+export async function terminalRow(
+  db: Db | Tx,
+  clubId: number,
+  id: number,
+  opts: { forUpdate?: boolean; withDeleted?: boolean } = {},
+): Promise<TerminalRow> {
+  const where = opts.withDeleted
+    ? and(eq(terminals.clubId, clubId), eq(terminals.id, id))
+    : and(eq(terminals.clubId, clubId), eq(terminals.id, id), eq(terminals.deleted, false));
+  const q = db.select().from(terminals).where(where);
+  const [row] = opts.forUpdate ? await q.for('update') : await q;
   if (!row) throw notFound('terminal');
   return row;
 }
 
 /**
- * One terminal of the club (GET /api/Terminal/{id}).
- * @throws AppError NOT_FOUND (404) when the id is not a non-deleted terminal of this club
+ * One terminal of the club (GET /api/Terminal/{id}), deleted ones included
+ * (the details page offers to restore them).
+ * @throws AppError NOT_FOUND (404) when the id is not a terminal of this club
  */
 export async function getTerminal(db: Db, clubId: number, id: number, registry: TerminalRegistry): Promise<Terminal> {
-  return presentTerminal(await terminalRow(db, clubId, id), registry);
+  return presentTerminal(await terminalRow(db, clubId, id, { withDeleted: true }), registry);
 }
 
 function serialTaken(): AppError {
@@ -77,9 +126,22 @@ async function clearOtherMain(tx: Tx, clubId: number, id: number): Promise<void>
     .where(and(eq(terminals.clubId, clubId), ne(terminals.id, id), eq(terminals.isMain, true)));
 }
 
+/** Splits an input into its columns and its settings (the jsonb part). */
+function splitInput<T extends Partial<TerminalInput> & { approved?: boolean }>(input: T) {
+  const columns: Record<string, unknown> = {};
+  const settings: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(input)) {
+    if (v === undefined) continue;
+    if ((SETTING_KEYS as string[]).includes(k)) settings[k] = v;
+    else columns[k] = v;
+  }
+  return { columns, settings };
+}
+
 /**
  * Registers a terminal of the caller's club, not yet approved (POST /api/Terminal;
- * DESIGN §8). A random secret is issued and only its scrypt hash is stored.
+ * DESIGN §8). A random 192-bit secret is issued and only its keyed hash is
+ * stored (terminal-secret.ts).
  * @returns the terminal and its secret, which is never shown again
  * @throws AppError CONFLICT (409) when any terminal (of any club, deleted ones included) has the serial
  */
@@ -91,14 +153,20 @@ export async function createTerminal(
 ): Promise<Terminal & { secret: string }> {
   const clubId = req.auth.clubId;
   const secret = randomSecret();
-  const secretHash = await hashPassword(secret);
+  const secretHash = hashTerminalSecret(await terminalKey(db), secret);
+  const { columns, settings } = splitInput(input);
   try {
     return await db.transaction(async (tx) => {
       const [taken] = await tx.select({ id: terminals.id }).from(terminals).where(eq(terminals.serial, input.serial));
       if (taken) throw serialTaken();
       const [row] = await tx
         .insert(terminals)
-        .values({ ...input, clubId, secretHash })
+        .values({
+          ...(columns as Pick<TerminalInput, 'serial' | 'name'>),
+          clubId,
+          secretHash,
+          settings: TerminalSettings.parse(settings),
+        })
         .returning();
       if (row.isMain) await clearOtherMain(tx, clubId, row.id);
       const created = presentTerminal(row, registry);
@@ -113,8 +181,10 @@ export async function createTerminal(
 }
 
 /**
- * Changes a terminal's settings (PATCH /api/Terminal/{id}); `approved: true`
- * is the technician's approval (audit action 'approve').
+ * Changes a terminal's settings (PATCH /api/Terminal/{id}); settings fields
+ * are merged into the stored ones; `approved: true` is the technician's
+ * approval (audit action 'approve'). A changed door state is pushed to the
+ * live feed.
  * @throws AppError NOT_FOUND (404) when the id is not a non-deleted terminal of this club
  */
 export async function updateTerminal(
@@ -123,16 +193,193 @@ export async function updateTerminal(
   id: number,
   patch: TerminalPatch,
   registry: TerminalRegistry,
+  bus?: EventBus,
+): Promise<Terminal> {
+  const clubId = req.auth.clubId;
+  const after = await db.transaction(async (tx) => {
+    const row = await terminalRow(tx, clubId, id, { forUpdate: true });
+    const before = presentTerminal(row, registry);
+    const { columns, settings } = splitInput(patch);
+    const set: Record<string, unknown> = { ...columns };
+    if (Object.keys(settings).length > 0) {
+      set.settings = TerminalSettings.parse({ ...terminalSettings(row.settings), ...settings });
+    }
+    if (Object.keys(set).length > 0) await tx.update(terminals).set(set).where(eq(terminals.id, id));
+    if (patch.isMain) await clearOtherMain(tx, clubId, id);
+    const next = presentTerminal(await terminalRow(tx, clubId, id), registry);
+    const action = patch.approved === true && !row.approved ? 'approve' : 'update';
+    await audit(tx, req, { action, entity: 'terminal', entityId: id, before, after: next });
+    return { before, next };
+  });
+  if (bus && after.before.doorState !== after.next.doorState) {
+    bus.publish('door', { clubId, terminalId: id, doorState: after.next.doorState });
+  }
+  return after.next;
+}
+
+/**
+ * Soft-deletes a terminal (DELETE /api/Terminal/{id}; seed 001 §4 "Terminals
+ * can be deleted and restored"). A deleted terminal cannot connect: its live
+ * link, on whichever instance, is closed at once, and its hello answers
+ * AUTH_FAILED. Deleting it again is a 404.
+ */
+export async function deleteTerminal(db: Db, req: FastifyRequest, id: number, bus: EventBus): Promise<{ ok: true }> {
+  const clubId = req.auth.clubId;
+  await db.transaction(async (tx) => {
+    const row = await terminalRow(tx, clubId, id, { forUpdate: true });
+    await tx.update(terminals).set({ deleted: true, isMain: false }).where(eq(terminals.id, id));
+    await audit(tx, req, { action: 'delete', entity: 'terminal', entityId: id, before: { name: row.name } });
+  });
+  bus.publish('terminal-kick', { terminalId: id });
+  return { ok: true };
+}
+
+/**
+ * Restores a deleted terminal (PATCH /api/Terminal/Restore/{id}); it may
+ * connect again with its old secret.
+ * @throws AppError NOT_FOUND (404) when the id is not a deleted terminal of this club
+ */
+export async function restoreTerminal(
+  db: Db,
+  req: FastifyRequest,
+  id: number,
+  registry: TerminalRegistry,
 ): Promise<Terminal> {
   const clubId = req.auth.clubId;
   return db.transaction(async (tx) => {
-    const row = await terminalRow(tx, clubId, id, true);
-    const before = presentTerminal(row, registry);
-    if (Object.keys(patch).length > 0) await tx.update(terminals).set(patch).where(eq(terminals.id, id));
-    if (patch.isMain) await clearOtherMain(tx, clubId, id);
-    const after = presentTerminal(await terminalRow(tx, clubId, id), registry);
-    const action = patch.approved === true && !row.approved ? 'approve' : 'update';
-    await audit(tx, req, { action, entity: 'terminal', entityId: id, before, after });
-    return after;
+    const row = await terminalRow(tx, clubId, id, { forUpdate: true, withDeleted: true });
+    if (!row.deleted) throw notFound('terminal');
+    await tx.update(terminals).set({ deleted: false }).where(eq(terminals.id, id));
+    await audit(tx, req, { action: 'restore', entity: 'terminal', entityId: id, after: { name: row.name } });
+    return presentTerminal({ ...row, deleted: false }, registry);
   });
+}
+
+/**
+ * The devices a terminal reported in its last hello or heartbeat
+ * (GET /api/Terminal/GetConnectedDevices/{id}).
+ */
+export async function connectedDevices(
+  db: Db,
+  clubId: number,
+  id: number,
+  registry: TerminalRegistry,
+): Promise<ConnectedDevices> {
+  const row = await terminalRow(db, clubId, id);
+  const connected = isTerminalConnected(row, registry);
+  return {
+    terminalId: row.id,
+    connected,
+    devices: connected && Array.isArray(row.devices) ? (row.devices as string[]) : [],
+    reportedAt: row.devicesReportedAt ? row.devicesReportedAt.toISOString() : null,
+  };
+}
+
+/**
+ * Technician-only actions (seed 000 §6, seed 001 §6: check for updates,
+ * reload a terminal display): users of role TECHNICIAN, club admins and the
+ * service operator. Everyone else with roleEditTerminals gets 403.
+ */
+async function assertMayAct(db: Db, req: FastifyRequest, actionName: string): Promise<void> {
+  if (!(TECHNICIAN_ACTIONS as readonly string[]).includes(actionName)) return;
+  if (req.auth.isAdmin || req.auth.level === UserLevel.SuperUser) return;
+  const [u] = await db.select({ role: users.role }).from(users).where(eq(users.id, req.auth.userId));
+  if (u?.role !== UserRole.TECHNICIAN) {
+    throw new AppError('NOT_AUTHORIZED', 'Only a technician may send this action');
+  }
+}
+
+/** Validates an action's data; setDoorState also stores the terminal's door state. */
+async function prepareAction(
+  db: Db,
+  req: FastifyRequest,
+  targetId: number,
+  actionName: TerminalActionInput['actionName'],
+  data: unknown,
+  registry: TerminalRegistry,
+  bus: EventBus,
+): Promise<TerminalRow> {
+  await assertMayAct(db, req, actionName);
+  const row = await terminalRow(db, req.auth.clubId, targetId);
+  if (actionName === 'setDoorState') {
+    const parsed = SetDoorStateData.safeParse(data);
+    if (!parsed.success) {
+      throw new AppError('VALIDATION_ERROR', 'data.doorState is required', [
+        { path: 'data.doorState', message: 'required' },
+      ]);
+    }
+    await updateTerminal(
+      db,
+      req,
+      targetId,
+      { doorState: parsed.data.doorState as TerminalPatch['doorState'] },
+      registry,
+      bus,
+    );
+  }
+  return row;
+}
+
+/**
+ * Sends an action to a terminal without waiting (POST /api/Terminal/TerminalAction,
+ * /TerminalPing; DESIGN §8): open gate, reboot, reload display, check for
+ * updates, set door state, ping. Delivered through whichever instance holds
+ * the terminal's link. Audited.
+ * @throws NOT_FOUND for another club's terminal, NOT_AUTHORIZED for a
+ *   technician action by a non-technician, NO_TERMINAL_CONNECTION (503) when
+ *   the terminal has no live link
+ */
+export async function sendTerminalAction(
+  db: Db,
+  req: FastifyRequest,
+  input: TerminalActionInput,
+  deps: { registry: TerminalRegistry; bus: EventBus; actions: TerminalActions },
+): Promise<TerminalActionResult> {
+  if (input.terminalId != null) await terminalRow(db, req.auth.clubId, input.terminalId);
+  const row = await prepareAction(db, req, input.targetId, input.actionName, input.data, deps.registry, deps.bus);
+  if (!isTerminalConnected(row, deps.registry)) throw new AppError('NO_TERMINAL_CONNECTION', 'No terminal connection');
+  const requestId = deps.actions.send(row.id, input.actionName, input.data);
+  await audit(db, req, {
+    action: 'terminal-action',
+    entity: 'terminal',
+    entityId: row.id,
+    after: { actionName: input.actionName, requestId },
+  });
+  return { sent: true, requestId };
+}
+
+/**
+ * Sends an action and waits for the terminal's reply
+ * (POST /api/Terminal/TerminalActionWithReply), at most
+ * ACTION_REPLY_TIMEOUT_SECONDS (or `timeoutMs`).
+ * @throws NO_TERMINAL_CONNECTION (503, "No terminal connection", seed 001 §8)
+ *   when no reply comes in time, NOT_FOUND, NOT_AUTHORIZED as sendTerminalAction
+ */
+export async function sendTerminalActionWithReply(
+  db: Db,
+  req: FastifyRequest,
+  input: TerminalActionWithReplyInput,
+  deps: { registry: TerminalRegistry; bus: EventBus; actions: TerminalActions; timeoutMs?: number },
+): Promise<TerminalActionReplyResult> {
+  const row = await prepareAction(db, req, input.targetId, input.actionName, input.data, deps.registry, deps.bus);
+  const reply = await deps.actions.sendAndWait(
+    row.id,
+    input.actionName,
+    input.data,
+    deps.timeoutMs ?? ACTION_REPLY_TIMEOUT_SECONDS * 1000,
+  );
+  await audit(db, req, {
+    action: 'terminal-action',
+    entity: 'terminal',
+    entityId: row.id,
+    after: { actionName: input.actionName, replied: reply != null, ok: reply?.ok ?? null },
+  });
+  if (!reply) throw new AppError('NO_TERMINAL_CONNECTION', 'No terminal connection');
+  return {
+    requestId: reply.requestId,
+    ok: reply.ok,
+    ...(reply.data !== undefined ? { data: reply.data } : {}),
+    ...(reply.error ? { error: reply.error } : {}),
+    ms: reply.ms,
+  };
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { Api, createTestApp, makeUser, signedInAdmin, TEST_PASSWORD, type TestContext } from '../../../test/harness.js';
 import { auditLog, terminals } from '../../db/schema.js';
-import { verifyPassword } from '../../lib/password.js';
+import { terminalKey, verifyTerminalSecret } from './terminal-secret.js';
 
 let serialSeq = 0;
 const serial = () => `VT-${process.pid}-${++serialSeq}`;
@@ -33,7 +33,9 @@ describe('terminals', () => {
     expect(t.secret).toMatch(/^[A-Za-z0-9_-]{20,}$/);
     const [row] = await ctx.database.db.select().from(terminals).where(eq(terminals.id, t.id));
     expect(row.secretHash).not.toContain(t.secret);
-    expect(await verifyPassword(t.secret, row.secretHash)).toBe(true);
+    expect(row.secretHash.startsWith('hmac$')).toBe(true);
+    expect(await verifyTerminalSecret(await terminalKey(ctx.database.db), t.secret, row.secretHash)).toBe(true);
+    expect(await verifyTerminalSecret(await terminalKey(ctx.database.db), `${t.secret}x`, row.secretHash)).toBe(false);
     const read = (await api.get(`/api/Terminal/${t.id}`)).json();
     expect(read).not.toHaveProperty('secret');
     expect(read).not.toHaveProperty('secretHash');

@@ -1,0 +1,183 @@
+import { and, eq, gte, isNotNull, lte, ne, or, sql } from 'drizzle-orm';
+import {
+  ClientStatus,
+  EntrancePaymentType,
+  EntranceStatus,
+  localToInstant,
+  Reason,
+  type EntranceRow,
+  type OfflineEvent,
+  type ServerOfflineAck,
+  type ServerValidList,
+} from '@venue/domain';
+import type { Db } from '../../db/index.js';
+import { clients, clubs, entranceLogs, groups, terminals } from '../../db/schema.js';
+import { clubLocation } from '../club/club.service.js';
+import type { EventBus } from '../../realtime/event-bus.js';
+
+/**
+ * Terminals that lose the server (DESIGN §10; docs/terminal-protocol.md
+ * "Offline"): the server gives each terminal a list of who it may admit on
+ * its own, and ingests the decisions the terminal took offline exactly once.
+ */
+
+/** Minutes a terminal keeps admitting from its cached list after losing the link (TERMINAL_OFFLINE_WINDOW_MINUTES, default 30). */
+export function offlineWindowSeconds(env: NodeJS.ProcessEnv = process.env): number {
+  const m = Number(env.TERMINAL_OFFLINE_WINDOW_MINUTES ?? 30);
+  return Number.isFinite(m) && m >= 0 ? Math.round(m * 60) : 1800;
+}
+
+/** How long one club's list is reused before it is read again (also how soon a change reaches the terminals). */
+export const VALID_LIST_TTL_MS = 60_000;
+
+const cache = new WeakMap<Db, Map<number, { at: number; list: Promise<ServerValidList> }>>();
+
+/** The day after a YYYY-MM-DD date, as calendar parts. */
+function dayAfter(date: string): { year: number; month: number; day: number } {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
+}
+
+/**
+ * The valid list of a club: active clients whose group allows entrance and
+ * whose subscription and license are valid today, by card serial and by
+ * client code, each valid until the end of the earlier of its subscription
+ * end and license expiry (club time zone). Reused for VALID_LIST_TTL_MS.
+ */
+export function validList(db: Db, clubId: number, now = new Date()): Promise<ServerValidList> {
+  let perClub = cache.get(db);
+  if (!perClub) cache.set(db, (perClub = new Map()));
+  const hit = perClub.get(clubId);
+  if (hit && now.getTime() - hit.at < VALID_LIST_TTL_MS) return hit.list;
+  const list = readValidList(db, clubId, now);
+  perClub.set(clubId, { at: now.getTime(), list });
+  list.catch(() => perClub.delete(clubId));
+  return list;
+}
+
+async function readValidList(db: Db, clubId: number, now: Date): Promise<ServerValidList> {
+  const [club] = await db.select({ location: clubs.location }).from(clubs).where(eq(clubs.id, clubId));
+  const tz = clubLocation({ location: club?.location ?? null }).timeZone;
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: tz }).format(now);
+  const rows = await db
+    .select({
+      number: clients.number,
+      cardSerial: clients.cardSerial,
+      firstName: clients.firstName,
+      lastName: clients.lastName,
+      subscriptionEnd: clients.subscriptionEnd,
+      licenseExpiry: clients.licenseExpiry,
+    })
+    .from(clients)
+    .innerJoin(groups, eq(groups.id, clients.groupId))
+    .where(
+      and(
+        eq(clients.clubId, clubId),
+        eq(clients.status, ClientStatus.Active),
+        eq(groups.allowEntrance, true),
+        isNotNull(clients.subscriptionEnd),
+        gte(clients.subscriptionEnd, today),
+        or(sql`${clients.subscriptionStart} is null`, lte(clients.subscriptionStart, today)),
+        or(sql`${clients.licenseExpiry} is null`, gte(clients.licenseExpiry, today)),
+      ),
+    );
+  const entries: ServerValidList['entries'] = [];
+  for (const r of rows) {
+    const end = r.licenseExpiry && r.licenseExpiry < r.subscriptionEnd! ? r.licenseExpiry : r.subscriptionEnd!;
+    const until = localToInstant(dayAfter(end), 0, tz).toISOString();
+    const name = `${r.firstName} ${r.lastName}`.trim();
+    if (r.cardSerial) entries.push({ kind: 'card', value: r.cardSerial, until, name });
+    entries.push({ kind: 'code', value: String(r.number), until, name });
+  }
+  return { type: 'valid-list', generatedAt: now.toISOString(), offlineWindowSeconds: offlineWindowSeconds(), entries };
+}
+
+/** Forgets a club's cached list (after a change the terminals must see soon). */
+export function invalidateValidList(db: Db, clubId: number): void {
+  cache.get(db)?.delete(clubId);
+}
+
+/**
+ * Records the decisions a terminal took offline (message `offline-batch`),
+ * each exactly once: the entrance_logs row carries the terminal's eventId
+ * (unique per terminal) and `offline = true`; an event already recorded (a
+ * batch sent twice, or an event the server decided online before the link
+ * broke) is reported in `duplicates` and changes nothing. An approved
+ * offline entrance counts as an entrance by subscription (reason 0); a
+ * refusal (the terminal could not decide) is status 3 with reason 25
+ * (client not found in the terminal's list). New rows go to the live feed.
+ */
+export async function ingestOfflineBatch(
+  db: Db,
+  bus: EventBus | null,
+  link: { clubId: number; terminalId: number },
+  batch: { batchId: string; events: OfflineEvent[] },
+): Promise<ServerOfflineAck> {
+  const recorded: string[] = [];
+  const duplicates: string[] = [];
+  const [t] = await db.select({ name: terminals.name }).from(terminals).where(eq(terminals.id, link.terminalId));
+  for (const e of batch.events) {
+    const match =
+      e.identification.kind === 'card'
+        ? eq(clients.cardSerial, e.identification.value)
+        : e.identification.kind === 'code' && /^\d{1,9}$/.test(e.identification.value)
+          ? eq(clients.number, Number(e.identification.value))
+          : undefined;
+    const [c] = match
+      ? await db
+          .select({
+            id: clients.id,
+            number: clients.number,
+            name: sql<string>`trim(${clients.firstName} || ' ' || ${clients.lastName})`,
+            groupId: clients.groupId,
+            groupName: groups.name,
+          })
+          .from(clients)
+          .leftJoin(groups, eq(groups.id, clients.groupId))
+          .where(and(eq(clients.clubId, link.clubId), ne(clients.status, ClientStatus.Deleted), match))
+          .limit(1)
+      : [];
+    const approved = e.status === EntranceStatus.Approved && c != null;
+    const values = {
+      clubId: link.clubId,
+      terminalId: link.terminalId,
+      clientId: c?.id ?? null,
+      groupId: c?.groupId ?? null,
+      at: new Date(e.at),
+      status: approved ? EntranceStatus.Approved : EntranceStatus.GeneralError,
+      reason: approved ? Reason.EntryBySubscription : Reason.ClientNotFound,
+      identificationKind: e.identification.kind,
+      paymentType: approved ? EntrancePaymentType.Subscription : EntrancePaymentType.None,
+      eventId: e.eventId,
+      offline: true,
+    };
+    const [row] = await db
+      .insert(entranceLogs)
+      .values(values)
+      .onConflictDoNothing({ target: [entranceLogs.terminalId, entranceLogs.eventId] })
+      .returning({ id: entranceLogs.id });
+    if (!row) {
+      duplicates.push(e.eventId);
+      continue;
+    }
+    recorded.push(e.eventId);
+    const live: EntranceRow = {
+      id: row.id,
+      at: values.at.toISOString(),
+      clientId: c?.id ?? null,
+      clientNumber: c?.number ?? null,
+      clientName: c?.name ?? null,
+      groupName: c?.groupName ?? null,
+      terminalId: link.terminalId,
+      terminalName: t?.name ?? null,
+      status: values.status,
+      reason: values.reason,
+      identificationKind: values.identificationKind,
+      amount: 0,
+      paymentType: values.paymentType,
+    };
+    bus?.publish('entrance', { clubId: link.clubId, row: live });
+  }
+  return { type: 'offline-ack', batchId: batch.batchId, recorded, duplicates };
+}
