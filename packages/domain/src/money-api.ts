@@ -12,9 +12,18 @@ import { AutoRenewMethod, SUBSCRIPTION_PERIODS, USAGE_TYPES } from './subscripti
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'invalidDate' });
 const amount = z.number().int({ message: 'invalidAmount' }).min(0).max(100_000_000);
-const positiveAmount = z.number().int({ message: 'invalidAmount' }).min(1, { message: 'invalidAmount' }).max(100_000_000);
+const positiveAmount = z
+  .number()
+  .int({ message: 'invalidAmount' })
+  .min(1, { message: 'invalidAmount' })
+  .max(100_000_000);
 /** Any caller-chosen key: a retry with the same key does the purchase or the charge once. */
-const idempotencyKey = z.string().trim().min(8).max(100).regex(/^[\w.:-]+$/);
+const idempotencyKey = z
+  .string()
+  .trim()
+  .min(4)
+  .max(100)
+  .regex(/^[\w.:-]+$/);
 
 /** Payment status of a purchase. */
 export const PurchasePaymentStatus = { Paid: 1, Pending: 2, Refunded: 3 } as const;
@@ -33,7 +42,10 @@ export const CardInput = z.strictObject({
     .trim()
     .regex(/^[\d ]{12,23}$/, { message: 'invalidCardNumber' }),
   /** MM/YY. */
-  expiry: z.string().trim().regex(/^\d{2}\/\d{2}$/, { message: 'invalidExpirationDate' }),
+  expiry: z
+    .string()
+    .trim()
+    .regex(/^\d{2}\/\d{2}$/, { message: 'invalidExpirationDate' }),
   cvv: z
     .string()
     .trim()
@@ -67,6 +79,8 @@ export const PurchaseItemInput = z.strictObject({
       immersions: z.number().int().min(1).max(1000).optional(),
       /** First day; default: the day after the current subscription ends, or today. */
       start: isoDate.optional(),
+      /** Last day, when set by automatic renewal (its quote); default: computed from the period and the group's end type. */
+      end: isoDate.optional(),
     })
     .optional(),
 });
@@ -200,7 +214,10 @@ export const PaymentMethodInput = z.discriminatedUnion('kind', [
     kind: z.literal('masav'),
     clientId: z.number().int().positive(),
     bank: z.object({}).passthrough().optional(),
-    bankCode: z.string().trim().refine((v) => normalizeBankCode(v) != null, { message: 'invalidBank' }),
+    bankCode: z
+      .string()
+      .trim()
+      .refine((v) => normalizeBankCode(v) != null, { message: 'invalidBank' }),
     branch: z
       .string()
       .trim()
@@ -416,11 +433,7 @@ export const LicenseRequestFields = z.object({
     .string({ message: 'required' })
     .trim()
     .regex(/^\d{6,20}$/, { message: 'account6to20' }),
-  reference: z
-    .string({ message: 'required' })
-    .trim()
-    .regex(/^\d+$/, { message: 'digitsOnly' })
-    .max(30),
+  reference: z.string({ message: 'required' }).trim().regex(/^\d+$/, { message: 'digitsOnly' }).max(30),
   licenseType: z.coerce.number().int().min(1).max(9).default(1),
 });
 export type LicenseRequestFields = z.infer<typeof LicenseRequestFields>;
@@ -475,17 +488,40 @@ export const MasavSettings = z.strictObject({
 /** PATCH /api/Club/UpdateHasavshevetDetails/{id}: accounts of the Hashavshevet export. */
 export const HashavshevetDetails = z.strictObject({
   /** Debit account of cash / card receipts. */
-  cashAccount: z.string().trim().regex(/^\w{1,15}$/),
-  creditAccount: z.string().trim().regex(/^\w{1,15}$/),
-  incomeAccount: z.string().trim().regex(/^\w{1,15}$/),
-  vatAccount: z.string().trim().regex(/^\w{1,15}$/),
+  cashAccount: z
+    .string()
+    .trim()
+    .regex(/^\w{1,15}$/),
+  creditAccount: z
+    .string()
+    .trim()
+    .regex(/^\w{1,15}$/),
+  incomeAccount: z
+    .string()
+    .trim()
+    .regex(/^\w{1,15}$/),
+  vatAccount: z
+    .string()
+    .trim()
+    .regex(/^\w{1,15}$/),
   /** Hashavshevet movement type code. */
-  movementType: z.string().trim().regex(/^\w{1,3}$/).default('1'),
-  branch: z.string().trim().regex(/^\d{0,3}$/).default(''),
+  movementType: z
+    .string()
+    .trim()
+    .regex(/^\w{1,3}$/)
+    .default('1'),
+  branch: z
+    .string()
+    .trim()
+    .regex(/^\d{0,3}$/)
+    .default(''),
 });
 /** POST /api/Club/UpdateClubSumitSettings/{id}: the invoicing/clearing company account (SUMIT). */
 export const SumitSettings = z.strictObject({
-  companyId: z.string().trim().regex(/^\d{1,12}$/),
+  companyId: z
+    .string()
+    .trim()
+    .regex(/^\d{1,12}$/),
   apiKeySet: z.boolean().optional(),
   apiKey: z.string().trim().min(8).max(200).optional(),
   sendInvoices: z.boolean().default(true),

@@ -32,9 +32,7 @@ describe('subscription end dates (seed 001 §4)', () => {
   it('end of Gregorian month: the month of the start (plus months − 1)', () => {
     expect(subscriptionEnd('2025-02-10', { period: 'month', endType: E.EndOfGregorianMonth })).toBe('2025-02-28');
     expect(subscriptionEnd('2024-02-10', { period: 'month', endType: E.EndOfGregorianMonth })).toBe('2024-02-29');
-    expect(subscriptionEnd('2025-11-10', { period: 'threeMonths', endType: E.EndOfGregorianMonth })).toBe(
-      '2026-01-31',
-    );
+    expect(subscriptionEnd('2025-11-10', { period: 'threeMonths', endType: E.EndOfGregorianMonth })).toBe('2026-01-31');
   });
   it('end of Hebrew month: 10 Nisan 5785 ends 29 Nisan; Adar I and Adar II of a leap year are two months', () => {
     // 10 Nisan 5785 = 2025-04-08; 29 Nisan 5785 = 2025-04-27
@@ -43,9 +41,7 @@ describe('subscription end dates (seed 001 §4)', () => {
     expect(heb(end)).toBe('30 Nisan 5785');
     // 5784 is a leap year: 5 Adar I 5784 = 2024-02-14
     expect(heb('2024-02-14')).toBe('5 Adar I 5784');
-    expect(heb(subscriptionEnd('2024-02-14', { period: 'month', endType: E.EndOfHebrewMonth }))).toBe(
-      '30 Adar I 5784',
-    );
+    expect(heb(subscriptionEnd('2024-02-14', { period: 'month', endType: E.EndOfHebrewMonth }))).toBe('30 Adar I 5784');
     expect(heb(subscriptionEnd('2024-02-14', { period: 'threeMonths', endType: E.EndOfHebrewMonth }))).toBe(
       '30 Nisan 5784',
     );
@@ -62,9 +58,7 @@ describe('subscription end dates (seed 001 §4)', () => {
     // A month from 15 Shvat ends 14 Adar I
     expect(heb(subscriptionEnd(iso, { period: 'month', endType: E.HebrewDayToDay }))).toBe('14 Adar I 5784');
     // 5783: Kislev has 29 days? find a year where 30 Cheshvan exists and Kislev is short
-    const y = [5780, 5781, 5782, 5783, 5784, 5785, 5786].find(
-      (yr) => HDate.longCheshvan(yr) && HDate.shortKislev(yr),
-    );
+    const y = [5780, 5781, 5782, 5783, 5784, 5785, 5786].find((yr) => HDate.longCheshvan(yr) && HDate.shortKislev(yr));
     if (y) {
       const c30 = new HDate(30, 'Cheshvan', y).greg();
       const ciso = `${c30.getFullYear()}-${String(c30.getMonth() + 1).padStart(2, '0')}-${String(c30.getDate()).padStart(2, '0')}`;

@@ -158,7 +158,9 @@ export function subscriptionEnd(start: string, term: SubscriptionTerm): string {
   let end: string;
   if (months === 0) end = plusDays(start, term.period === 'week' ? 6 : 0);
   else if (isEndOfMonth(term.endType)) {
-    const anchor = isHebrew(term.endType) ? plusHebrewMonths(start, months - 1) : plusGregorianMonths(start, months - 1);
+    const anchor = isHebrew(term.endType)
+      ? plusHebrewMonths(start, months - 1)
+      : plusGregorianMonths(start, months - 1);
     end = monthEnd(anchor, term.endType);
   } else {
     const next = isHebrew(term.endType) ? plusHebrewMonths(start, months) : plusGregorianMonths(start, months);

@@ -423,12 +423,15 @@ export async function createPurchase(db: Db, provider: ClearingProvider, cmd: Pu
             .from(clients)
             .where(eq(clients.id, client!.id));
           const start = sub.start ?? subscriptionStart(today, cur.end);
-          const end = subscriptionEnd(start, {
-            period: sub.period,
-            endType: group?.subscriptionEndType ?? 4,
-            daysToExtend: group?.daysToExtend ?? 0,
-            unlimited: sub.unlimited,
-          });
+          const end =
+            sub.end ??
+            subscriptionEnd(start, {
+              period: sub.period,
+              endType: group?.subscriptionEndType ?? 4,
+              daysToExtend: group?.daysToExtend ?? 0,
+              unlimited: sub.unlimited,
+            });
+          if (end < start) throw validationError([{ path: 'purchaseItems', message: 'dateRangeOrder' }]);
           // A renewal that continues the current subscription keeps its start date.
           const newStart =
             cur.end && cur.start && cur.end >= plusDay(start, -1) && cur.start <= start ? cur.start : start;

@@ -109,7 +109,10 @@ export async function refundCharge(db: Db, provider: ClearingProvider, row: Char
   });
   await db
     .update(charges)
-    .set({ status: r.status === 'approved' ? 'refunded' : row.status, error: r.status === 'declined' ? r.reason : null })
+    .set({
+      status: r.status === 'approved' ? 'refunded' : row.status,
+      error: r.status === 'declined' ? r.reason : null,
+    })
     .where(eq(charges.id, row.id));
 }
 
@@ -139,11 +142,7 @@ export interface ReconcileResult {
  * - 'declined' or 'not_found' → status 'declined', result 'not-charged';
  * - the provider is still unreachable → left for the next run.
  */
-export async function reconcileCharges(
-  db: Db,
-  provider: ClearingProvider,
-  clubId?: number,
-): Promise<ReconcileResult> {
+export async function reconcileCharges(db: Db, provider: ClearingProvider, clubId?: number): Promise<ReconcileResult> {
   const rows = await db
     .select()
     .from(charges)
@@ -182,7 +181,12 @@ export async function reconcileCharges(
     } else if (st.status === 'refunded') {
       await db
         .update(charges)
-        .set({ status: 'refunded', reconciledAt: new Date(), reconcileResult: 'charged-refunded', settledAt: new Date() })
+        .set({
+          status: 'refunded',
+          reconciledAt: new Date(),
+          reconcileResult: 'charged-refunded',
+          settledAt: new Date(),
+        })
         .where(eq(charges.id, row.id));
       out.refunded++;
     } else {

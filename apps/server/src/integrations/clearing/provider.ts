@@ -21,9 +21,7 @@ export type TokenizeResult =
   | { ok: true; token: string; lastFour: string; brand: string; expiry: string }
   | { ok: false; reason: 'invalid_card' | 'declined' };
 
-export type ChargeResult =
-  | { status: 'approved'; providerRef: string }
-  | { status: 'declined'; reason: string };
+export type ChargeResult = { status: 'approved'; providerRef: string } | { status: 'declined'; reason: string };
 
 export type StatusResult =
   | { status: 'approved'; providerRef: string; amount: number }

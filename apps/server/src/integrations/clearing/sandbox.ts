@@ -106,7 +106,11 @@ export class SandboxProvider implements ClearingProvider {
       this.books.set(req.idempotencyKey, book);
       return this.answer(book);
     }
-    const book: Book = { status: 'approved', amount: req.amount, providerRef: `sbx_ch_${randomBytes(8).toString('hex')}` };
+    const book: Book = {
+      status: 'approved',
+      amount: req.amount,
+      providerRef: `sbx_ch_${randomBytes(8).toString('hex')}`,
+    };
     this.books.set(req.idempotencyKey, book);
     this.refs.set(book.providerRef, book);
     this.captured.set(req.token, (this.captured.get(req.token) ?? 0) + req.amount);
@@ -123,7 +127,11 @@ export class SandboxProvider implements ClearingProvider {
       return { status: 'declined', reason: 'refund_not_possible' };
     }
     charge.status = 'refunded';
-    const book: Book = { status: 'approved', amount: req.amount, providerRef: `sbx_rf_${randomBytes(8).toString('hex')}` };
+    const book: Book = {
+      status: 'approved',
+      amount: req.amount,
+      providerRef: `sbx_rf_${randomBytes(8).toString('hex')}`,
+    };
     this.books.set(req.idempotencyKey, book);
     return { status: 'approved', providerRef: book.providerRef };
   }

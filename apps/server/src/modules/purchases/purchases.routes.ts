@@ -27,7 +27,10 @@ export async function purchaseRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     '/api/Client/AdminPurchase',
-    { config: { permission: 'roleManageClientMoney' }, schema: { tags, body: AdminPurchaseRequest, response: { 200: Purchase } } },
+    {
+      config: { permission: 'roleManageClientMoney' },
+      schema: { tags, body: AdminPurchaseRequest, response: { 200: Purchase } },
+    },
     async (req) =>
       createPurchase(db, clearingProvider(), {
         clubId: req.auth.clubId,
@@ -44,7 +47,10 @@ export async function purchaseRoutes(app: FastifyInstance): Promise<void> {
   );
   r.get(
     '/api/Purchase/GetItems/:id',
-    { config: { permission: 'roleViewClientsList' }, schema: { tags, params: IdParams, response: { 200: PurchaseItems } } },
+    {
+      config: { permission: 'roleViewClientsList' },
+      schema: { tags, params: IdParams, response: { 200: PurchaseItems } },
+    },
     async (req) => (await getPurchase(db, req.auth.clubId, req.params.id)).items,
   );
   r.get(
@@ -54,7 +60,10 @@ export async function purchaseRoutes(app: FastifyInstance): Promise<void> {
   );
   r.get(
     '/api/Purchase/GetByClientId/:id',
-    { config: { permission: 'roleViewClientsList' }, schema: { tags, params: IdParams, response: { 200: z.array(Purchase) } } },
+    {
+      config: { permission: 'roleViewClientsList' },
+      schema: { tags, params: IdParams, response: { 200: z.array(Purchase) } },
+    },
     async (req) => {
       await getBalance(db, req.auth.clubId, req.params.id); // 404 for another club's client
       return listClientPurchases(db, req.auth.clubId, req.params.id);
@@ -62,7 +71,10 @@ export async function purchaseRoutes(app: FastifyInstance): Promise<void> {
   );
   r.get(
     '/api/getBalance/:id',
-    { config: { permission: 'roleViewClientsList' }, schema: { tags, params: IdParams, response: { 200: BalanceResponse } } },
+    {
+      config: { permission: 'roleViewClientsList' },
+      schema: { tags, params: IdParams, response: { 200: BalanceResponse } },
+    },
     async (req) => getBalance(db, req.auth.clubId, req.params.id),
   );
   r.post(
@@ -85,7 +97,12 @@ export async function purchaseRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         response: {
-          200: z.object({ checked: z.number(), refunded: z.number(), notCharged: z.number(), stillUncertain: z.number() }),
+          200: z.object({
+            checked: z.number(),
+            refunded: z.number(),
+            notCharged: z.number(),
+            stillUncertain: z.number(),
+          }),
         },
       },
     },

@@ -1,6 +1,12 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { ClientStatus, PaymentMethod, PurchaseItemType, type AddCreditRequest, type BalanceResponse } from '@venue/domain';
+import {
+  ClientStatus,
+  PaymentMethod,
+  PurchaseItemType,
+  type AddCreditRequest,
+  type BalanceResponse,
+} from '@venue/domain';
 import type { Db } from '../../db/index.js';
 import { balanceLedger, charges, clients, clubs } from '../../db/schema.js';
 import { pricePurchase } from '../../engine/purchase.js';
@@ -68,7 +74,12 @@ export async function addCredit(
   let amount = body.amount;
   if (body.method === PaymentMethod.CreditCardToken) {
     const [club] = await db.select().from(clubs).where(eq(clubs.id, req.auth.clubId));
-    const priced = pricePurchase([...items], [{ method: body.method, amount: 0, keepExcess: false }], 0, clubSettings(club));
+    const priced = pricePurchase(
+      [...items],
+      [{ method: body.method, amount: 0, keepExcess: false }],
+      0,
+      clubSettings(club),
+    );
     amount = 'error' in priced ? priced.expected : priced.total;
   }
   return createPurchase(db, provider, {

@@ -55,7 +55,9 @@ describe('purchases (seed 000 §3, seed 001 §3)', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'PAYMENTS_DO_NOT_MATCH_TOTAL', details: { expected: 1000 } });
-    const n = await ctx.database.db.execute(sql`select count(*)::int as n from purchases where client_id = ${client.id}`);
+    const n = await ctx.database.db.execute(
+      sql`select count(*)::int as n from purchases where client_id = ${client.id}`,
+    );
     expect((n as unknown as { rows: { n: number }[] }).rows[0].n).toBe(0);
   });
 
@@ -75,9 +77,9 @@ describe('purchases (seed 000 §3, seed 001 §3)', () => {
     expect(p.balanceAfter).toBe(11000);
     const b = (await api.get(`/api/getBalance/${client.id}`)).json();
     expect(b.balance).toBe(11000);
-    expect(b.ledger.reduce((s: number, l: { kind: string; delta: number }) => s + (l.kind === 'money' ? l.delta : 0), 0)).toBe(
-      11000,
-    );
+    expect(
+      b.ledger.reduce((s: number, l: { kind: string; delta: number }) => s + (l.kind === 'money' ? l.delta : 0), 0),
+    ).toBe(11000);
   });
 
   it('enforces min and max charge amounts of the club and the group', async () => {
@@ -102,7 +104,12 @@ describe('purchases (seed 000 §3, seed 001 §3)', () => {
         payments: [{ method: 7, amount }],
         idempotencyKey: key(),
       });
-    expect((await buy(2000)).json()).toMatchObject({ paidBeats: 2000, balanceBefore: 3000, balanceAfter: 1000, vat: 0 });
+    expect((await buy(2000)).json()).toMatchObject({
+      paidBeats: 2000,
+      balanceBefore: 3000,
+      balanceAfter: 1000,
+      vat: 0,
+    });
     const r = await buy(2000);
     expect(r.statusCode).toBe(422);
     expect(r.json().code).toBe('NOT_ENOUGH_BALANCE');

@@ -1,0 +1,117 @@
+import { and, desc, eq, ne } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { ClientStatus, type Debt, type DebtInput, type DebtPatch } from '@venue/domain';
+import type { Db, Tx } from '../../db/index.js';
+import { clients, debts } from '../../db/schema.js';
+import { audit } from '../../lib/audit.js';
+import { AppError, notFound } from '../../lib/errors.js';
+
+/**
+ * Debts (seed 000 §7 "Debts"; seed 001 §4 "register debt", "pay debt").
+ * Registered by staff, by a failed automatic renewal or by a MASAV payment;
+ * paid with a PayDebt purchase item (engine/purchase.service.ts); edited and
+ * soft-deleted by staff. Amounts in minor units.
+ */
+type Row = typeof debts.$inferSelect;
+
+export function presentDebt(r: Row): Debt {
+  return {
+    id: r.id,
+    clientId: r.clientId,
+    amount: r.amount,
+    paid: r.paid,
+    open: r.amount - r.paid,
+    description: r.description,
+    source: r.source,
+    createdAt: r.createdAt.toISOString(),
+    deleted: r.deleted,
+    masavFileId: r.masavFileId,
+  };
+}
+
+async function clientOf(db: Db | Tx, clubId: number, clientId: number) {
+  const [c] = await db
+    .select({ id: clients.id })
+    .from(clients)
+    .where(and(eq(clients.clubId, clubId), eq(clients.id, clientId), ne(clients.status, ClientStatus.Deleted)));
+  if (!c) throw notFound('client');
+}
+
+export async function debtsOfClient(db: Db, clubId: number, clientId: number): Promise<Debt[]> {
+  await clientOf(db, clubId, clientId);
+  const rows = await db
+    .select()
+    .from(debts)
+    .where(and(eq(debts.clubId, clubId), eq(debts.clientId, clientId), eq(debts.deleted, false)))
+    .orderBy(desc(debts.createdAt), desc(debts.id));
+  return rows.map(presentDebt);
+}
+
+/** Registers a debt (inside `tx` when given). */
+export async function registerDebt(
+  tx: Db | Tx,
+  v: { clubId: number; clientId: number; amount: number; description: string; source: string; userId?: number | null },
+): Promise<Row> {
+  const [r] = await tx
+    .insert(debts)
+    .values({ ...v, userId: v.userId ?? null })
+    .returning();
+  return r;
+}
+
+export async function createDebt(db: Db, req: FastifyRequest, input: z.infer<typeof DebtInput>): Promise<Debt> {
+  await clientOf(db, req.auth.clubId, input.clientId);
+  return db.transaction(async (tx) => {
+    const r = await registerDebt(tx, { ...input, clubId: req.auth.clubId, source: 'manual', userId: req.auth.userId });
+    await audit(tx, req, { action: 'create', entity: 'debt', entityId: r.id, after: presentDebt(r) });
+    return presentDebt(r);
+  });
+}
+
+async function rowOf(db: Db | Tx, clubId: number, id: number): Promise<Row> {
+  const [r] = await db
+    .select()
+    .from(debts)
+    .where(and(eq(debts.clubId, clubId), eq(debts.id, id), eq(debts.deleted, false)));
+  if (!r) throw notFound('debt');
+  return r;
+}
+
+/** PATCH /api/Debts/{id}: amount (not below what was paid) and description. */
+export async function updateDebt(
+  db: Db,
+  req: FastifyRequest,
+  id: number,
+  patch: z.infer<typeof DebtPatch>,
+): Promise<Debt> {
+  const r = await rowOf(db, req.auth.clubId, id);
+  if (patch.amount != null && patch.amount < r.paid) {
+    throw new AppError('VALIDATION_ERROR', 'Amount below what was paid', [{ path: 'amount', message: 'belowPaid' }]);
+  }
+  return db.transaction(async (tx) => {
+    const [u] = await tx
+      .update(debts)
+      .set({ amount: patch.amount ?? r.amount, description: patch.description ?? r.description })
+      .where(eq(debts.id, id))
+      .returning();
+    await audit(tx, req, {
+      action: 'update',
+      entity: 'debt',
+      entityId: id,
+      before: presentDebt(r),
+      after: presentDebt(u),
+    });
+    return presentDebt(u);
+  });
+}
+
+/** PATCH /api/Debts/Delete/{id}: soft delete (the row stays for reports). */
+export async function deleteDebt(db: Db, req: FastifyRequest, id: number): Promise<Debt> {
+  const r = await rowOf(db, req.auth.clubId, id);
+  return db.transaction(async (tx) => {
+    const [u] = await tx.update(debts).set({ deleted: true }).where(eq(debts.id, id)).returning();
+    await audit(tx, req, { action: 'delete', entity: 'debt', entityId: id, before: presentDebt(r) });
+    return presentDebt(u);
+  });
+}

@@ -1,0 +1,360 @@
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import {
+  AutoRenewSettings,
+  ClientStatus,
+  PaymentMethod,
+  periodMonths,
+  PurchaseItemType,
+  renewalQuote,
+  isRenewalDue,
+  UNLIMITED_END,
+  type RenewalQuote,
+  type SubscriptionPeriod,
+  type SubscriptionsResponse,
+} from '@venue/domain';
+import type { Db } from '../../db/index.js';
+import {
+  autoRenewLogs,
+  clients,
+  clubMoneySettings,
+  clubs,
+  groups,
+  paymentMethods,
+  purchaseItems,
+  purchases,
+} from '../../db/schema.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import type { ClearingProvider } from '../../integrations/clearing/provider.js';
+import { clubToday, createPurchase } from '../../engine/purchase.service.js';
+import { clubSettings } from '../club/club.service.js';
+import { registerDebt } from '../debts/debts.service.js';
+
+/**
+ * Subscriptions and automatic renewal (seed 000 §7 GetSubscriptions,
+ * GetRenewSubscriptionStartAndEndDatesAndPrice, AutoRenew/DoAutoRenrenew;
+ * seed 001 §3, §4). Dates are computed by packages/domain/subscription.ts.
+ * A renewal repeats the client's last subscription at its monthly price.
+ */
+
+async function clientRow(db: Db, clubId: number, clientId: number) {
+  const [r] = await db
+    .select({ c: clients, endType: groups.subscriptionEndType, daysToExtend: groups.daysToExtend })
+    .from(clients)
+    .leftJoin(groups, eq(groups.id, clients.groupId))
+    .where(and(eq(clients.clubId, clubId), eq(clients.id, clientId), ne(clients.status, ClientStatus.Deleted)));
+  if (!r) throw notFound('client');
+  return r;
+}
+
+/** GET /api/GetSubscriptions/{id}: the current subscription and the subscriptions bought. */
+export async function getSubscriptions(
+  db: Db,
+  clubId: number,
+  clientId: number,
+  today: string,
+): Promise<SubscriptionsResponse> {
+  const { c, endType, daysToExtend } = await clientRow(db, clubId, clientId);
+  const rows = await db
+    .select({ item: purchaseItems, p: purchases })
+    .from(purchaseItems)
+    .innerJoin(purchases, eq(purchases.id, purchaseItems.purchaseId))
+    .where(
+      and(
+        eq(purchases.clubId, clubId),
+        eq(purchases.clientId, clientId),
+        eq(purchaseItems.itemType, PurchaseItemType.NewSubscription),
+      ),
+    )
+    .orderBy(desc(purchases.at), desc(purchases.id));
+  return {
+    clientId,
+    current: {
+      start: c.subscriptionStart,
+      end: c.subscriptionEnd,
+      unlimited: c.subscriptionEnd != null && c.subscriptionEnd >= UNLIMITED_END,
+      active: c.subscriptionEnd != null && c.subscriptionEnd >= today && (c.subscriptionStart ?? today) <= today,
+      immersionsLeft: c.subscriptionBalance,
+    },
+    endType: endType ?? 4,
+    daysToExtend: daysToExtend ?? 0,
+    history: rows.map(({ item, p }) => {
+      const d = (item.details ?? {}) as Record<string, unknown>;
+      return {
+        purchaseId: p.id,
+        invoiceNumber: p.invoiceNumber,
+        at: p.at.toISOString(),
+        period: (d.period as string) ?? null,
+        usageType: (d.usageType as string) ?? null,
+        start: (d.start as string) ?? null,
+        end: (d.end as string) ?? item.expiry,
+        price: item.priceWithVat,
+        kala: d.kala === true,
+        immersions: typeof d.immersions === 'number' ? d.immersions : null,
+        source: p.source,
+      };
+    }),
+  };
+}
+
+/** The monthly price of a client's last subscription (minor units), or null when there is none to repeat. */
+async function lastMonthlyPrice(db: Db, clubId: number, clientId: number): Promise<number | null> {
+  const [r] = await db
+    .select({ unitPrice: purchaseItems.unitPrice, details: purchaseItems.details })
+    .from(purchaseItems)
+    .innerJoin(purchases, eq(purchases.id, purchaseItems.purchaseId))
+    .where(
+      and(
+        eq(purchases.clubId, clubId),
+        eq(purchases.clientId, clientId),
+        eq(purchaseItems.itemType, PurchaseItemType.NewSubscription),
+      ),
+    )
+    .orderBy(desc(purchases.at), desc(purchases.id))
+    .limit(1);
+  return r ? monthlyOf(r) : null;
+}
+
+function monthlyOf(r: { unitPrice: number; details: unknown }): number | null {
+  const d = (r.details ?? {}) as {
+    period?: SubscriptionPeriod;
+    monthlyPrice?: number;
+    unlimited?: boolean;
+    kala?: boolean;
+  };
+  if (d.unlimited || d.kala) return null;
+  if (typeof d.monthlyPrice === 'number' && d.period === 'month') return d.monthlyPrice;
+  const months = d.period ? periodMonths(d.period) : 0;
+  return months > 0 ? Math.round(r.unitPrice / months) : null;
+}
+
+export async function autoRenewSettings(db: Db, clubId: number): Promise<AutoRenewSettings> {
+  const [r] = await db.select().from(clubMoneySettings).where(eq(clubMoneySettings.clubId, clubId));
+  return AutoRenewSettings.parse(r?.autoRenew ?? {});
+}
+
+export async function saveAutoRenewSettings(db: Db, clubId: number, s: AutoRenewSettings): Promise<AutoRenewSettings> {
+  await db
+    .insert(clubMoneySettings)
+    .values({ clubId, autoRenew: s })
+    .onConflictDoUpdate({ target: clubMoneySettings.clubId, set: { autoRenew: s } });
+  return s;
+}
+
+/**
+ * POST /api/GetRenewSubscriptionStartAndEndDatesAndPrice/{id}: what an
+ * automatic renewal would sell today, without charging.
+ * @throws NOTHING_TO_RENEW when the client never bought a renewable subscription.
+ */
+export async function renewQuoteFor(db: Db, clubId: number, clientId: number, today: string) {
+  const { c, endType } = await clientRow(db, clubId, clientId);
+  const monthly = await lastMonthlyPrice(db, clubId, clientId);
+  if (monthly == null) throw new AppError('NOTHING_TO_RENEW', 'No subscription to renew');
+  const rule = await autoRenewSettings(db, clubId);
+  const q = renewalQuote(today, c.subscriptionEnd, monthly, endType ?? 4, rule);
+  const [pm] = await db
+    .select({ id: paymentMethods.id })
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.clientId, clientId), eq(paymentMethods.deleted, false)));
+  return { ...q, monthlyPrice: monthly, hasPaymentMethod: !!pm };
+}
+
+export interface RunResult {
+  considered: number;
+  renewed: number;
+  failed: number;
+  skipped: number;
+}
+
+/**
+ * Automatic renewal (seed 001 §3, §4): every client of the club with a
+ * stored payment method whose subscription ends within the club's window
+ * (autoRenewDaysBefore before to autoRenewDaysAfter after) and who has no
+ * attempt for that end date yet is renewed once: the quote is charged to the
+ * stored card (or sent to MASAV), a purchase made (source 'autorenew'), the
+ * attempt logged. A failed charge logs the error and registers a debt; the
+ * subscription is not extended, so the gate refuses the client after the
+ * end (status 2). Idempotent per (client, subscription end).
+ */
+export async function runAutoRenew(
+  db: Db,
+  provider: ClearingProvider,
+  clubId: number,
+  opts: { at?: Date; userId?: number | null } = {},
+): Promise<RunResult> {
+  const at = opts.at ?? new Date();
+  const [club] = await db.select().from(clubs).where(eq(clubs.id, clubId));
+  if (!club) throw notFound('club');
+  const settings = clubSettings(club);
+  const today = clubToday(club.location, at);
+  const rule = await autoRenewSettings(db, clubId);
+  const from = shift(today, -settings.autoRenewDaysAfter);
+  const to = shift(today, settings.autoRenewDaysBefore);
+  // Candidates with their last subscription item, in one query.
+  const rows = await db.execute(sql`
+    select c.id, c.subscription_end as end, coalesce(g.subscription_end_type, 4) as end_type, pm.kind,
+           (select json_build_object('unitPrice', pi.unit_price, 'details', pi.details)
+              from purchase_items pi join purchases p on p.id = pi.purchase_id
+             where p.club_id = ${clubId} and p.client_id = c.id and pi.item_type = ${PurchaseItemType.NewSubscription}
+             order by p.at desc, p.id desc limit 1) as last
+      from clients c
+      join payment_methods pm on pm.client_id = c.id and pm.deleted = false and pm.club_id = ${clubId}
+      left join groups g on g.id = c.group_id
+     where c.club_id = ${clubId} and c.status = ${ClientStatus.Active}
+       and c.subscription_end between ${from}::date and ${to}::date
+       and not exists (select 1 from auto_renew_logs l
+                        where l.club_id = ${clubId} and l.client_id = c.id and l.for_end = c.subscription_end)
+     order by c.id`);
+  const list = (
+    rows as unknown as { rows: { id: number; end: string | Date; end_type: number; kind: string; last: unknown }[] }
+  ).rows;
+  const out: RunResult = { considered: list.length, renewed: 0, failed: 0, skipped: 0 };
+  for (const r of list) {
+    const end = typeof r.end === 'string' ? r.end.slice(0, 10) : isoOf(r.end);
+    const last = (typeof r.last === 'string' ? JSON.parse(r.last) : r.last) as {
+      unitPrice: number;
+      details: unknown;
+    } | null;
+    const monthly = last ? monthlyOf(last) : null;
+    if (monthly == null || !isRenewalDue(today, end, settings.autoRenewDaysBefore, settings.autoRenewDaysAfter)) {
+      out.skipped++;
+      continue;
+    }
+    const q: RenewalQuote = renewalQuote(today, end, monthly, Number(r.end_type), rule);
+    const ok = await renewOne(db, provider, {
+      clubId,
+      clientId: r.id,
+      end,
+      quote: q,
+      kind: r.kind,
+      at,
+      userId: opts.userId,
+    });
+    if (ok) out.renewed++;
+    else out.failed++;
+  }
+  return out;
+}
+
+async function renewOne(
+  db: Db,
+  provider: ClearingProvider,
+  a: {
+    clubId: number;
+    clientId: number;
+    end: string;
+    quote: RenewalQuote;
+    kind: string;
+    at: Date;
+    userId?: number | null;
+  },
+): Promise<boolean> {
+  const { quote } = a;
+  try {
+    const p = await createPurchase(db, provider, {
+      clubId: a.clubId,
+      clientId: a.clientId,
+      items: [
+        {
+          itemType: PurchaseItemType.NewSubscription,
+          name: '',
+          quantity: 1,
+          unitPrice: quote.price,
+          subscription: {
+            period: 'month',
+            usageType: 'subscription',
+            unlimited: false,
+            kala: false,
+            start: quote.start,
+            end: quote.end,
+          },
+        },
+      ],
+      payments: [
+        {
+          method: a.kind === 'masav' ? PaymentMethod.Masav : PaymentMethod.CreditCardToken,
+          amount: quote.price,
+          keepExcess: false,
+        },
+      ],
+      isAdminUser: true,
+      source: 'autorenew',
+      userId: a.userId ?? null,
+      idempotencyKey: `autorenew:${a.clientId}:${a.end}`,
+      at: a.at,
+    });
+    await db.insert(autoRenewLogs).values({
+      clubId: a.clubId,
+      clientId: a.clientId,
+      at: a.at,
+      success: true,
+      amount: quote.price,
+      purchaseId: p.id,
+      startDate: quote.start,
+      endDate: quote.end,
+      forEnd: a.end,
+    });
+    return true;
+  } catch (err) {
+    const code = err instanceof AppError ? err.code : 'GENERAL_ERROR';
+    const reason =
+      err instanceof AppError && err.details && typeof err.details === 'object'
+        ? (err.details as { reason?: string }).reason
+        : undefined;
+    await db.transaction(async (tx) => {
+      const debt = await registerDebt(tx, {
+        clubId: a.clubId,
+        clientId: a.clientId,
+        amount: quote.price,
+        description: `Automatic renewal ${quote.start}–${quote.end}`,
+        source: 'autorenew',
+        userId: a.userId ?? null,
+      });
+      await tx.insert(autoRenewLogs).values({
+        clubId: a.clubId,
+        clientId: a.clientId,
+        at: a.at,
+        success: false,
+        error: reason ? `${code}:${reason}` : code,
+        amount: quote.price,
+        debtId: debt.id,
+        startDate: quote.start,
+        endDate: quote.end,
+        forEnd: a.end,
+      });
+    });
+    return false;
+  }
+}
+
+/** Attempts of automatic renewal, newest first (client's "automatic actions", seed 001 §2). */
+export async function autoRenewLogsOf(db: Db, clubId: number, clientId?: number) {
+  const rows = await db
+    .select({ l: autoRenewLogs, first: clients.firstName, last: clients.lastName })
+    .from(autoRenewLogs)
+    .leftJoin(clients, eq(clients.id, autoRenewLogs.clientId))
+    .where(and(eq(autoRenewLogs.clubId, clubId), clientId ? eq(autoRenewLogs.clientId, clientId) : undefined))
+    .orderBy(desc(autoRenewLogs.at), desc(autoRenewLogs.id))
+    .limit(1000);
+  return rows.map(({ l, first, last }) => ({
+    id: l.id,
+    clientId: l.clientId,
+    clientName: `${first ?? ''} ${last ?? ''}`.trim(),
+    at: l.at.toISOString(),
+    success: l.success,
+    error: l.error,
+    amount: l.amount,
+    purchaseId: l.purchaseId,
+    debtId: l.debtId,
+    startDate: l.startDate,
+    endDate: l.endDate,
+  }));
+}
+
+function shift(iso: string, days: number): string {
+  const d = new Date(`${iso}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+function isoOf(d: Date): string {
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
