@@ -11,6 +11,10 @@ export const IMPLEMENTED_NAV_KEYS: readonly string[] = [
   'dashboard',
   'clients',
   'groups',
+  'products',
+  'settings',
+  'users',
+  'schedules',
   'terminals',
   'entranceReport',
 ];

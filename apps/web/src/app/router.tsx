@@ -16,6 +16,16 @@ const GroupsPage = lazy(() => import('../features/groups/GroupsPage').then((m) =
 const GroupEditPage = lazy(() =>
   import('../features/groups/GroupEditPage').then((m) => ({ default: m.GroupEditPage })),
 );
+const ClientDetailsPage = lazy(() =>
+  import('../features/clients/ClientDetailsPage').then((m) => ({ default: m.ClientDetailsPage })),
+);
+const ProductsPage = lazy(() => import('../features/products/ProductsPage').then((m) => ({ default: m.ProductsPage })));
+const UsersPage = lazy(() => import('../features/users/UsersPage').then((m) => ({ default: m.UsersPage })));
+const SettingsPage = lazy(() => import('../features/settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
+const SchedulesPage = lazy(() =>
+  import('../features/schedules/SchedulesPage').then((m) => ({ default: m.SchedulesPage })),
+);
+const TermsGate = lazy(() => import('../features/terms/TermsGate').then((m) => ({ default: m.TermsGate })));
 const TerminalsPage = lazy(() =>
   import('../features/terminals/TerminalsPage').then((m) => ({ default: m.TerminalsPage })),
 );
@@ -49,6 +59,9 @@ function RequireSession() {
   return (
     <LiveProvider token={session.token}>
       <AppLayout />
+      <Suspense fallback={null}>
+        <TermsGate />
+      </Suspense>
     </LiveProvider>
   );
 }
@@ -112,6 +125,11 @@ export const router = createBrowserRouter([
           { index: true, element: <HomeRedirect /> },
           { path: '/dashboard', element: guarded('dashboard', <DashboardPage />) },
           { path: '/management/clients', element: guarded('clients', <ClientsPage />) },
+          { path: '/management/clients/:clientId', element: guarded('clients', <ClientDetailsPage />) },
+          { path: '/management/app-product-list', element: guarded('products', <ProductsPage />) },
+          { path: '/management/app-users-list', element: guarded('users', <UsersPage />) },
+          { path: '/management/app-settings', element: guarded('settings', <SettingsPage />) },
+          { path: '/management/app-schedules-list', element: guarded('schedules', <SchedulesPage />) },
           { path: '/management/app-groups-list', element: guarded('groups', <GroupsPage />) },
           { path: '/management/app-groups-list/:groupId', element: guarded('groups', <GroupEditPage />) },
           { path: '/management/app-terminals-list', element: guarded('terminals', <TerminalsPage />) },

@@ -9,10 +9,13 @@ interface MoneyInputProps {
   symbol?: string;
   'data-testid'?: string;
   status?: 'error';
+  /** Empty means "none" (null) instead of 0 (e.g. a client's special price). */
+  nullable?: boolean;
+  disabled?: boolean;
 }
 
 /** A decimal amount typed by the user, kept as integer minor units (DESIGN §7 "Money"). */
-export function MoneyInput({ value, onChange, symbol, status, ...rest }: MoneyInputProps) {
+export function MoneyInput({ value, onChange, symbol, status, nullable, disabled, ...rest }: MoneyInputProps) {
   const [text, setText] = useState(value == null ? '' : (value / 100).toFixed(2));
   useEffect(() => {
     setText((prev) => (parseToMinor(prev) === value ? prev : value == null ? '' : (value / 100).toFixed(2)));
@@ -23,11 +26,12 @@ export function MoneyInput({ value, onChange, symbol, status, ...rest }: MoneyIn
       inputMode="decimal"
       value={text}
       status={status}
+      disabled={disabled}
       prefix={symbol}
       data-testid={rest['data-testid']}
       onChange={(e) => {
         setText(e.target.value);
-        onChange?.(e.target.value.trim() === '' ? 0 : parseToMinor(e.target.value));
+        onChange?.(e.target.value.trim() === '' ? (nullable ? null : 0) : parseToMinor(e.target.value));
       }}
       onBlur={() => {
         const m = parseToMinor(text);

@@ -1,8 +1,28 @@
-import { useEffect } from 'react';
-import { App, Button, Col, DatePicker, Drawer, Form, Input, Row, Select, Space } from 'antd';
+import { useEffect, useState } from 'react';
+import {
+  App,
+  AutoComplete,
+  Button,
+  Col,
+  DatePicker,
+  Divider,
+  Drawer,
+  Form,
+  Input,
+  Row,
+  Select,
+  Space,
+  Switch,
+} from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { ClientInput, ClientStatus, ClientType, isValidIsraeliId, type Client } from '@venue/domain';
+import { CARD_TYPES, ClientInput, ClientStatus, ClientType, isValidIsraeliId, type Client } from '@venue/domain';
+import { api, type Page } from '../../app/api/apiClient';
+import { useSessionData } from '../../app/auth/AuthProvider';
+import { MoneyInput } from '../../shared/MoneyInput';
+import { useDebounced } from '../../shared/useDebounced';
+import { useQuery } from '@tanstack/react-query';
+import { useCities } from '../settings/useSettings';
 import { useDrawerSide } from '../../app/i18n/LocaleProvider';
 import { ApiError } from '../../app/api/apiClient';
 import { applyFieldIssues, errorText, serverFieldIssues, validationText, zodFieldIssues } from '../../shared/errors';
@@ -22,6 +42,17 @@ interface ClientFormValues {
   licenseExpiry: Dayjs | null;
   status: number;
   clientType: number;
+  city: string;
+  address: string;
+  cardType: number;
+  specialPrice: number | null;
+  parentId: number | null;
+  clientCode: string;
+  enrollPassword: string;
+  allowEnrollFingerprint: boolean;
+  allowEnrollCard: boolean;
+  allowEnrollFace: boolean;
+  messageToClient: string;
 }
 
 const DATE_FIELDS = ['subscriptionStart', 'subscriptionEnd', 'licenseExpiry'] as const;
@@ -41,6 +72,17 @@ function toFormValues(c: Client | null): ClientFormValues {
     licenseExpiry: c ? d(c.licenseExpiry) : dayjs().add(1, 'year'),
     status: c?.status ?? ClientStatus.Active,
     clientType: c?.clientType ?? ClientType.Regular,
+    city: c?.city ?? '',
+    address: c?.address ?? '',
+    cardType: c?.cardType ?? 0,
+    specialPrice: c?.specialPrice ?? null,
+    parentId: c?.parentId ?? null,
+    clientCode: c?.clientCode ?? '',
+    enrollPassword: '',
+    allowEnrollFingerprint: c?.allowEnrollFingerprint ?? true,
+    allowEnrollCard: c?.allowEnrollCard ?? true,
+    allowEnrollFace: c?.allowEnrollFace ?? true,
+    messageToClient: c?.messageToClient ?? '',
   };
 }
 
@@ -54,7 +96,19 @@ function toInput(v: ClientFormValues): Record<string, unknown> {
     cardSerial: v.cardSerial ?? '',
     status: v.status,
     clientType: v.clientType,
+    city: v.city ?? '',
+    address: v.address ?? '',
+    cardType: v.cardType ?? 0,
+    specialPrice: v.specialPrice ?? null,
+    parentId: v.parentId ?? null,
+    clientCode: v.clientCode ?? '',
+    allowEnrollFingerprint: v.allowEnrollFingerprint,
+    allowEnrollCard: v.allowEnrollCard,
+    allowEnrollFace: v.allowEnrollFace,
+    messageToClient: v.messageToClient ?? '',
   };
+  // The enrolment code is never shown back: it is sent only when typed.
+  if (v.enrollPassword) out.enrollPassword = v.enrollPassword;
   for (const f of DATE_FIELDS) out[f] = v[f] ? v[f].format('YYYY-MM-DD') : null;
   return out;
 }
@@ -79,6 +133,21 @@ export function ClientFormDrawer({
   const groups = useGroupList();
   const side = useDrawerSide('end');
   const phone = useViewport() === 'phone';
+  const { club } = useSessionData();
+  const cities = useCities(club.country);
+  const [parentSearch, setParentSearch] = useState('');
+  const parentTerm = useDebounced(parentSearch.trim(), 300);
+  const parents = useQuery({
+    queryKey: ['clients', 'parent-search', parentTerm],
+    queryFn: () => api.get<Page<Client>>('/Client', { search: parentTerm, pageSize: 20 }),
+    enabled: open,
+  });
+  const parentOptions = (parents.data?.items ?? [])
+    .filter((c) => c.id !== client?.id)
+    .map((c) => ({ value: c.id, label: `${c.name} (${c.number})` }));
+  if (client?.parentId && !parentOptions.some((o) => o.value === client.parentId)) {
+    parentOptions.unshift({ value: client.parentId, label: `#${client.parentId}` });
+  }
 
   useEffect(() => {
     if (open) form.setFieldsValue(toFormValues(client));
@@ -224,6 +293,82 @@ export function ClientFormDrawer({
                 data-testid="client-clientType"
                 options={Object.entries(ClientType).map(([k, v]) => ({ value: v, label: t(`clientType.${k}`) }))}
               />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="city" label={t('clients.city')}>
+              <AutoComplete
+                options={(cities.data ?? []).map((c) => ({ value: c }))}
+                filterOption={(input, o) => String((o as { value?: string } | undefined)?.value ?? '').includes(input)}
+                data-testid="client-city"
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="address" label={t('clients.address')}>
+              <Input data-testid="client-address" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="cardType" label={t('clients.cardType')}>
+              <Select
+                options={Object.entries(CARD_TYPES).map(([k, v]) => ({ value: v, label: t(`cardType.${k}`) }))}
+                data-testid="client-cardType"
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="specialPrice" label={t('clients.specialPrice')} tooltip={t('clients.specialPriceHint')}>
+              <MoneyInput nullable symbol={club.currencySymbol} data-testid="client-specialPrice" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="parentId" label={t('clients.parent')} tooltip={t('clients.parentHint')}>
+              <Select
+                allowClear
+                showSearch={{ filterOption: false, onSearch: setParentSearch }}
+                loading={parents.isFetching}
+                placeholder={t('clients.noParent')}
+                options={parentOptions}
+                data-testid="client-parent"
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="clientCode" label={t('clients.clientCode')}>
+              <Input dir="ltr" data-testid="client-clientCode" />
+            </Form.Item>
+          </Col>
+          <Col xs={24}>
+            <Divider titlePlacement="start">{t('clients.enrollment')}</Divider>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item
+              name="enrollPassword"
+              label={t('clients.enrollPassword')}
+              extra={client?.hasEnrollPassword ? t('clients.enrollPasswordSet') : t('clients.enrollPasswordHint')}
+            >
+              <Input.Password dir="ltr" autoComplete="new-password" data-testid="client-enrollPassword" />
+            </Form.Item>
+          </Col>
+          <Col xs={8} sm={4}>
+            <Form.Item name="allowEnrollFingerprint" label={t('clients.allowFingerprint')} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          </Col>
+          <Col xs={8} sm={4}>
+            <Form.Item name="allowEnrollCard" label={t('clients.allowCard')} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          </Col>
+          <Col xs={8} sm={4}>
+            <Form.Item name="allowEnrollFace" label={t('clients.allowFace')} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          </Col>
+          <Col xs={24}>
+            <Form.Item name="messageToClient" label={t('clients.messageToClient')}>
+              <Input.TextArea rows={2} maxLength={200} showCount data-testid="client-messageToClient" />
             </Form.Item>
           </Col>
         </Row>

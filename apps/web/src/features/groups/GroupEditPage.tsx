@@ -18,7 +18,10 @@ import {
 } from 'antd';
 import { ArrowLeftOutlined, ArrowRightOutlined, SaveOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { ENTRANCE_STATES, GroupInput, ScheduleRowInput, type Group } from '@venue/domain';
+import { ENTRANCE_STATES, GroupInput, ScheduleRowInput, SubscriptionEndType, type Group } from '@venue/domain';
+import { MoneyInput } from '../../shared/MoneyInput';
+import { LinkedSchedules } from './LinkedSchedules';
+import { WeekPreviewPanel } from './WeekPreviewPanel';
 import { useSessionData } from '../../app/auth/AuthProvider';
 import { useDirection } from '../../app/i18n/LocaleProvider';
 import { ApiError } from '../../app/api/apiClient';
@@ -240,6 +243,60 @@ function GroupEditor({ id, group }: { id: number | null; group: Group | undefine
                 <Switch />
               </Form.Item>
             </Col>
+            <Col xs={12} md={6} lg={4}>
+              <Form.Item name="allowPayment" label={t('groups.allowPayment')} valuePropName="checked">
+                <Switch />
+              </Form.Item>
+            </Col>
+            <Col xs={12} md={6} lg={4}>
+              <Form.Item name="allowPurchases" label={t('groups.allowPurchases')} valuePropName="checked">
+                <Switch />
+              </Form.Item>
+            </Col>
+            <Col xs={12} md={6} lg={4}>
+              <Form.Item name="bonus" label={t('groups.bonus')} tooltip={t('groups.bonusHint')}>
+                <MoneyInput symbol={club.currencySymbol} />
+              </Form.Item>
+            </Col>
+            <Col xs={12} md={6} lg={4}>
+              <Form.Item name="minChargeAmount" label={t('groups.minChargeAmount')}>
+                <MoneyInput symbol={club.currencySymbol} />
+              </Form.Item>
+            </Col>
+            <Col xs={12} md={6} lg={4}>
+              <Form.Item name="maxChargeAmount" label={t('groups.maxChargeAmount')} tooltip={t('groups.zeroUnlimited')}>
+                <MoneyInput symbol={club.currencySymbol} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12} lg={8}>
+              <Form.Item name="subscriptionEndType" label={t('groups.subscriptionEndType')}>
+                <Select
+                  options={Object.entries(SubscriptionEndType).map(([k, v]) => ({
+                    value: v,
+                    label: t(`subscriptionEndType.${k}`),
+                  }))}
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={12} md={6} lg={4}>
+              <Form.Item name="daysToExtend" label={t('groups.daysToExtend')}>
+                <InputNumber min={0} style={{ inlineSize: '100%' }} />
+              </Form.Item>
+            </Col>
+            <Col xs={12} md={6} lg={4}>
+              <Form.Item
+                name="maxEntriesPerDayPerSubscriber"
+                label={t('groups.maxEntriesPerDayPerSubscriber')}
+                tooltip={t('groups.zeroUnlimited')}
+              >
+                <InputNumber min={0} style={{ inlineSize: '100%' }} />
+              </Form.Item>
+            </Col>
+            <Col xs={12} md={6} lg={4}>
+              <Form.Item name="priority" label={t('groups.priority')}>
+                <InputNumber style={{ inlineSize: '100%' }} />
+              </Form.Item>
+            </Col>
           </Row>
         </Form>
       </Card>
@@ -252,6 +309,8 @@ function GroupEditor({ id, group }: { id: number | null; group: Group | undefine
           terminals={(terminals.data?.items ?? []).map((x) => ({ id: x.id, name: x.name }))}
         />
       </Card>
+      {id != null && <LinkedSchedules groupId={id} />}
+      {id != null && <WeekPreviewPanel groupId={id} dirty={dirty} />}
       <Modal
         open={blocker.state === 'blocked'}
         title={t('common.unsaved')}

@@ -2,7 +2,11 @@ import {
   Alert,
   Button,
   Checkbox,
+  Col,
+  DatePicker,
+  Input,
   InputNumber,
+  Row,
   Select,
   Space,
   Table,
@@ -12,6 +16,7 @@ import {
   type TableProps,
 } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { ENTRANCE_STATES, HALACHIC_TIMES, HOLIDAY_EVE_DAY } from '@venue/domain';
@@ -94,6 +99,109 @@ function TimeEdgeEditor({
   );
 }
 
+/** The other fields of a schedule entry (seed 001 §3): dates, price per beat, names, quantities, minutes, priority. */
+function RowDetails({
+  row,
+  onChange,
+  currencySymbol,
+  err,
+  index,
+}: {
+  row: EditableRow;
+  onChange: (patch: Partial<EditableRow>) => void;
+  currencySymbol: string;
+  err: (i: number, f: string) => string | undefined;
+  index: number;
+}) {
+  const { t } = useTranslation();
+  const d = (s: string | null) => (s ? dayjs(s) : null);
+  const iso = (v: Dayjs | null) => (v ? v.format('YYYY-MM-DD') : null);
+  const label = (k: string) => <Typography.Text type="secondary">{t(`schedule.${k}`)}</Typography.Text>;
+  return (
+    <Row gutter={[12, 8]} className="schedule-details" data-testid={`schedule-details-${index}`}>
+      <Col xs={12} md={6} lg={4}>
+        {label('fromDate')}
+        <DatePicker
+          size="small"
+          style={{ inlineSize: '100%' }}
+          format="DD/MM/YYYY"
+          value={d(row.fromDate)}
+          onChange={(v) => onChange({ fromDate: iso(v) })}
+        />
+      </Col>
+      <Col xs={12} md={6} lg={4}>
+        {label('toDate')}
+        <DatePicker
+          size="small"
+          style={{ inlineSize: '100%' }}
+          format="DD/MM/YYYY"
+          status={err(index, 'toDate') ? 'error' : undefined}
+          value={d(row.toDate)}
+          onChange={(v) => onChange({ toDate: iso(v) })}
+        />
+        {err(index, 'toDate') && <Typography.Text type="danger">{err(index, 'toDate')}</Typography.Text>}
+      </Col>
+      <Col xs={12} md={6} lg={4}>
+        {label('pricePerBeat')}
+        <MoneyInput
+          value={row.pricePerBeat}
+          symbol={currencySymbol}
+          onChange={(v) => onChange({ pricePerBeat: v ?? Number.NaN })}
+        />
+      </Col>
+      <Col xs={12} md={6} lg={4}>
+        {label('maxPurchaseQty')}
+        <InputNumber
+          size="small"
+          min={0}
+          style={{ inlineSize: '100%' }}
+          value={row.maxPurchaseQty}
+          onChange={(v) => onChange({ maxPurchaseQty: Number(v ?? 0) })}
+        />
+      </Col>
+      <Col xs={12} md={6} lg={4}>
+        {label('minutes')}
+        <InputNumber
+          size="small"
+          min={0}
+          style={{ inlineSize: '100%' }}
+          suffix={t('common.minutesShort')}
+          value={row.minutes}
+          onChange={(v) => onChange({ minutes: Number(v ?? 0) })}
+        />
+      </Col>
+      <Col xs={12} md={6} lg={4}>
+        {label('priority')}
+        <InputNumber
+          size="small"
+          style={{ inlineSize: '100%' }}
+          value={row.priority}
+          onChange={(v) => onChange({ priority: Number(v ?? 0) })}
+        />
+      </Col>
+      <Col xs={24} md={12} lg={8}>
+        {label('displayName')}
+        <Input
+          size="small"
+          maxLength={60}
+          value={row.displayName}
+          onChange={(e) => onChange({ displayName: e.target.value })}
+          data-testid={`schedule-displayName-${index}`}
+        />
+      </Col>
+      <Col xs={24} md={12} lg={16}>
+        {label('description')}
+        <Input
+          size="small"
+          maxLength={200}
+          value={row.description}
+          onChange={(e) => onChange({ description: e.target.value })}
+        />
+      </Col>
+    </Row>
+  );
+}
+
 export interface ScheduleEditorProps {
   rows: EditableRow[];
   onChange: (rows: EditableRow[]) => void;
@@ -101,19 +209,21 @@ export interface ScheduleEditorProps {
   currencySymbol: string;
   /** Field errors by `${index}.${field}`. */
   errors: Record<string, string>;
+  /** One row edited on its own (a general schedule): no order, add or delete. */
+  single?: boolean;
 }
 
 /**
  * The times-and-prices schedule of a group (seed 001 §3 "Schedule entry"):
  * rows in list order, the lower row wins on overlap (seed 001 §4).
  */
-export function ScheduleEditor({ rows, onChange, terminals, currencySymbol, errors }: ScheduleEditorProps) {
+export function ScheduleEditor({ rows, onChange, terminals, currencySymbol, errors, single }: ScheduleEditorProps) {
   const { t } = useTranslation();
   const update = (index: number, patch: Partial<EditableRow>) =>
     onChange(rows.map((r, i) => (i === index ? { ...r, ...patch } : r)));
   const err = (i: number, f: string) => errors[`${i}.${f}`];
 
-  const columns: TableProps<EditableRow>['columns'] = [
+  const allColumns: TableProps<EditableRow>['columns'] = [
     {
       title: t('schedule.order'),
       key: 'order',
@@ -234,9 +344,12 @@ export function ScheduleEditor({ rows, onChange, terminals, currencySymbol, erro
     },
   ];
 
+  const columns = single ? allColumns.filter((c) => c.key !== 'order' && c.key !== 'delete') : allColumns;
+  const detailErrors = (i: number) => ['toDate', 'pricePerBeat', 'displayName'].some((f) => err(i, f));
+
   return (
     <>
-      <Alert className="schedule-hint" type="info" showIcon title={t('schedule.lowerWins')} />
+      {!single && <Alert className="schedule-hint" type="info" showIcon title={t('schedule.lowerWins')} />}
       <Table<EditableRow>
         data-testid="schedule-table"
         size="small"
@@ -246,15 +359,42 @@ export function ScheduleEditor({ rows, onChange, terminals, currencySymbol, erro
         pagination={false}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('schedule.empty') }}
+        expandable={{
+          defaultExpandAllRows: single,
+          expandedRowKeys: single ? rows.map((r) => r.key) : undefined,
+          showExpandColumn: !single,
+          rowExpandable: () => true,
+          expandedRowRender: (r, i) => (
+            <RowDetails row={r} index={i} err={err} currencySymbol={currencySymbol} onChange={(p) => update(i, p)} />
+          ),
+          expandIcon: single
+            ? undefined
+            : ({ expanded, onExpand, record }) => {
+                const i = rows.indexOf(record);
+                return (
+                  <Button
+                    size="small"
+                    type={detailErrors(i) ? 'primary' : 'default'}
+                    danger={detailErrors(i)}
+                    onClick={(e) => onExpand(record, e)}
+                    data-testid={`schedule-more-${i}`}
+                  >
+                    {expanded ? t('schedule.less') : t('schedule.more')}
+                  </Button>
+                );
+              },
+        }}
       />
-      <Button
-        icon={<PlusOutlined />}
-        style={{ marginBlockStart: 12 }}
-        onClick={() => onChange([...rows, emptyRow()])}
-        data-testid="schedule-add"
-      >
-        {t('schedule.addRow')}
-      </Button>
+      {!single && (
+        <Button
+          icon={<PlusOutlined />}
+          style={{ marginBlockStart: 12 }}
+          onClick={() => onChange([...rows, emptyRow()])}
+          data-testid="schedule-add"
+        >
+          {t('schedule.addRow')}
+        </Button>
+      )}
     </>
   );
 }

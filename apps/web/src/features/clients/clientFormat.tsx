@@ -1,0 +1,30 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatMinor, UNLIMITED_END_YEAR } from '@venue/domain';
+import { useSessionData } from '../../app/auth/AuthProvider';
+import { useLanguage } from '../../app/i18n/LocaleProvider';
+
+/** Display helpers of client values: money in the club's currency, dates (2125 = unlimited), yes/no. */
+export function useClientFormat() {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const { club } = useSessionData();
+  return useMemo(() => {
+    const locale = lang === 'he' ? 'he-IL' : 'en-US';
+    return {
+      money: (minor: number) => (
+        <span className="ltr-value nowrap">
+          {club.currencySymbol}
+          {formatMinor(minor, locale)}
+        </span>
+      ),
+      date: (s: string | null) => {
+        if (!s) return '—';
+        if (s.startsWith(String(UNLIMITED_END_YEAR))) return t('clients.unlimited');
+        const [y, m, d] = s.slice(0, 10).split('-');
+        return <span className="ltr-value nowrap">{`${d}/${m}/${y}`}</span>;
+      },
+      yesNo: (v: boolean) => (v ? t('common.yes') : t('common.no')),
+    };
+  }, [t, lang, club.currencySymbol]);
+}

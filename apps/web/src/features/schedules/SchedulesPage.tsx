@@ -1,0 +1,268 @@
+import { useMemo, useState } from 'react';
+import { App, Button, Modal, Popconfirm, Select, Space, Tag, Typography } from 'antd';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { GeneralScheduleInput, formatMinutes, type ScheduleWithLinks } from '@venue/domain';
+import { useSessionData } from '../../app/auth/AuthProvider';
+import { ApiError } from '../../app/api/apiClient';
+import { DataGrid, type GridColumn } from '../../shared/DataGrid';
+import { errorText, validationText } from '../../shared/errors';
+import { useGridState } from '../../shared/gridState';
+import { useGroupList } from '../groups/useGroups';
+import { ScheduleEditor } from '../groups/ScheduleEditor';
+import { emptyRow, fromServerRows, toInputRows, type EditableRow } from '../groups/scheduleRows';
+import type { ScheduleRow } from '@venue/domain';
+import { useClientFormat } from '../clients/clientFormat';
+import { useTerminalList } from '../terminals/useTerminals';
+import {
+  useDeleteSchedule,
+  useGeneralSchedules,
+  useLinkSchedule,
+  useSaveSchedule,
+  useUnlinkSchedule,
+} from './useSchedules';
+
+/**
+ * /management/app-schedules-list (seed 000 §2 "General schedules"): schedule
+ * rows that belong to no group and apply to every group they are linked to
+ * (below the group's own rows).
+ */
+export function SchedulesPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const { user } = useSessionData();
+  const canEdit = user.roleIsAdmin || user.roleEditClientGroups;
+  const fmt = useClientFormat();
+  const q = useGeneralSchedules();
+  const groups = useGroupList();
+  const del = useDeleteSchedule();
+  const link = useLinkSchedule();
+  const unlink = useUnlinkSchedule();
+  const [grid, setGrid] = useGridState('schedules');
+  const [editing, setEditing] = useState<ScheduleWithLinks | 'new' | null>(null);
+
+  const time = (fixed: number | null, halachic: number | null, offset: number) =>
+    halachic != null
+      ? `${t(`halachicTime.${halachic}`)}${offset ? ` ${offset > 0 ? '+' : ''}${offset}` : ''}`
+      : fixed != null
+        ? formatMinutes(fixed)
+        : '—';
+
+  const columns = useMemo<GridColumn<ScheduleWithLinks>[]>(
+    () => [
+      {
+        key: 'displayName',
+        title: t('schedule.displayName'),
+        dataIndex: 'displayName',
+        alwaysVisible: true,
+        render: (v: string) => <span dir="auto">{v || '—'}</span>,
+      },
+      {
+        key: 'days',
+        title: t('schedule.days'),
+        dataIndex: 'days',
+        render: (d: number[]) => d.map((x) => t(`daysShort.${x}`)).join(', '),
+      },
+      {
+        key: 'from',
+        title: t('schedule.from'),
+        render: (_, r) => <span className="nowrap">{time(r.fromTime, r.fromHalachic, r.fromOffset)}</span>,
+      },
+      {
+        key: 'to',
+        title: t('schedule.to'),
+        render: (_, r) => <span className="nowrap">{time(r.toTime, r.toHalachic, r.toOffset)}</span>,
+      },
+      {
+        key: 'dates',
+        title: t('schedule.dates'),
+        defaultHidden: true,
+        render: (_, r) =>
+          r.fromDate || r.toDate ? (
+            <>
+              {fmt.date(r.fromDate)} – {fmt.date(r.toDate)}
+            </>
+          ) : (
+            '—'
+          ),
+      },
+      {
+        key: 'entranceState',
+        title: t('groups.entranceState'),
+        dataIndex: 'entranceState',
+        render: (v: number) => t(`entranceState.${v}`),
+      },
+      {
+        key: 'price',
+        title: t('schedule.price'),
+        dataIndex: 'price',
+        align: 'end',
+        render: (v: number) => fmt.money(v),
+      },
+      {
+        key: 'pricePerBeat',
+        title: t('schedule.pricePerBeat'),
+        dataIndex: 'pricePerBeat',
+        align: 'end',
+        defaultHidden: true,
+        render: (v: number) => fmt.money(v),
+      },
+      {
+        key: 'links',
+        title: t('schedules.linkedGroups'),
+        render: (_, r) => (
+          <Space wrap size={4} data-testid={`schedule-links-${r.id}`}>
+            {r.links.map((l) => (
+              <Tag
+                key={l.id}
+                closable={canEdit}
+                onClose={(e) => {
+                  e.preventDefault();
+                  void unlink.mutateAsync(l.id).catch((err: unknown) => message.error(errorText(t, err)));
+                }}
+              >
+                {l.groupName}
+              </Tag>
+            ))}
+            {canEdit && (
+              <Select<number>
+                size="small"
+                style={{ minInlineSize: 140 }}
+                placeholder={t('schedules.linkGroup')}
+                value={null as unknown as number}
+                options={(groups.data?.items ?? [])
+                  .filter((g) => !r.links.some((l) => l.groupId === g.id))
+                  .map((g) => ({ value: g.id, label: g.name }))}
+                onChange={(gid) =>
+                  void link
+                    .mutateAsync({ scheduleId: r.id, groupId: gid })
+                    .catch((err: unknown) => message.error(errorText(t, err)))
+                }
+                data-testid={`schedule-link-${r.id}`}
+              />
+            )}
+          </Space>
+        ),
+      },
+      {
+        key: 'actions',
+        title: '',
+        alwaysVisible: true,
+        className: 'no-print',
+        render: (_, r) =>
+          canEdit ? (
+            <Space size={0}>
+              <Button
+                type="text"
+                size="small"
+                icon={<EditOutlined />}
+                aria-label={t('common.edit')}
+                onClick={() => setEditing(r)}
+              />
+              <Popconfirm
+                title={t('schedules.deleteConfirm')}
+                okText={t('common.delete')}
+                cancelText={t('common.cancel')}
+                okButtonProps={{ danger: true }}
+                onConfirm={() => del.mutateAsync(r.id).catch((e: unknown) => message.error(errorText(t, e)))}
+              >
+                <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('common.delete')} />
+              </Popconfirm>
+            </Space>
+          ) : null,
+      },
+    ],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [t, fmt, canEdit, groups.data],
+  );
+
+  return (
+    <>
+      <div className="page-header">
+        <Typography.Title level={2}>{t('nav.schedules')}</Typography.Title>
+        {canEdit && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="schedule-new">
+            {t('schedules.new')}
+          </Button>
+        )}
+      </div>
+      <Typography.Paragraph type="secondary">{t('schedules.help')}</Typography.Paragraph>
+      <DataGrid<ScheduleWithLinks>
+        gridId="schedules"
+        columns={columns}
+        rows={q.data ?? []}
+        rowKey="id"
+        state={grid}
+        onStateChange={setGrid}
+        sortMode="page"
+        loading={q.isFetching}
+        error={q.error}
+        onRetry={() => void q.refetch()}
+        emptyText={t('schedules.empty')}
+      />
+      {editing && <ScheduleModal schedule={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+    </>
+  );
+}
+
+function ScheduleModal({ schedule, onClose }: { schedule: ScheduleWithLinks | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const { club } = useSessionData();
+  const terminals = useTerminalList();
+  const save = useSaveSchedule();
+  const [rows, setRows] = useState<EditableRow[]>(() => {
+    if (!schedule) return [emptyRow()];
+    const { links: _links, groupId: _groupId, ...row } = schedule;
+    return fromServerRows([row as unknown as ScheduleRow]);
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const onOk = async () => {
+    const input = toInputRows(rows)[0];
+    const parsed = GeneralScheduleInput.safeParse(input);
+    if (!parsed.success) {
+      const errs: Record<string, string> = {};
+      for (const is of parsed.error.issues) errs[`0.${String(is.path[0] ?? '')}`] = validationText(t, is.message);
+      setErrors(errs);
+      return;
+    }
+    try {
+      const { id: _id, ...body } = parsed.data;
+      await save.mutateAsync({ id: schedule?.id ?? null, body });
+      message.success(t('common.saved'));
+      onClose();
+    } catch (e) {
+      if (e instanceof ApiError && e.details.length) {
+        setErrors(
+          Object.fromEntries(e.details.map((d) => [`0.${d.path.split('.')[0]}`, validationText(t, d.message)])),
+        );
+      }
+      message.error(errorText(t, e));
+    }
+  };
+
+  return (
+    <Modal
+      open
+      width={1100}
+      title={schedule ? t('schedules.edit') : t('schedules.new')}
+      onCancel={onClose}
+      onOk={() => void onOk()}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      confirmLoading={save.isPending}
+      okButtonProps={{ 'data-testid': 'schedule-save' } as never}
+      destroyOnHidden
+    >
+      <ScheduleEditor
+        single
+        rows={rows}
+        onChange={setRows}
+        errors={errors}
+        currencySymbol={club.currencySymbol}
+        terminals={(terminals.data?.items ?? []).map((x) => ({ id: x.id, name: x.name }))}
+      />
+    </Modal>
+  );
+}

@@ -1,0 +1,31 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { User, UserInput, UserPatch } from '@venue/domain';
+import { api, type Page } from '../../app/api/apiClient';
+
+const USERS_KEY = ['users'] as const;
+
+/** GET /User: the club's staff users (admins only). */
+export function useUserList() {
+  return useQuery({ queryKey: USERS_KEY, queryFn: () => api.get<Page<User>>('/User') });
+}
+
+/** POST /User or PATCH /User/{id}. */
+export function useSaveUser() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number | null; body: UserInput | UserPatch }) =>
+      id == null ? api.post<User>('/User', body) : api.patch<User>(`/User/${id}`, body),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: USERS_KEY }),
+  });
+}
+
+/** GET /EmployeePosition, for the user form's position select. */
+export function useEmployeePositions() {
+  return useQuery({
+    queryKey: ['employee-positions'],
+    queryFn: () =>
+      api.get<{ items: { id: number; name: string }[] } | { id: number; name: string }[]>('/EmployeePosition'),
+    select: (d) => (Array.isArray(d) ? d : d.items),
+    retry: false,
+  });
+}
