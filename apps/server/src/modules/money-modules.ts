@@ -3,6 +3,7 @@ import { purchaseRoutes } from './purchases/purchases.routes.js';
 import { paymentMethodRoutes } from './payment-methods/payment-methods.routes.js';
 import { debtRoutes } from './debts/debts.routes.js';
 import { subscriptionRoutes } from './subscriptions/subscriptions.routes.js';
+import { masavRoutes } from './masav/masav.routes.js';
 
 /** The money areas (docs/money.md): one registration point, so modules/index.ts has one line for them. */
 export async function moneyModules(app: FastifyInstance): Promise<void> {
@@ -10,4 +11,5 @@ export async function moneyModules(app: FastifyInstance): Promise<void> {
   await app.register(paymentMethodRoutes);
   await app.register(debtRoutes);
   await app.register(subscriptionRoutes);
+  await app.register(masavRoutes);
 }

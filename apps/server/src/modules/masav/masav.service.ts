@@ -1,0 +1,197 @@
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { MasavSettings } from '@venue/domain';
+import type { z } from 'zod';
+import type { Db } from '../../db/index.js';
+import { clients, clubMoneySettings, debts, masavFiles, paymentMethods } from '../../db/schema.js';
+import { audit } from '../../lib/audit.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { validationError } from '../../lib/validation.js';
+import { clubToday } from '../../engine/purchase.service.js';
+import { buildMasavDebitFile, type MasavDebit } from '../../integrations/masav/writer.js';
+import { getClubRow } from '../club/club.service.js';
+import { bankSecret } from '../payment-methods/payment-methods.service.js';
+
+/**
+ * MASAV files (seed 000 §7 "Masav files"; DESIGN §7): a direct-debit file
+ * from the clients with a MASAV authorization and what they owe (their open
+ * debts, including purchases paid by MASAV), in the clearing center's format
+ * (integrations/masav/writer.ts).
+ */
+
+type FileRow = typeof masavFiles.$inferSelect;
+export const presentMasavFile = (r: FileRow) => ({
+  id: r.id,
+  createdAt: r.createdAt.toISOString(),
+  testMode: r.testMode,
+  serial: r.serial,
+  valueDate: r.valueDate,
+  count: r.count,
+  total: r.total,
+});
+
+export async function masavSettings(db: Db, clubId: number): Promise<z.infer<typeof MasavSettings> | null> {
+  const [r] = await db.select().from(clubMoneySettings).where(eq(clubMoneySettings.clubId, clubId));
+  const parsed = MasavSettings.safeParse(r?.masav ?? {});
+  return parsed.success ? parsed.data : null;
+}
+
+export async function saveMasavSettings(db: Db, req: FastifyRequest, s: z.infer<typeof MasavSettings>) {
+  const before = await masavSettings(db, req.auth.clubId);
+  await db
+    .insert(clubMoneySettings)
+    .values({ clubId: req.auth.clubId, masav: s })
+    .onConflictDoUpdate({ target: clubMoneySettings.clubId, set: { masav: s } });
+  await audit(db, req, { action: 'update', entity: 'masavSettings', entityId: req.auth.clubId, before, after: s });
+  return s;
+}
+
+/**
+ * Builds a MASAV debit file. Each client with a live MASAV authorization
+ * (authorization expiry not before the value date) is debited the sum of its
+ * open debts not already in a file, oldest first, up to the authorization's
+ * charge limit (a debt that does not fit waits for the next file). Not in
+ * test mode the debts included are marked with the file (in collection), so
+ * no later file collects them again; in test mode nothing changes but the
+ * stored file. The serial counts the club's real files (1–999, then 1 again).
+ *
+ * @throws VALIDATION_ERROR masavSettingsRequired; NOTHING_TO_COLLECT.
+ */
+export async function createMasavFile(
+  db: Db,
+  req: FastifyRequest,
+  opts: { testMode: boolean; valueDate?: string; at?: Date },
+) {
+  const clubId = req.auth.clubId;
+  const settings = await masavSettings(db, clubId);
+  if (!settings) throw validationError([{ path: 'masav', message: 'masavSettingsRequired' }]);
+  const club = await getClubRow(db, clubId);
+  const today = clubToday(club.location, opts.at ?? new Date());
+  const valueDate = opts.valueDate ?? today;
+
+  const rows = await db
+    .select({ pm: paymentMethods, debt: debts, first: clients.firstName, last: clients.lastName })
+    .from(debts)
+    .innerJoin(
+      paymentMethods,
+      and(
+        eq(paymentMethods.clientId, debts.clientId),
+        eq(paymentMethods.kind, 'masav'),
+        eq(paymentMethods.deleted, false),
+      ),
+    )
+    .innerJoin(clients, eq(clients.id, debts.clientId))
+    .where(
+      and(
+        eq(debts.clubId, clubId),
+        eq(debts.deleted, false),
+        isNull(debts.masavFileId),
+        sql`${debts.amount} > ${debts.paid}`,
+        sql`(${paymentMethods.authExpiry} is null or ${paymentMethods.authExpiry} >= ${valueDate}::date)`,
+      ),
+    )
+    .orderBy(debts.clientId, debts.createdAt, debts.id);
+
+  const byClient = new Map<
+    number,
+    { pm: (typeof rows)[number]['pm']; name: string; debtIds: number[]; amount: number }
+  >();
+  for (const r of rows) {
+    let e = byClient.get(r.pm.clientId);
+    if (!e) {
+      e = { pm: r.pm, name: r.pm.ownerName || `${r.first} ${r.last}`.trim(), debtIds: [], amount: 0 };
+      byClient.set(r.pm.clientId, e);
+    }
+    const open = r.debt.amount - r.debt.paid;
+    if (e.pm.chargeLimit > 0 && e.amount + open > e.pm.chargeLimit) continue;
+    e.amount += open;
+    e.debtIds.push(r.debt.id);
+  }
+  const debits: MasavDebit[] = [];
+  const included: number[] = [];
+  for (const e of byClient.values()) {
+    if (e.amount <= 0) continue;
+    const bank = await bankSecret(db, e.pm);
+    debits.push({
+      bankCode: e.pm.bankCode!,
+      branch: bank.branch,
+      account: bank.account,
+      payerId: bank.ownerId,
+      payerName: e.name,
+      amount: e.amount,
+      reference: e.pm.reference ?? String(e.pm.clientId),
+    });
+    included.push(...e.debtIds);
+  }
+  if (!debits.length) throw new AppError('NOTHING_TO_COLLECT', 'Nothing to collect');
+
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${0x4d535646}, ${clubId})`);
+    const [{ n }] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(masavFiles)
+      .where(and(eq(masavFiles.clubId, clubId), eq(masavFiles.testMode, false)));
+    const serial = (Number(n) % 999) + 1;
+    const content = buildMasavDebitFile({
+      institution: settings,
+      valueDate,
+      createdDate: today,
+      serial,
+      debits,
+    });
+    const [file] = await tx
+      .insert(masavFiles)
+      .values({
+        clubId,
+        testMode: opts.testMode,
+        serial,
+        valueDate,
+        count: debits.length,
+        total: debits.reduce((s, d) => s + d.amount, 0),
+        content,
+        userId: req.auth.userId,
+      })
+      .returning();
+    if (!opts.testMode) {
+      for (let i = 0; i < included.length; i += 5000) {
+        const chunk = included.slice(i, i + 5000);
+        await tx
+          .update(debts)
+          .set({ masavFileId: file.id })
+          .where(and(eq(debts.clubId, clubId), inArray(debts.id, chunk)));
+      }
+    }
+    await audit(tx, req, { action: 'create', entity: 'masavFile', entityId: file.id, after: presentMasavFile(file) });
+    return presentMasavFile(file);
+  });
+}
+
+export async function listMasavFiles(db: Db, clubId: number) {
+  const rows = await db
+    .select({
+      id: masavFiles.id,
+      clubId: masavFiles.clubId,
+      createdAt: masavFiles.createdAt,
+      testMode: masavFiles.testMode,
+      serial: masavFiles.serial,
+      valueDate: masavFiles.valueDate,
+      count: masavFiles.count,
+      total: masavFiles.total,
+    })
+    .from(masavFiles)
+    .where(eq(masavFiles.clubId, clubId))
+    .orderBy(desc(masavFiles.createdAt), desc(masavFiles.id));
+  return rows.map((r) => presentMasavFile({ ...r, content: Buffer.alloc(0), userId: null }));
+}
+
+export async function downloadMasavFile(db: Db, clubId: number, id: number) {
+  const [r] = await db
+    .select()
+    .from(masavFiles)
+    .where(and(eq(masavFiles.clubId, clubId), eq(masavFiles.id, id)));
+  if (!r) throw notFound('masav file');
+  return {
+    name: `${r.testMode ? 'TEST-' : ''}masav-${String(r.serial).padStart(3, '0')}-${r.valueDate}.msv`,
+    content: r.content,
+  };
+}
