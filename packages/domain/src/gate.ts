@@ -121,3 +121,21 @@ export type FaceImages = z.infer<typeof FaceImages>;
 /** Answer of the biometric deletions: how many templates were deleted. */
 export const BiometricDeleted = z.object({ deleted: z.number().int() });
 export type BiometricDeleted = z.infer<typeof BiometricDeleted>;
+
+// ---------------------------------------------------------------- bonus entrances
+
+/**
+ * POST /api/Client/AddBonusEntries/{id}: gives (positive) or takes back
+ * (negative) bonus entrances; the count never goes below 0.
+ */
+export const BonusEntriesInput = z.strictObject({
+  count: z
+    .number()
+    .int()
+    .min(-1000)
+    .max(1000)
+    .refine((n) => n !== 0, { message: 'required' }),
+});
+export type BonusEntriesInput = z.infer<typeof BonusEntriesInput>;
+export const BonusEntries = z.object({ bonusEntries: z.number().int() });
+export type BonusEntries = z.infer<typeof BonusEntries>;

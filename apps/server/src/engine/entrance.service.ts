@@ -1,4 +1,4 @@
-import { and, eq, gte, lte, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gte, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   localToInstant,
   REASON_KEYS,
@@ -314,18 +314,8 @@ function scheduleRow(r: ScheduleJson, groupId: number): ScheduleRowTimes & { pri
  * entrances up to `at`, in one query; null when none matched.
  */
 async function findClient(db: Db, clubId: number, ident: Identification, at: Date): Promise<FoundClient | null> {
-  let match;
-  if (ident.kind === 'card') match = eq(clients.cardSerial, ident.value);
-  else if (ident.kind === 'code') {
-    // The client's own code (seed 001 §3 "client code") first, else the client number.
-    const byNumber = /^\d{1,9}$/.test(ident.value) ? eq(clients.number, Number(ident.value)) : undefined;
-    match = byNumber ? or(eq(clients.clientCode, ident.value), byNumber) : eq(clients.clientCode, ident.value);
-  } else if (ident.kind === 'fingerprint' || ident.kind === 'face') {
-    // The template's keyed HMAC finds the enrolled template by index, without decrypting (lib/crypto.ts).
-    const m = templateMac(await dataKeys(db), clubId, ident.kind, ident.value);
-    match = sql`${clients.id} = (select bt.client_id from biometric_templates bt
-      where bt.club_id = ${clubId} and bt.kind = ${ident.kind} and bt.template_mac = ${m})`;
-  } else return null; // 'system' identifies no client
+  const match = await identificationMatch(db, clubId, ident);
+  if (!match) return null;
   const atIso = at.toISOString();
   const recentFrom = new Date(at.getTime() - RECENT_WINDOW_MS).toISOString();
   const [r] = await db
@@ -408,6 +398,28 @@ async function findClient(db: Db, clubId: number, ident: Identification, at: Dat
     recent: (json(r.recent) ?? []).map(([ms, p]) => [Number(ms), Number(p)]),
     parentRecent: (json(r.parentRecent) ?? []).map(Number),
   };
+}
+
+/**
+ * The SQL condition on `clients` that an identification names (seed 001 §3
+ * identification types): `card` → card serial; `code` → client code, else
+ * client number; `fingerprint` and `face` → the enrolled template with the
+ * same keyed HMAC (biometric_templates); `system` → none (null).
+ */
+export async function identificationMatch(db: Db, clubId: number, ident: Identification): Promise<SQL | null> {
+  let match: SQL | undefined;
+  if (ident.kind === 'card') match = eq(clients.cardSerial, ident.value);
+  else if (ident.kind === 'code') {
+    // The client's own code (seed 001 §3 "client code") first, else the client number.
+    const byNumber = /^\d{1,9}$/.test(ident.value) ? eq(clients.number, Number(ident.value)) : undefined;
+    match = byNumber ? or(eq(clients.clientCode, ident.value), byNumber) : eq(clients.clientCode, ident.value);
+  } else if (ident.kind === 'fingerprint' || ident.kind === 'face') {
+    // The template's keyed HMAC finds the enrolled template by index, without decrypting (lib/crypto.ts).
+    const m = templateMac(await dataKeys(db), clubId, ident.kind, ident.value);
+    match = sql`${clients.id} = (select bt.client_id from biometric_templates bt
+      where bt.club_id = ${clubId} and bt.kind = ${ident.kind} and bt.template_mac = ${m})`;
+  } else return null; // 'system' identifies no client
+  return match ?? null;
 }
 
 /** Approved entrances of the whole club in the `minutes` before `at` (the load limit, seed 001 §3). */

@@ -9,6 +9,7 @@ import { terminalLinkRoutes } from '../realtime/terminal-link.js';
 import { liveRoutes } from '../realtime/live.js';
 import { reportsRoutes } from './reports/reports.routes.js';
 import { dashboardRoutes } from './dashboard/dashboard.routes.js';
+import { gateModules } from './gate-modules.js';
 import { moneyModules } from './money-modules.js';
 
 /** Registers every API area (one folder per area, STYLE point 2). */
@@ -23,5 +24,6 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(liveRoutes);
   await app.register(reportsRoutes);
   await app.register(dashboardRoutes);
+  await app.register(gateModules);
   await app.register(moneyModules);
 }

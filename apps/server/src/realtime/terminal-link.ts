@@ -238,8 +238,8 @@ export async function terminalLinkRoutes(app: FastifyInstance): Promise<void> {
           return fail('NOT_AUTHENTICATED', 'Send hello first', m.type === 'entrance' ? m.eventId : undefined);
         if (m.type === 'entrance') return entrance(session, m);
         if (m.type === 'heartbeat') return heartbeat(session, m);
-        if (m.type === 'enroll') return send(await handleEnroll(db, bus, session, m));
-        if (m.type === 'exit') return send(await handleExit(db, session, m));
+        if (m.type === 'enroll') return send(await handleEnroll(db, bus, session, m, req.log));
+        if (m.type === 'exit') return send(await handleExit(db, session, m, req.log));
         if (m.type === 'action-reply') {
           const { requestId, ok, data: replyData, error } = m;
           return actions.reply({

@@ -25,6 +25,10 @@ export class TerminalRegistry {
   get(terminalId: number): TerminalSocket | undefined {
     return this.sockets.get(terminalId);
   }
+  /** The sockets of one club's terminals connected to this instance (pushed configuration). */
+  forClub(clubId: number): TerminalSocket[] {
+    return [...this.sockets.values()].filter((s) => s.clubId === clubId);
+  }
   get size(): number {
     return this.sockets.size;
   }

@@ -1,0 +1,57 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ServerError, TerminalEnroll, TerminalExit } from '@venue/domain';
+import type { Db } from '../../db/index.js';
+import { processExit } from '../../engine/quick-exit.service.js';
+import { enrollAtTerminal } from '../../modules/biometrics/biometrics.service.js';
+import { messagesForTerminals } from '../../modules/terminal-messages/terminal-messages.service.js';
+import type { EventBus } from '../event-bus.js';
+
+/**
+ * Terminal-link handlers of the gate decisions (docs/terminal-protocol.md
+ * "Enrolment", "Quick exit", "Pushed configuration"), called by
+ * realtime/terminal-link.ts for an authenticated terminal.
+ */
+
+export interface GateLink {
+  clubId: number;
+  terminalId: number;
+}
+
+/** The request logger of the terminal's connection. */
+export type Log = Pick<FastifyBaseLogger, 'error'>;
+
+/** How far in the future a terminal's `at` may lie before the server uses its own clock (as for entrances). */
+const MAX_CLOCK_SKEW_MS = 5 * 60_000;
+
+/** A failure answers an `error` carrying the event id (the terminal may resend it); it is logged. */
+function generalError(eventId: string): ServerError {
+  return { type: 'error', code: 'GENERAL_ERROR', message: 'General error', eventId };
+}
+
+/** `enroll` → `enrolled` (or `error` GENERAL_ERROR with the eventId). */
+export async function handleEnroll(db: Db, bus: EventBus, link: GateLink, m: TerminalEnroll, log: Log) {
+  try {
+    return await enrollAtTerminal(db, bus, link, m);
+  } catch (err) {
+    log.error({ err, terminalId: link.terminalId }, 'enroll failed');
+    return generalError(m.eventId);
+  }
+}
+
+/** `exit` → `exit-result` (or `error` GENERAL_ERROR with the eventId). */
+export async function handleExit(db: Db, link: GateLink, m: TerminalExit, log: Log) {
+  const now = Date.now();
+  let at = m.at ? new Date(m.at) : new Date(now);
+  if (at.getTime() > now + MAX_CLOCK_SKEW_MS) at = new Date(now);
+  try {
+    return await processExit(db, { ...link, identification: m.identification, at, eventId: m.eventId });
+  } catch (err) {
+    log.error({ err, terminalId: link.terminalId }, 'exit failed');
+    return generalError(m.eventId);
+  }
+}
+
+/** What a terminal gets right after its welcome: the club's terminal messages. */
+export async function gateWelcomeMessages(db: Db, link: GateLink) {
+  return [await messagesForTerminals(db, link.clubId)];
+}
