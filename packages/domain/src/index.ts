@@ -17,3 +17,5 @@ export * from './management.js';
 export * from './subscription.js';
 export * from './banks.js';
 export * from './money-api.js';
+export * from './cities.js';
+export * from './weekPreview.js';

@@ -11,6 +11,7 @@ import { reportsRoutes } from './reports/reports.routes.js';
 import { dashboardRoutes } from './dashboard/dashboard.routes.js';
 import { gateModules } from './gate-modules.js';
 import { moneyModules } from './money-modules.js';
+import { managementModules } from './management-modules.js';
 
 /** Registers every API area (one folder per area, STYLE point 2). */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -26,4 +27,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(dashboardRoutes);
   await app.register(gateModules);
   await app.register(moneyModules);
+  await app.register(managementModules);
 }

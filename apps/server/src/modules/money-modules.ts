@@ -4,6 +4,7 @@ import { paymentMethodRoutes } from './payment-methods/payment-methods.routes.js
 import { debtRoutes } from './debts/debts.routes.js';
 import { subscriptionRoutes } from './subscriptions/subscriptions.routes.js';
 import { masavRoutes } from './masav/masav.routes.js';
+import { licenseRoutes } from './licenses/licenses.routes.js';
 
 /** The money areas (docs/money.md): one registration point, so modules/index.ts has one line for them. */
 export async function moneyModules(app: FastifyInstance): Promise<void> {
@@ -12,4 +13,5 @@ export async function moneyModules(app: FastifyInstance): Promise<void> {
   await app.register(debtRoutes);
   await app.register(subscriptionRoutes);
   await app.register(masavRoutes);
+  await app.register(licenseRoutes);
 }

@@ -146,7 +146,7 @@ export class SandboxProvider implements ClearingProvider {
   }
 
   paymentPageUrl(orderCode: string): string {
-    return `${this.opts.baseUrl ?? ''}/api/sandbox/pay/${encodeURIComponent(orderCode)}`;
+    return `${this.opts.baseUrl ?? ''}/sandbox/pay/${encodeURIComponent(orderCode)}`;
   }
 
   private answer(b: Book): ChargeResult {

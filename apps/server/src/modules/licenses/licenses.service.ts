@@ -1,0 +1,302 @@
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { MultipartFile } from '@fastify/multipart';
+import {
+  LicenseRequestFields,
+  LicenseRequestStatus,
+  MAX_REFERENCE_FILE_BYTES,
+  normalizeBankCode,
+  type BuyLinkRequest,
+} from '@venue/domain';
+import type { z } from 'zod';
+import type { Db } from '../../db/index.js';
+import { clubMoneySettings, clubs, licenseOrders, licenseRequests } from '../../db/schema.js';
+import { audit } from '../../lib/audit.js';
+import { dataKeys, encrypt } from '../../lib/crypto.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { validationError } from '../../lib/validation.js';
+import { chargeOnce } from '../../integrations/clearing/charges.js';
+import { expiryValid, type ClearingProvider } from '../../integrations/clearing/provider.js';
+import { clubToday } from '../../engine/purchase.service.js';
+
+/**
+ * Licenses of the club (seed 000 §7 "Licenses"; seed 001 §3 "License request",
+ * §5 bank-transfer validation, §8 messages). The club's pool is
+ * clubs.licenses_amount; a client's license is bought with a License purchase
+ * item (engine/purchase.service.ts), which takes one from the pool.
+ */
+
+/** Price of one license for a year when the club has none set, minor units (docs/money.md). */
+export const DEFAULT_LICENSE_PRICE = 3000;
+
+export async function licensePrice(db: Db, clubId: number): Promise<number> {
+  const [r] = await db.select().from(clubMoneySettings).where(eq(clubMoneySettings.clubId, clubId));
+  return r && r.licensePrice > 0 ? r.licensePrice : DEFAULT_LICENSE_PRICE;
+}
+
+// ------------------------------------------------------------ card purchase (provider's payment page)
+
+/**
+ * POST /api/getBuyLink: an order for `qty` licenses and the provider's
+ * payment page where it is paid by card. The amount must be qty × the price.
+ */
+export async function createBuyLink(
+  db: Db,
+  provider: ClearingProvider,
+  req: FastifyRequest,
+  body: z.infer<typeof BuyLinkRequest>,
+) {
+  if (body.externalClubId !== req.auth.externalClubId) throw notFound('club');
+  const price = await licensePrice(db, req.auth.clubId);
+  if (body.amount !== body.qty * price) {
+    throw validationError([{ path: 'amount', message: 'amountMismatch' }]);
+  }
+  const code = randomBytes(12).toString('base64url');
+  const [o] = await db
+    .insert(licenseOrders)
+    .values({
+      clubId: req.auth.clubId,
+      code,
+      quantity: body.qty,
+      amount: body.amount,
+      email: body.email,
+      customerName: body.customerName,
+    })
+    .returning();
+  await audit(db, req, {
+    action: 'create',
+    entity: 'licenseOrder',
+    entityId: o.id,
+    after: { qty: o.quantity, amount: o.amount },
+  });
+  return { url: provider.paymentPageUrl(code), code };
+}
+
+export async function orderByCode(db: Db, code: string) {
+  const [o] = await db.select().from(licenseOrders).where(eq(licenseOrders.code, code));
+  if (!o) throw notFound('order');
+  return o;
+}
+
+/**
+ * The sandbox payment page's submit: the card is tokenized and charged once
+ * (idempotency key = the order and the card), and the licenses are loaded into the pool
+ * exactly once (the order moves from 'open' to 'paid' in the same statement
+ * batch). Returns the order's final state.
+ */
+export async function payLicenseOrder(
+  db: Db,
+  provider: ClearingProvider,
+  code: string,
+  card: { number: string; expiry: string; cvv: string },
+): Promise<{ status: string; quantity: number; reason?: string }> {
+  const o = await orderByCode(db, code);
+  if (o.status === 'paid') return { status: 'paid', quantity: o.quantity };
+  if (!expiryValid(card.expiry)) return { status: 'open', quantity: o.quantity, reason: 'INVALID_EXPIRATION_DATE' };
+  const t = await provider.tokenize({ ...card, number: card.number.replace(/\D/g, '') });
+  if (!t.ok) return { status: 'open', quantity: o.quantity, reason: t.reason };
+  const charge = await chargeOnce(db, provider, {
+    clubId: o.clubId,
+    clientId: null,
+    // One charge per order and card: a resubmitted form charges once; another card is a new attempt.
+    idempotencyKey: `license-order:${o.code}:${t.brand}:${t.lastFour}:${card.expiry.replace('/', '')}`,
+    token: t.token,
+    amount: o.amount,
+    currency: 376,
+    lastFour: t.lastFour,
+    brand: t.brand,
+  });
+  if (charge.status !== 'approved') {
+    return {
+      status: 'open',
+      quantity: o.quantity,
+      reason: charge.status === 'declined' ? (charge.error ?? 'declined') : 'uncertain',
+    };
+  }
+  await db.transaction(async (tx) => {
+    const done = await tx
+      .update(licenseOrders)
+      .set({ status: 'paid', chargeId: charge.id })
+      .where(and(eq(licenseOrders.id, o.id), eq(licenseOrders.status, 'open')))
+      .returning({ id: licenseOrders.id });
+    if (done.length) {
+      await tx
+        .update(clubs)
+        .set({ licensesAmount: sql`${clubs.licensesAmount} + ${o.quantity}` })
+        .where(eq(clubs.id, o.clubId));
+    }
+  });
+  return { status: 'paid', quantity: o.quantity };
+}
+
+// ------------------------------------------------------------ bank-transfer request
+
+/** The file kinds the reference may be, by their first bytes (seed 001 §5: pdf, jpg, jpeg, png). */
+export function sniffReferenceFile(buf: Buffer): 'pdf' | 'png' | 'jpeg' | null {
+  if (buf.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf';
+  if (buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'jpeg';
+  return null;
+}
+
+/**
+ * POST /api/AddLicensesRequest/HandleAddLicensesRequest (multipart: the
+ * fields of LicenseRequestFields and one file `file`). Every rule of seed 001
+ * §5: quantity ≥ 40, amount = quantity × price, transfer date not in the
+ * future, funds condition accepted, known bank, branch 3 digits, account
+ * 6–20 digits, reference digits only, reference file pdf/jpg/jpeg/png by
+ * content up to 3 MB. Payer bank details are stored encrypted.
+ * @throws VALIDATION_ERROR (field details), FILE_REQUIRED, FILE_TOO_LARGE, UNSUPPORTED_FILE_TYPE.
+ */
+export async function createLicenseRequest(db: Db, req: FastifyRequest) {
+  if (!req.isMultipart()) throw new AppError('FILE_REQUIRED', 'A reference file is required');
+  const fields: Record<string, string> = {};
+  let file: { name: string; buf: Buffer } | null = null;
+  for await (const part of req.parts({ limits: { fileSize: MAX_REFERENCE_FILE_BYTES, files: 1, fields: 20 } })) {
+    if (part.type === 'file') {
+      const f = part as MultipartFile;
+      try {
+        file = { name: f.filename, buf: await f.toBuffer() };
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new AppError('FILE_TOO_LARGE', 'File too large (max 3MB)');
+        }
+        throw err;
+      }
+    } else {
+      fields[part.fieldname] = String((part as { value: unknown }).value);
+    }
+  }
+  const parsed = LicenseRequestFields.safeParse(fields);
+  if (!parsed.success) {
+    throw validationError(parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
+  }
+  const v = parsed.data;
+  const club = (await db.select().from(clubs).where(eq(clubs.id, req.auth.clubId)))[0];
+  const price = await licensePrice(db, req.auth.clubId);
+  const errors = [];
+  if (v.amount !== v.quantity * price) errors.push({ path: 'amount', message: 'amountMismatch' });
+  if (v.transferDate > clubToday(club.location, new Date()))
+    errors.push({ path: 'transferDate', message: 'dateInFuture' });
+  if (errors.length) throw validationError(errors);
+  if (!file || file.buf.length === 0) throw new AppError('FILE_REQUIRED', 'A reference file is required');
+  if (file.buf.length > MAX_REFERENCE_FILE_BYTES) throw new AppError('FILE_TOO_LARGE', 'File too large (max 3MB)');
+  const kind = sniffReferenceFile(file.buf);
+  if (!kind) throw new AppError('UNSUPPORTED_FILE_TYPE', 'Unsupported file type (choose pdf or image)');
+  const keys = await dataKeys(db);
+  const bankCode = normalizeBankCode(v.bankCode)!;
+  const [r] = await db
+    .insert(licenseRequests)
+    .values({
+      clubId: req.auth.clubId,
+      licenseType: v.licenseType,
+      quantity: v.quantity,
+      price,
+      amount: v.amount,
+      transferDate: v.transferDate,
+      reference: v.reference,
+      bankCode,
+      bankEnc: encrypt(
+        keys,
+        JSON.stringify({ branch: v.branch, account: v.account }),
+        `club:${req.auth.clubId}:license-request`,
+      ),
+      fileName: file.name.slice(0, 200),
+      fileType: kind,
+      file: file.buf,
+      status: LicenseRequestStatus.Pending,
+      userId: req.auth.userId,
+    })
+    .returning();
+  await audit(db, req, {
+    action: 'create',
+    entity: 'licenseRequest',
+    entityId: r.id,
+    after: presentLicenseRequest(r, v.account),
+  });
+  return presentLicenseRequest(r, v.account);
+}
+
+type RequestRow = typeof licenseRequests.$inferSelect;
+export function presentLicenseRequest(r: RequestRow, account?: string) {
+  return {
+    id: r.id,
+    licenseType: r.licenseType,
+    quantity: r.quantity,
+    price: r.price,
+    amount: r.amount,
+    transferDate: r.transferDate,
+    reference: r.reference,
+    bankCode: r.bankCode,
+    branchMasked: '***',
+    accountMasked: account ? `****${account.slice(-3)}` : '****',
+    fileName: r.fileName,
+    fileType: r.fileType,
+    status: r.status,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+export async function listLicenseRequests(db: Db, clubId: number, licenseType?: number) {
+  const rows = await db
+    .select()
+    .from(licenseRequests)
+    .where(
+      and(eq(licenseRequests.clubId, clubId), licenseType ? eq(licenseRequests.licenseType, licenseType) : undefined),
+    )
+    .orderBy(desc(licenseRequests.createdAt), desc(licenseRequests.id));
+  return rows.map((r) => presentLicenseRequest(r));
+}
+
+export async function pendingRequestsCount(db: Db, clubId: number) {
+  const [r] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(licenseRequests)
+    .where(and(eq(licenseRequests.clubId, clubId), eq(licenseRequests.status, LicenseRequestStatus.Pending)));
+  return { count: Number(r.n) };
+}
+
+export async function requestsSummary(db: Db, clubId: number) {
+  const rows = await db
+    .select({
+      status: licenseRequests.status,
+      n: sql<number>`count(*)::int`,
+      qty: sql<number>`coalesce(sum(quantity), 0)::int`,
+    })
+    .from(licenseRequests)
+    .where(eq(licenseRequests.clubId, clubId))
+    .groupBy(licenseRequests.status);
+  return rows.map((r) => ({ status: r.status, count: Number(r.n), quantity: Number(r.qty) }));
+}
+
+/**
+ * The operator answers a request (seed 001 §4 statuses): ApprovedLoaded adds
+ * the quantity to the club's pool once; the club itself may only cancel.
+ */
+export async function setRequestStatus(db: Db, req: FastifyRequest, id: number, status: number) {
+  const operator = req.auth.level === 1;
+  if (!operator && status !== LicenseRequestStatus.CancelledByCustomer) throw new AppError('NOT_AUTHORIZED');
+  return db.transaction(async (tx) => {
+    const [r] = await tx
+      .update(licenseRequests)
+      .set({ status })
+      .where(
+        and(
+          eq(licenseRequests.id, id),
+          eq(licenseRequests.clubId, req.auth.clubId),
+          eq(licenseRequests.status, LicenseRequestStatus.Pending),
+        ),
+      )
+      .returning();
+    if (!r) throw notFound('pending license request');
+    if (status === LicenseRequestStatus.ApprovedLoaded) {
+      await tx
+        .update(clubs)
+        .set({ licensesAmount: sql`${clubs.licensesAmount} + ${r.quantity}` })
+        .where(eq(clubs.id, r.clubId));
+    }
+    await audit(tx, req, { action: 'update', entity: 'licenseRequest', entityId: id, after: { status } });
+    return presentLicenseRequest(r);
+  });
+}
