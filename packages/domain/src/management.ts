@@ -13,6 +13,7 @@ import { Client, ClientListQuery, ClubSettings, ScheduleRow, ScheduleRowInput } 
  * `validation.`.
  */
 
+type WithoutDefault<T> = T extends z.ZodDefault<infer I> ? I : T;
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'invalidDate' });
 const money = z.number().int({ message: 'invalidAmount' });
 
@@ -172,17 +173,36 @@ export const BulkClientsResult = z.object({ updated: z.number() });
 /** Largest stored data-grid state record, bytes of JSON. */
 export const DATA_GRID_STATES_MAX_BYTES = 64 * 1024;
 /** PATCH /api/User/UpdateDataGridStates/{id}: grid key → its state (columns, widths, sort, filters). */
-export const DataGridStatesBody = z.strictObject({
-  dataGridStates: z
-    .record(z.string().max(100), z.unknown())
-    .refine((v) => JSON.stringify(v).length <= DATA_GRID_STATES_MAX_BYTES, { message: 'tooLarge' }),
-});
+export const DataGridStatesBody = z
+  .strictObject({
+    dataGridStates: z
+      .record(z.string().max(100), z.unknown())
+      .refine((v) => JSON.stringify(v).length <= DATA_GRID_STATES_MAX_BYTES, { message: 'tooLarge' }),
+  })
+  .partial();
 
 // ---------------------------------------------------------------- general schedules
 
 /** POST /api/Schedule, PATCH /api/Schedule/{id}: a general schedule row (not owned by a group). */
 export const GeneralScheduleInput = ScheduleRowInput;
 export type GeneralScheduleInput = z.infer<typeof GeneralScheduleInput>;
+
+/**
+ * PATCH /api/Schedule/{id}: any subset of a general row's fields; the merged
+ * row is validated whole (GeneralScheduleInput).
+ */
+export const GeneralSchedulePatch = z
+  .strictObject(
+    Object.fromEntries(
+      Object.entries(ScheduleRowInput.shape)
+        .filter(([k]) => k !== 'id')
+        .map(([k, v]) => [k, v instanceof z.ZodDefault ? v.unwrap() : v]),
+    ) as {
+      [K in Exclude<keyof typeof ScheduleRowInput.shape, 'id'>]: WithoutDefault<(typeof ScheduleRowInput.shape)[K]>;
+    },
+  )
+  .partial();
+export type GeneralSchedulePatch = z.infer<typeof GeneralSchedulePatch>;
 
 /** A schedule row with its owner (null = general) and the groups a general row is linked to. */
 export const ScheduleWithLinks = ScheduleRow.extend({
@@ -199,7 +219,12 @@ export const ScheduleToGroupInput = z.strictObject({
 export const ScheduleToGroup = z.object({ id: z.number(), scheduleId: z.number(), groupId: z.number() });
 
 /** GET /api/Group/{id}/WeekPreview?from=YYYY-MM-DD (default: today in the club's zone). */
-export const WeekPreviewQuery = z.object({ from: isoDate.optional() });
+export const WeekPreviewQuery = z.object({
+  from: isoDate.optional(),
+  /** Preview at this terminal (rows naming it count too); default: rows for every terminal only. */
+  terminalId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  lang: z.enum(['he', 'en']).default('he'),
+});
 
 /** One effective opening window of a day: [from, to) minutes after that day's midnight (to may exceed 1440). */
 export const PreviewWindow = z.object({
@@ -376,7 +401,6 @@ export const OPERATOR_ONLY_SETTINGS = [
   'subscriptionTvilotKalaQty',
 ] as const;
 
-type WithoutDefault<T> = T extends z.ZodDefault<infer I> ? I : T;
 const settingsShape = Object.fromEntries(
   Object.entries(ClubSettings.shape).map(([k, v]) => [k, v instanceof z.ZodDefault ? v.unwrap() : v]),
 ) as { [K in keyof typeof ClubSettings.shape]: WithoutDefault<(typeof ClubSettings.shape)[K]> };

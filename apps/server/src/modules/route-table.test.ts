@@ -95,12 +95,23 @@ describe('route table: 401, 403 and other-club 404 on every route', () => {
     ).json();
     const client = (await b.api.post('/api/Client', { firstName: 'B client', groupId: group.id })).json();
     const terminal = (await b.api.post('/api/Terminal', { serial: `B-${b.club.id}`, name: 'B gate' })).json();
+    const general = (
+      await b.api.post('/api/Schedule', { days: [0], fromTime: 60, toTime: 120, entranceState: 2 })
+    ).json();
+    const link = (await b.api.post('/api/ScheduleToGroup', { scheduleId: general.id, groupId: group.id })).json();
+    const product = (await b.api.post('/api/Product', { name: 'B towel', price: 500 })).json();
     // A's own resources exist too, so a route that ignored the club would find something.
+    await a.api.post('/api/Product', { name: 'A towel', price: 500 });
     await a.api.post('/api/Group', { name: 'A group' });
     await a.api.post('/api/Client', { firstName: 'A client' });
 
     const idFor = (url: string): number | undefined => {
       if (url.startsWith('/api/Schedule/GetByGroupId/')) return group.id;
+      if (url.startsWith('/api/ScheduleToGroup/')) return link.id;
+      if (url.startsWith('/api/Product/')) return product.id;
+      if (url.startsWith('/api/User/')) return b.user.id;
+      if (url.startsWith('/api/Club/')) return b.club.id;
+      if (url.startsWith('/api/GetClientFull/')) return client.id;
       if (url.startsWith('/api/Schedule/')) return group.schedule[0].id;
       if (url.startsWith('/api/Client/')) return client.id;
       if (url.startsWith('/api/Group/')) return group.id;
@@ -115,7 +126,9 @@ describe('route table: 401, 403 and other-club 404 on every route', () => {
     const before = await snapshot();
 
     const scoped = routes.filter(
-      (r) => /^\/api\/(Client|Group|Schedule|Terminal)\//.test(r.url) && r.url.includes(':id'),
+      (r) =>
+        /^\/api\/(Client|Group|Schedule|ScheduleToGroup|Terminal|Product|User|Club|GetClientFull)\//.test(r.url) &&
+        r.url.includes(':id'),
     );
     expect(scoped.length).toBeGreaterThanOrEqual(8);
     const wrong: string[] = [];

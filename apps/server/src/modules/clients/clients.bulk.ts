@@ -65,7 +65,10 @@ export async function updateBulkClients(
         .for('update');
       if (before.length !== ids.length) throw notFound('client');
       const set = await valuesFor(tx, clubId, action, body.newValue);
-      if (action === 'setSubscriptionEnd' && before.some((b) => b.subscriptionStart && b.subscriptionStart > String(body.newValue))) {
+      if (
+        action === 'setSubscriptionEnd' &&
+        before.some((b) => b.subscriptionStart && b.subscriptionStart > String(body.newValue))
+      ) {
         throw badValue('dateRangeOrder');
       }
       let where = and(eq(clients.clubId, clubId), inArray(clients.id, ids));

@@ -66,7 +66,12 @@ export async function exportClients(
   }
   return sendXlsx(
     reply,
-    { filename: 'clients.xlsx', sheet: lang === 'he' ? 'לקוחות' : 'Clients', rtl: lang === 'he', columns: columns(lang) },
+    {
+      filename: 'clients.xlsx',
+      sheet: lang === 'he' ? 'לקוחות' : 'Clients',
+      rtl: lang === 'he',
+      columns: columns(lang),
+    },
     batches(),
   );
 }

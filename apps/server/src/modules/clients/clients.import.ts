@@ -189,7 +189,9 @@ export async function validateImport(
     const personalId = text(raw.personalId);
     if (personalId && !isValidIsraeliId(personalId)) err('personalId', 'invalidPersonalId');
     const phoneText = text(raw.phone);
-    const phone = phoneText ? normalizePhone(phoneText.length === 9 && /^[1-9]/.test(phoneText) ? `0${phoneText}` : phoneText) : '';
+    const phone = phoneText
+      ? normalizePhone(phoneText.length === 9 && /^[1-9]/.test(phoneText) ? `0${phoneText}` : phoneText)
+      : '';
     if (phone == null) err('phone', 'invalidPhone');
     const city = text(raw.city);
     const address = text(raw.address);

@@ -123,7 +123,12 @@ export async function clientRoutes(app: FastifyInstance): Promise<void> {
     '/api/Client/ImportClients',
     {
       config: { permission: 'roleEditClients' },
-      schema: { tags, querystring: ImportClientsQuery, response: { 200: ImportResult }, consumes: ['multipart/form-data'] },
+      schema: {
+        tags,
+        querystring: ImportClientsQuery,
+        response: { 200: ImportResult },
+        consumes: ['multipart/form-data'],
+      },
     },
     async (req) => importClients(db, req, await uploadedFile(req), req.query.preview),
   );

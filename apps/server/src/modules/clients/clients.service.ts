@@ -104,7 +104,11 @@ export async function clientExtras(db: Db | Tx, clubId: number, ids: number[]): 
       ids.map((i) => sql`${i}`),
       sql`, `,
     )})`);
-  const rows = (res as unknown as { rows: { id: number; fp: boolean; face: boolean; pm: boolean; debts: number | string; children: number }[] }).rows;
+  const rows = (
+    res as unknown as {
+      rows: { id: number; fp: boolean; face: boolean; pm: boolean; debts: number | string; children: number }[];
+    }
+  ).rows;
   return new Map(
     rows.map((r) => [
       Number(r.id),
@@ -479,7 +483,14 @@ export async function updateClient(db: Db, req: FastifyRequest, id: number, patc
     .catch(mapUniqueViolation);
 }
 
-function link(r: { id: number; number: number; firstName: string; lastName: string; status: number; personalId: string }): ClientLink {
+function link(r: {
+  id: number;
+  number: number;
+  firstName: string;
+  lastName: string;
+  status: number;
+  personalId: string;
+}): ClientLink {
   return {
     id: r.id,
     number: r.number,
@@ -505,7 +516,14 @@ export async function getParents(db: Db | Tx, clubId: number, id: number): Promi
       from up join clients c on c.id = up.id where up.depth > 0 order by up.depth`);
   const rows = (
     res as unknown as {
-      rows: { id: number; number: number; first_name: string; last_name: string; status: number; personal_id: string }[];
+      rows: {
+        id: number;
+        number: number;
+        first_name: string;
+        last_name: string;
+        status: number;
+        personal_id: string;
+      }[];
     }
   ).rows;
   return rows.map((r) =>
@@ -525,12 +543,7 @@ export async function getParents(db: Db | Tx, clubId: number, id: number): Promi
  * The enrolment code is included only for callers who may edit clients (DESIGN §10).
  * @throws AppError NOT_FOUND (404) when the id is not a client of this club
  */
-export async function getClientFull(
-  db: Db,
-  clubId: number,
-  id: number,
-  canEdit: boolean,
-): Promise<ClientFull> {
+export async function getClientFull(db: Db, clubId: number, id: number, canEdit: boolean): Promise<ClientFull> {
   const row = await clientRow(db, clubId, id);
   const [client, group, parent, children] = await Promise.all([
     getClient(db, clubId, id),

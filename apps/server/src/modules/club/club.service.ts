@@ -1,8 +1,21 @@
-import { eq } from 'drizzle-orm';
-import { ClubSettings, CURRENCY_SYMBOL, JERUSALEM, type Capacity, type Club, type ClubLocation } from '@venue/domain';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import {
+  ClubSettings,
+  CURRENCY_SYMBOL,
+  JERUSALEM,
+  OPERATOR_ONLY_SETTINGS,
+  UserLevel,
+  type Capacity,
+  type Club,
+  type ClubLocation,
+  type ClubPatch,
+} from '@venue/domain';
 import type { Db } from '../../db/index.js';
-import { clubs } from '../../db/schema.js';
-import { notFound } from '../../lib/errors.js';
+import { clubs, groups } from '../../db/schema.js';
+import { audit } from '../../lib/audit.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { assertValid, int32Errors, validationError } from '../../lib/validation.js';
 
 type ClubRow = typeof clubs.$inferSelect;
 
@@ -38,4 +51,59 @@ export async function getClubRow(db: Db, clubId: number): Promise<ClubRow> {
 export async function getCapacities(db: Db, clubId: number): Promise<Capacity[]> {
   const row = await getClubRow(db, clubId);
   return (row.capacities as Capacity[]) ?? [];
+}
+
+/**
+ * Changes the caller's club settings (PATCH /api/Club/{id}; seed 000 §3, seed
+ * 001 §3). Settings merge into the stored ones and are validated whole. The
+ * operator-only fields (OPERATOR_ONLY_SETTINGS) may be sent unchanged by club
+ * staff — the console sends the whole form — but a change answers 403.
+ * @throws AppError NOT_FOUND (404) when `id` is not the caller's club
+ * @throws AppError CONTACT_MANAGER (403, details {fields}) when club staff change an operator-only setting
+ * @throws AppError VALIDATION_ERROR (400) for a self-registration group that is not the club's
+ */
+export async function updateClub(db: Db, req: FastifyRequest, id: number, patch: ClubPatch): Promise<Club> {
+  if (id !== req.auth.clubId) throw notFound('club');
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(clubs).where(eq(clubs.id, id)).for('update');
+    if (!row) throw notFound('club');
+    const before = presentClub(row);
+    const changedOperatorFields = OPERATOR_ONLY_SETTINGS.filter(
+      (f) => patch[f] !== undefined && patch[f] !== before[f],
+    );
+    if (changedOperatorFields.length > 0 && req.auth.level !== UserLevel.SuperUser) {
+      throw new AppError('CONTACT_MANAGER', 'Contact the manager to change these settings', {
+        fields: changedOperatorFields,
+      });
+    }
+    const { name, currency, licancesAmount, ...settingsPatch } = patch;
+    if (settingsPatch.selfRegisterDefaultGroupId != null) {
+      assertValid(int32Errors({ selfRegisterDefaultGroupId: settingsPatch.selfRegisterDefaultGroupId }));
+      const [g] = await tx
+        .select({ id: groups.id })
+        .from(groups)
+        .where(
+          and(
+            eq(groups.clubId, id),
+            eq(groups.id, settingsPatch.selfRegisterDefaultGroupId),
+            eq(groups.deleted, false),
+          ),
+        );
+      if (!g) throw validationError([{ path: 'selfRegisterDefaultGroupId', message: 'unknownGroup' }]);
+    }
+    const settings = ClubSettings.parse({ ...clubSettings(row), ...settingsPatch });
+    await tx
+      .update(clubs)
+      .set({
+        settings,
+        ...(name !== undefined ? { name } : {}),
+        ...(currency !== undefined ? { currency } : {}),
+        ...(licancesAmount !== undefined ? { licensesAmount: licancesAmount } : {}),
+      })
+      .where(eq(clubs.id, id));
+    const [updated] = await tx.select().from(clubs).where(eq(clubs.id, id));
+    const after = presentClub(updated);
+    await audit(tx, req, { action: 'update', entity: 'club', entityId: id, before, after });
+    return after;
+  });
 }

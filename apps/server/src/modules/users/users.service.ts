@@ -1,0 +1,220 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import {
+  allPermissions,
+  LATEST_TERMS_VERSION,
+  PERMISSION_FLAGS,
+  type Permissions,
+  type User,
+  type UserInput,
+  type UserPatch,
+} from '@venue/domain';
+import type { Db, Tx } from '../../db/index.js';
+import { users } from '../../db/schema.js';
+import { audit } from '../../lib/audit.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { hashPassword } from '../../lib/password.js';
+import { pgError, validationError } from '../../lib/validation.js';
+
+type UserRow = typeof users.$inferSelect;
+
+/** Stored flags of a user row (every flag present; roleIsAdmin mirrors the admin flag). */
+function storedPermissions(r: Pick<UserRow, 'permissions' | 'isAdmin'>): Permissions {
+  const p = allPermissions(false);
+  const stored = (r.permissions ?? {}) as Partial<Permissions>;
+  for (const f of PERMISSION_FLAGS) p[f] = stored[f] === true;
+  p.roleIsAdmin = r.isAdmin;
+  return p;
+}
+
+/** Maps a user row to the API shape (seed 001 §3 "User"): never the password hash, the signature or token data. */
+export function presentUser(r: UserRow): User {
+  return {
+    id: r.id,
+    username: r.username,
+    name: r.name,
+    language: r.language,
+    isAdmin: r.isAdmin,
+    role: r.role,
+    employeePositionId: r.employeePositionId,
+    permissions: storedPermissions(r),
+    disabled: r.disabled,
+    termsVersion: r.termsVersion,
+    termsAcceptedAt: r.termsAcceptedAt ? r.termsAcceptedAt.toISOString() : null,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+/** The club's staff users by user name (GET /api/User). */
+export async function listUsers(db: Db, clubId: number): Promise<{ items: User[]; total: number }> {
+  const rows = await db.select().from(users).where(eq(users.clubId, clubId)).orderBy(asc(users.username));
+  return { items: rows.map(presentUser), total: rows.length };
+}
+
+/** Id, user name and name of the club's users (GET /api/User/GetUserNames), for filters. */
+export async function getUserNames(db: Db, clubId: number) {
+  return db
+    .select({ id: users.id, username: users.username, name: users.name })
+    .from(users)
+    .where(eq(users.clubId, clubId))
+    .orderBy(asc(users.username));
+}
+
+async function userRow(db: Db | Tx, clubId: number, id: number, forUpdate = false): Promise<UserRow> {
+  const q = db
+    .select()
+    .from(users)
+    .where(and(eq(users.clubId, clubId), eq(users.id, id)));
+  const [row] = forUpdate ? await q.for('update') : await q;
+  if (!row) throw notFound('user');
+  return row;
+}
+
+/**
+ * One user of the club (GET /api/User/{id}).
+ * @throws AppError NOT_FOUND (404) when the id is not a user of this club
+ */
+export async function getUser(db: Db, clubId: number, id: number): Promise<User> {
+  return presentUser(await userRow(db, clubId, id));
+}
+
+function userNameExists(): AppError {
+  return new AppError('USER_NAME_EXISTS', 'User name already exists', [
+    { path: 'username', message: 'userNameExists' },
+  ]);
+}
+
+async function assertNameFree(tx: Tx, clubId: number, username: string, exceptId?: number): Promise<void> {
+  const [other] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.clubId, clubId), sql`lower(${users.username}) = lower(${username})`));
+  if (other && other.id !== exceptId) throw userNameExists();
+}
+
+function mapUnique(err: unknown): never {
+  const { code, constraint } = pgError(err);
+  if (code === '23505' && constraint === 'users_club_username') throw userNameExists();
+  throw err;
+}
+
+function permissionsOf(isAdmin: boolean, flags: Partial<Permissions>): Permissions {
+  const p = { ...allPermissions(false), ...flags };
+  p.roleIsAdmin = isAdmin;
+  return p;
+}
+
+/**
+ * Creates a staff user of the caller's club (POST /api/User; seed 001 §3, §6).
+ * The password is scrypt-hashed; flags not given are off.
+ * @throws AppError USER_NAME_EXISTS (409) when the club has the name already (case-insensitive)
+ */
+export async function createUser(db: Db, req: FastifyRequest, input: UserInput): Promise<User> {
+  const clubId = req.auth.clubId;
+  const passwordHash = await hashPassword(input.password);
+  return db
+    .transaction(async (tx) => {
+      await assertNameFree(tx, clubId, input.username);
+      const { password: _p, permissions, ...fields } = input;
+      const [row] = await tx
+        .insert(users)
+        .values({ ...fields, clubId, passwordHash, level: 0, permissions: permissionsOf(input.isAdmin, permissions) })
+        .returning();
+      const created = presentUser(row);
+      await audit(tx, req, { action: 'create', entity: 'user', entityId: row.id, after: created });
+      return created;
+    })
+    .catch(mapUnique);
+}
+
+/**
+ * Changes a user (PATCH /api/User/{id}). A new password or disabling the user
+ * bumps the token version, so every token of the user stops working at once
+ * (DESIGN §10). The audit row notes a password change without the password.
+ * @throws AppError NOT_FOUND (404) when the id is not a user of this club
+ * @throws AppError CANNOT_CHANGE_OWN_ADMIN (422) when admins take their own admin flag or disable themselves
+ * @throws AppError USER_NAME_EXISTS (409) for a name another user of the club has
+ */
+export async function updateUser(db: Db, req: FastifyRequest, id: number, patch: UserPatch): Promise<User> {
+  const clubId = req.auth.clubId;
+  if (id === req.auth.userId && (patch.isAdmin === false || patch.disabled === true)) {
+    throw new AppError('CANNOT_CHANGE_OWN_ADMIN', 'You cannot remove your own admin flag or disable yourself');
+  }
+  const passwordHash = patch.password ? await hashPassword(patch.password) : undefined;
+  return db
+    .transaction(async (tx) => {
+      const row = await userRow(tx, clubId, id, true);
+      const before = presentUser(row);
+      if (patch.username && patch.username.toLowerCase() !== row.username.toLowerCase()) {
+        await assertNameFree(tx, clubId, patch.username, id);
+      }
+      const { password: _p, permissions, ...fields } = patch;
+      const isAdmin = patch.isAdmin ?? row.isAdmin;
+      const revoke = passwordHash !== undefined || (patch.disabled === true && !row.disabled);
+      await tx
+        .update(users)
+        .set({
+          ...fields,
+          ...(passwordHash ? { passwordHash } : {}),
+          permissions: permissionsOf(isAdmin, { ...storedPermissions(row), ...permissions }),
+          ...(revoke ? { tokenVersion: row.tokenVersion + 1 } : {}),
+        })
+        .where(eq(users.id, id));
+      const after = presentUser(await userRow(tx, clubId, id));
+      await audit(tx, req, {
+        action: 'update',
+        entity: 'user',
+        entityId: id,
+        before,
+        after: { ...after, ...(passwordHash ? { passwordChanged: true } : {}) },
+      });
+      return after;
+    })
+    .catch(mapUnique);
+}
+
+/**
+ * Stores the caller's data-grid states (PATCH /api/User/UpdateDataGridStates/{id}):
+ * column order, widths, visibility, sort and filters per grid key, replaced whole.
+ * @throws AppError NOT_FOUND (404) when `id` is not the caller
+ */
+export async function updateDataGridStates(
+  db: Db,
+  req: FastifyRequest,
+  id: number,
+  states: Record<string, unknown> | undefined,
+): Promise<{ ok: true }> {
+  if (id !== req.auth.userId) throw notFound('user');
+  if (states === undefined) return { ok: true as const };
+  await db.update(users).set({ dataGridStates: states }).where(eq(users.id, id));
+  return { ok: true as const };
+}
+
+/**
+ * Records the caller's acceptance of the terms of use with the drawn signature
+ * (POST /api/User/UpdateUserTermsVersion; seed 001 §4 "must be confirmed and signed").
+ * @throws AppError VALIDATION_ERROR (400) for a version other than LATEST_TERMS_VERSION
+ */
+export async function acceptTerms(
+  db: Db,
+  req: FastifyRequest,
+  body: { version: number; signature: string },
+): Promise<{ termsVersion: number; termsAcceptedAt: string }> {
+  if (body.version !== LATEST_TERMS_VERSION)
+    throw validationError([{ path: 'version', message: 'unknownTermsVersion' }]);
+  return db.transaction(async (tx) => {
+    const [u] = await tx
+      .update(users)
+      .set({ termsVersion: body.version, termsSignature: body.signature, termsAcceptedAt: new Date() })
+      .where(eq(users.id, req.auth.userId))
+      .returning();
+    if (!u) throw notFound('user');
+    await audit(tx, req, {
+      action: 'acceptTerms',
+      entity: 'user',
+      entityId: u.id,
+      after: { termsVersion: u.termsVersion, termsAcceptedAt: u.termsAcceptedAt?.toISOString() },
+    });
+    return { termsVersion: u.termsVersion, termsAcceptedAt: (u.termsAcceptedAt as Date).toISOString() };
+  });
+}
