@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { FastifyInstance } from 'fastify';
+import { EntranceState, type LiveMessage } from '@venue/domain';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { openDatabase, type Database } from '../db/index.js';
+import { clients, groups, schedules } from '../db/schema.js';
+import { Api, openTestDatabase, signedInAdmin, TEST_DB, type TestContext } from '../../test/harness.js';
+import { PgEventBus } from './event-bus.js';
+import { TerminalClient } from '../../../terminal/src/client.js';
+
+/**
+ * Two server instances on one PostgreSQL database (DESIGN §12; issue 3 item
+ * 4): the live feed of instance A shows what happens at a terminal connected
+ * to instance B (LISTEN/NOTIFY), and TerminalActionWithReply sent to A
+ * reaches the terminal on B and returns its reply.
+ *
+ * PGlite is one process's embedded database: two instances cannot share it,
+ * so this test runs only with TEST_DB=postgres.
+ */
+const onPostgres = TEST_DB === 'postgres';
+
+let shared: Awaited<ReturnType<typeof openTestDatabase>>;
+let second: Database;
+let a: FastifyInstance;
+let b: FastifyInstance;
+let baseA = '';
+let baseB = '';
+const config = { ...loadConfig({}), logLevel: 'silent', loginRateLimit: 1000 };
+
+beforeAll(async () => {
+  if (!onPostgres) return;
+  shared = await openTestDatabase();
+  second = await openDatabase({ databaseUrl: shared.url!, poolSize: 3 });
+  // No bus passed: on PostgreSQL each app makes its own PgEventBus.
+  a = await buildApp({ config, database: shared });
+  b = await buildApp({ config, database: second });
+  baseA = await a.listen({ port: 0, host: '127.0.0.1' });
+  baseB = await b.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  if (!onPostgres) return;
+  await a?.close();
+  await b?.close();
+  await second?.close();
+  await shared?.dropAll();
+});
+
+const until = async (cond: () => boolean, ms = 5000) => {
+  const end = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+
+describe.skipIf(!onPostgres)(
+  'two server instances on one PostgreSQL (skipped on PGlite: it cannot be shared by two processes)',
+  () => {
+    it('uses LISTEN/NOTIFY on PostgreSQL', () => {
+      expect(a.deps.bus).toBeInstanceOf(PgEventBus);
+      expect(a.deps.bus.instanceId).not.toBe(b.deps.bus.instanceId);
+    });
+
+    it('pushes B’s terminal events to A’s live feed, scoped to the club, and routes actions with reply through B', async () => {
+      const ctxA = { app: a, database: shared } as unknown as TestContext;
+      const { api, club } = await signedInAdmin(ctxA);
+      const other = await signedInAdmin(ctxA);
+      const [g] = await shared.db.insert(groups).values({ clubId: club.id, name: 'G' }).returning();
+      await shared.db.insert(schedules).values({
+        clubId: club.id,
+        groupId: g.id,
+        days: [0, 1, 2, 3, 4, 5, 6],
+        fromTime: 0,
+        toTime: 1440,
+        entranceState: EntranceState.FreeOpen,
+      });
+      await shared.db.insert(clients).values({
+        clubId: club.id,
+        number: 1,
+        firstName: 'Two',
+        lastName: 'Instances',
+        groupId: g.id,
+        cardSerial: 'CL-1',
+        licenseExpiry: '2125-01-01',
+      });
+      const t = (await api.post('/api/Terminal', { serial: `CL-${club.id}`, name: 'On B' })).json();
+      await api.patch(`/api/Terminal/${t.id}`, { approved: true });
+
+      const feed = async (base: string, token: string) => {
+        const ws = new WebSocket(`${base.replace('http', 'ws')}/api/live`);
+        const got: LiveMessage[] = [];
+        await new Promise<void>((resolve) => {
+          ws.on('open', () => ws.send(JSON.stringify({ type: 'auth', token })));
+          ws.on('message', (d) => {
+            const m = JSON.parse(d.toString()) as LiveMessage;
+            got.push(m);
+            if (m.type === 'ready') resolve();
+          });
+        });
+        return { ws, got };
+      };
+      const liveA = await feed(baseA, api.token!);
+      const liveOther = await feed(baseA, other.api.token!);
+
+      const tc = new TerminalClient({ url: baseB, serial: t.serial, secret: t.secret, heartbeat: false });
+      await tc.connect();
+      await until(() => liveA.got.some((m) => m.type === 'terminal' && m.terminalId === t.id && m.connected));
+      expect((await api.get(`/api/Terminal/${t.id}`)).json().connected).toBe(true);
+
+      const d = await tc.present({ kind: 'card', value: 'CL-1' });
+      expect(d.status).toBe(1);
+      await until(() => liveA.got.some((m) => m.type === 'entrance' && m.row.clientName === 'Two Instances'));
+
+      // The console on A asks the terminal on B and gets its answer.
+      const reply = await api.post('/api/Terminal/TerminalActionWithReply', { targetId: t.id, actionName: 'openGate' });
+      expect(reply.statusCode).toBe(200);
+      expect(reply.json()).toMatchObject({ ok: true, data: { openSeconds: 5 } });
+      expect(tc.actions.map((x) => x.actionName)).toEqual(['openGate']);
+      const fire = await api.post('/api/Terminal/TerminalAction', { targetId: t.id, actionName: 'ping' });
+      expect(fire.statusCode).toBe(200);
+      await until(() => tc.actions.length === 2);
+
+      await tc.close();
+      await until(() => liveA.got.some((m) => m.type === 'terminal' && m.terminalId === t.id && !m.connected));
+      // Another club watching A saw nothing of this club.
+      expect(liveOther.got.filter((m) => m.type !== 'ready')).toEqual([]);
+      liveA.ws.close();
+      liveOther.ws.close();
+      void Api;
+    });
+  },
+);
