@@ -5,6 +5,7 @@ import { debtRoutes } from './debts/debts.routes.js';
 import { subscriptionRoutes } from './subscriptions/subscriptions.routes.js';
 import { masavRoutes } from './masav/masav.routes.js';
 import { licenseRoutes } from './licenses/licenses.routes.js';
+import { accountingRoutes } from './accounting/accounting.routes.js';
 
 /** The money areas (docs/money.md): one registration point, so modules/index.ts has one line for them. */
 export async function moneyModules(app: FastifyInstance): Promise<void> {
@@ -14,4 +15,5 @@ export async function moneyModules(app: FastifyInstance): Promise<void> {
   await app.register(subscriptionRoutes);
   await app.register(masavRoutes);
   await app.register(licenseRoutes);
+  await app.register(accountingRoutes);
 }
