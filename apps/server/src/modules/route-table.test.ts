@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSION_FLAGS, allPermissions, type PermissionFlag } from '@venue/domain';
 import { Api, createTestApp, makeUser, signedInAdmin, TEST_PASSWORD, type TestContext } from '../../test/harness.js';
 import type { RouteEntry } from '../lib/route-table.js';
+import { eq } from 'drizzle-orm';
+import { biometricTemplates } from '../db/schema.js';
 
 /**
  * DESIGN §10 and STYLE point 11, from the route table rather than by hand:
@@ -23,8 +25,10 @@ describe('route table: 401, 403 and other-club 404 on every route', () => {
   /** A concrete URL for a route pattern: parameters become `value`, wildcards a path segment. */
   const concrete = (url: string, value: number | string = 1) => url.replace(/:\w+/g, String(value)).replace(/\*$/, 'x');
   const label = (r: RouteEntry) => `${r.method} ${r.url}`;
-  const call = (api: Api, r: RouteEntry, url = concrete(r.url)) =>
-    api.request(r.method, url, r.method === 'GET' ? undefined : {});
+  const call = (api: Api, r: RouteEntry, url = concrete(r.url), body: object = {}) =>
+    api.request(r.method, url, r.method === 'GET' ? undefined : body);
+  /** A valid body for routes whose body has required fields, so the club check (404) is what answers. */
+  const validBody = (url: string): object => (url.startsWith('/api/Client/AddBonusEntries/') ? { count: 1 } : {});
 
   it('finds the routes of this slice in the table', () => {
     const names = routes.map(label);
@@ -100,6 +104,18 @@ describe('route table: 401, 403 and other-club 404 on every route', () => {
     ).json();
     const link = (await b.api.post('/api/ScheduleToGroup', { scheduleId: general.id, groupId: group.id })).json();
     const product = (await b.api.post('/api/Product', { name: 'B towel', price: 500 })).json();
+    const message = (await b.api.post('/api/TerminalMessage', { name: 'B message' })).json();
+    // Templates come only from terminals (enrolment); one of B's client's, written directly.
+    const [template] = await ctx.database.db
+      .insert(biometricTemplates)
+      .values({
+        clubId: b.club.id,
+        clientId: client.id,
+        kind: 'fingerprint',
+        templateEnc: 'v1.x.y.z',
+        templateMac: 'm',
+      })
+      .returning();
     // A's own resources exist too, so a route that ignored the club would find something.
     await a.api.post('/api/Product', { name: 'A towel', price: 500 });
     await a.api.post('/api/Group', { name: 'A group' });
@@ -109,6 +125,8 @@ describe('route table: 401, 403 and other-club 404 on every route', () => {
       if (url.startsWith('/api/Schedule/GetByGroupId/')) return group.id;
       if (url.startsWith('/api/ScheduleToGroup/')) return link.id;
       if (url.startsWith('/api/Product/')) return product.id;
+      if (url.startsWith('/api/TerminalMessage/')) return message.id;
+      if (url.startsWith('/api/DeleteFmd/')) return template.id;
       if (url.startsWith('/api/User/')) return b.user.id;
       if (url.startsWith('/api/Club/')) return b.club.id;
       if (url.startsWith('/api/GetClientFull/')) return client.id;
@@ -122,13 +140,19 @@ describe('route table: 401, 403 and other-club 404 on every route', () => {
       client: (await b.api.get(`/api/Client/${client.id}`)).json(),
       group: (await b.api.get(`/api/Group/${group.id}`)).json(),
       terminal: (await b.api.get(`/api/Terminal/${terminal.id}`)).json(),
+      message: (await b.api.get(`/api/TerminalMessage/${message.id}`)).json(),
+      templates: await ctx.database.db
+        .select()
+        .from(biometricTemplates)
+        .where(eq(biometricTemplates.clubId, b.club.id)),
     });
     const before = await snapshot();
 
     const scoped = routes.filter(
       (r) =>
-        /^\/api\/(Client|Group|Schedule|ScheduleToGroup|Terminal|Product|User|Club|GetClientFull)\//.test(r.url) &&
-        r.url.includes(':id'),
+        /^\/api\/(Client|Group|Schedule|ScheduleToGroup|Terminal|TerminalMessage|DeleteFmd|Product|User|Club|GetClientFull)\//.test(
+          r.url,
+        ) && r.url.includes(':id'),
     );
     expect(scoped.length).toBeGreaterThanOrEqual(8);
     const wrong: string[] = [];
@@ -138,7 +162,7 @@ describe('route table: 401, 403 and other-club 404 on every route', () => {
         wrong.push(`${label(r)}: no id of club B known for this route`);
         continue;
       }
-      const res = await call(a.api, r, concrete(r.url, id));
+      const res = await call(a.api, r, concrete(r.url, id), validBody(r.url));
       if (res.statusCode !== 404 || res.json().code !== 'NOT_FOUND') wrong.push(`${label(r)} → ${res.statusCode}`);
       // The same call by B itself must not be a 404, or the check above proves nothing.
       if (r.method === 'GET' && (await call(b.api, r, concrete(r.url, id))).statusCode !== 200) {
