@@ -58,6 +58,11 @@ function usage(message: string): never {
 }
 
 async function main(): Promise<number> {
+  // Long-running modes (interactive, traffic) parse their own options: modes.ts.
+  const mode = process.argv[2];
+  if (mode === 'interactive' || mode === 'traffic') {
+    return (await import('./modes.js')).runMode(mode, process.argv.slice(3));
+  }
   let parsed;
   try {
     parsed = parseArgs({
@@ -77,7 +82,7 @@ async function main(): Promise<number> {
   }
   const { values, positionals } = parsed;
   if (values.help || positionals.length === 0) {
-    process.stdout.write(HELP);
+    process.stdout.write(HELP + (await import('./modes.js')).MODES_HELP);
     return values.help ? 0 : 2;
   }
   const [command, ...args] = positionals;
