@@ -24,6 +24,7 @@ Commands:
                           kind is one of: ${IdentificationKind.join(', ')}
                           (card = card serial, code = client number).
   hello                   Connect, print the server's welcome ({terminalId, name, approved, gateOpenSeconds}).
+  enroll, exit            Enrolment and quick exit: run 'enroll --help'.
 
 Options:
   --serial <serial>       The terminal's serial (required), e.g. DEMO-1.
@@ -58,6 +59,10 @@ function usage(message: string): never {
 }
 
 async function main(): Promise<number> {
+  // Enrolment and quick exit (gate decisions) parse their own options: gate-cli.ts.
+  if (process.argv[2] === 'enroll' || process.argv[2] === 'exit') {
+    return (await import('./gate-cli.js')).runGateCommand(process.argv[2], process.argv.slice(3));
+  }
   // Long-running modes (interactive, traffic) parse their own options: modes.ts.
   const mode = process.argv[2];
   if (mode === 'interactive' || mode === 'traffic') {

@@ -1,0 +1,108 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EntranceState, QuickExitOutcome, Reason } from '@venue/domain';
+import { createTestApp, makeClub, type TestContext } from '../../test/harness.js';
+import { clients, groups, terminals } from '../db/schema.js';
+import { hashPassword } from '../lib/password.js';
+
+/** The simulator's gate commands (apps/terminal/src/gate-cli.ts): enroll, present fingerprint|face|code, exit. */
+
+const run = promisify(execFile);
+const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+const cli = path.join(repoRoot, 'apps/terminal/src/cli.ts');
+const tsx = path.join(repoRoot, 'node_modules/.bin/tsx');
+
+let ctx: TestContext;
+let base: string;
+const env = () => {
+  const e: NodeJS.ProcessEnv = { ...process.env };
+  delete e.TERMINAL_SECRET;
+  return e;
+};
+const sim = async (...args: string[]) => {
+  const { stdout } = await run(tsx, [cli, ...args, '--secret', 'gate-cli', '--server', base], { env: env() });
+  const lines = stdout.trim().split('\n');
+  expect(lines).toHaveLength(1);
+  return JSON.parse(lines[0]);
+};
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  const club = await makeClub(ctx, {
+    settings: {
+      isQuickExitEnabled: true,
+      quickExitMinMinutes: 0,
+      quickExitMaxMinutes: 60,
+      quickExitSubscriptionReward: 200,
+    },
+  });
+  const [g] = await ctx.database.db
+    .insert(groups)
+    .values({ clubId: club.id, name: 'All', entranceState: EntranceState.Opened })
+    .returning();
+  const secretHash = await hashPassword('gate-cli');
+  await ctx.database.db.insert(terminals).values([
+    {
+      clubId: club.id,
+      serial: 'GCLI-1',
+      name: 'Enrol gate',
+      secretHash,
+      approved: true,
+      settings: { allowEnrollment: true },
+    },
+    { clubId: club.id, serial: 'GCLI-2', name: 'Exit', secretHash, approved: true, settings: { quickExit: true } },
+  ]);
+  await ctx.database.db.insert(clients).values({
+    clubId: club.id,
+    number: 7,
+    firstName: 'Tamar',
+    groupId: g.id,
+    clientCode: 'T7',
+    enrollPassword: '4321',
+    licenseExpiry: '2125-01-01',
+    subscriptionStart: '2020-01-01',
+    subscriptionEnd: '2125-01-01',
+  });
+});
+
+afterAll(async () => ctx?.close());
+
+describe('simulator gate commands', () => {
+  it('enrols a fingerprint, presents it, leaves through the quick exit; code identifies too', async () => {
+    expect(
+      await sim('enroll', 'fingerprint', '7', 'FMD-cli', '--password', '4321', '--serial', 'GCLI-1'),
+    ).toMatchObject({
+      type: 'enrolled',
+      ok: true,
+      clientName: 'Tamar',
+    });
+    expect(await sim('enroll', 'face', '7', 'FACE-cli', '--password', 'bad', '--serial', 'GCLI-1')).toMatchObject({
+      ok: false,
+      code: 'WRONG_PASSWORD',
+    });
+    const at = new Date(Date.now() - 10 * 60_000).toISOString();
+    expect(await sim('present', 'fingerprint', 'FMD-cli', '--serial', 'GCLI-1', '--at', at)).toMatchObject({
+      type: 'decision',
+      status: 1,
+      reason: Reason.EntryBySubscription,
+    });
+    expect(await sim('exit', 'fingerprint', 'FMD-cli', '--serial', 'GCLI-2')).toMatchObject({
+      type: 'exit-result',
+      outcome: QuickExitOutcome.BySubscription,
+      rewardAmount: 200,
+    });
+    expect(await sim('present', 'code', 'T7', '--serial', 'GCLI-1')).toMatchObject({ status: 1, clientName: 'Tamar' });
+  });
+
+  it('refuses wrong usage with exit code 2 and documents the commands', async () => {
+    await expect(run(tsx, [cli, 'enroll', 'card', '7', '--serial', 'GCLI-1'], { env: env() })).rejects.toMatchObject({
+      code: 2,
+    });
+    const { stdout } = await run(tsx, [cli, 'enroll', '--help'], { env: env() });
+    expect(stdout).toContain('--password');
+    expect(stdout).toContain('exit <kind> <value>');
+  });
+});

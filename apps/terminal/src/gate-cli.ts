@@ -1,0 +1,126 @@
+import { parseArgs } from 'node:util';
+import { Identification, IdentificationKind } from '@venue/domain';
+import { TerminalClient, TerminalError, terminalUrl } from './client.js';
+import { enroll, exitGate } from './gate.js';
+import { secretFromFiles, secretsFileCandidates } from './secrets.js';
+
+/**
+ * One-shot simulator commands of the gate decisions (docs/terminal-protocol.md
+ * "Enrolment", "Quick exit"): `enroll` and `exit`. Like `present`, each
+ * prints the server's answer as one JSON line on stdout.
+ */
+
+export const GATE_HELP = `
+Enrolment and quick exit:
+  enroll <kind> <clientNumber> <template> --password <P> --serial <serial> [--image <data-url>]
+                          Enrol a card, fingerprint or face for a client at the terminal (kind: card,
+                          fingerprint, face; template: the card serial or the reader's template; P: the
+                          client's enrolment password). Prints {"type":"enrolled","ok",...}.
+  exit <kind> <value> --serial <serial> [--at <iso-time>] [--event-id <id>]
+                          Leave through a quick-exit terminal. Prints {"type":"exit-result","outcome",...}.
+  Fingerprint, face and code identify at the gate with: present fingerprint|face|code <value>.
+`;
+
+function usage(message: string): never {
+  process.stderr.write(`${message}\nRun with --help for usage.\n`);
+  process.exit(2);
+}
+
+/** Runs `enroll` or `exit` with the rest of the command line; resolves with the exit code. */
+export async function runGateCommand(command: 'enroll' | 'exit', argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        serial: { type: 'string' },
+        secret: { type: 'string' },
+        server: { type: 'string' },
+        password: { type: 'string' },
+        image: { type: 'string' },
+        'event-id': { type: 'string' },
+        at: { type: 'string' },
+        timeout: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (err) {
+    usage((err as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    process.stdout.write(GATE_HELP);
+    return 0;
+  }
+  if (!values.serial) usage('--serial is required');
+  const timeoutMs = values.timeout ? Number(values.timeout) : 10_000;
+  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) usage('--timeout must be a positive number of milliseconds');
+
+  let run: (c: TerminalClient) => Promise<unknown>;
+  if (command === 'enroll') {
+    if (positionals.length !== 3) usage('enroll needs <kind> <clientNumber> <template>');
+    const [kind, number, template] = positionals;
+    if (kind !== 'card' && kind !== 'fingerprint' && kind !== 'face') usage('enroll kind is card, fingerprint or face');
+    const clientNumber = Number(number);
+    if (!Number.isInteger(clientNumber) || clientNumber <= 0) usage('<clientNumber> must be a positive integer');
+    if (!values.password) usage('--password is required (the client’s enrolment password)');
+    const password = values.password;
+    run = (c) =>
+      enroll(
+        c,
+        {
+          clientNumber,
+          password,
+          kind,
+          template,
+          ...(values.image ? { image: values.image } : {}),
+          ...(values['event-id'] ? { eventId: values['event-id'] } : {}),
+        },
+        timeoutMs,
+      );
+  } else {
+    if (positionals.length !== 2) usage('exit needs <kind> <value>');
+    const ident = Identification.safeParse({ kind: positionals[0], value: positionals[1] });
+    if (!ident.success) usage(`Bad identification: kind is one of ${IdentificationKind.join(', ')}`);
+    let at: Date | undefined;
+    if (values.at) {
+      at = new Date(values.at);
+      if (Number.isNaN(at.getTime())) usage('--at must be an ISO date-time');
+    }
+    run = (c) => exitGate(c, ident.data, { eventId: values['event-id'], at, timeoutMs });
+  }
+
+  let secret = values.secret ?? process.env.TERMINAL_SECRET;
+  if (!secret) {
+    const found = secretFromFiles(values.serial);
+    if (!found) {
+      process.stderr.write(
+        `No secret for ${values.serial}: pass --secret, set TERMINAL_SECRET, or start the demo server so that ` +
+          `one of these files has it:\n  ${secretsFileCandidates().join('\n  ')}\n`,
+      );
+      return 1;
+    }
+    secret = found.secret;
+  }
+  const server = values.server ?? process.env.TERMINAL_SERVER ?? 'ws://localhost:3000';
+  let url: string;
+  try {
+    url = terminalUrl(server);
+  } catch {
+    usage(`Bad --server URL: ${server}`);
+  }
+  const client = new TerminalClient({ url, serial: values.serial, secret, timeoutMs, heartbeat: false });
+  try {
+    await client.connect();
+    process.stdout.write(`${JSON.stringify(await run(client))}\n`);
+    return 0;
+  } catch (err) {
+    const e = err as Error & { code?: string };
+    const detail = err instanceof TerminalError ? e.message : `${e.code ?? 'ERROR'}: ${e.message}`;
+    process.stderr.write(`${detail} (${url})\n`);
+    return 1;
+  } finally {
+    await client.close().catch(() => undefined);
+  }
+}
