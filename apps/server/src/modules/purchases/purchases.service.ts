@@ -9,7 +9,7 @@ import {
 } from '@venue/domain';
 import type { Db } from '../../db/index.js';
 import { balanceLedger, charges, clients, clubs } from '../../db/schema.js';
-import { pricePurchase } from '../../engine/purchase.js';
+import { pricePurchase, roundCash } from '../../engine/purchase.js';
 import { clubSettings } from '../club/club.service.js';
 import { notFound } from '../../lib/errors.js';
 import type { ClearingProvider } from '../../integrations/clearing/provider.js';
@@ -71,7 +71,8 @@ export async function addCredit(
   const key = body.idempotencyKey ?? `credit-${crypto.randomUUID()}`;
   const items = [{ itemType: PurchaseItemType.ChargingMoney, name: '', quantity: 1, unitPrice: body.amount }] as const;
   // By card the club's credit-charge fee comes on top (seed 000 §3): the engine prices it.
-  let amount = body.amount;
+  // Cash is paid rounded to 10 agorot (DOMAIN-FACTS); the load itself stays to the agora.
+  let amount = body.method === PaymentMethod.Cash ? roundCash(body.amount) : body.amount;
   if (body.method === PaymentMethod.CreditCardToken) {
     const [club] = await db.select().from(clubs).where(eq(clubs.id, req.auth.clubId));
     const priced = pricePurchase(
