@@ -199,6 +199,10 @@ export const clients = pgTable(
       .on(t.clubId, t.enrollPassword)
       .where(sql`${t.enrollPassword} <> '' and ${t.status} <> 3`),
     index('clients_club_parent').on(t.clubId, t.parentId),
+    // The list's count of live clients reads this index only (no table rows).
+    index('clients_club_status').on(t.clubId, t.status),
+    // "Subscription end, newest first, none last" walks this index instead of sorting.
+    index('clients_club_subscription_end_desc').on(t.clubId, sql`${t.subscriptionEnd} desc nulls last`),
     uniqueIndex('clients_club_card')
       .on(t.clubId, t.cardSerial)
       .where(sql`${t.cardSerial} <> '' and ${t.status} <> 3`),

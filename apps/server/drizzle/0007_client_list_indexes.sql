@@ -1,0 +1,2 @@
+CREATE INDEX "clients_club_status" ON "clients" USING btree ("club_id","status");--> statement-breakpoint
+CREATE INDEX "clients_club_subscription_end_desc" ON "clients" USING btree ("club_id","subscription_end" desc nulls last);
