@@ -66,11 +66,15 @@ export const DEMO_PRICES = {
   annual: 1000,
 } as const;
 
+/** DEMO-1 enrols fingerprints, cards and faces; DEMO-3 (the men's mikveh) is also the quick exit. */
 export const DEMO_TERMINALS = [
-  { serial: 'DEMO-1', name: 'כניסה ראשית', isMain: true },
-  { serial: 'DEMO-2', name: 'מקווה נשים', isMain: false },
-  { serial: 'DEMO-3', name: 'מקווה גברים', isMain: false },
+  { serial: 'DEMO-1', name: 'כניסה ראשית', isMain: true, settings: { allowEnrollment: true } },
+  { serial: 'DEMO-2', name: 'מקווה נשים', isMain: false, settings: {} },
+  { serial: 'DEMO-3', name: 'מקווה גברים', isMain: false, settings: { quickExit: true } },
 ] as const;
+
+/** A demo client's enrolment password (for enrolment at DEMO-1): 9000 + the client number. */
+export const demoEnrollPassword = (clientNumber: number) => String(9000 + clientNumber);
 
 const SUN_THU = [0, 1, 2, 3, 4];
 
@@ -208,6 +212,7 @@ export async function createDemoTerminals(
         secretHash: issued[i].hash,
         gateOpenSeconds: 6,
         doorState: EntranceState.Opened,
+        settings: t.settings,
       })),
     )
     .returning({ id: terminals.id, serial: terminals.serial });
@@ -310,6 +315,7 @@ export async function createDemoClients(
     values.push({
       clubId,
       number: i + 1,
+      enrollPassword: demoEnrollPassword(i + 1),
       firstName,
       lastName,
       personalId: personalId(),

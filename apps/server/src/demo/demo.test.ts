@@ -46,9 +46,13 @@ describe('demo club (DESIGN §9)', () => {
       ['DEMO-2', true],
       ['DEMO-3', true],
     ]);
+    // DEMO-1 enrols, DEMO-3 is the quick exit of a club with quick exit configured (docs/terminal-protocol.md).
+    expect(ts.map((t) => t.settings)).toEqual([{ allowEnrollment: true }, {}, { quickExit: true }]);
+    expect(club.settings).toMatchObject({ isQuickExitEnabled: true, quickExitMaxMinutes: 30 });
     const cs = await db.select().from(clients).where(eq(clients.clubId, club.id)).orderBy(asc(clients.number));
     expect(cs).toHaveLength(50);
     expect(cs[0].cardSerial).toBe('100001');
+    expect(cs[16].enrollPassword).toBe('9017');
     for (const c of cs) {
       expect(isValidIsraeliId(c.personalId), c.personalId).toBe(true);
       expect(c.phone).toMatch(/^\+9725\d{8}$/);

@@ -93,7 +93,17 @@ export async function loadDemoClub(db: Db, opts: DemoOptions & { dataDir: string
         licensesAmount: 250,
         capacities: [{ name: 'products', capacity: 20 }],
         location,
-        settings: { country: 'Israel', mainLanguage: 'he', languages: ['he', 'en'] },
+        settings: {
+          country: 'Israel',
+          mainLanguage: 'he',
+          languages: ['he', 'en'],
+          // Quick exit at DEMO-3: a stay of 5 to 30 minutes gives back 5.00 (subscription) or up to 10.00.
+          isQuickExitEnabled: true,
+          quickExitMinMinutes: 5,
+          quickExitMaxMinutes: 30,
+          quickExitSubscriptionReward: 500,
+          quickExitTransactionReward: 1000,
+        },
       })
       .returning();
     await tx.insert(users).values({
