@@ -199,6 +199,10 @@ export const clients = pgTable(
       .on(t.clubId, t.enrollPassword)
       .where(sql`${t.enrollPassword} <> '' and ${t.status} <> 3`),
     index('clients_club_parent').on(t.clubId, t.parentId),
+    // Identification by client code at the gate (kind 'code').
+    index('clients_club_code')
+      .on(t.clubId, t.clientCode)
+      .where(sql`${t.clientCode} <> ''`),
     // The list's count of live clients reads this index only (no table rows).
     index('clients_club_status').on(t.clubId, t.status),
     // "Subscription end, newest first, none last" walks this index instead of sorting.
@@ -297,6 +301,10 @@ export const entranceLogs = pgTable(
     index('entrance_logs_club_at').on(t.clubId, t.at),
     index('entrance_logs_client_at').on(t.clientId, t.at),
     uniqueIndex('entrance_logs_event').on(t.terminalId, t.eventId),
+    // A family's entrances on the parent's subscription (the per-subscriber quota), without a scan.
+    index('entrance_logs_payer_at')
+      .on(t.payerClientId, t.at)
+      .where(sql`${t.payerClientId} is not null`),
   ],
 );
 

@@ -1,0 +1,2 @@
+CREATE INDEX "clients_club_code" ON "clients" USING btree ("club_id","client_code") WHERE "clients"."client_code" <> '';--> statement-breakpoint
+CREATE INDEX "entrance_logs_payer_at" ON "entrance_logs" USING btree ("payer_client_id","at") WHERE "entrance_logs"."payer_client_id" is not null;
