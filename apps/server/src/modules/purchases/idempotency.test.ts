@@ -1,0 +1,120 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createTestApp, signedInAdmin, TEST_DB, type TestContext } from '../../../test/harness.js';
+import {
+  clearingProvider,
+  SANDBOX_CARDS,
+  SandboxProvider,
+  setClearingProvider,
+} from '../../integrations/clearing/sandbox.js';
+import { luhnValid } from '../../integrations/clearing/provider.js';
+
+const rows = (r: unknown) => (r as { rows: Record<string, unknown>[] }).rows;
+
+describe(`idempotent charges and safer payments (${TEST_DB})`, () => {
+  let ctx: TestContext;
+  let sandbox: SandboxProvider;
+  const original = clearingProvider();
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(async () => {
+    setClearingProvider(original);
+    await ctx.close();
+  });
+  afterEach(() => setClearingProvider(original));
+  const fresh = (latencyMs = 0) => {
+    sandbox = new SandboxProvider({ latencyMs });
+    setClearingProvider(sandbox);
+  };
+  const capturedTotal = () => [...sandbox.captured.values()].reduce((a, b) => a + b, 0);
+
+  it('every documented test card is Luhn-valid', () => {
+    for (const n of Object.values(SANDBOX_CARDS)) expect(luhnValid(n)).toBe(true);
+  });
+
+  it('a purchase sent five times at once, and retried later, charges the card once', async () => {
+    fresh(30);
+    const { api, club } = await signedInAdmin(ctx);
+    const c = (await api.post('/api/Client', { firstName: 'Idem' })).json();
+    const body = {
+      clientId: c.id,
+      purchaseItems: [{ itemType: 2, unitPrice: 7000 }],
+      payments: [{ method: 1, amount: 7000, card: { number: SANDBOX_CARDS.approve, expiry: '12/39', cvv: '123' } }],
+      idempotencyKey: `idem-${c.id}`,
+    };
+    const answers = await Promise.all([1, 2, 3, 4, 5].map(() => api.post('/api/Client/AdminPurchase', body)));
+    for (const a of answers) expect(a.statusCode, a.body).toBe(200);
+    expect(new Set(answers.map((a) => a.json().id)).size).toBe(1);
+    const retry = await api.post('/api/Client/AdminPurchase', body);
+    expect(retry.json().id).toBe(answers[0].json().id);
+    expect(capturedTotal()).toBe(7000);
+    expect((await api.get(`/api/getBalance/${c.id}`)).json().balance).toBe(7000);
+    const [n] = rows(
+      await ctx.database.db.execute(sql`select count(*)::int as n from purchases where club_id = ${club.id}`),
+    );
+    expect(Number(n.n)).toBe(1);
+  });
+
+  it('the stored card: concurrent duplicates of addCredit with one key charge once', async () => {
+    fresh(20);
+    const { api } = await signedInAdmin(ctx);
+    const c = (await api.post('/api/Client', { firstName: 'Token' })).json();
+    await api.post('/api/CreditCard', {
+      kind: 'card',
+      clientId: c.id,
+      card: { number: SANDBOX_CARDS.approveMastercard, expiry: '10/35', cvv: '999' },
+    });
+    const body = { amount: 2500, method: 2, idempotencyKey: `credit-${c.id}` };
+    const answers = await Promise.all([1, 2, 3].map(() => api.post(`/api/addCredit/${c.id}`, body)));
+    for (const a of answers) expect(a.statusCode, a.body).toBe(200);
+    expect(capturedTotal()).toBe(2500);
+    expect((await api.get(`/api/getBalance/${c.id}`)).json().balance).toBe(2500);
+  });
+
+  it('uncertain outcomes are reconciled: a lost answer is refunded, a timeout is recorded as not charged', async () => {
+    fresh();
+    const { api } = await signedInAdmin(ctx);
+    const c = (await api.post('/api/Client', { firstName: 'Unsure' })).json();
+    const buy = (number: string, key: string) =>
+      api.post('/api/Client/AdminPurchase', {
+        clientId: c.id,
+        purchaseItems: [{ itemType: 2, unitPrice: 4000 }],
+        payments: [{ method: 1, amount: 4000, card: { number, expiry: '12/39', cvv: '123' } }],
+        idempotencyKey: key,
+      });
+    const lost = await buy(SANDBOX_CARDS.unknownOutcome, `lost-${c.id}`);
+    expect(lost.statusCode).toBe(402);
+    expect(lost.json().details.reason).toBe('uncertain');
+    const timeout = await buy(SANDBOX_CARDS.timeout, `timeout-${c.id}`);
+    expect(timeout.json().details.reason).toBe('uncertain');
+    expect(capturedTotal()).toBe(4000); // the lost answer did take the money
+    let safer = (await api.get('/api/Report/GetSaferPayments')).json();
+    expect(safer.map((s: { status: string }) => s.status).sort()).toEqual(['uncertain', 'uncertain']);
+    const rec = (await api.post('/api/Report/ReconcileSaferPayments')).json();
+    expect(rec).toEqual({ checked: 2, refunded: 1, notCharged: 1, stillUncertain: 0 });
+    safer = (await api.get('/api/Report/GetSaferPayments')).json();
+    expect(safer.map((s: { result: string }) => s.result).sort()).toEqual(['charged-refunded', 'not-charged']);
+    expect((await api.get(`/api/getBalance/${c.id}`)).json().balance).toBe(0);
+    // Retrying the same purchase after settlement does not charge again.
+    expect((await buy(SANDBOX_CARDS.unknownOutcome, `lost-${c.id}`)).statusCode).toBe(402);
+    expect(capturedTotal()).toBe(4000);
+  });
+
+  it('a purchase that fails after the card was charged gives the money back', async () => {
+    fresh();
+    const { api } = await signedInAdmin(ctx, { licensesAmount: 0 });
+    const c = (await api.post('/api/Client', { firstName: 'Refund' })).json();
+    const r = await api.post('/api/Client/AdminPurchase', {
+      clientId: c.id,
+      purchaseItems: [{ itemType: 6, unitPrice: 3000 }],
+      payments: [{ method: 1, amount: 3000, card: { number: SANDBOX_CARDS.approve, expiry: '12/39', cvv: '123' } }],
+      idempotencyKey: `refund-${c.id}`,
+    });
+    expect(r.json().code).toBe('NOT_ENOUGH_LICENSES');
+    const [ch] = rows(
+      await ctx.database.db.execute(sql`select status from charges where idempotency_key = ${`refund-${c.id}:p0`}`),
+    );
+    expect(ch.status).toBe('refunded');
+  });
+});
