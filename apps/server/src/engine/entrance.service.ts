@@ -153,78 +153,95 @@ export async function processEntrance(
 
   let decision = decideEntrance(input);
   let logId: number;
+  const logValues = () => ({
+    clubId,
+    terminalId,
+    clientId: client?.id ?? null,
+    groupId: client?.groupId ?? null,
+    at,
+    status: decision.status,
+    reason: decision.reason,
+    identificationKind: identification.kind,
+    amount: decision.amount,
+    paymentType: decision.paymentType,
+    eventId: eventId ?? null,
+    payerClientId: decision.payerClientId,
+  });
   try {
-    logId = await db.transaction(async (tx) => {
-      // Money and bonus entrances are taken under a guard; when spent concurrently, decide again
-      // as a client (or parent) who cannot pay that way.
-      for (let attempt = 0; attempt < 3 && client; attempt++) {
-        const payer = decision.payerClientId ?? client.id;
-        if (decision.amount > 0) {
-          const paid = await tx
-            .update(clients)
-            .set({ balance: sql`${clients.balance} - ${decision.amount}` })
-            .where(and(eq(clients.id, payer), gte(clients.balance, decision.amount)))
-            .returning({ id: clients.id });
-          if (paid.length > 0) break;
-          const broke = decision.amount - 1;
-          const c = input.client!;
-          input.client =
-            payer === c.id ? { ...c, balance: broke } : { ...c, parent: c.parent && { ...c.parent, balance: broke } };
-          decision = decideEntrance(input);
-        } else if (decision.bonusUsed > 0) {
-          const used = await tx
-            .update(clients)
-            .set({ bonusEntries: sql`${clients.bonusEntries} - ${decision.bonusUsed}` })
-            .where(and(eq(clients.id, client.id), gte(clients.bonusEntries, decision.bonusUsed)))
-            .returning({ id: clients.id });
-          if (used.length > 0) break;
-          input.client = { ...input.client!, bonusEntries: 0 };
-          decision = decideEntrance(input);
-        } else break;
-      }
-      const [log] = await tx
-        .insert(entranceLogs)
-        .values({
-          clubId,
-          terminalId,
-          clientId: client?.id ?? null,
-          groupId: client?.groupId ?? null,
-          at,
-          status: decision.status,
-          reason: decision.reason,
-          identificationKind: identification.kind,
-          amount: decision.amount,
-          paymentType: decision.paymentType,
-          eventId: eventId ?? null,
-          payerClientId: decision.payerClientId,
-        })
-        .onConflictDoNothing({ target: [entranceLogs.terminalId, entranceLogs.eventId] })
-        .returning({ id: entranceLogs.id });
-      if (!log) throw new DuplicateEvent();
-      if (decision.amount > 0 && client) {
-        await tx.insert(balanceLedger).values({
-          clubId,
-          clientId: decision.payerClientId ?? client.id,
-          kind: 'money',
-          delta: -decision.amount,
-          source: 'entrance',
-          sourceId: log.id,
-          at,
-        });
-      }
-      if (decision.bonusUsed > 0 && client) {
-        await tx.insert(balanceLedger).values({
-          clubId,
-          clientId: client.id,
-          kind: 'bonus',
-          delta: -decision.bonusUsed,
-          source: 'entrance',
-          sourceId: log.id,
-          at,
-        });
-      }
-      return log.id;
-    });
+    // Performance (gate benchmark, bench/gate.bench.mjs): when no money or bonus moves — the common
+    // case: subscriptions, refusals — the log row is the only write, and one INSERT statement is
+    // atomic by itself: no BEGIN/COMMIT round trips, the pooled connection is held for one statement.
+    logId =
+      !client || (decision.amount === 0 && decision.bonusUsed === 0)
+        ? await (async () => {
+            const [log] = await db
+              .insert(entranceLogs)
+              .values(logValues())
+              .onConflictDoNothing({ target: [entranceLogs.terminalId, entranceLogs.eventId] })
+              .returning({ id: entranceLogs.id });
+            if (!log) throw new DuplicateEvent();
+            return log.id;
+          })()
+        : await db.transaction(async (tx) => {
+            // Money and bonus entrances are taken under a guard; when spent concurrently, decide again
+            // as a client (or parent) who cannot pay that way.
+            for (let attempt = 0; attempt < 3 && client; attempt++) {
+              const payer = decision.payerClientId ?? client.id;
+              if (decision.amount > 0) {
+                const paid = await tx
+                  .update(clients)
+                  .set({ balance: sql`${clients.balance} - ${decision.amount}` })
+                  .where(and(eq(clients.id, payer), gte(clients.balance, decision.amount)))
+                  .returning({ id: clients.id });
+                if (paid.length > 0) break;
+                const broke = decision.amount - 1;
+                const c = input.client!;
+                input.client =
+                  payer === c.id
+                    ? { ...c, balance: broke }
+                    : { ...c, parent: c.parent && { ...c.parent, balance: broke } };
+                decision = decideEntrance(input);
+              } else if (decision.bonusUsed > 0) {
+                const used = await tx
+                  .update(clients)
+                  .set({ bonusEntries: sql`${clients.bonusEntries} - ${decision.bonusUsed}` })
+                  .where(and(eq(clients.id, client.id), gte(clients.bonusEntries, decision.bonusUsed)))
+                  .returning({ id: clients.id });
+                if (used.length > 0) break;
+                input.client = { ...input.client!, bonusEntries: 0 };
+                decision = decideEntrance(input);
+              } else break;
+            }
+            const [log] = await tx
+              .insert(entranceLogs)
+              .values(logValues())
+              .onConflictDoNothing({ target: [entranceLogs.terminalId, entranceLogs.eventId] })
+              .returning({ id: entranceLogs.id });
+            if (!log) throw new DuplicateEvent();
+            if (decision.amount > 0 && client) {
+              await tx.insert(balanceLedger).values({
+                clubId,
+                clientId: decision.payerClientId ?? client.id,
+                kind: 'money',
+                delta: -decision.amount,
+                source: 'entrance',
+                sourceId: log.id,
+                at,
+              });
+            }
+            if (decision.bonusUsed > 0 && client) {
+              await tx.insert(balanceLedger).values({
+                clubId,
+                clientId: client.id,
+                kind: 'bonus',
+                delta: -decision.bonusUsed,
+                source: 'entrance',
+                sourceId: log.id,
+                at,
+              });
+            }
+            return log.id;
+          });
   } catch (err) {
     if (err instanceof DuplicateEvent && eventId) {
       const existing = await findByEvent(db, clubId, terminalId, eventId);

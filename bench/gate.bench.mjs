@@ -1,0 +1,150 @@
+#!/usr/bin/env node
+// Gate benchmark (issue 3 item 10): BENCH_TERMINALS (default 50) simulated terminals,
+// each with its own WebSocket, present cards in a closed loop (the next one as soon as
+// the decision is back) against the real server, on PostgreSQL (a fresh database on
+// BENCH_DATABASE_URL, default the local server) and on PGlite. Records decisions per
+// second, p50/p99 latency, the same machine's rate of single-row INSERT ... RETURNING
+// round trips through the same pool (the physical limit for a decision that must be
+// logged durably) and their ratio, the time for all terminals to connect at once, and
+// the server's peak RSS with the terminals connected (server in its own process).
+// Run: `node --import tsx bench/gate.bench.mjs` (also from bench/run.sh).
+// Writes bench/results/gate.json and appends to bench/RESULTS.md.
+import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { addResultRow } from './lib/results-md.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const { runTraffic } = await import(path.join(root, 'apps/terminal/src/traffic.ts'));
+const TERMINALS = Number(process.env.BENCH_TERMINALS ?? 50);
+const SECONDS = Number(process.env.BENCH_GATE_SECONDS ?? 10);
+const WARMUP = Number(process.env.BENCH_GATE_WARMUP ?? 3);
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const only = process.env.BENCH_GATE_ONLY; // 'postgres' or 'pglite'
+
+function startServer(env) {
+  // BENCH_CPU_PROF=<dir> writes the server's CPU profile there (for finding what to optimize).
+  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...prof, '--import', 'tsx', path.join(root, 'bench/lib/gate-server.mjs')], {
+    cwd: root,
+    env: { ...process.env, ...env, BENCH_TERMINALS: String(TERMINALS) },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const lines = readline.createInterface({ input: child.stdout });
+  const queue = [];
+  const waiters = [];
+  lines.on('line', (l) => {
+    if (!l.startsWith('{')) return;
+    const m = JSON.parse(l);
+    const w = waiters.shift();
+    if (w) w(m);
+    else queue.push(m);
+  });
+  const next = () =>
+    new Promise((resolve, reject) => {
+      if (queue.length) return resolve(queue.shift());
+      waiters.push(resolve);
+      child.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
+    });
+  return {
+    child,
+    next,
+    send: (cmd) => child.stdin.write(`${cmd}\n`),
+  };
+}
+
+async function run(kind, dbTarget) {
+  const server = startServer({ BENCH_GATE_DB: dbTarget });
+  const ready = await server.next();
+  console.log(`${kind}: server on port ${ready.port}, insert limit ${ready.insertLimit}/s`);
+  const traffic = await runTraffic({
+    url: `ws://127.0.0.1:${ready.port}`,
+    terminals: ready.terminals,
+    identifications: ready.cards.map((value) => ({ kind: 'card', value })),
+    rate: 0,
+    inFlight: 1,
+    warmupSeconds: WARMUP,
+    durationSeconds: SECONDS,
+  });
+  server.send('rss');
+  const mem = await server.next();
+  server.send('stop');
+  await new Promise((r) => server.child.once('exit', r));
+  const result = {
+    database: kind,
+    terminals: TERMINALS,
+    seconds: SECONDS,
+    decisionsPerSecond: traffic.decisionsPerSecond,
+    latencyMs: traffic.latencyMs,
+    insertLimitPerSecond: ready.insertLimit,
+    limitRatio: Math.round((ready.insertLimit / Math.max(1, traffic.decisionsPerSecond)) * 100) / 100,
+    connectAllMs: traffic.connectMs,
+    serverPeakRssMB: Math.round(mem.peakRss / 1048576),
+    errors: traffic.errors,
+    byStatus: traffic.byStatus,
+  };
+  console.log(JSON.stringify(result));
+  return result;
+}
+
+const results = [];
+if (only !== 'pglite') {
+  const { default: pg } = await import('pg');
+  const name = `venue_bench_gate_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  try {
+    results.push(await run('PostgreSQL', url.toString()));
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+if (only !== 'postgres') results.push(await run('PGlite', 'pglite'));
+
+const machine = `${os.cpus().length} cores, node ${process.version}, load ${os.loadavg()[0].toFixed(1)}`;
+const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
+const command = 'node --import tsx bench/gate.bench.mjs';
+mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+writeFileSync(
+  path.join(root, 'bench/results/gate.json'),
+  `${JSON.stringify({ date, machine, command, results }, null, 2)}\n`,
+);
+for (const r of results) {
+  addResultRow(
+    path.join(root, 'bench/RESULTS.md'),
+    `Gate decisions (${command})`,
+    [
+      'date',
+      'machine',
+      'database',
+      'terminals',
+      'decisions/s',
+      'p50 ms',
+      'p99 ms',
+      'INSERT…RETURNING/s (same pool)',
+      'limit ÷ decisions',
+      'all connect ms',
+      'server peak RSS MB',
+    ],
+    [
+      date,
+      machine,
+      r.database,
+      r.terminals,
+      r.decisionsPerSecond,
+      r.latencyMs.p50,
+      r.latencyMs.p99,
+      r.insertLimitPerSecond,
+      r.limitRatio,
+      r.connectAllMs,
+      r.serverPeakRssMB,
+    ],
+  );
+}

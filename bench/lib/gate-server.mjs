@@ -1,0 +1,102 @@
+// The server side of bench/gate.bench.mjs, run in its own process (so its peak
+// memory is its own): opens the database (BENCH_GATE_DB = postgres URL of a fresh
+// database, or 'pglite'), builds the real app, seeds one club with an open group,
+// BENCH_CLIENTS clients with valid subscriptions and cards and BENCH_TERMINALS
+// approved terminals, measures the single-row INSERT ... RETURNING limit through
+// the same pool, listens, and prints one JSON line: {port, terminals, cards, insertLimit}.
+// Then it serves until told 'rss' on stdin (answers its peak RSS) or killed.
+import path from 'node:path';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const { openDatabase } = await import(path.join(root, 'apps/server/src/db/index.ts'));
+const { buildApp } = await import(path.join(root, 'apps/server/src/app.ts'));
+const { loadConfig } = await import(path.join(root, 'apps/server/src/config.ts'));
+const { hashTerminalSecret, terminalKey } = await import(
+  path.join(root, 'apps/server/src/modules/terminals/terminal-secret.ts')
+);
+const { sql } = await import('drizzle-orm');
+
+const target = process.env.BENCH_GATE_DB ?? 'pglite';
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 5000);
+const TERMINALS = Number(process.env.BENCH_TERMINALS ?? 50);
+const POOL = Number(process.env.BENCH_POOL ?? 10);
+
+const database =
+  target === 'pglite'
+    ? await openDatabase({ dataDir: 'memory://' })
+    : await openDatabase({ databaseUrl: target, poolSize: POOL });
+const { db } = database;
+const rows = (r) => r.rows ?? r;
+
+const [club] = rows(
+  await db.execute(
+    sql`insert into clubs (external_club_id, name, licenses_amount) values (95001, 'bench gate', 100000) returning id`,
+  ),
+);
+const [group] = rows(
+  await db.execute(
+    sql`insert into groups (club_id, name, entrance_state) values (${club.id}, 'Members', 2) returning id`,
+  ),
+);
+await db.execute(sql`insert into schedules (club_id, group_id, sort_order, days, from_time, to_time, entrance_state)
+  values (${club.id}, ${group.id}, 0, '{0,1,2,3,4,5,6}', 0, 1440, 2)`);
+await db.execute(sql`insert into clients (club_id, number, first_name, last_name, group_id, card_serial,
+    subscription_start, subscription_end, license_expiry)
+  select ${club.id}, i, 'Client', i::text, ${group.id}, (500000 + i)::text, '2020-01-01', '2125-01-01', '2125-01-01'
+  from generate_series(1, ${CLIENTS}) as i`);
+const key = await terminalKey(db);
+const terminals = [];
+for (let i = 0; i < TERMINALS; i++) {
+  const serial = `BENCH-${i + 1}`;
+  const secret = `bench-secret-${i + 1}-${Math.random().toString(36).slice(2)}`;
+  await db.execute(sql`insert into terminals (club_id, serial, name, secret_hash, approved)
+    values (${club.id}, ${serial}, ${`Bench gate ${i + 1}`}, ${hashTerminalSecret(key, secret)}, true)`);
+  terminals.push({ serial, secret });
+}
+await db.execute(sql`analyze`);
+
+// The physical limit: single-row INSERT ... RETURNING round trips through the same pool,
+// as many at once as there are terminals, for a few seconds.
+await db.execute(
+  sql`create table bench_probe (id bigserial primary key, club_id int not null, at timestamptz not null, v int)`,
+);
+async function insertLimit(seconds) {
+  let n = 0;
+  const end = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: TERMINALS }, async () => {
+      while (performance.now() < end) {
+        await db.execute(sql`insert into bench_probe (club_id, at, v) values (${club.id}, now(), ${n}) returning id`);
+        n++;
+      }
+    }),
+  );
+  return Math.round(n / seconds);
+}
+await insertLimit(1);
+const limit = await insertLimit(Number(process.env.BENCH_INSERT_SECONDS ?? 5));
+
+const config = { ...loadConfig({}), logLevel: 'silent' };
+const app = await buildApp({ config, database });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const port = app.server.address().port;
+const cards = Array.from({ length: CLIENTS }, (_, i) => String(500001 + i));
+process.stdout.write(`${JSON.stringify({ port, terminals, cards, insertLimit: limit, kind: database.kind })}\n`);
+
+function peakRss() {
+  const status = readFileSync('/proc/self/status', 'utf8');
+  const m = /VmHWM:\s+(\d+) kB/.exec(status);
+  return m ? Number(m[1]) * 1024 : process.memoryUsage().rss;
+}
+process.stdin.on('data', async (d) => {
+  const cmd = d.toString().trim();
+  if (cmd === 'rss')
+    process.stdout.write(`${JSON.stringify({ peakRss: peakRss(), rss: process.memoryUsage().rss })}\n`);
+  if (cmd === 'stop') {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  }
+});
