@@ -3,7 +3,7 @@ import { PERMISSION_FLAGS, allPermissions, type PermissionFlag } from '@venue/do
 import { Api, createTestApp, makeUser, signedInAdmin, TEST_PASSWORD, type TestContext } from '../../test/harness.js';
 import type { RouteEntry } from '../lib/route-table.js';
 import { eq } from 'drizzle-orm';
-import { biometricTemplates } from '../db/schema.js';
+import { biometricTemplates, licenseRequests } from '../db/schema.js';
 
 /**
  * DESIGN §10 and STYLE point 11, from the route table rather than by hand:
@@ -12,6 +12,10 @@ import { biometricTemplates } from '../db/schema.js';
  * flag, operator routes answer 403 to a club admin, and every `{id}` route of
  * clients, groups, schedules and terminals answers 404 for another club's id.
  */
+/** The money areas' {id} routes (docs/money.md). */
+const MONEY_ID_ROUTES =
+  /^\/api\/(Purchase|getBalance|addCredit|CreditCard|Debts|GetSubscriptions|GetRenewSubscriptionStartAndEndDatesAndPrice|AutoRenew|MasavFile|AddLicensesRequest)\//;
+
 describe('route table: 401, 403 and other-club 404 on every route', () => {
   let ctx: TestContext;
   let routes: RouteEntry[];
@@ -28,7 +32,17 @@ describe('route table: 401, 403 and other-club 404 on every route', () => {
   const call = (api: Api, r: RouteEntry, url = concrete(r.url), body: object = {}) =>
     api.request(r.method, url, r.method === 'GET' ? undefined : body);
   /** A valid body for routes whose body has required fields, so the club check (404) is what answers. */
-  const validBody = (url: string): object => (url.startsWith('/api/Client/AddBonusEntries/') ? { count: 1 } : {});
+  const validBody = (url: string): object => {
+    if (url.startsWith('/api/Client/AddBonusEntries/')) return { count: 1 };
+    // Money routes (docs/money.md): bodies that pass validation, so the club check is what answers.
+    if (url.startsWith('/api/addCredit/')) return { amount: 1000 };
+    if (url.startsWith('/api/AddLicensesRequest/')) return { status: 4 };
+    if (url.startsWith('/api/Club/UpdateHasavshevetDetails/')) {
+      return { cashAccount: '1', creditAccount: '2', incomeAccount: '3', vatAccount: '4' };
+    }
+    if (url.startsWith('/api/Club/UpdateClubSumitSettings/')) return { companyId: '1' };
+    return {};
+  };
 
   it('finds the routes of this slice in the table', () => {
     const names = routes.map(label);
@@ -116,12 +130,72 @@ describe('route table: 401, 403 and other-club 404 on every route', () => {
         templateMac: 'm',
       })
       .returning();
+    // Money resources of B (docs/money.md).
+    const purchase = (
+      await b.api.post('/api/Client/AdminPurchase', {
+        clientId: client.id,
+        purchaseItems: [{ itemType: 2, unitPrice: 1000 }],
+        payments: [{ method: 0, amount: 1000 }],
+        idempotencyKey: `route-table-${b.club.id}`,
+      })
+    ).json();
+    const debt = (await b.api.post('/api/Debts', { clientId: client.id, amount: 500 })).json();
+    const payer = (await b.api.post('/api/Client', { firstName: 'B payer' })).json();
+    const bankAuth = (
+      await b.api.post('/api/CreditCard', {
+        kind: 'masav',
+        clientId: payer.id,
+        bankCode: '12',
+        branch: '571',
+        account: '041116',
+        ownerId: '000000018',
+        ownerName: 'B payer',
+      })
+    ).json();
+    await b.api.post('/api/Debts', { clientId: payer.id, amount: 700 });
+    await b.api.request('PUT', '/api/MasavFile/Settings', {
+      institutionCode: '12345678',
+      sendingInstitution: '12345',
+      institutionName: 'B',
+    });
+    const masavFile = (await b.api.post('/api/MasavFile?testMode=true')).json();
+    const [licenseRequest] = await ctx.database.db
+      .insert(licenseRequests)
+      .values({
+        clubId: b.club.id,
+        quantity: 40,
+        price: 3000,
+        amount: 120000,
+        transferDate: '2026-01-01',
+        reference: '1',
+        bankCode: '12',
+        bankEnc: 'v1.x.y.z',
+        fileName: 'r.pdf',
+        fileType: 'pdf',
+        file: Buffer.from('%PDF-'),
+      })
+      .returning();
     // A's own resources exist too, so a route that ignored the club would find something.
     await a.api.post('/api/Product', { name: 'A towel', price: 500 });
     await a.api.post('/api/Group', { name: 'A group' });
     await a.api.post('/api/Client', { firstName: 'A client' });
 
     const idFor = (url: string): number | undefined => {
+      if (url.startsWith('/api/Purchase/GetByClientId/')) return client.id;
+      if (url.startsWith('/api/Purchase/')) return purchase.id;
+      if (url.startsWith('/api/CreditCard/GetByClientId/')) return payer.id;
+      if (url.startsWith('/api/CreditCard/')) return bankAuth.id;
+      if (url.startsWith('/api/Debts/GetByClientId/')) return client.id;
+      if (url.startsWith('/api/Debts/')) return debt.id;
+      if (url.startsWith('/api/MasavFile/')) return masavFile.id;
+      if (url.startsWith('/api/AddLicensesRequest/')) return licenseRequest.id;
+      if (
+        /^\/api\/(getBalance|addCredit|GetSubscriptions|GetRenewSubscriptionStartAndEndDatesAndPrice|AutoRenew)\//.test(
+          url,
+        )
+      ) {
+        return client.id;
+      }
       if (url.startsWith('/api/Schedule/GetByGroupId/')) return group.id;
       if (url.startsWith('/api/ScheduleToGroup/')) return link.id;
       if (url.startsWith('/api/Product/')) return product.id;
@@ -150,9 +224,11 @@ describe('route table: 401, 403 and other-club 404 on every route', () => {
 
     const scoped = routes.filter(
       (r) =>
-        /^\/api\/(Client|Group|Schedule|ScheduleToGroup|Terminal|TerminalMessage|DeleteFmd|Product|User|Club|GetClientFull)\//.test(
+        (/^\/api\/(Client|Group|Schedule|ScheduleToGroup|Terminal|TerminalMessage|DeleteFmd|Product|User|Club|GetClientFull)\//.test(
           r.url,
-        ) && r.url.includes(':id'),
+        ) ||
+          MONEY_ID_ROUTES.test(r.url)) &&
+        r.url.includes(':id'),
     );
     expect(scoped.length).toBeGreaterThanOrEqual(8);
     const wrong: string[] = [];
