@@ -122,7 +122,7 @@ describe('users, permissions, grid states and terms', () => {
   });
 
   it('records the accepted terms version with the signature; refuses other versions and non-PNG signatures', async () => {
-    const { api, club } = await signedInAdmin(ctx);
+    const { club } = await signedInAdmin(ctx);
     const fresh = await makeUser(ctx, club.id, {});
     await ctx.database.db.update(users).set({ termsVersion: 0 }).where(eq(users.id, fresh.id));
     const f = new Api(ctx.app);
