@@ -14,6 +14,11 @@ const VERIFIED = {
   '@hebcal/core': 'GPL-2.0-or-later',
   '@hebcal/hdate': 'GPL-2.0-or-later',
   '@hebcal/noaa': 'GPL-2.0-or-later',
+  // exceljs' zip reader (unzipper 0.10 → binary → chainsaw → traverse, buffers): "MIT/X11" in
+  // package.json or README, which is the MIT license (checked in node_modules).
+  traverse: 'MIT',
+  chainsaw: 'MIT',
+  buffers: 'MIT',
 };
 
 const lines = execSync('npm ls --omit=dev --all --parseable', { encoding: 'utf8', maxBuffer: 64 << 20 })
