@@ -16,6 +16,7 @@ export const IMPLEMENTED_NAV_KEYS: readonly string[] = [
   'users',
   'schedules',
   'terminals',
+  'terminalMessages',
   'entranceReport',
 ];
 

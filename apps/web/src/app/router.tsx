@@ -29,6 +29,12 @@ const TermsGate = lazy(() => import('../features/terms/TermsGate').then((m) => (
 const TerminalsPage = lazy(() =>
   import('../features/terminals/TerminalsPage').then((m) => ({ default: m.TerminalsPage })),
 );
+const TerminalDetailsPage = lazy(() =>
+  import('../features/terminals/TerminalDetailsPage').then((m) => ({ default: m.TerminalDetailsPage })),
+);
+const TerminalMessagesPage = lazy(() =>
+  import('../features/terminal-messages/TerminalMessagesPage').then((m) => ({ default: m.TerminalMessagesPage })),
+);
 const EntranceReportPage = lazy(() =>
   import('../features/entrance-report/EntranceReportPage').then((m) => ({ default: m.EntranceReportPage })),
 );
@@ -133,6 +139,11 @@ export const router = createBrowserRouter([
           { path: '/management/app-groups-list', element: guarded('groups', <GroupsPage />) },
           { path: '/management/app-groups-list/:groupId', element: guarded('groups', <GroupEditPage />) },
           { path: '/management/app-terminals-list', element: guarded('terminals', <TerminalsPage />) },
+          {
+            path: '/management/app-terminals-list/:terminalId',
+            element: guarded('terminals', <TerminalDetailsPage />),
+          },
+          { path: '/management/terminal-messages', element: guarded('terminalMessages', <TerminalMessagesPage />) },
           { path: '/reports/app-entranceReport', element: guarded('entranceReport', <EntranceReportPage />) },
           { path: '*', element: <NotFound /> },
         ],

@@ -1,10 +1,9 @@
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { EntranceRow } from '@venue/domain';
+import { LiveMessage as LiveMessageSchema, type LiveMessage as DomainLiveMessage } from '@venue/domain';
 
-/** Messages of the console's live feed (docs/api-foundation.md, /api/live). */
-export type LiveMessage =
-  { type: 'entrance'; row: EntranceRow } | { type: 'terminal'; terminalId: number; connected: boolean };
+/** Messages of the console's live feed (docs/live-feed.md, /api/live): entrances, terminal connections, door states, cash. */
+export type LiveMessage = Exclude<DomainLiveMessage, { type: 'ready' } | { type: 'error' }>;
 
 export type LiveStatus = 'connecting' | 'open' | 'closed';
 type Listener = (msg: LiveMessage) => void;
@@ -19,20 +18,16 @@ const LiveContext = createContext<LiveContextValue | null>(null);
 /** Query keys refreshed when an entrance arrives (the report and the dashboard). */
 export const LIVE_REFRESHED_KEYS = [['entranceReport'], ['dashboard']] as const;
 
+/** A pushed event validated with the domain's schema; null for ready, errors and anything malformed. */
 function parseMessage(data: unknown): LiveMessage | null {
   if (typeof data !== 'string') return null;
   try {
-    const m = JSON.parse(data) as { type?: unknown; row?: unknown; terminalId?: unknown; connected?: unknown };
-    if (m.type === 'entrance' && typeof m.row === 'object' && m.row !== null) {
-      return { type: 'entrance', row: m.row as EntranceRow };
-    }
-    if (m.type === 'terminal' && typeof m.terminalId === 'number') {
-      return { type: 'terminal', terminalId: m.terminalId, connected: m.connected === true };
-    }
+    const parsed = LiveMessageSchema.safeParse(JSON.parse(data));
+    if (!parsed.success || parsed.data.type === 'ready' || parsed.data.type === 'error') return null;
+    return parsed.data;
   } catch {
-    /* not JSON: ignore */
+    return null; // not JSON: ignore
   }
-  return null;
 }
 
 /**

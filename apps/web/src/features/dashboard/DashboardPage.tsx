@@ -6,6 +6,7 @@ import { useSessionData } from '../../app/auth/AuthProvider';
 import { useLanguage } from '../../app/i18n/LocaleProvider';
 import { QueryState } from '../../shared/QueryState';
 import { errorText } from '../../shared/errors';
+import { LiveFeed } from '../terminals/LiveFeed';
 import { HourBarChart, StatusPieChart } from './DashboardCharts';
 import { useActiveClientsCount, useEntranceByStatus, useEntranceByTime, useMonthlyEntranceCount } from './useDashboard';
 
@@ -102,6 +103,9 @@ export function DashboardPage() {
               <HourBarChart points={byTime.data ?? []} />
             </QueryState>
           </Card>
+        </Col>
+        <Col xs={24}>
+          <LiveFeed />
         </Col>
       </Row>
     </>

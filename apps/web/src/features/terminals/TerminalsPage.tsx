@@ -1,5 +1,19 @@
 import { useState } from 'react';
-import { App, Badge, Button, Form, Input, Modal, Popconfirm, Table, Tag, Typography, type TableProps } from 'antd';
+import { Link } from 'react-router';
+import {
+  App,
+  Badge,
+  Button,
+  Form,
+  Input,
+  Modal,
+  Popconfirm,
+  Segmented,
+  Table,
+  Tag,
+  Typography,
+  type TableProps,
+} from 'antd';
 import { CheckOutlined, CopyOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { TerminalInput, type Terminal } from '@venue/domain';
@@ -21,7 +35,8 @@ export function TerminalsPage() {
   const { message } = App.useApp();
   const { data } = useAuth();
   const canEdit = data?.user.roleEditTerminals === true;
-  const query = useTerminalList();
+  const [showDeleted, setShowDeleted] = useState(false);
+  const query = useTerminalList({ deleted: showDeleted });
   const create = useCreateTerminal();
   const approve = useApproveTerminal();
   const [form] = Form.useForm<NewTerminalValues>();
@@ -57,7 +72,26 @@ export function TerminalsPage() {
         </span>
       ),
     },
-    { title: t('terminals.name'), dataIndex: 'name', key: 'name' },
+    {
+      title: t('terminals.name'),
+      dataIndex: 'name',
+      key: 'name',
+      render: (name: string, x) => (
+        <Link to={`/management/app-terminals-list/${x.id}`} data-testid={`terminal-link-${x.id}`}>
+          {name}
+        </Link>
+      ),
+    },
+    {
+      title: t('gate.doorState'),
+      dataIndex: 'doorState',
+      key: 'doorState',
+      render: (d: number, x) => (
+        <Tag color={d === 1 ? 'red' : 'green'} data-testid={`terminal-door-${x.id}`}>
+          {t(`gate.door.${d}`)}
+        </Tag>
+      ),
+    },
     {
       title: t('terminals.serial'),
       dataIndex: 'serial',
@@ -107,6 +141,15 @@ export function TerminalsPage() {
           </Button>
         )}
       </div>
+      <Segmented
+        style={{ marginBlockEnd: 12 }}
+        value={showDeleted ? 'deleted' : 'active'}
+        onChange={(v) => setShowDeleted(v === 'deleted')}
+        options={[
+          { value: 'active', label: t('gate.showActive') },
+          { value: 'deleted', label: t('gate.showDeleted') },
+        ]}
+      />
       <Table<Terminal>
         data-testid="terminals-table"
         rowKey="id"

@@ -1,49 +1,151 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Terminal, TerminalInput } from '@venue/domain';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type {
+  CashBoxStatus,
+  CashReset,
+  ConnectedDevices,
+  Inventory,
+  LiveMessage,
+  Terminal,
+  TerminalActionName,
+  TerminalActionReplyResult,
+  TerminalInput,
+  TerminalPatch,
+} from '@venue/domain';
 import { api, type Page } from '../../app/api/apiClient';
 import { useLiveMessages } from '../../app/live/LiveProvider';
 
 export const TERMINALS_KEY = ['terminals'] as const;
+const terminalKey = (id: number) => ['terminal', id] as const;
 
-/** GET /Terminal, kept current by the live feed's terminal messages. */
-export function useTerminalList() {
+/** Applies a live terminal or door message to a terminal shown anywhere (list or details). */
+function applyLive(qc: QueryClient, msg: LiveMessage): void {
+  if (msg.type !== 'terminal' && msg.type !== 'door') return;
+  const patch = (x: Terminal): Terminal =>
+    msg.type === 'terminal'
+      ? {
+          ...x,
+          connected: msg.connected,
+          lastConnection: msg.connected ? new Date().toISOString() : x.lastConnection,
+        }
+      : { ...x, doorState: msg.doorState };
+  qc.setQueryData<Page<Terminal>>(TERMINALS_KEY, (old) =>
+    old ? { ...old, items: old.items.map((x) => (x.id === msg.terminalId ? patch(x) : x)) } : old,
+  );
+  qc.setQueryData<Terminal>(terminalKey(msg.terminalId), (old) => (old ? patch(old) : old));
+  if (msg.type === 'terminal') void qc.invalidateQueries({ queryKey: ['terminal-devices', msg.terminalId] });
+}
+
+/** GET /Terminal, kept current by the live feed's terminal and door messages. */
+export function useTerminalList(opts: { deleted?: boolean } = {}) {
+  const qc = useQueryClient();
+  useLiveMessages((msg) => applyLive(qc, msg));
+  const deleted = opts.deleted === true;
+  return useQuery({
+    queryKey: deleted ? [...TERMINALS_KEY, 'deleted'] : TERMINALS_KEY,
+    queryFn: () => api.get<Page<Terminal>>(`/Terminal${deleted ? '?deleted=true' : ''}`),
+  });
+}
+
+/** GET /Terminal/{id}, kept current by the live feed. */
+export function useTerminal(id: number) {
+  const qc = useQueryClient();
+  useLiveMessages((msg) => applyLive(qc, msg));
+  return useQuery({ queryKey: terminalKey(id), queryFn: () => api.get<Terminal>(`/Terminal/${id}`) });
+}
+
+/** GET /Terminal/GetConnectedDevices/{id}. */
+export function useConnectedDevices(id: number) {
+  return useQuery({
+    queryKey: ['terminal-devices', id],
+    queryFn: () => api.get<ConnectedDevices>(`/Terminal/GetConnectedDevices/${id}`),
+  });
+}
+
+/** GET /Terminal/GetCashBoxStatus/{id}, refreshed when the live feed reports cash at this terminal. */
+export function useCashBoxStatus(id: number) {
   const qc = useQueryClient();
   useLiveMessages((msg) => {
-    if (msg.type !== 'terminal') return;
-    qc.setQueryData<Page<Terminal>>(TERMINALS_KEY, (old) =>
-      old
-        ? {
-            ...old,
-            items: old.items.map((x) =>
-              x.id === msg.terminalId
-                ? {
-                    ...x,
-                    connected: msg.connected,
-                    lastConnection: msg.connected ? new Date().toISOString() : x.lastConnection,
-                  }
-                : x,
-            ),
-          }
-        : old,
-    );
+    if (msg.type === 'cash' && msg.terminalId === id) void qc.invalidateQueries({ queryKey: ['terminal-cash', id] });
   });
-  return useQuery({ queryKey: TERMINALS_KEY, queryFn: () => api.get<Page<Terminal>>('/Terminal') });
+  return useQuery({
+    queryKey: ['terminal-cash', id],
+    queryFn: () => api.get<CashBoxStatus>(`/Terminal/GetCashBoxStatus/${id}`),
+  });
+}
+
+function useInvalidateTerminals() {
+  const qc = useQueryClient();
+  return (id?: number) => {
+    void qc.invalidateQueries({ queryKey: TERMINALS_KEY });
+    if (id != null) void qc.invalidateQueries({ queryKey: terminalKey(id) });
+  };
 }
 
 /** POST /Terminal: the answer carries the terminal's secret, shown once. */
 export function useCreateTerminal() {
-  const qc = useQueryClient();
+  const invalidate = useInvalidateTerminals();
   return useMutation({
     mutationFn: (body: TerminalInput) => api.post<Terminal & { secret: string }>('/Terminal', body),
-    onSuccess: () => void qc.invalidateQueries({ queryKey: TERMINALS_KEY }),
+    onSuccess: () => invalidate(),
   });
 }
 
 /** PATCH /Terminal/{id} {approved: true}. */
 export function useApproveTerminal() {
-  const qc = useQueryClient();
+  const invalidate = useInvalidateTerminals();
   return useMutation({
     mutationFn: (id: number) => api.patch<Terminal>(`/Terminal/${id}`, { approved: true }),
-    onSuccess: () => void qc.invalidateQueries({ queryKey: TERMINALS_KEY }),
+    onSuccess: (t) => invalidate(t.id),
   });
+}
+
+/** PATCH /Terminal/{id}. */
+export function useUpdateTerminal(id: number) {
+  const qc = useQueryClient();
+  const invalidate = useInvalidateTerminals();
+  return useMutation({
+    mutationFn: (body: TerminalPatch) => api.patch<Terminal>(`/Terminal/${id}`, body),
+    onSuccess: (t) => {
+      qc.setQueryData(terminalKey(id), t);
+      invalidate();
+    },
+  });
+}
+
+/** DELETE /Terminal/{id} and PATCH /Terminal/Restore/{id}. */
+export function useDeleteRestoreTerminal(id: number) {
+  const invalidate = useInvalidateTerminals();
+  const del = useMutation({
+    mutationFn: () => api.delete<{ ok: true }>(`/Terminal/${id}`),
+    onSuccess: () => invalidate(id),
+  });
+  const restore = useMutation({
+    mutationFn: () => api.patch<Terminal>(`/Terminal/Restore/${id}`, {}),
+    onSuccess: () => invalidate(id),
+  });
+  return { del, restore };
+}
+
+/** POST /Terminal/TerminalActionWithReply: the terminal's own answer, or 503 "No terminal connection". */
+export function useTerminalAction(id: number) {
+  return useMutation({
+    mutationFn: (a: { actionName: TerminalActionName; data?: unknown }) =>
+      api.post<TerminalActionReplyResult>('/Terminal/TerminalActionWithReply', { targetId: id, ...a }),
+  });
+}
+
+/** POST /Terminal/CreateResetCashLevels and /Terminal/LoadCash/{id}. */
+export function useCashActions(id: number) {
+  const qc = useQueryClient();
+  const refresh = () => void qc.invalidateQueries({ queryKey: ['terminal-cash', id] });
+  const reset = useMutation({
+    mutationFn: () => api.post<CashReset>('/Terminal/CreateResetCashLevels', { terminalId: id }),
+    onSuccess: refresh,
+  });
+  const load = useMutation({
+    mutationFn: (body: { coins: Inventory; bills: Inventory }) =>
+      api.post<CashBoxStatus>(`/Terminal/LoadCash/${id}`, body),
+    onSuccess: refresh,
+  });
+  return { reset, load };
 }
