@@ -86,7 +86,10 @@ export async function accountingRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      const renewal = await runAutoRenew(db, clearingProvider(), req.auth.clubId, { userId: req.auth.userId });
+      const renewal = await runAutoRenew(db, clearingProvider(), req.auth.clubId, {
+        userId: req.auth.userId,
+        concurrency: app.deps.database.kind === 'postgres' ? 4 : 1,
+      });
       const saferPayments = await reconcileCharges(db, clearingProvider(), req.auth.clubId);
       await audit(db, req, {
         action: 'run',

@@ -25,7 +25,10 @@ export async function dailyMoneyJobs(database: Database, now = new Date()): Prom
   const work = async () => {
     const list = await database.db.select({ id: clubs.id }).from(clubs);
     for (const c of list) {
-      await runAutoRenew(database.db, clearingProvider(), c.id, { at: now });
+      await runAutoRenew(database.db, clearingProvider(), c.id, {
+        at: now,
+        concurrency: database.kind === 'postgres' ? 4 : 1,
+      });
     }
     await reconcileCharges(database.db, clearingProvider());
   };

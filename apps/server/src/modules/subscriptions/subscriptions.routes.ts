@@ -50,7 +50,10 @@ export async function subscriptionRoutes(app: FastifyInstance): Promise<void> {
     '/api/AutoRenew/DoAutoRenrenew',
     { config: { permission: 'roleManageClientMoney' }, schema: { tags, response: { 200: AutoRenewRunResponse } } },
     async (req) => {
-      const res = await runAutoRenew(db, clearingProvider(), req.auth.clubId, { userId: req.auth.userId });
+      const res = await runAutoRenew(db, clearingProvider(), req.auth.clubId, {
+        userId: req.auth.userId,
+        concurrency: app.deps.database.kind === 'postgres' ? 4 : 1,
+      });
       await audit(db, req, { action: 'run', entity: 'autoRenew', entityId: req.auth.clubId, after: res });
       return res;
     },

@@ -179,7 +179,7 @@ export async function runAutoRenew(
   db: Db,
   provider: ClearingProvider,
   clubId: number,
-  opts: { at?: Date; userId?: number | null } = {},
+  opts: { at?: Date; userId?: number | null; concurrency?: number } = {},
 ): Promise<RunResult> {
   const at = opts.at ?? new Date();
   const [club] = await db.select().from(clubs).where(eq(clubs.id, clubId));
@@ -208,7 +208,13 @@ export async function runAutoRenew(
     rows as unknown as { rows: { id: number; end: string | Date; end_type: number; kind: string; last: unknown }[] }
   ).rows;
   const out: RunResult = { considered: list.length, renewed: 0, failed: 0, skipped: 0 };
-  for (const r of list) {
+  // A few clients at a time: each renewal is its own charge and transaction (the invoice counter
+  // serializes only the short insert at the end).
+  let next = 0;
+  const worker = async () => {
+    while (next < list.length) await renewRow(list[next++]);
+  };
+  const renewRow = async (r: (typeof list)[number]) => {
     const end = typeof r.end === 'string' ? r.end.slice(0, 10) : isoOf(r.end);
     const last = (typeof r.last === 'string' ? JSON.parse(r.last) : r.last) as {
       unitPrice: number;
@@ -217,7 +223,7 @@ export async function runAutoRenew(
     const monthly = last ? monthlyOf(last) : null;
     if (monthly == null || !isRenewalDue(today, end, settings.autoRenewDaysBefore, settings.autoRenewDaysAfter)) {
       out.skipped++;
-      continue;
+      return;
     }
     const q: RenewalQuote = renewalQuote(today, end, monthly, Number(r.end_type), rule);
     const ok = await renewOne(db, provider, {
@@ -231,7 +237,8 @@ export async function runAutoRenew(
     });
     if (ok) out.renewed++;
     else out.failed++;
-  }
+  };
+  await Promise.all(Array.from({ length: Math.min(opts.concurrency ?? 1, list.length) }, worker));
   return out;
 }
 
