@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { EntrancePaymentType, EntranceState, QuickExitOutcome, type ServerMessages } from '@venue/domain';
 import { createTestApp, signedInAdmin, type TestContext } from '../../test/harness.js';
-import { balanceLedger, clients, clubs, groups, quickExits, schedules, terminals } from '../db/schema.js';
+import { auditLog, balanceLedger, clients, clubs, groups, quickExits, schedules, terminals } from '../db/schema.js';
 import { hashPassword } from '../lib/password.js';
 import { quickExitRule } from '../engine/quick-exit.service.js';
 import { TerminalClient } from '../../../terminal/src/client.js';
@@ -230,6 +230,11 @@ describe('terminal messages', () => {
       await admin.api.patch(`/api/TerminalMessage/${m.id}`, { active: false, displaySeconds: 12 })
     ).json();
     expect(patched).toMatchObject({ active: false, showing: false, displaySeconds: 12, content: body.content });
+    const audits = await ctx.database.db.select().from(auditLog).where(eq(auditLog.entity, 'terminalMessage'));
+    expect(audits.filter((x) => x.entityId === String(m.id)).map((x) => [x.action, x.userId])).toEqual([
+      ['create', admin.user.id],
+      ['update', admin.user.id],
+    ]);
     const bad = await admin.api.post('/api/TerminalMessage', {
       ...body,
       startDate: '2026-05-02',
