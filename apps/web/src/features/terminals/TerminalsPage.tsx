@@ -67,7 +67,11 @@ export function TerminalsPage() {
       key: 'connected',
       width: 110,
       render: (c: boolean, x) => (
-        <span data-testid={`terminal-live-${x.id}`} data-connected={c ? 'true' : 'false'}>
+        <span
+          data-testid={`terminal-live-${x.id}`}
+          data-connected={c ? 'true' : 'false'}
+          style={{ whiteSpace: 'nowrap' }}
+        >
           <Badge status={c ? 'success' : 'default'} text={c ? t('terminals.online') : t('terminals.offline')} />
         </span>
       ),
