@@ -3,6 +3,7 @@ import {
   PAYMENT_METHOD_BEATS,
   PaymentMethod,
   PurchaseItemType,
+  roundCash,
   type PaymentInput,
   type PurchaseItemInput,
 } from '@venue/domain';
@@ -14,10 +15,7 @@ import {
  * All amounts are integer minor units (agorot).
  */
 
-/** Rounds a cash amount to the nearest 10 agorot, 1–4 down and 5–9 up (DOMAIN-FACTS "Money and tax"). */
-export function roundCash(amount: number): number {
-  return Math.floor((amount + 5) / 10) * 10;
-}
+export { roundCash };
 
 /**
  * A card fee (seed 000 §3 fee type; club settings creditChargeFee /

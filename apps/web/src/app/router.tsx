@@ -38,6 +38,9 @@ const TerminalMessagesPage = lazy(() =>
 const EntranceReportPage = lazy(() =>
   import('../features/entrance-report/EntranceReportPage').then((m) => ({ default: m.EntranceReportPage })),
 );
+const LicensesPage = lazy(() =>
+  import('../features/client-money/LicensesPage').then((m) => ({ default: m.LicensesPage })),
+);
 
 function PageSpinner() {
   return (
@@ -135,6 +138,7 @@ export const router = createBrowserRouter([
           { path: '/management/app-product-list', element: guarded('products', <ProductsPage />) },
           { path: '/management/app-users-list', element: guarded('users', <UsersPage />) },
           { path: '/management/app-settings', element: guarded('settings', <SettingsPage />) },
+          { path: '/management/app-settings/licenses', element: guarded('settings', <LicensesPage />) },
           { path: '/management/app-schedules-list', element: guarded('schedules', <SchedulesPage />) },
           { path: '/management/app-groups-list', element: guarded('groups', <GroupsPage />) },
           { path: '/management/app-groups-list/:groupId', element: guarded('groups', <GroupEditPage />) },

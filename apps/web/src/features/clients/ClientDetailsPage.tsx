@@ -32,6 +32,7 @@ import { ClientFormDrawer } from './ClientFormDrawer';
 import { statusName } from './ClientsPage';
 import { useClientFormat } from './clientFormat';
 import { useClientFull, useClientHistory, useClientParents, useSetClientStatus } from './useClients';
+import { moneyClientTabs } from '../client-money/clientTabs';
 
 /** What every tab gets. */
 export interface ClientTabContext {
@@ -53,6 +54,7 @@ export const clientTabs: ClientTab[] = [
   { key: 'card', labelKey: 'clients.tabCard', order: 10, render: (ctx) => <ClientCardTab client={ctx.full.client} /> },
   { key: 'history', labelKey: 'clients.tabHistory', order: 80, render: (ctx) => <HistoryTab id={ctx.clientId} /> },
   { key: 'family', labelKey: 'clients.tabFamily', order: 90, render: (ctx) => <FamilyTab ctx={ctx} /> },
+  ...moneyClientTabs,
 ];
 
 export function ClientDetailsPage() {
