@@ -229,6 +229,10 @@ describe('clients: full fields, history, import, bulk and export', () => {
     const wrong = await api.request('POST', '/api/Client/ImportClients', png.body, png.headers);
     expect(wrong.statusCode).toBe(415);
     expect(wrong.json().code).toBe('UNSUPPORTED_FILE_TYPE');
+    const big = multipart(Buffer.alloc(6 * 1024 * 1024, 0x61), 'big.csv');
+    const tooLarge = await api.request('POST', '/api/Client/ImportClients', big.body, big.headers);
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json().code).toBe('FILE_TOO_LARGE');
     const noName = multipart(Buffer.from('Phone\n0501234567\n'));
     const missing = await api.request('POST', '/api/Client/ImportClients?preview=true', noName.body, noName.headers);
     expect(missing.json().errors).toEqual([{ row: 1, field: 'firstName', message: 'missingColumn' }]);
