@@ -411,7 +411,7 @@ export class TerminalClient extends EventEmitter {
     sessionId: string,
     kind: 'coin' | 'bill',
     denomination: number,
-    eventId = randomUUID(),
+    eventId: string = randomUUID(),
   ): Promise<ServerCashState> {
     return this.cash({
       type: 'cash-insert',
