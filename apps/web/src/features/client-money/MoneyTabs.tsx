@@ -25,7 +25,7 @@ import { MoneyInput } from '../../shared/MoneyInput';
 import { errorText } from '../../shared/errors';
 import { useSessionData } from '../../app/auth/AuthProvider';
 import { PurchaseDialog, type PurchaseDialogProps } from './PurchaseDialog';
-import { useMoneyFormat } from './format';
+import { dateText, useMoneyFormat } from './format';
 import {
   newKey,
   useAddCredit,
@@ -106,10 +106,7 @@ export function SubscriptionTab({ clientId, canEdit }: MoneyTabProps) {
               type="info"
               showIcon
               data-testid="renew-quote"
-              message={t('money.renewQuote', {
-                start: fmt.date(quote.data.start),
-                end: fmt.date(quote.data.end),
-              })}
+              message={t('money.renewQuote', { start: dateText(quote.data.start), end: dateText(quote.data.end) })}
               description={
                 <span>
                   {t('money.renewPrice')}: {fmt.money(quote.data.price)}
