@@ -176,11 +176,8 @@ export async function processEntrance(
     logId =
       !client || (decision.amount === 0 && decision.bonusUsed === 0)
         ? await (async () => {
-            const [log] = await db
-              .insert(entranceLogs)
-              .values(logValues())
-              .onConflictDoNothing({ target: [entranceLogs.terminalId, entranceLogs.eventId] })
-              .returning({ id: entranceLogs.id });
+            const v = logValues();
+            const [log] = await logInsertQuery(db).execute({ ...v, at: v.at.toISOString() });
             if (!log) throw new DuplicateEvent();
             return log.id;
           })()
@@ -340,22 +337,64 @@ function scheduleRow(r: ScheduleJson, groupId: number): ScheduleRowTimes & { pri
 }
 
 /**
- * The client an identification names (not deleted), with its group (not
- * deleted), the group's schedule rows and the client's recent approved
- * entrances up to `at`, in one query; null when none matched.
+ * The log row's INSERT as a prepared statement (built once per database handle): the
+ * single-statement write of an entrance that moves no money (docs/gate-benchmark.md).
  */
-async function findClient(
-  db: Db,
-  clubId: number,
-  ident: Identification,
-  at: Date,
-  terminalId: number,
-): Promise<FoundClient | null> {
-  const match = await identificationMatch(db, clubId, ident);
-  if (!match) return null;
-  const atIso = at.toISOString();
-  const recentFrom = new Date(at.getTime() - RECENT_WINDOW_MS).toISOString();
-  const [r] = await db
+function buildLogInsert(db: Db) {
+  const p = (name: string) => sql.placeholder(name);
+  return db
+    .insert(entranceLogs)
+    .values({
+      clubId: p('clubId'),
+      terminalId: p('terminalId'),
+      clientId: p('clientId'),
+      groupId: p('groupId'),
+      at: sql`${p('at')}::timestamptz`,
+      status: p('status'),
+      reason: p('reason'),
+      identificationKind: p('identificationKind'),
+      amount: p('amount'),
+      paymentType: p('paymentType'),
+      eventId: p('eventId'),
+      payerClientId: p('payerClientId'),
+    })
+    .onConflictDoNothing({ target: [entranceLogs.terminalId, entranceLogs.eventId] })
+    .returning({ id: entranceLogs.id })
+    .prepare('gate_log_insert');
+}
+const logInserts = new WeakMap<Db, ReturnType<typeof buildLogInsert>>();
+function logInsertQuery(db: Db): ReturnType<typeof buildLogInsert> {
+  let q = logInserts.get(db);
+  if (!q) logInserts.set(db, (q = buildLogInsert(db)));
+  return q;
+}
+
+/** Which shape of client match an identification needs (one prepared statement per shape). */
+type MatchShape = 'card' | 'code' | 'codeOrNumber' | 'biometric';
+
+/**
+ * The decision's read as a prepared statement per match shape, built once per
+ * database handle (Drizzle `prepare`; on PostgreSQL a named statement, so the
+ * server plans it once per connection instead of on every entrance — the
+ * planning was half of the read's cost, docs/gate-benchmark.md). Every value
+ * is a placeholder: clubId, terminalId, value, number, mac, atIso, recentFrom.
+ */
+function buildFindClientQuery(db: Db, shape: MatchShape) {
+  const clubId = sql.placeholder('clubId');
+  const terminalId = sql.placeholder('terminalId');
+  const value = sql.placeholder('value');
+  const atIso = sql.placeholder('atIso');
+  const recentFrom = sql.placeholder('recentFrom');
+  const match =
+    shape === 'card'
+      ? sql`${clients.cardSerial} = ${value}`
+      : shape === 'code'
+        ? sql`${clients.clientCode} = ${value}`
+        : shape === 'codeOrNumber'
+          ? sql`(${clients.clientCode} = ${value} or ${clients.number} = ${sql.placeholder('number')}::int)`
+          : sql`${clients.id} = (select bt.client_id from biometric_templates bt
+      where bt.club_id = ${clubId} and bt.kind = ${sql.placeholder('kind')} and bt.template_mac = ${sql.placeholder('mac')})`;
+  return db
     .select({
       id: clients.id,
       number: clients.number,
@@ -409,9 +448,56 @@ async function findClient(
     })
     .from(clients)
     .leftJoin(groups, and(eq(groups.id, clients.groupId), eq(groups.deleted, false)))
-    .where(and(eq(clients.clubId, clubId), match, ne(clients.status, 3)))
-    .orderBy(sql`(${clients.clientCode} = ${ident.value}) desc`)
-    .limit(1);
+    .where(and(sql`${clients.clubId} = ${clubId}`, match, ne(clients.status, 3)))
+    .orderBy(sql`(${clients.clientCode} = ${value}) desc`)
+    .limit(1)
+    .prepare(`gate_find_client_${shape}`);
+}
+
+const preparedReads = new WeakMap<Db, Map<MatchShape, ReturnType<typeof buildFindClientQuery>>>();
+function findClientQuery(db: Db, shape: MatchShape): ReturnType<typeof buildFindClientQuery> {
+  let perDb = preparedReads.get(db);
+  if (!perDb) preparedReads.set(db, (perDb = new Map()));
+  let q = perDb.get(shape);
+  if (!q) perDb.set(shape, (q = buildFindClientQuery(db, shape)));
+  return q;
+}
+
+/**
+ * The client an identification names (not deleted), with its group (not
+ * deleted), the group's schedule rows, the client's recent approved
+ * entrances up to `at`, and the terminal with its club, in one prepared
+ * query; null when none matched.
+ */
+async function findClient(
+  db: Db,
+  clubId: number,
+  ident: Identification,
+  at: Date,
+  terminalId: number,
+): Promise<FoundClient | null> {
+  let shape: MatchShape;
+  const params: Record<string, unknown> = {
+    clubId,
+    terminalId,
+    value: ident.value,
+    atIso: at.toISOString(),
+    recentFrom: new Date(at.getTime() - RECENT_WINDOW_MS).toISOString(),
+  };
+  if (ident.kind === 'card') shape = 'card';
+  else if (ident.kind === 'code') {
+    // The client's own code (seed 001 §3 "client code") first, else the client number.
+    if (/^\d{1,9}$/.test(ident.value)) {
+      shape = 'codeOrNumber';
+      params.number = Number(ident.value);
+    } else shape = 'code';
+  } else if (ident.kind === 'fingerprint' || ident.kind === 'face') {
+    // The template's keyed HMAC finds the enrolled template by index, without decrypting (lib/crypto.ts).
+    shape = 'biometric';
+    params.kind = ident.kind;
+    params.mac = templateMac(await dataKeys(db), clubId, ident.kind, ident.value);
+  } else return null; // 'system' identifies no client
+  const [r] = await findClientQuery(db, shape).execute(params);
   if (!r) return null;
   const json = <T>(v: T | string | null): T | null => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
   const group = r.g?.id != null ? r.g : null;
