@@ -46,6 +46,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       DEMO_CLIENTS: '150',
       DEMO_DAYS: '14',
+      LOGIN_RATE_LIMIT: '1000',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
     },

@@ -36,6 +36,10 @@ export async function openDatabase(opts: {
     // DATE columns come back as 'YYYY-MM-DD' strings, not Date objects at local midnight.
     pg.types.setTypeParser(1082, (v: string) => v);
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    // An idle pooled connection that the server closes (restart, failover,
+    // administrator command) emits 'error' on the pool; unhandled, it would
+    // end the process. The pool replaces the connection on the next query.
+    pool.on('error', (err) => console.warn(`database connection lost: ${err.message}`));
     const db = drizzle(pool, { schema }) as unknown as Db;
     await migrate(db as never, { migrationsFolder });
     return { db, kind: 'postgres', url: opts.databaseUrl, close: () => pool.end() };

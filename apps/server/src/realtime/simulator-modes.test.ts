@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PassThrough } from 'node:stream';
 import { EntranceState } from '@venue/domain';
 import { createTestApp, signedInAdmin, type TestContext } from '../../test/harness.js';
-import { clients, groups, schedules } from '../db/schema.js';
+import { eq, sql } from 'drizzle-orm';
+import { clients, entranceLogs, groups, schedules } from '../db/schema.js';
 import { runInteractive } from '../../../terminal/src/interactive.js';
 import { runTraffic } from '../../../terminal/src/traffic.js';
 
@@ -81,8 +82,15 @@ describe('simulator modes', () => {
     });
     expect(r.terminals).toBe(3);
     expect(r.errors).toBe(0);
-    expect(r.decisions).toBeGreaterThan(30);
+    // No timed expectation (the machine is shared): the count must be positive and
+    // every decision the terminals received must be one log row on the server.
+    expect(r.decisions).toBeGreaterThan(0);
     expect(Object.values(r.byStatus).reduce((a, b) => a + b, 0)).toBe(r.decisions);
+    const [{ n }] = await ctx.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(entranceLogs)
+      .where(eq(entranceLogs.clubId, club.id));
+    expect(n).toBeGreaterThanOrEqual(r.decisions);
     expect(r.latencyMs.p50).toBeGreaterThan(0);
     expect(r.latencyMs.p99).toBeGreaterThanOrEqual(r.latencyMs.p50);
   });

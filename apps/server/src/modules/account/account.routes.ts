@@ -17,6 +17,8 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
         rateLimit: {
           max: loginRateLimit,
           timeWindow: 60_000,
+          // After body parsing, so the key can include the user name.
+          hook: 'preHandler',
           // Per address and per user name, so one caller cannot lock out everyone.
           keyGenerator: (req) =>
             `${req.ip}|${String((req.body as { username?: string } | undefined)?.username ?? '').toLowerCase()}`,

@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Api, createTestApp, makeClub, makeUser, TEST_PASSWORD, type TestContext } from '../../../test/harness.js';
+import { buildApp } from '../../app.js';
+import { loadConfig } from '../../config.js';
+import {
+  Api,
+  createTestApp,
+  openTestDatabase,
+  makeClub,
+  makeUser,
+  TEST_PASSWORD,
+  type TestContext,
+} from '../../../test/harness.js';
 import { users } from '../../db/schema.js';
 import { eq } from 'drizzle-orm';
 
@@ -70,5 +80,23 @@ describe('account: sign-in and current user', () => {
     expect((await api.get('/api/Account/GetCurrent')).statusCode).toBe(200);
     await ctx.database.db.update(users).set({ disabled: true }).where(eq(users.id, user.id));
     expect((await api.get('/api/Account/GetCurrent')).statusCode).toBe(401);
+  });
+});
+
+describe('account: sign-in rate limit (DESIGN §10)', () => {
+  it('refuses the 11th attempt within a minute for one user name and address with 429, others go on', async () => {
+    const database = await openTestDatabase();
+    const app = await buildApp({ config: { ...loadConfig({}), logLevel: 'silent', loginRateLimit: 10 }, database });
+    try {
+      const api = new Api(app);
+      for (let i = 0; i < 10; i++) expect((await api.login('someone', 'wrong', 1)).statusCode).toBe(401);
+      const blocked = await api.login('someone', 'wrong', 1);
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json().code).toBe('TOO_MANY_REQUESTS');
+      expect((await api.login('someone-else', 'wrong', 1)).statusCode).toBe(401);
+    } finally {
+      await app.close();
+      await database.dropAll();
+    }
   });
 });
