@@ -433,22 +433,24 @@ export const Group = z.object({
 // ---------------------------------------------------------------- terminals
 
 /** POST /api/Terminal: a new terminal; the answer carries its secret once. */
-export const TerminalInput = z.strictObject({
-  serial: z
-    .string()
-    .trim()
-    .min(1, { message: 'required' })
-    .max(40)
-    .regex(/^[A-Za-z0-9._-]+$/, { message: 'invalidSerial' }),
-  name: z.string().trim().min(1, { message: 'required' }).max(60),
-  isMain: z.boolean().default(false),
-  gateOpenSeconds: z.number().int().min(1).max(120).default(5),
-  doorState: z.union(ENTRANCE_STATES.map((s) => z.literal(s))).default(2),
-  // Every other field of seed 001 §3 (packages/domain/src/terminal.ts); omitted = default.
-  ...withoutDefaults(TerminalSettings.shape),
-}).partial({ ...Object.fromEntries(Object.keys(TerminalSettings.shape).map((k) => [k, true])) } as {
-  [K in keyof typeof TerminalSettings.shape]: true;
-});
+export const TerminalInput = z
+  .strictObject({
+    serial: z
+      .string()
+      .trim()
+      .min(1, { message: 'required' })
+      .max(40)
+      .regex(/^[A-Za-z0-9._-]+$/, { message: 'invalidSerial' }),
+    name: z.string().trim().min(1, { message: 'required' }).max(60),
+    isMain: z.boolean().default(false),
+    gateOpenSeconds: z.number().int().min(1).max(120).default(5),
+    doorState: z.union(ENTRANCE_STATES.map((s) => z.literal(s))).default(2),
+    // Every other field of seed 001 §3 (packages/domain/src/terminal.ts); omitted = default.
+    ...withoutDefaults(TerminalSettings.shape),
+  })
+  .partial({ ...Object.fromEntries(Object.keys(TerminalSettings.shape).map((k) => [k, true])) } as {
+    [K in keyof typeof TerminalSettings.shape]: true;
+  });
 export type TerminalInput = z.infer<typeof TerminalInput>;
 /** PATCH /api/Terminal/{id}: editable fields, and `approved` for the technician's approval. */
 export const TerminalPatch = z

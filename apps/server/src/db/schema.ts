@@ -558,7 +558,10 @@ export const charges = pgTable(
     reconcileResult: text('reconcile_result'),
     purchaseId: bigint('purchase_id', { mode: 'number' }),
   },
-  (t) => [uniqueIndex('charges_idem').on(t.clubId, t.idempotencyKey), index('charges_club_status').on(t.clubId, t.status)],
+  (t) => [
+    uniqueIndex('charges_idem').on(t.clubId, t.idempotencyKey),
+    index('charges_club_status').on(t.clubId, t.status),
+  ],
 );
 
 /**
@@ -645,7 +648,10 @@ export const autoRenewLogs = pgTable(
     /** The subscription end this attempt renews: one successful renewal per end date. */
     forEnd: date('for_end'),
   },
-  (t) => [index('auto_renew_logs_club_at').on(t.clubId, t.at), index('auto_renew_logs_client').on(t.clubId, t.clientId)],
+  (t) => [
+    index('auto_renew_logs_club_at').on(t.clubId, t.at),
+    index('auto_renew_logs_client').on(t.clubId, t.clientId),
+  ],
 );
 
 /** Generated MASAV direct-debit files (seed 000 §7 "Masav files"). */

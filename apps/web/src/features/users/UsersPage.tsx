@@ -145,7 +145,7 @@ export function UsersPage() {
         ),
       },
     ],
-     
+
     [t, positions.data],
   );
 
