@@ -19,3 +19,4 @@ export * from './banks.js';
 export * from './money-api.js';
 export * from './cities.js';
 export * from './weekPreview.js';
+export * from './reports.js';

@@ -1,0 +1,335 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { EntranceReport, PurchasePaymentStatus, REPORTS, ReportFilter } from '@venue/domain';
+import type { ReportContext, ReportDefinition } from './framework.js';
+
+/**
+ * The reports, one definition each (docs/reports.md). Every table is read by
+ * its club_id; joined tables are restricted to the club in their ON clause.
+ */
+
+const inList = (col: SQL, values: readonly number[]): SQL =>
+  sql`${col} in (${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )})`;
+
+const clientName = (alias: string): SQL =>
+  sql`nullif(trim(${sql.raw(alias)}.first_name || ' ' || ${sql.raw(alias)}.last_name), '')`;
+
+/** Common optional filters: each applies only when set and when the report lists it. */
+function filters(c: ReportContext, cols: Partial<Record<'terminalId' | 'clientId' | 'userId' | 'groupId', SQL>>): SQL[] {
+  const out: SQL[] = [];
+  if (c.q.terminalId && cols.terminalId) out.push(sql`${cols.terminalId} = ${c.q.terminalId}`);
+  if (c.q.clientId && cols.clientId) out.push(sql`${cols.clientId} = ${c.q.clientId}`);
+  if (c.q.userId && cols.userId) out.push(sql`${cols.userId} = ${c.q.userId}`);
+  if (c.q.groupId && cols.groupId) out.push(sql`${cols.groupId} = ${c.q.groupId}`);
+  return out;
+}
+
+// ---------------------------------------------------------------- entrances
+
+/** Entrances (`GetEnteracesReport`): entrance_logs of the period (seed 000 §4 statuses). */
+export const entrancesReport: ReportDefinition = {
+  meta: REPORTS.entrances,
+  body: ReportFilter,
+  response: EntranceReport,
+  from: (c) => sql`entrance_logs e
+    left join clients c on c.id = e.client_id and c.club_id = ${c.clubId}
+    left join groups g on g.id = e.group_id and g.club_id = ${c.clubId}
+    left join terminals t on t.id = e.terminal_id and t.club_id = ${c.clubId}`,
+  at: sql`e.at`,
+  where: (c) => {
+    const w = [
+      sql`e.club_id = ${c.clubId}`,
+      ...filters(c, { terminalId: sql`e.terminal_id`, groupId: sql`e.group_id`, clientId: sql`e.client_id` }),
+    ];
+    if (c.q.status?.length) w.push(inList(sql`e.status`, c.q.status));
+    return w;
+  },
+  select: {
+    id: sql`e.id`,
+    at: sql`e.at`,
+    clientId: sql`e.client_id`,
+    clientNumber: sql`c.number`,
+    clientName: clientName('c'),
+    groupName: sql`g.name`,
+    terminalId: sql`e.terminal_id`,
+    terminalName: sql`t.name`,
+    status: sql`e.status`,
+    reason: sql`e.reason`,
+    identificationKind: sql`e.identification_kind`,
+    amount: sql`e.amount`,
+    paymentType: sql`e.payment_type`,
+  },
+  sort: {
+    at: [sql`e.at`],
+    status: [sql`e.status`, sql`e.at`],
+    client: [sql`c.last_name`, sql`c.first_name`, sql`e.at`],
+    terminal: [sql`t.name`, sql`e.at`],
+  },
+  tiebreak: [sql`e.id`],
+  totals: {
+    count: sql`count(*)::int`,
+    approved: sql`(count(*) filter (where e.status = 1))::int`,
+    failed: sql`(count(*) filter (where e.status between 2 and 13))::int`,
+    amount: sql`coalesce(sum(e.amount), 0)::bigint`,
+  },
+  breakdowns: { byStatus: { by: sql`e.status`, value: sql`count(*)::int` } },
+};
+
+// ---------------------------------------------------------------- payments
+
+/** Payments (`GetPaymentsReport`): each payment line of each purchase of the period, by method. */
+export const paymentsReport: ReportDefinition = {
+  meta: REPORTS.payments,
+  from: (c) => sql`purchase_payments pp
+    join purchases p on p.id = pp.purchase_id and p.club_id = ${c.clubId}
+    left join clients c on c.id = p.client_id and c.club_id = ${c.clubId}
+    left join terminals t on t.id = p.terminal_id and t.club_id = ${c.clubId}
+    left join users u on u.id = p.user_id and u.club_id = ${c.clubId}`,
+  at: sql`p.at`,
+  where: (c) => {
+    const w = [
+      sql`pp.club_id = ${c.clubId}`,
+      ...filters(c, { terminalId: sql`p.terminal_id`, clientId: sql`p.client_id`, userId: sql`p.user_id` }),
+    ];
+    if (c.q.paymentMethod?.length) w.push(inList(sql`pp.method`, c.q.paymentMethod));
+    return w;
+  },
+  select: {
+    id: sql`pp.id`,
+    at: sql`p.at`,
+    invoiceNumber: sql`p.invoice_number`,
+    clientId: sql`p.client_id`,
+    clientNumber: sql`c.number`,
+    clientName: clientName('c'),
+    method: sql`pp.method`,
+    amount: sql`pp.amount`,
+    lastFour: sql`nullif(pp.last_four, '')`,
+    terminalName: sql`t.name`,
+    userName: sql`nullif(u.name, '')`,
+  },
+  sort: {
+    at: [sql`p.at`],
+    invoiceNumber: [sql`p.invoice_number`],
+    client: [sql`c.last_name`, sql`c.first_name`, sql`p.at`],
+    method: [sql`pp.method`, sql`p.at`],
+    amount: [sql`pp.amount`, sql`p.at`],
+  },
+  tiebreak: [sql`pp.id`],
+  totals: { count: sql`count(*)::int`, amount: sql`coalesce(sum(pp.amount), 0)::bigint` },
+  breakdowns: { byMethod: { by: sql`pp.method`, value: sql`coalesce(sum(pp.amount), 0)::bigint` } },
+};
+
+// ---------------------------------------------------------------- purchases
+
+/** Purchases (`GetPurchases`): purchases of the period with VAT and the split by how they were paid. */
+export const purchasesReport: ReportDefinition = {
+  meta: REPORTS.purchases,
+  from: (c) => sql`purchases p
+    left join clients c on c.id = p.client_id and c.club_id = ${c.clubId}
+    left join terminals t on t.id = p.terminal_id and t.club_id = ${c.clubId}
+    left join users u on u.id = p.user_id and u.club_id = ${c.clubId}`,
+  at: sql`p.at`,
+  where: (c) => {
+    const w = [
+      sql`p.club_id = ${c.clubId}`,
+      ...filters(c, { terminalId: sql`p.terminal_id`, clientId: sql`p.client_id`, userId: sql`p.user_id` }),
+    ];
+    if (c.q.status?.length) w.push(inList(sql`p.payment_status`, c.q.status));
+    if (c.q.itemType?.length)
+      w.push(
+        sql`exists (select 1 from purchase_items i where i.purchase_id = p.id and ${inList(sql`i.item_type`, c.q.itemType)})`,
+      );
+    if (c.q.productId)
+      w.push(
+        sql`exists (select 1 from purchase_items i where i.purchase_id = p.id and i.item_type = 10 and i.item_id = ${c.q.productId})`,
+      );
+    if (c.q.paymentMethod?.length)
+      w.push(
+        sql`exists (select 1 from purchase_payments pp where pp.purchase_id = p.id and ${inList(sql`pp.method`, c.q.paymentMethod)})`,
+      );
+    return w;
+  },
+  select: {
+    id: sql`p.id`,
+    at: sql`p.at`,
+    invoiceNumber: sql`p.invoice_number`,
+    clientId: sql`p.client_id`,
+    clientNumber: sql`c.number`,
+    clientName: clientName('c'),
+    items: sql`(select string_agg(case when i.quantity > 1 then i.quantity || ' × ' || i.name else i.name end, ', ' order by i.id) from purchase_items i where i.purchase_id = p.id)`,
+    amountBeforeVat: sql`p.amount_before_vat`,
+    vat: sql`p.vat`,
+    total: sql`p.total`,
+    paymentStatus: sql`p.payment_status`,
+    paidCash: sql`p.paid_cash`,
+    paidCredit: sql`p.paid_credit`,
+    paidBeats: sql`p.paid_beats`,
+    paidTemp: sql`p.paid_temp`,
+    paidOther: sql`p.paid_other`,
+    terminalName: sql`t.name`,
+    userName: sql`nullif(u.name, '')`,
+  },
+  sort: {
+    at: [sql`p.at`],
+    invoiceNumber: [sql`p.invoice_number`],
+    client: [sql`c.last_name`, sql`c.first_name`, sql`p.at`],
+    total: [sql`p.total`, sql`p.at`],
+    paymentStatus: [sql`p.payment_status`, sql`p.at`],
+  },
+  tiebreak: [sql`p.id`],
+  totals: {
+    count: sql`count(*)::int`,
+    amountBeforeVat: sql`coalesce(sum(p.amount_before_vat), 0)::bigint`,
+    vat: sql`coalesce(sum(p.vat), 0)::bigint`,
+    total: sql`coalesce(sum(p.total), 0)::bigint`,
+    paidCash: sql`coalesce(sum(p.paid_cash), 0)::bigint`,
+    paidCredit: sql`coalesce(sum(p.paid_credit), 0)::bigint`,
+    paidBeats: sql`coalesce(sum(p.paid_beats), 0)::bigint`,
+    paidTemp: sql`coalesce(sum(p.paid_temp), 0)::bigint`,
+    paidOther: sql`coalesce(sum(p.paid_other), 0)::bigint`,
+  },
+};
+
+// ---------------------------------------------------------------- debts
+
+/**
+ * Debts (`GetDebts`): debts registered in the period (not deleted). Status
+ * filter: 1 = open (something left to pay), 2 = paid in full.
+ */
+export const debtsReport: ReportDefinition = {
+  meta: REPORTS.debts,
+  from: (c) => sql`debts d
+    left join clients c on c.id = d.client_id and c.club_id = ${c.clubId}
+    left join users u on u.id = d.user_id and u.club_id = ${c.clubId}`,
+  at: sql`d.created_at`,
+  where: (c) => {
+    const w = [
+      sql`d.club_id = ${c.clubId}`,
+      sql`d.deleted = false`,
+      ...filters(c, { clientId: sql`d.client_id`, userId: sql`d.user_id` }),
+    ];
+    const s = c.q.status ?? [];
+    if (s.length && !(s.includes(1) && s.includes(2))) {
+      if (s.includes(1)) w.push(sql`d.paid < d.amount`);
+      else if (s.includes(2)) w.push(sql`d.paid >= d.amount`);
+      else w.push(sql`false`);
+    }
+    return w;
+  },
+  select: {
+    id: sql`d.id`,
+    at: sql`d.created_at`,
+    clientId: sql`d.client_id`,
+    clientNumber: sql`c.number`,
+    clientName: clientName('c'),
+    description: sql`nullif(d.description, '')`,
+    source: sql`d.source`,
+    amount: sql`d.amount`,
+    paid: sql`d.paid`,
+    open: sql`greatest(d.amount - d.paid, 0)`,
+    userName: sql`nullif(u.name, '')`,
+  },
+  sort: {
+    at: [sql`d.created_at`],
+    client: [sql`c.last_name`, sql`c.first_name`, sql`d.created_at`],
+    amount: [sql`d.amount`, sql`d.created_at`],
+    open: [sql`greatest(d.amount - d.paid, 0)`, sql`d.created_at`],
+  },
+  tiebreak: [sql`d.id`],
+  totals: {
+    count: sql`count(*)::int`,
+    amount: sql`coalesce(sum(d.amount), 0)::bigint`,
+    paid: sql`coalesce(sum(d.paid), 0)::bigint`,
+    open: sql`coalesce(sum(greatest(d.amount - d.paid, 0)), 0)::bigint`,
+  },
+};
+
+// ---------------------------------------------------------------- financial
+
+const notRefunded = sql.raw(`p.payment_status <> ${PurchasePaymentStatus.Refunded}`);
+
+function financialPurchaseFilters(c: ReportContext): SQL[] {
+  const w = [
+    sql`p.club_id = ${c.clubId}`,
+    notRefunded,
+    sql`p.at >= ${c.range.start}`,
+    sql`p.at < ${c.range.end}`,
+    ...filters(c, { terminalId: sql`p.terminal_id`, userId: sql`p.user_id` }),
+  ];
+  if (c.q.itemType?.length)
+    w.push(
+      sql`exists (select 1 from purchase_items i2 where i2.purchase_id = p.id and ${inList(sql`i2.item_type`, c.q.itemType)})`,
+    );
+  return w;
+}
+
+/**
+ * Financial (`GetFinancialReport`): purchases of the period that were not
+ * refunded, one row per item type (purchases, quantity, amount before VAT,
+ * VAT, total with VAT), and the money received per payment method. Each line
+ * carries its share of its purchase's VAT (docs/money.md), so the VAT column
+ * sums to the purchases' VAT; card fees are a separate total (`fee`), so
+ * `total + fee` equals the purchases' totals.
+ */
+export const financialReport: ReportDefinition = {
+  meta: REPORTS.financial,
+  from: (c) => sql`purchase_items i join purchases p on p.id = i.purchase_id and p.club_id = ${c.clubId}`,
+  at: sql`p.at`,
+  where: (c) => {
+    const w = [
+      sql`i.club_id = ${c.clubId}`,
+      notRefunded,
+      ...filters(c, { terminalId: sql`p.terminal_id`, userId: sql`p.user_id` }),
+    ];
+    if (c.q.itemType?.length) w.push(inList(sql`i.item_type`, c.q.itemType));
+    return w;
+  },
+  groupBy: [sql`i.item_type`],
+  select: {
+    itemType: sql`i.item_type`,
+    purchases: sql`count(distinct i.purchase_id)::int`,
+    quantity: sql`sum(i.quantity)::int`,
+    amountBeforeVat: sql`sum(i.amount_before_vat)::bigint`,
+    vat: sql`sum(i.price_with_vat - i.amount_before_vat)::bigint`,
+    total: sql`sum(i.price_with_vat)::bigint`,
+  },
+  sort: {
+    itemType: [sql`i.item_type`],
+    quantity: [sql`sum(i.quantity)`],
+    total: [sql`sum(i.price_with_vat)`],
+  },
+  tiebreak: [sql`i.item_type`],
+  totals: {
+    purchases: sql`count(distinct i.purchase_id)::int`,
+    quantity: sql`coalesce(sum(i.quantity), 0)::int`,
+    amountBeforeVat: sql`coalesce(sum(i.amount_before_vat), 0)::bigint`,
+    vat: sql`coalesce(sum(i.price_with_vat - i.amount_before_vat), 0)::bigint`,
+    total: sql`coalesce(sum(i.price_with_vat), 0)::bigint`,
+  },
+  breakdowns: {
+    byMethod: {
+      by: sql`pp.method`,
+      value: sql`coalesce(sum(pp.amount), 0)::bigint`,
+      from: (c) => sql`purchase_payments pp join purchases p on p.id = pp.purchase_id and p.club_id = ${c.clubId}`,
+      where: (c) => [sql`pp.club_id = ${c.clubId}`, ...financialPurchaseFilters(c)],
+    },
+  },
+  extraTotals: async (db, c) => {
+    const res = await db.execute(
+      sql`select coalesce(sum(p.fee), 0)::bigint as fee from purchases p where ${sql.join(financialPurchaseFilters(c), sql` and `)}`,
+    );
+    const row = (res as unknown as { rows: { fee: unknown }[] }).rows[0];
+    return { fee: Number(row?.fee ?? 0) };
+  },
+};
+
+/** Every report of the framework, registered by reports.routes.ts. */
+export const REPORT_DEFINITIONS: readonly ReportDefinition[] = [
+  entrancesReport,
+  paymentsReport,
+  purchasesReport,
+  debtsReport,
+  financialReport,
+];

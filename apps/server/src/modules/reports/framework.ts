@@ -1,0 +1,269 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  ReportQuery,
+  ReportResult,
+  type ReportColumnMeta,
+  type ReportMeta,
+  type ReportValueType,
+} from '@venue/domain';
+import type { Db } from '../../db/index.js';
+import { AppError } from '../../lib/errors.js';
+import { sendXlsx, type XlsxColumn } from '../../lib/xlsx.js';
+import { resolveReportRange, type ResolvedRange } from './report-range.js';
+import { exportHeader, exportValue, exportTitle } from './report-labels.js';
+
+/** The parsed body of a report call. */
+export type ParsedReportQuery = z.output<typeof ReportQuery>;
+
+/** What a definition's SQL builders receive: the signed-in club and the period as instants. */
+export interface ReportContext {
+  clubId: number;
+  range: ResolvedRange;
+  q: ParsedReportQuery;
+}
+
+/** A breakdown of the totals: `{by: value}` over the matching rows (or over its own FROM). */
+export interface BreakdownDef {
+  by: SQL;
+  value: SQL;
+  /** Own FROM and WHERE (when the breakdown reads another table than the rows). */
+  from?: (c: ReportContext) => SQL;
+  where?: (c: ReportContext) => SQL[];
+}
+
+/**
+ * A report (docs/reports.md): the catalogue entry of packages/domain
+ * (`meta`: call, permission, columns, totals, filters) plus its SQL. The route,
+ * the period, paging, sorting, totals, breakdowns and the .xlsx export are all
+ * generated from it by {@link registerReport}.
+ *
+ * - `from`: FROM and JOINs. Joined tables must be restricted to the club in
+ *   their ON clause.
+ * - `at`: the instant column the period applies to.
+ * - `where`: the club predicate and the report's own filters (the period is added).
+ * - `select`: SQL per column key of `meta.columns` (fields included).
+ * - `sort`: ORDER BY expressions per sort key; `tiebreak` makes the order total.
+ * - `totals`: aggregate SQL per `meta.totals` key, over all matching rows.
+ * - `groupBy`: a grouped report (rows are aggregates; `select` must aggregate).
+ */
+export interface ReportDefinition {
+  meta: ReportMeta;
+  from: (c: ReportContext) => SQL;
+  at: SQL;
+  where: (c: ReportContext) => SQL[];
+  select: Record<string, SQL>;
+  sort: Record<string, SQL[]>;
+  tiebreak: SQL[];
+  totals: Record<string, SQL>;
+  breakdowns?: Record<string, BreakdownDef>;
+  groupBy?: SQL[];
+  /** More totals from other queries (e.g. card fees of the financial report). */
+  extraTotals?: (db: Db, c: ReportContext) => Promise<Record<string, number>>;
+  /** Response schema of the route (default {@link ReportResult}); the entrance report keeps its own. */
+  response?: z.ZodType;
+  /** Body schema of the route (default {@link ReportQuery}). */
+  body?: z.ZodType;
+}
+
+type Row = Record<string, unknown>;
+
+async function rows(db: Db, q: SQL): Promise<Row[]> {
+  const res = await db.execute(q);
+  return (res as unknown as { rows: Row[] }).rows;
+}
+
+const num = (v: unknown): number => (v == null ? 0 : Number(v));
+
+/** A value from the driver as the wire type of its column: numbers, ISO instants, YYYY-MM-DD dates. */
+function present(type: ReportValueType, v: unknown): unknown {
+  if (v == null) return null;
+  switch (type) {
+    case 'datetime':
+      return new Date(v as string | Date).toISOString();
+    case 'date':
+      return v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10);
+    case 'text':
+      return String(v);
+    case 'bool':
+      return Boolean(v);
+    default:
+      return Number(v);
+  }
+}
+
+function sortKeyOf(c: ReportColumnMeta): string | null {
+  if (!c.sortable) return null;
+  return typeof c.sortable === 'string' ? c.sortable : c.key;
+}
+
+/** Sort keys a report accepts. */
+export function sortKeys(meta: ReportMeta): string[] {
+  return meta.columns.map(sortKeyOf).filter((k): k is string => k != null);
+}
+
+function whereOf(def: ReportDefinition, c: ReportContext): SQL {
+  const parts = [...def.where(c), sql`${def.at} >= ${c.range.start}`, sql`${def.at} < ${c.range.end}`];
+  return sql.join(parts, sql` and `);
+}
+
+function selectList(def: ReportDefinition): SQL {
+  return sql.join(
+    def.meta.columns.map((col) => {
+      const expr = def.select[col.key];
+      if (!expr) throw new Error(`report ${def.meta.id}: no SQL for column ${col.key}`);
+      return sql`${expr} as ${sql.identifier(col.key)}`;
+    }),
+    sql`, `,
+  );
+}
+
+function orderBy(def: ReportDefinition, q: ParsedReportQuery): SQL {
+  const key = q.sort ?? def.meta.defaultSort;
+  const exprs = def.sort[key];
+  if (!exprs || !sortKeys(def.meta).includes(key)) {
+    throw new AppError('VALIDATION_ERROR', `unknown sort ${key}`, [{ path: 'sort', message: 'invalid' }]);
+  }
+  const dir = q.order === 'asc' ? sql`asc` : sql`desc`;
+  return sql.join(
+    [...exprs, ...def.tiebreak].map((e) => sql`${e} ${dir}`),
+    sql`, `,
+  );
+}
+
+function presentRow(meta: ReportMeta, r: Row): Row {
+  const out: Row = {};
+  for (const c of meta.columns) out[c.key] = present(c.type, r[c.key]);
+  return out;
+}
+
+/** The report's totals and breakdowns over every matching row, and the row count. */
+async function summarize(
+  db: Db,
+  def: ReportDefinition,
+  c: ReportContext,
+): Promise<{ total: number; totals: Record<string, number | Record<string, number>> }> {
+  const where = whereOf(def, c);
+  const aggs = Object.entries(def.totals).map(([k, e]) => sql`${e} as ${sql.identifier(k)}`);
+  const count = def.groupBy
+    ? sql`(select count(*) from (select 1 from ${def.from(c)} where ${where} group by ${sql.join(def.groupBy, sql`, `)}) g)`
+    : sql`count(*)`;
+  const [agg] = await rows(
+    db,
+    sql`select ${count}::int as "__total"${aggs.length ? sql`, ${sql.join(aggs, sql`, `)}` : sql``} from ${def.from(c)} where ${where}`,
+  );
+  const totals: Record<string, number | Record<string, number>> = {};
+  for (const t of def.meta.totals) totals[t.key] = num(agg?.[t.key]);
+  for (const [key, b] of Object.entries(def.breakdowns ?? {})) {
+    const bWhere = b.where ? sql.join(b.where(c), sql` and `) : where;
+    const list = await rows(
+      db,
+      sql`select ${b.by} as k, ${b.value} as v from ${(b.from ?? def.from)(c)} where ${bWhere} group by 1 order by 1`,
+    );
+    totals[key] = Object.fromEntries(list.map((x) => [String(x.k), num(x.v)]));
+  }
+  if (def.extraTotals) Object.assign(totals, await def.extraTotals(db, c));
+  return { total: num(agg?.__total), totals };
+}
+
+function pageQuery(def: ReportDefinition, c: ReportContext, limit: number, offset: number): SQL {
+  const group = def.groupBy ? sql` group by ${sql.join(def.groupBy, sql`, `)}` : sql``;
+  return sql`select ${selectList(def)} from ${def.from(c)} where ${whereOf(def, c)}${group} order by ${orderBy(def, c.q)} limit ${limit} offset ${offset}`;
+}
+
+/**
+ * Runs a report: one page of rows (server paging and sorting) and the totals
+ * over all matching rows (seed 000 issue 6 "server-side paging, sorting and
+ * totals"). Period → instants in the club's time zone (report-range.ts);
+ * 400 VALIDATION_ERROR for a bad range or an unknown sort key.
+ */
+export async function runReport(
+  db: Db,
+  def: ReportDefinition,
+  clubId: number,
+  q: ParsedReportQuery,
+  now: Date = new Date(),
+): Promise<ReportResult> {
+  const range = await resolveReportRange(db, clubId, q, now);
+  const c: ReportContext = { clubId, range, q };
+  orderBy(def, q); // validates the sort before any query
+  const { total, totals } = await summarize(db, def, c);
+  const items =
+    total === 0
+      ? []
+      : (await rows(db, pageQuery(def, c, q.pageSize, (q.page - 1) * q.pageSize))).map((r) =>
+          presentRow(def.meta, r),
+        );
+  return { items, total, totals, range: { from: range.from, to: range.to } };
+}
+
+/** Rows of an export in batches of `size`, in the report's order (keyset-free paging; batches are bounded). */
+async function* batches(db: Db, def: ReportDefinition, c: ReportContext, size = 2000): AsyncIterable<Row[]> {
+  for (let offset = 0; ; offset += size) {
+    const list = (await rows(db, pageQuery(def, c, size, offset))).map((r) => presentRow(def.meta, r));
+    if (list.length > 0) yield list;
+    if (list.length < size) return;
+  }
+}
+
+/**
+ * Registers `POST /api/Report/<call>` and `POST /api/Report/<call>/Export`
+ * (.xlsx, streamed, headers and labels in `lang`, a totals row last; 422
+ * NO_DATA_TO_EXPORT when no row matches), both with the report's permission.
+ */
+export function registerReport(app: FastifyInstance, def: ReportDefinition): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps.database;
+  const config = { permission: def.meta.permission };
+  const tags = ['reports'];
+  r.post(
+    `/api/Report/${def.meta.call}`,
+    { config, schema: { tags, body: def.body ?? ReportQuery, response: { 200: def.response ?? ReportResult } } },
+    async (req) => runReport(db, def, req.auth.clubId, ReportQuery.parse(req.body ?? {})),
+  );
+  r.post(`/api/Report/${def.meta.call}/Export`, { config, schema: { tags, body: ReportQuery } }, async (req, reply) => {
+    const q = req.body;
+    const range = await resolveReportRange(db, req.auth.clubId, q);
+    const c: ReportContext = { clubId: req.auth.clubId, range, q };
+    orderBy(def, q);
+    const lang = q.lang;
+    const { total, totals } = await summarize(db, def, c);
+    if (total === 0) throw new AppError('NO_DATA_TO_EXPORT', 'No data to export');
+    const shown = def.meta.columns.filter((col) => !col.field);
+    const columns: XlsxColumn<Row>[] = shown.map((col) => ({
+      header: exportHeader(def.meta, col.key, lang),
+      width: col.type === 'datetime' ? 20 : col.type === 'text' ? 24 : 14,
+      value: (row) => exportValue(col.type, row[col.key], lang, range.timeZone),
+    }));
+    const totalsRow: Row = {};
+    for (const t of def.meta.totals) totalsRow[t.key] = totals[t.key];
+    totalsRow[shown[0].key] = exportTitle('totals', lang);
+    async function* withTotals(): AsyncIterable<Row[]> {
+      yield* batches(db, def, c);
+      yield [{ ...totalsRow, __totals: true }];
+    }
+    const totalsCols: XlsxColumn<Row>[] = columns.map((col, i) => ({
+      ...col,
+      value: (row) =>
+        row.__totals
+          ? i === 0
+            ? (row[shown[0].key] as string)
+            : def.meta.totals.some((t) => t.key === shown[i].key)
+              ? exportValue(shown[i].type, row[shown[i].key], lang, range.timeZone)
+              : null
+          : col.value(row),
+    }));
+    return sendXlsx(
+      reply,
+      {
+        filename: `${def.meta.id}-${range.from}-${range.to}.xlsx`,
+        sheet: exportTitle(def.meta.id, lang).slice(0, 31),
+        rtl: lang === 'he',
+        columns: totalsCols,
+      },
+      withTotals(),
+    );
+  });
+}

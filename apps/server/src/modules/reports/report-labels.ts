@@ -1,0 +1,121 @@
+import { localParts, type ReportMeta, type ReportValueType } from '@venue/domain';
+
+/**
+ * Labels of the report exports (.xlsx) in Hebrew and English. The console has
+ * its own catalogue (apps/web/src/features/reports/i18n.*.json); a file
+ * leaves the product, so the server writes the labels itself.
+ */
+type Lang = 'he' | 'en';
+type Pair = [he: string, en: string];
+
+const HEADERS: Record<string, Pair> = {
+  at: ['תאריך ושעה', 'Date and time'],
+  clientNumber: ['מספר לקוח', 'Client number'],
+  clientName: ['לקוח', 'Client'],
+  groupName: ['קבוצה', 'Group'],
+  terminalName: ['עמדה', 'Terminal'],
+  status: ['סטטוס', 'Status'],
+  reason: ['סיבה', 'Reason'],
+  amount: ['סכום', 'Amount'],
+  invoiceNumber: ['חשבונית', 'Invoice'],
+  method: ['אמצעי תשלום', 'Payment method'],
+  lastFour: ['4 ספרות', 'Last four'],
+  userName: ['משתמש', 'User'],
+  items: ['פריטים', 'Items'],
+  amountBeforeVat: ['לפני מע"מ', 'Before VAT'],
+  vat: ['מע"מ', 'VAT'],
+  total: ['סה"כ', 'Total'],
+  paymentStatus: ['מצב תשלום', 'Payment status'],
+  paidCash: ['מזומן', 'Cash'],
+  paidCredit: ['אשראי', 'Credit'],
+  paidBeats: ['יתרה', 'Balance'],
+  paidTemp: ['יתרה זמנית', 'Temporary balance'],
+  paidOther: ['אחר', 'Other'],
+  description: ['תיאור', 'Description'],
+  source: ['מקור', 'Source'],
+  paid: ['שולם', 'Paid'],
+  open: ['פתוח', 'Open'],
+  itemType: ['סוג פריט', 'Item type'],
+  purchases: ['רכישות', 'Purchases'],
+  quantity: ['כמות', 'Quantity'],
+};
+
+const TITLES: Record<string, Pair> = {
+  totals: ['סה"כ', 'Totals'],
+  entrances: ['כניסות', 'Entrances'],
+  payments: ['תשלומים', 'Payments'],
+  purchases: ['רכישות', 'Purchases'],
+  debts: ['חובות', 'Debts'],
+  financial: ['דוח כספי', 'Financial'],
+};
+
+const PAYMENT_METHODS: Record<number, Pair> = {
+  0: ['מזומן', 'Cash'],
+  1: ['כרטיס אשראי', 'Credit card'],
+  2: ['כרטיס שמור', 'Stored card'],
+  3: ['יתרה זמנית', 'Temporary balance'],
+  4: ['אשראי EMV', 'Card (EMV)'],
+  5: ['מס"ב', 'MASAV'],
+  6: ['חינם', 'Free'],
+  7: ['יתרה', 'Balance'],
+};
+
+const ITEM_TYPES: Record<number, Pair> = {
+  1: ['מנוי', 'Subscription'],
+  2: ['טעינת כסף', 'Money load'],
+  3: ['מגבת', 'Towel'],
+  4: ['כניסה', 'Entrance'],
+  5: ['תשלום חוב', 'Debt payment'],
+  6: ['רישיון', 'License'],
+  10: ['מוצר', 'Product'],
+};
+
+const PURCHASE_STATUS: Record<number, Pair> = {
+  1: ['שולם', 'Paid'],
+  2: ['ממתין', 'Pending'],
+  3: ['הוחזר', 'Refunded'],
+};
+
+const pick = (p: Pair | undefined, lang: Lang, fallback: string) => (p ? p[lang === 'he' ? 0 : 1] : fallback);
+
+/** Column header of an export. */
+export function exportHeader(_meta: ReportMeta, key: string, lang: Lang): string {
+  return pick(HEADERS[key], lang, key);
+}
+
+/** Sheet title or the totals label. */
+export function exportTitle(key: string, lang: Lang): string {
+  return pick(TITLES[key], lang, key);
+}
+
+/** A cell of an export: money in major units (₪ 12.50 → 12.5), instants in the club's local time, enums as labels. */
+export function exportValue(
+  type: ReportValueType,
+  v: unknown,
+  lang: Lang,
+  timeZone: string,
+): string | number | boolean | null {
+  if (v == null) return null;
+  switch (type) {
+    case 'money':
+      return Number(v) / 100;
+    case 'datetime': {
+      const p = localParts(new Date(v as string), timeZone);
+      const two = (n: number) => String(n).padStart(2, '0');
+      return `${p.year}-${two(p.month)}-${two(p.day)} ${two(p.hour)}:${two(p.minute)}`;
+    }
+    case 'paymentMethod':
+      return pick(PAYMENT_METHODS[Number(v)], lang, String(v));
+    case 'itemType':
+      return pick(ITEM_TYPES[Number(v)], lang, String(v));
+    case 'purchaseStatus':
+      return pick(PURCHASE_STATUS[Number(v)], lang, String(v));
+    case 'text':
+    case 'date':
+      return String(v);
+    case 'bool':
+      return Boolean(v);
+    default:
+      return Number(v);
+  }
+}

@@ -1,0 +1,281 @@
+import { z } from 'zod';
+import { PERIODS } from './period.js';
+import type { PermissionFlag } from './permissions.js';
+
+/**
+ * The report catalogue (seed 000 §2 "Reports section", §6 visibility, §7
+ * "Reports"; seed 001 §2 filters): what each report is, shared by the server
+ * (which adds the SQL of each column, docs/reports.md) and the console (which
+ * renders any report from it). A new report is one entry here plus its query
+ * definition on the server — never a copy of another report.
+ */
+
+/** How a value is shown and exported. Money is minor units (agorot). */
+export type ReportValueType =
+  | 'text'
+  | 'int'
+  | 'money'
+  | 'datetime'
+  | 'date'
+  | 'bool'
+  | 'entranceStatus'
+  | 'reason'
+  | 'paymentMethod'
+  | 'itemType'
+  | 'purchaseStatus'
+  | 'minutes'
+  | 'quickExitType';
+
+/** The report's own filters (seed 000 issue 6: terminal, group, client, status, payment method, item type, product, user). */
+export const REPORT_FILTER_KEYS = [
+  'terminalId',
+  'groupId',
+  'clientId',
+  'status',
+  'paymentMethod',
+  'itemType',
+  'productId',
+  'userId',
+  'success',
+] as const;
+export type ReportFilterKey = (typeof REPORT_FILTER_KEYS)[number];
+
+export interface ReportColumnMeta {
+  key: string;
+  type: ReportValueType;
+  /** Sortable on the server; a string is the sort key sent (when it differs from `key`). */
+  sortable?: boolean | string;
+  /** In the row data only (an id for links), not a column. */
+  field?: boolean;
+  /** Hidden on a phone. */
+  wide?: boolean;
+}
+
+export interface ReportTotalMeta {
+  key: string;
+  type: ReportValueType;
+}
+
+/** A breakdown inside the totals: `{[key]: {[group]: value}}`, e.g. amount per payment method. */
+export interface ReportBreakdownMeta {
+  key: string;
+  /** What the group keys are (labels). */
+  by: ReportValueType;
+  /** What the values are. */
+  type: ReportValueType;
+}
+
+export interface ReportMeta {
+  /** Stable id: grid state key, export file name, i18n key `reports.<id>.title`. */
+  id: string;
+  /** `POST /api/Report/<call>` (seed 000 §7 spelling). */
+  call: string;
+  /** Navigation key (packages/domain navigation.ts) and console route. */
+  navKey: string;
+  /** Permission the server requires (seed 000 §6). */
+  permission: PermissionFlag;
+  filters: readonly ReportFilterKey[];
+  columns: readonly ReportColumnMeta[];
+  totals: readonly ReportTotalMeta[];
+  breakdowns?: readonly ReportBreakdownMeta[];
+  defaultSort: string;
+  /** Grouped report: rows are aggregates (no paging beyond the groups). */
+  grouped?: boolean;
+}
+
+const client = [
+  { key: 'clientId', type: 'int', field: true },
+  { key: 'clientNumber', type: 'int', wide: true },
+  { key: 'clientName', type: 'text', sortable: 'client' },
+] as const satisfies readonly ReportColumnMeta[];
+
+export const REPORTS = {
+  entrances: {
+    id: 'entrances',
+    call: 'GetEnteracesReport',
+    navKey: 'entranceReport',
+    permission: 'roleEntrancesReport',
+    filters: ['terminalId', 'groupId', 'clientId', 'status'],
+    columns: [
+      { key: 'id', type: 'int', field: true },
+      { key: 'at', type: 'datetime', sortable: true },
+      ...client,
+      { key: 'groupName', type: 'text', wide: true },
+      { key: 'terminalId', type: 'int', field: true },
+      { key: 'terminalName', type: 'text', sortable: 'terminal' },
+      { key: 'status', type: 'entranceStatus', sortable: true },
+      { key: 'reason', type: 'reason', wide: true },
+      { key: 'identificationKind', type: 'text', field: true },
+      { key: 'amount', type: 'money' },
+      { key: 'paymentType', type: 'int', field: true },
+    ],
+    totals: [
+      { key: 'count', type: 'int' },
+      { key: 'approved', type: 'int' },
+      { key: 'failed', type: 'int' },
+      { key: 'amount', type: 'money' },
+    ],
+    breakdowns: [{ key: 'byStatus', by: 'entranceStatus', type: 'int' }],
+    defaultSort: 'at',
+  },
+  payments: {
+    id: 'payments',
+    call: 'GetPaymentsReport',
+    navKey: 'paymentReport',
+    permission: 'rolePaymentesReport',
+    filters: ['paymentMethod', 'clientId', 'terminalId', 'userId'],
+    columns: [
+      { key: 'id', type: 'int', field: true },
+      { key: 'at', type: 'datetime', sortable: true },
+      { key: 'invoiceNumber', type: 'int', sortable: true },
+      ...client,
+      { key: 'method', type: 'paymentMethod', sortable: true },
+      { key: 'amount', type: 'money', sortable: true },
+      { key: 'lastFour', type: 'text', wide: true },
+      { key: 'terminalName', type: 'text', wide: true },
+      { key: 'userName', type: 'text', wide: true },
+    ],
+    totals: [
+      { key: 'count', type: 'int' },
+      { key: 'amount', type: 'money' },
+    ],
+    breakdowns: [{ key: 'byMethod', by: 'paymentMethod', type: 'money' }],
+    defaultSort: 'at',
+  },
+  purchases: {
+    id: 'purchases',
+    call: 'GetPurchases',
+    navKey: 'purchasesReport',
+    permission: 'rolePurchasesReport',
+    filters: ['clientId', 'itemType', 'productId', 'paymentMethod', 'status', 'terminalId', 'userId'],
+    columns: [
+      { key: 'id', type: 'int', field: true },
+      { key: 'at', type: 'datetime', sortable: true },
+      { key: 'invoiceNumber', type: 'int', sortable: true },
+      ...client,
+      { key: 'items', type: 'text', wide: true },
+      { key: 'amountBeforeVat', type: 'money' },
+      { key: 'vat', type: 'money' },
+      { key: 'total', type: 'money', sortable: true },
+      { key: 'paymentStatus', type: 'purchaseStatus', sortable: true },
+      { key: 'paidCash', type: 'money', wide: true },
+      { key: 'paidCredit', type: 'money', wide: true },
+      { key: 'paidBeats', type: 'money', wide: true },
+      { key: 'paidTemp', type: 'money', wide: true },
+      { key: 'paidOther', type: 'money', wide: true },
+      { key: 'terminalName', type: 'text', wide: true },
+      { key: 'userName', type: 'text', wide: true },
+    ],
+    totals: [
+      { key: 'count', type: 'int' },
+      { key: 'amountBeforeVat', type: 'money' },
+      { key: 'vat', type: 'money' },
+      { key: 'total', type: 'money' },
+      { key: 'paidCash', type: 'money' },
+      { key: 'paidCredit', type: 'money' },
+      { key: 'paidBeats', type: 'money' },
+      { key: 'paidTemp', type: 'money' },
+      { key: 'paidOther', type: 'money' },
+    ],
+    defaultSort: 'at',
+  },
+  debts: {
+    id: 'debts',
+    call: 'GetDebts',
+    navKey: 'debtsReport',
+    permission: 'roleDebtsReport',
+    filters: ['clientId', 'status', 'userId'],
+    columns: [
+      { key: 'id', type: 'int', field: true },
+      { key: 'at', type: 'datetime', sortable: true },
+      ...client,
+      { key: 'description', type: 'text', wide: true },
+      { key: 'source', type: 'text', wide: true },
+      { key: 'amount', type: 'money', sortable: true },
+      { key: 'paid', type: 'money' },
+      { key: 'open', type: 'money', sortable: true },
+      { key: 'userName', type: 'text', wide: true },
+    ],
+    totals: [
+      { key: 'count', type: 'int' },
+      { key: 'amount', type: 'money' },
+      { key: 'paid', type: 'money' },
+      { key: 'open', type: 'money' },
+    ],
+    defaultSort: 'at',
+  },
+  financial: {
+    id: 'financial',
+    call: 'GetFinancialReport',
+    navKey: 'financialReport',
+    permission: 'roleFinanicalReport',
+    filters: ['itemType', 'terminalId', 'userId'],
+    grouped: true,
+    columns: [
+      { key: 'itemType', type: 'itemType', sortable: true },
+      { key: 'purchases', type: 'int' },
+      { key: 'quantity', type: 'int', sortable: true },
+      { key: 'amountBeforeVat', type: 'money' },
+      { key: 'vat', type: 'money' },
+      { key: 'total', type: 'money', sortable: true },
+    ],
+    totals: [
+      { key: 'purchases', type: 'int' },
+      { key: 'quantity', type: 'int' },
+      { key: 'amountBeforeVat', type: 'money' },
+      { key: 'vat', type: 'money' },
+      { key: 'total', type: 'money' },
+      { key: 'fee', type: 'money' },
+    ],
+    breakdowns: [{ key: 'byMethod', by: 'paymentMethod', type: 'money' }],
+    defaultSort: 'itemType',
+  },
+} as const satisfies Record<string, ReportMeta>;
+
+export type ReportId = keyof typeof REPORTS;
+
+/**
+ * Body of every `POST /api/Report/...` call: the period (seed 001 §2), paging,
+ * sort (a sortable column key of the report, else 400) and the report's own
+ * filters (ignored by reports that do not list them).
+ */
+export const ReportQuery = z.object({
+  period: z.enum(PERIODS).default('day'),
+  anchor: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'invalidDate' })
+    .optional(),
+  from: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'invalidDate' })
+    .optional(),
+  to: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'invalidDate' })
+    .optional(),
+  page: z.number().int().min(1).default(1),
+  pageSize: z.number().int().min(1).max(1000).default(50),
+  sort: z.string().max(40).optional(),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  /** Language of the export's headers and labels (the export call only). */
+  lang: z.enum(['he', 'en']).default('he'),
+  terminalId: z.number().int().positive().optional(),
+  groupId: z.number().int().positive().optional(),
+  clientId: z.number().int().positive().optional(),
+  status: z.array(z.number().int()).optional(),
+  paymentMethod: z.array(z.number().int().min(0).max(99)).optional(),
+  itemType: z.array(z.number().int().min(0).max(99)).optional(),
+  productId: z.number().int().positive().optional(),
+  userId: z.number().int().positive().optional(),
+  success: z.boolean().optional(),
+});
+export type ReportQuery = z.input<typeof ReportQuery>;
+
+/** Answer of a report: one page of rows, the row count, totals (numbers and breakdowns) over all matching rows. */
+export const ReportResult = z.object({
+  items: z.array(z.record(z.string(), z.unknown())),
+  total: z.number(),
+  totals: z.record(z.string(), z.union([z.number(), z.record(z.string(), z.number())])),
+  range: z.object({ from: z.string(), to: z.string() }),
+});
+export type ReportResult = z.infer<typeof ReportResult>;
