@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { addDays, allPermissions, JERUSALEM, localParts, UserRole, type LocalDate } from '@venue/domain';
 import { loadConfig } from '../config.js';
 import type { Db } from '../db/index.js';
-import { clubs, serverState, users } from '../db/schema.js';
+import { clubs, products, serverState, users } from '../db/schema.js';
 import { hashPassword } from '../lib/password.js';
 import { createDemoClients, createDemoGroups, createDemoTerminals } from './club-data.js';
 import { generateHistory, type HistoryStats } from './history.js';
@@ -116,6 +116,14 @@ export async function loadDemoClub(db: Db, opts: DemoOptions & { dataDir: string
       permissions: allPermissions(true),
       termsVersion: 1,
     });
+    // What a mikveh sells at the counter and the kiosk (prices in agorot, VAT included).
+    await tx.insert(products).values([
+      { clubId: club.id, name: 'מגבת', displayName: 'מגבת גדולה', type: 1, price: 1000, maxQuantity: 2 },
+      { clubId: club.id, name: 'חלוק', displayName: 'חלוק רחצה', type: 1, price: 2500, maxQuantity: 1 },
+      { clubId: club.id, name: 'ערכת טבילה', description: 'מסרק, מספריים, קיסמים וצמר גפן', type: 2, price: 1500 },
+      { clubId: club.id, name: 'שמפו', type: 2, price: 800, maxQuantity: 3 },
+      { clubId: club.id, name: 'Hair dryer', displayName: 'מייבש שיער', type: 3, price: 500, active: false },
+    ]);
     const groupIds = await createDemoGroups(tx, club.id);
     const term = await createDemoTerminals(tx, club.id);
     const demoClients = await createDemoClients(tx, club.id, groupIds, opts.clients, rng, today, start);
