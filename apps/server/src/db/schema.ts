@@ -296,6 +296,8 @@ export const entranceLogs = pgTable(
     payerClientId: integer('payer_client_id'),
     /** Decided by the terminal on its own while the server was unreachable (uploaded in an offline-batch). */
     offline: boolean('offline').notNull().default(false),
+    /** An entrance paid at the terminal (OpenWithPay, reason 7 EntryByPayment): the purchase that paid it. */
+    purchaseId: bigint('purchase_id', { mode: 'number' }),
   },
   (t) => [
     index('entrance_logs_club_at').on(t.clubId, t.at),
@@ -769,6 +771,8 @@ export const cashSessions = pgTable(
     /** Overpayment kept in the excess box beyond the club's maxCashOverpayment. */
     excess: integer('excess').notNull().default(0),
     error: text('error'),
+    /** The purchase the completed session paid (a money load, or the kiosk purchase it paid in cash). */
+    purchaseId: bigint('purchase_id', { mode: 'number' }),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
