@@ -79,6 +79,8 @@ export interface ReportMeta {
   totals: readonly ReportTotalMeta[];
   breakdowns?: readonly ReportBreakdownMeta[];
   defaultSort: string;
+  /** Order when the call names none (default 'desc': newest first). */
+  defaultOrder?: 'asc' | 'desc';
   /** Grouped report: rows are aggregates (no paging beyond the groups). */
   grouped?: boolean;
 }
@@ -229,6 +231,86 @@ export const REPORTS = {
     ],
     breakdowns: [{ key: 'byMethod', by: 'paymentMethod', type: 'money' }],
     defaultSort: 'itemType',
+    defaultOrder: 'asc',
+  },
+  cashTransactions: {
+    id: 'cashTransactions',
+    call: 'getCashTransactions',
+    navKey: 'cashTransactionsReport',
+    permission: 'roleCashReport',
+    filters: ['terminalId', 'clientId'],
+    columns: [
+      { key: 'id', type: 'int', field: true },
+      { key: 'at', type: 'datetime', sortable: true },
+      { key: 'terminalName', type: 'text', sortable: 'terminal' },
+      ...client,
+      { key: 'state', type: 'text' },
+      { key: 'amountDue', type: 'money', wide: true },
+      { key: 'inserted', type: 'money', sortable: true },
+      { key: 'credited', type: 'money' },
+      { key: 'changeDue', type: 'money', wide: true },
+      { key: 'unpaid', type: 'money', wide: true },
+      { key: 'excess', type: 'money', wide: true },
+    ],
+    totals: [
+      { key: 'count', type: 'int' },
+      { key: 'inserted', type: 'money' },
+      { key: 'credited', type: 'money' },
+      { key: 'changeDue', type: 'money' },
+      { key: 'unpaid', type: 'money' },
+      { key: 'excess', type: 'money' },
+    ],
+    defaultSort: 'at',
+  },
+  cashManagement: {
+    id: 'cashManagement',
+    call: 'getResetCashLevels',
+    navKey: 'cashManagementReport',
+    permission: 'roleResetCashLevelsReport',
+    filters: ['terminalId', 'userId'],
+    columns: [
+      { key: 'id', type: 'int', field: true },
+      { key: 'at', type: 'datetime', sortable: true },
+      { key: 'terminalName', type: 'text', sortable: 'terminal' },
+      { key: 'userName', type: 'text' },
+      { key: 'cashBoxTotal', type: 'money', sortable: true },
+      { key: 'excessAmount', type: 'money' },
+      { key: 'excessCount', type: 'int', wide: true },
+    ],
+    totals: [
+      { key: 'count', type: 'int' },
+      { key: 'cashBoxTotal', type: 'money' },
+      { key: 'excessAmount', type: 'money' },
+      { key: 'excessCount', type: 'int' },
+    ],
+    breakdowns: [{ key: 'byTerminal', by: 'text', type: 'money' }],
+    defaultSort: 'at',
+  },
+  autoRenewal: {
+    id: 'autoRenewal',
+    call: 'GetAutoRenewSubscriptionLogs',
+    navKey: 'autoRenewalReport',
+    permission: 'roleAutoOperationsReport',
+    filters: ['clientId', 'success'],
+    columns: [
+      { key: 'id', type: 'int', field: true },
+      { key: 'at', type: 'datetime', sortable: true },
+      ...client,
+      { key: 'success', type: 'bool', sortable: true },
+      { key: 'error', type: 'text', wide: true },
+      { key: 'amount', type: 'money', sortable: true },
+      { key: 'startDate', type: 'date', wide: true },
+      { key: 'endDate', type: 'date', wide: true },
+      { key: 'purchaseId', type: 'int', field: true },
+      { key: 'debtId', type: 'int', field: true },
+    ],
+    totals: [
+      { key: 'count', type: 'int' },
+      { key: 'succeeded', type: 'int' },
+      { key: 'failed', type: 'int' },
+      { key: 'amount', type: 'money' },
+    ],
+    defaultSort: 'at',
   },
 } as const satisfies Record<string, ReportMeta>;
 
@@ -256,7 +338,8 @@ export const ReportQuery = z.object({
   page: z.number().int().min(1).default(1),
   pageSize: z.number().int().min(1).max(1000).default(50),
   sort: z.string().max(40).optional(),
-  order: z.enum(['asc', 'desc']).default('desc'),
+  /** Default: the report's `defaultOrder`, else 'desc'. */
+  order: z.enum(['asc', 'desc']).optional(),
   /** Language of the export's headers and labels (the export call only). */
   lang: z.enum(['he', 'en']).default('he'),
   terminalId: z.number().int().positive().optional(),

@@ -17,7 +17,10 @@ const clientName = (alias: string): SQL =>
   sql`nullif(trim(${sql.raw(alias)}.first_name || ' ' || ${sql.raw(alias)}.last_name), '')`;
 
 /** Common optional filters: each applies only when set and when the report lists it. */
-function filters(c: ReportContext, cols: Partial<Record<'terminalId' | 'clientId' | 'userId' | 'groupId', SQL>>): SQL[] {
+function filters(
+  c: ReportContext,
+  cols: Partial<Record<'terminalId' | 'clientId' | 'userId' | 'groupId', SQL>>,
+): SQL[] {
   const out: SQL[] = [];
   if (c.q.terminalId && cols.terminalId) out.push(sql`${cols.terminalId} = ${c.q.terminalId}`);
   if (c.q.clientId && cols.clientId) out.push(sql`${cols.clientId} = ${c.q.clientId}`);
@@ -325,6 +328,136 @@ export const financialReport: ReportDefinition = {
   },
 };
 
+// ---------------------------------------------------------------- cash
+
+/**
+ * Cash transactions (`getCashTransactions`): cash sessions at the terminals
+ * begun in the period (seed 001 §4 cash flow): inserted, credited to the
+ * balance, change due, change that could not be paid (payout error), excess kept.
+ */
+export const cashTransactionsReport: ReportDefinition = {
+  meta: REPORTS.cashTransactions,
+  from: (c) => sql`cash_sessions s
+    left join clients c on c.id = s.client_id and c.club_id = ${c.clubId}
+    left join terminals t on t.id = s.terminal_id and t.club_id = ${c.clubId}`,
+  at: sql`s.started_at`,
+  where: (c) => [
+    sql`s.club_id = ${c.clubId}`,
+    ...filters(c, { terminalId: sql`s.terminal_id`, clientId: sql`s.client_id` }),
+  ],
+  select: {
+    id: sql`s.id`,
+    at: sql`s.started_at`,
+    terminalName: sql`t.name`,
+    clientId: sql`s.client_id`,
+    clientNumber: sql`c.number`,
+    clientName: clientName('c'),
+    state: sql`s.state`,
+    amountDue: sql`s.amount_due`,
+    inserted: sql`s.inserted`,
+    credited: sql`s.credited`,
+    changeDue: sql`s.change_due`,
+    unpaid: sql`s.unpaid`,
+    excess: sql`s.excess`,
+  },
+  sort: {
+    at: [sql`s.started_at`],
+    terminal: [sql`t.name`, sql`s.started_at`],
+    client: [sql`c.last_name`, sql`c.first_name`, sql`s.started_at`],
+    inserted: [sql`s.inserted`, sql`s.started_at`],
+  },
+  tiebreak: [sql`s.id`],
+  totals: {
+    count: sql`count(*)::int`,
+    inserted: sql`coalesce(sum(s.inserted), 0)::bigint`,
+    credited: sql`coalesce(sum(s.credited), 0)::bigint`,
+    changeDue: sql`coalesce(sum(s.change_due), 0)::bigint`,
+    unpaid: sql`coalesce(sum(s.unpaid), 0)::bigint`,
+    excess: sql`coalesce(sum(s.excess), 0)::bigint`,
+  },
+};
+
+/** Cash management (`getResetCashLevels`): every emptying of a terminal's cash box in the period, by whom, how much. */
+export const cashManagementReport: ReportDefinition = {
+  meta: REPORTS.cashManagement,
+  from: (c) => sql`cash_resets r
+    left join terminals t on t.id = r.terminal_id and t.club_id = ${c.clubId}
+    left join users u on u.id = r.user_id and u.club_id = ${c.clubId}`,
+  at: sql`r.at`,
+  where: (c) => [
+    sql`r.club_id = ${c.clubId}`,
+    ...filters(c, { terminalId: sql`r.terminal_id`, userId: sql`r.user_id` }),
+  ],
+  select: {
+    id: sql`r.id`,
+    at: sql`r.at`,
+    terminalName: sql`t.name`,
+    userName: sql`nullif(u.name, '')`,
+    cashBoxTotal: sql`r.cash_box_total`,
+    excessAmount: sql`r.excess_amount`,
+    excessCount: sql`r.excess_count`,
+  },
+  sort: {
+    at: [sql`r.at`],
+    terminal: [sql`t.name`, sql`r.at`],
+    cashBoxTotal: [sql`r.cash_box_total`, sql`r.at`],
+  },
+  tiebreak: [sql`r.id`],
+  totals: {
+    count: sql`count(*)::int`,
+    cashBoxTotal: sql`coalesce(sum(r.cash_box_total), 0)::bigint`,
+    excessAmount: sql`coalesce(sum(r.excess_amount), 0)::bigint`,
+    excessCount: sql`coalesce(sum(r.excess_count), 0)::int`,
+  },
+  breakdowns: {
+    byTerminal: {
+      by: sql`coalesce(t.name, '#' || r.terminal_id)`,
+      value: sql`coalesce(sum(r.cash_box_total), 0)::bigint`,
+    },
+  },
+};
+
+// ---------------------------------------------------------------- automatic renewal
+
+/** Automatic renewal history (`GetAutoRenewSubscriptionLogs`): every attempt of the period (seed 001 §4), success or error. */
+export const autoRenewalReport: ReportDefinition = {
+  meta: REPORTS.autoRenewal,
+  from: (c) => sql`auto_renew_logs l left join clients c on c.id = l.client_id and c.club_id = ${c.clubId}`,
+  at: sql`l.at`,
+  where: (c) => {
+    const w = [sql`l.club_id = ${c.clubId}`, ...filters(c, { clientId: sql`l.client_id` })];
+    if (c.q.success !== undefined) w.push(sql`l.success = ${c.q.success}`);
+    return w;
+  },
+  select: {
+    id: sql`l.id`,
+    at: sql`l.at`,
+    clientId: sql`l.client_id`,
+    clientNumber: sql`c.number`,
+    clientName: clientName('c'),
+    success: sql`l.success`,
+    error: sql`l.error`,
+    amount: sql`l.amount`,
+    startDate: sql`l.start_date::text`,
+    endDate: sql`l.end_date::text`,
+    purchaseId: sql`l.purchase_id`,
+    debtId: sql`l.debt_id`,
+  },
+  sort: {
+    at: [sql`l.at`],
+    client: [sql`c.last_name`, sql`c.first_name`, sql`l.at`],
+    success: [sql`l.success`, sql`l.at`],
+    amount: [sql`l.amount`, sql`l.at`],
+  },
+  tiebreak: [sql`l.id`],
+  totals: {
+    count: sql`count(*)::int`,
+    succeeded: sql`(count(*) filter (where l.success))::int`,
+    failed: sql`(count(*) filter (where not l.success))::int`,
+    amount: sql`coalesce(sum(l.amount) filter (where l.success), 0)::bigint`,
+  },
+};
+
 /** Every report of the framework, registered by reports.routes.ts. */
 export const REPORT_DEFINITIONS: readonly ReportDefinition[] = [
   entrancesReport,
@@ -332,4 +465,7 @@ export const REPORT_DEFINITIONS: readonly ReportDefinition[] = [
   purchasesReport,
   debtsReport,
   financialReport,
+  cashTransactionsReport,
+  cashManagementReport,
+  autoRenewalReport,
 ];

@@ -2,13 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { sql, type SQL } from 'drizzle-orm';
-import {
-  ReportQuery,
-  ReportResult,
-  type ReportColumnMeta,
-  type ReportMeta,
-  type ReportValueType,
-} from '@venue/domain';
+import { ReportQuery, ReportResult, type ReportColumnMeta, type ReportMeta, type ReportValueType } from '@venue/domain';
 import type { Db } from '../../db/index.js';
 import { AppError } from '../../lib/errors.js';
 import { sendXlsx, type XlsxColumn } from '../../lib/xlsx.js';
@@ -126,7 +120,7 @@ function orderBy(def: ReportDefinition, q: ParsedReportQuery): SQL {
   if (!exprs || !sortKeys(def.meta).includes(key)) {
     throw new AppError('VALIDATION_ERROR', `unknown sort ${key}`, [{ path: 'sort', message: 'invalid' }]);
   }
-  const dir = q.order === 'asc' ? sql`asc` : sql`desc`;
+  const dir = (q.order ?? def.meta.defaultOrder ?? 'desc') === 'asc' ? sql`asc` : sql`desc`;
   return sql.join(
     [...exprs, ...def.tiebreak].map((e) => sql`${e} ${dir}`),
     sql`, `,
@@ -193,9 +187,7 @@ export async function runReport(
   const items =
     total === 0
       ? []
-      : (await rows(db, pageQuery(def, c, q.pageSize, (q.page - 1) * q.pageSize))).map((r) =>
-          presentRow(def.meta, r),
-        );
+      : (await rows(db, pageQuery(def, c, q.pageSize, (q.page - 1) * q.pageSize))).map((r) => presentRow(def.meta, r));
   return { items, total, totals, range: { from: range.from, to: range.to } };
 }
 

@@ -38,6 +38,21 @@ const HEADERS: Record<string, Pair> = {
   itemType: ['סוג פריט', 'Item type'],
   purchases: ['רכישות', 'Purchases'],
   quantity: ['כמות', 'Quantity'],
+  fee: ['עמלות', 'Fees'],
+  state: ['מצב', 'State'],
+  amountDue: ['לתשלום', 'Due'],
+  inserted: ['הוכנס', 'Inserted'],
+  credited: ['נזקף', 'Credited'],
+  changeDue: ['עודף', 'Change'],
+  unpaid: ['עודף שלא הוחזר', 'Change not paid'],
+  excess: ['עודף שנשמר', 'Excess kept'],
+  cashBoxTotal: ['בקופה', 'Cash box'],
+  excessAmount: ['סכום עודפים', 'Excess amount'],
+  excessCount: ['מספר עודפים', 'Excess count'],
+  success: ['הצליח', 'Succeeded'],
+  error: ['שגיאה', 'Error'],
+  startDate: ['מתאריך', 'From'],
+  endDate: ['עד תאריך', 'To'],
 };
 
 const TITLES: Record<string, Pair> = {
@@ -47,6 +62,9 @@ const TITLES: Record<string, Pair> = {
   purchases: ['רכישות', 'Purchases'],
   debts: ['חובות', 'Debts'],
   financial: ['דוח כספי', 'Financial'],
+  cashTransactions: ['תנועות מזומן', 'Cash transactions'],
+  cashManagement: ['ניהול קופה', 'Cash management'],
+  autoRenewal: ['היסטוריית חידוש אוטומטי', 'Automatic renewal history'],
 };
 
 const PAYMENT_METHODS: Record<number, Pair> = {
@@ -114,7 +132,7 @@ export function exportValue(
     case 'date':
       return String(v);
     case 'bool':
-      return Boolean(v);
+      return v ? pick(['כן', 'Yes'], lang, 'Yes') : pick(['לא', 'No'], lang, 'No');
     default:
       return Number(v);
   }
