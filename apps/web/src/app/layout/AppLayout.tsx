@@ -4,10 +4,15 @@ import { Badge, Button, Drawer, Layout, Menu, Space, Tooltip, type MenuProps } f
 import {
   AppstoreOutlined,
   BarChartOutlined,
+  CalendarOutlined,
   DashboardOutlined,
   DesktopOutlined,
+  IdcardOutlined,
   LogoutOutlined,
   MenuOutlined,
+  MessageOutlined,
+  SettingOutlined,
+  ShoppingOutlined,
   TeamOutlined,
   UserOutlined,
 } from '@ant-design/icons';
@@ -25,6 +30,11 @@ const ICONS: Record<string, React.ReactNode> = {
   groups: <TeamOutlined />,
   terminals: <DesktopOutlined />,
   entranceReport: <BarChartOutlined />,
+  products: <ShoppingOutlined />,
+  settings: <SettingOutlined />,
+  users: <IdcardOutlined />,
+  schedules: <CalendarOutlined />,
+  terminalMessages: <MessageOutlined />,
 };
 
 function useMenuItems(entries: NavEntry[], collapsed: boolean, onNavigate?: () => void): MenuProps['items'] {
