@@ -50,7 +50,7 @@ function useMenuItems(entries: NavEntry[], collapsed: boolean, onNavigate?: () =
         .filter((e) => e.section === section)
         .map((e) => ({
           key: e.route,
-          icon: ICONS[e.key] ?? <AppstoreOutlined />,
+          icon: ICONS[e.key] ?? (e.section === 'reports' ? <BarChartOutlined /> : <AppstoreOutlined />),
           label: (
             <Link to={e.route} data-testid={`nav-${e.key}`} onClick={onNavigate}>
               {t(`nav.${e.key}`)}
