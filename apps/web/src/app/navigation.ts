@@ -18,6 +18,13 @@ export const IMPLEMENTED_NAV_KEYS: readonly string[] = [
   'terminals',
   'terminalMessages',
   'entranceReport',
+  'paymentReport',
+  'purchasesReport',
+  'debtsReport',
+  'financialReport',
+  'cashTransactionsReport',
+  'cashManagementReport',
+  'autoRenewalReport',
 ];
 
 /** The navigation entries the signed-in user sees, in seed order. */

@@ -2,6 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router';
 import { Button, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { NAV_ENTRIES, REPORTS, type ReportId } from '@venue/domain';
 import { AuthProvider, useAuth } from './auth/AuthProvider';
 import { LiveProvider } from './live/LiveProvider';
 import { AppLayout } from './layout/AppLayout';
@@ -38,6 +39,7 @@ const TerminalMessagesPage = lazy(() =>
 const EntranceReportPage = lazy(() =>
   import('../features/entrance-report/EntranceReportPage').then((m) => ({ default: m.EntranceReportPage })),
 );
+const ReportPage = lazy(() => import('../features/reports/ReportPage').then((m) => ({ default: m.ReportPage })));
 const LicensesPage = lazy(() =>
   import('../features/client-money/LicensesPage').then((m) => ({ default: m.LicensesPage })),
 );
@@ -115,6 +117,14 @@ function Root() {
 
 const guarded = (navKey: string, el: ReactNode) => <Guard navKey={navKey}>{el}</Guard>;
 
+/** Reports rendered by the generic ReportPage (features/reports), at their seed routes. */
+const REPORT_ROUTES: { id: ReportId; navKey: string; route: string }[] = (
+  ['payments', 'purchases', 'debts', 'financial', 'cashTransactions', 'cashManagement', 'autoRenewal'] as const
+).map((id) => {
+  const navKey = REPORTS[id].navKey;
+  return { id, navKey, route: NAV_ENTRIES.find((n) => n.key === navKey)!.route };
+});
+
 /** The console's routes (seed 000 §2); a data router so that screens can block leaving with unsaved edits. */
 export const router = createBrowserRouter([
   {
@@ -149,6 +159,10 @@ export const router = createBrowserRouter([
           },
           { path: '/management/terminal-messages', element: guarded('terminalMessages', <TerminalMessagesPage />) },
           { path: '/reports/app-entranceReport', element: guarded('entranceReport', <EntranceReportPage />) },
+          ...REPORT_ROUTES.map((r) => ({
+            path: r.route,
+            element: guarded(r.navKey, <ReportPage key={r.id} id={r.id} />),
+          })),
           { path: '*', element: <NotFound /> },
         ],
       },

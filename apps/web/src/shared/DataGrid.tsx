@@ -70,6 +70,8 @@ export interface DataGridProps<T> {
   rowClassName?: (row: T) => string;
   onRowClick?: (row: T) => void;
   emptyText?: string;
+  /** A totals row under the rows (reports): content per column key; columns without one stay empty. */
+  totalsRow?: Partial<Record<string, ReactNode>>;
   'data-testid'?: string;
 }
 
@@ -209,6 +211,7 @@ export function DataGrid<T extends object>(props: DataGridProps<T>) {
     rowClassName,
     onRowClick,
     emptyText,
+    totalsRow,
   } = props;
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -355,6 +358,21 @@ export function DataGrid<T extends object>(props: DataGridProps<T>) {
         rowSelection={rowSelection}
         rowClassName={rowClassName}
         onRow={onRowClick ? (r) => ({ onDoubleClick: () => onRowClick(r) }) : undefined}
+        summary={
+          totalsRow
+            ? () => (
+                <Table.Summary fixed>
+                  <Table.Summary.Row className="grid-totals-row" data-testid="grid-totals-row">
+                    {(tableColumns ?? []).map((c, i) => (
+                      <Table.Summary.Cell key={String(c.key)} index={i} align={(c as ColumnType<T>).align}>
+                        {totalsRow[String(c.key)] ?? null}
+                      </Table.Summary.Cell>
+                    ))}
+                  </Table.Summary.Row>
+                </Table.Summary>
+              )
+            : undefined
+        }
         locale={{
           emptyText: error ? (
             errorText(t, error)

@@ -1,0 +1,359 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { Select, Statistic, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import {
+  ENTRANCE_STATUSES,
+  formatMinor,
+  isoDate,
+  JERUSALEM,
+  localParts,
+  PaymentMethod,
+  PAYMENT_METHOD_BEATS,
+  PurchaseItemType,
+  REASON_KEYS,
+  REPORTS,
+  type Period,
+  type ReportColumnMeta,
+  type ReportFilterKey,
+  type ReportId,
+  type ReportMeta,
+  type ReportQuery,
+  type ReportResult,
+  type ReportValueType,
+} from '@venue/domain';
+import { api, type Page } from '../../app/api/apiClient';
+import { useSessionData } from '../../app/auth/AuthProvider';
+import { useLanguage } from '../../app/i18n/LocaleProvider';
+import { DataGrid, type GridColumn } from '../../shared/DataGrid';
+import { downloadFile } from '../../shared/download';
+import { useGridState } from '../../shared/gridState';
+import { StatusTag } from '../../shared/StatusTag';
+import { periodToFilter, ReportFilterBar, type PeriodValue } from '../../reports/ReportFilterBar';
+import { useTerminalList } from '../terminals/useTerminals';
+
+type Row = Record<string, unknown>;
+type Filters = Partial<Pick<ReportQuery, ReportFilterKey>>;
+
+const PAYMENT_METHODS = [...Object.values(PaymentMethod), PAYMENT_METHOD_BEATS];
+const ITEM_TYPES = Object.values(PurchaseItemType);
+const PURCHASE_STATUS_COLOR: Record<number, string> = { 1: 'green', 2: 'gold', 3: 'red' };
+
+/** POST /Report/<call> with the page's filter. */
+function useReport(meta: ReportMeta, body: ReportQuery) {
+  return useQuery({
+    queryKey: ['report', meta.id, body],
+    queryFn: () => api.post<ReportResult>(`/Report/${meta.call}`, body),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The server sort key of a column (its key, or the alias the catalogue names). */
+const sortKeyOf = (c: ReportColumnMeta) => (typeof c.sortable === 'string' ? c.sortable : c.key);
+
+/** Formats values of the report catalogue's types (money in minor units, instants in the club's zone). */
+function useFormatter() {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const { club } = useSessionData();
+  const timeZone = club.location?.timeZone ?? JERUSALEM.timeZone;
+  const locale = lang === 'he' ? 'he-IL' : 'en-US';
+  const dt = useMemo(
+    () =>
+      new Intl.DateTimeFormat(lang === 'he' ? 'he-IL' : 'en-GB', { dateStyle: 'short', timeStyle: 'short', timeZone }),
+    [lang, timeZone],
+  );
+  return (type: ReportValueType, v: unknown): ReactNode => {
+    if (v == null || v === '') return type === 'money' ? '' : '—';
+    switch (type) {
+      case 'money':
+        return (
+          <span className="ltr-value">
+            {club.currencySymbol}
+            {formatMinor(Number(v), locale)}
+          </span>
+        );
+      case 'datetime':
+        return <span className="ltr-value">{dt.format(new Date(String(v)))}</span>;
+      case 'date':
+        return <span className="ltr-value">{dayjs(String(v)).format('DD/MM/YYYY')}</span>;
+      case 'int':
+        return Number(v).toLocaleString(locale);
+      case 'entranceStatus':
+        return <StatusTag status={Number(v)} />;
+      case 'reason':
+        return t(`reason.${REASON_KEYS[Number(v)] ?? 'unknown'}`, { defaultValue: String(v) });
+      case 'paymentMethod':
+        return t(`money.method_${Number(v)}`, { defaultValue: String(v) });
+      case 'itemType':
+        return t(`money.itemType.${Number(v)}`, { defaultValue: String(v) });
+      case 'purchaseStatus':
+        return (
+          <Tag color={PURCHASE_STATUS_COLOR[Number(v)]} style={{ marginInlineEnd: 0 }}>
+            {t(`money.paymentStatus.${Number(v)}`, { defaultValue: String(v) })}
+          </Tag>
+        );
+      case 'bool':
+        return (
+          <Tag color={v ? 'green' : 'red'} style={{ marginInlineEnd: 0 }}>
+            {v ? t('reports.yes') : t('reports.no')}
+          </Tag>
+        );
+      default:
+        return String(v);
+    }
+  };
+}
+
+/** The club's "today" as the default anchor of the period. */
+function initialPeriod(timeZone: string, period: Period): PeriodValue {
+  const today = dayjs(isoDate(localParts(new Date(), timeZone)));
+  return { period, anchor: today, range: [today.startOf('month'), today] };
+}
+
+/** The report's own filters in the filter bar. */
+function OwnFilters({ meta, value, onChange }: { meta: ReportMeta; value: Filters; onChange: (f: Filters) => void }) {
+  const { t } = useTranslation();
+  const has = (k: ReportFilterKey) => meta.filters.includes(k);
+  const terminals = useTerminalList();
+  const { user } = useSessionData();
+  const products = useQuery({
+    queryKey: ['products'],
+    queryFn: () => api.get<Page<{ id: number; name: string }>>('/Product', { showInactive: 'true' }),
+    enabled: has('productId'),
+  });
+  const users = useQuery({
+    queryKey: ['users'],
+    queryFn: () => api.get<Page<{ id: number; name: string; username: string }>>('/User'),
+    enabled: has('userId') && user.roleIsAdmin,
+  });
+  const statusOptions =
+    meta.id === 'entrances'
+      ? ENTRANCE_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))
+      : meta.id === 'purchases'
+        ? [1, 2, 3].map((s) => ({ value: s, label: t(`money.paymentStatus.${s}`) }))
+        : [
+            { value: 1, label: t('reports.debtOpen') },
+            { value: 2, label: t('reports.debtPaid') },
+          ];
+  const set = (patch: Filters) => onChange({ ...value, ...patch });
+  return (
+    <>
+      {has('terminalId') && (
+        <Select
+          allowClear
+          style={{ minInlineSize: 150 }}
+          placeholder={t('report.allTerminals')}
+          value={value.terminalId}
+          onChange={(v?: number) => set({ terminalId: v })}
+          options={(terminals.data?.items ?? []).map((x) => ({ value: x.id, label: x.name }))}
+          data-testid="report-filter-terminal"
+        />
+      )}
+      {has('status') && (
+        <Select
+          mode="multiple"
+          allowClear
+          maxTagCount="responsive"
+          style={{ minInlineSize: 170 }}
+          placeholder={t('report.allStatuses')}
+          value={value.status ?? []}
+          onChange={(v: number[]) => set({ status: v.length ? v : undefined })}
+          options={statusOptions}
+          data-testid="report-filter-status"
+        />
+      )}
+      {has('paymentMethod') && (
+        <Select
+          mode="multiple"
+          allowClear
+          maxTagCount="responsive"
+          style={{ minInlineSize: 170 }}
+          placeholder={t('reports.allMethods')}
+          value={value.paymentMethod ?? []}
+          onChange={(v: number[]) => set({ paymentMethod: v.length ? v : undefined })}
+          options={PAYMENT_METHODS.map((m) => ({ value: m, label: t(`money.method_${m}`) }))}
+          data-testid="report-filter-method"
+        />
+      )}
+      {has('itemType') && (
+        <Select
+          mode="multiple"
+          allowClear
+          maxTagCount="responsive"
+          style={{ minInlineSize: 170 }}
+          placeholder={t('reports.allItemTypes')}
+          value={value.itemType ?? []}
+          onChange={(v: number[]) => set({ itemType: v.length ? v : undefined })}
+          options={ITEM_TYPES.map((m) => ({ value: m, label: t(`money.itemType.${m}`) }))}
+          data-testid="report-filter-item-type"
+        />
+      )}
+      {has('productId') && (
+        <Select
+          allowClear
+          style={{ minInlineSize: 150 }}
+          placeholder={t('reports.allProducts')}
+          value={value.productId}
+          onChange={(v?: number) => set({ productId: v })}
+          options={(products.data?.items ?? []).map((x) => ({ value: x.id, label: x.name }))}
+          data-testid="report-filter-product"
+        />
+      )}
+      {has('userId') && user.roleIsAdmin && (
+        <Select
+          allowClear
+          style={{ minInlineSize: 150 }}
+          placeholder={t('reports.allUsers')}
+          value={value.userId}
+          onChange={(v?: number) => set({ userId: v })}
+          options={(users.data?.items ?? []).map((x) => ({ value: x.id, label: x.name || x.username }))}
+          data-testid="report-filter-user"
+        />
+      )}
+      {has('success') && (
+        <Select
+          allowClear
+          style={{ minInlineSize: 130 }}
+          placeholder={t('reports.allResults')}
+          value={value.success === undefined ? undefined : value.success ? 1 : 0}
+          onChange={(v?: number) => set({ success: v === undefined ? undefined : v === 1 })}
+          options={[
+            { value: 1, label: t('reports.succeeded') },
+            { value: 0, label: t('reports.failed') },
+          ]}
+          data-testid="report-filter-success"
+        />
+      )}
+    </>
+  );
+}
+
+/**
+ * Any report of the catalogue (packages/domain reports.ts): the period and
+ * the report's own filters, a grid paged and sorted on the server, the totals
+ * (cards, breakdowns and a totals row), .xlsx export and print. Column
+ * layout, sort, page size and the period kind are saved per user.
+ */
+export function ReportPage({ id }: { id: ReportId }) {
+  const meta: ReportMeta = REPORTS[id];
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const { club } = useSessionData();
+  const fmt = useFormatter();
+  const timeZone = club.location?.timeZone ?? JERUSALEM.timeZone;
+  const [grid, setGrid] = useGridState<{ period: Period }>(`report-${meta.id}`);
+  const [period, setPeriod] = useState<PeriodValue>(() => initialPeriod(timeZone, grid.filters?.period ?? 'day'));
+  const [filters, setFilters] = useState<Filters>({});
+  const [page, setPage] = useState(1);
+  const pageSize = grid.pageSize ?? 50;
+
+  const columnsMeta = meta.columns.filter((c) => !c.field);
+  const sortColumn = grid.sort ? columnsMeta.find((c) => c.key === grid.sort?.key && c.sortable) : undefined;
+  const body: ReportQuery = {
+    ...periodToFilter(period),
+    ...filters,
+    page,
+    pageSize,
+    ...(sortColumn ? { sort: sortKeyOf(sortColumn), order: grid.sort?.order } : {}),
+  };
+  const query = useReport(meta, body);
+  const data = query.data;
+
+  const columns: GridColumn<Row>[] = columnsMeta.map((c) => ({
+    key: c.key,
+    title: t(`reports.col.${c.key}`),
+    dataIndex: c.key,
+    sortable: Boolean(c.sortable),
+    align: c.type === 'money' || c.type === 'int' ? 'end' : undefined,
+    responsive: c.wide ? ['md'] : undefined,
+    render: (v: unknown) => fmt(c.type, v),
+  }));
+
+  const totalsRow: Record<string, ReactNode> = {};
+  if (data) {
+    for (const tm of meta.totals) {
+      if (columnsMeta.some((c) => c.key === tm.key))
+        totalsRow[tm.key] = <strong>{fmt(tm.type, data.totals[tm.key])}</strong>;
+    }
+    const first = columnsMeta[0].key;
+    if (totalsRow[first] == null) totalsRow[first] = <strong>{t('reports.totals')}</strong>;
+  }
+
+  const resetPage = () => setPage(1);
+
+  return (
+    <div data-testid={`report-${meta.id}`}>
+      <div className="page-header">
+        <Typography.Title level={2}>{t(`nav.${meta.navKey}`)}</Typography.Title>
+        {data && (
+          <span className="page-subtitle ltr-value" data-testid="report-range-label">
+            {data.range.from} – {data.range.to}
+          </span>
+        )}
+      </div>
+      <ReportFilterBar
+        value={period}
+        onChange={(v) => {
+          setPeriod(v);
+          resetPage();
+          if (v.period !== period.period) setGrid((s) => ({ ...s, filters: { period: v.period } }));
+        }}
+      >
+        <OwnFilters
+          meta={meta}
+          value={filters}
+          onChange={(f) => {
+            setFilters(f);
+            resetPage();
+          }}
+        />
+      </ReportFilterBar>
+      <div className="totals-bar" data-testid="report-totals" style={{ marginBlockEnd: 12 }}>
+        {meta.totals.map((tm) => (
+          <Statistic
+            key={tm.key}
+            title={t(`reports.total.${tm.key}`, { defaultValue: t(`reports.col.${tm.key}`) })}
+            loading={query.isPending}
+            valueRender={() => (
+              <span data-testid={`report-total-${tm.key}`}>{data ? fmt(tm.type, data.totals[tm.key]) : null}</span>
+            )}
+          />
+        ))}
+      </div>
+      {data &&
+        (meta.breakdowns ?? []).map((b) => {
+          const values = data.totals[b.key];
+          if (!values || typeof values !== 'object' || Object.keys(values).length === 0) return null;
+          return (
+            <div key={b.key} className="report-breakdown" data-testid={`report-breakdown-${b.key}`}>
+              <Typography.Text type="secondary">{t(`reports.breakdown.${b.key}`)}:</Typography.Text>{' '}
+              {Object.entries(values).map(([k, v]) => (
+                <Tag key={k} style={{ marginBlockEnd: 4 }}>
+                  {b.by === 'text' ? k : fmt(b.by, Number(k))} · {fmt(b.type, v)}
+                </Tag>
+              ))}
+            </div>
+          );
+        })}
+      <DataGrid<Row>
+        gridId={`report-${meta.id}`}
+        data-testid="report-table"
+        columns={columns}
+        rows={data?.items ?? []}
+        rowKey={(r) => String(r.id ?? r[columnsMeta[0].key])}
+        state={grid}
+        onStateChange={setGrid}
+        total={data?.total ?? 0}
+        page={page}
+        onPageChange={setPage}
+        loading={query.isFetching && !data}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        totalsRow={data && data.total > 0 ? totalsRow : undefined}
+        onExport={() => downloadFile(`/Report/${meta.call}/Export`, { body: { ...body, lang } }, `${meta.id}.xlsx`)}
+      />
+    </div>
+  );
+}

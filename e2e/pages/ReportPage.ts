@@ -1,0 +1,41 @@
+import { expect, type Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
+
+/** Page object of any report of the generic ReportPage (features/reports). */
+export class ReportPage {
+  constructor(private readonly page: Page) {}
+  async open(route: string): Promise<void> {
+    await this.page.goto(route);
+    await expect(this.page.getByTestId('report-table')).toBeVisible();
+  }
+  /** Period "range" with the picker's default (first of the month to today). */
+  async chooseRange(label: string): Promise<void> {
+    await this.page.getByTestId('report-period').getByText(label, { exact: true }).click();
+    await expect(this.page.getByTestId('report-range').first()).toBeVisible();
+  }
+  rangeLabel() {
+    return this.page.getByTestId('report-range-label');
+  }
+  total(key: string) {
+    return this.page.getByTestId(`report-total-${key}`);
+  }
+  totalsRow() {
+    return this.page.getByTestId('grid-totals-row');
+  }
+  table() {
+    return this.page.getByTestId('report-table');
+  }
+  /** Clicks export and reads the downloaded .xlsx back: rows of cell values. */
+  async exportRows(): Promise<{ name: string; rows: unknown[][] }> {
+    const [download] = await Promise.all([
+      this.page.waitForEvent('download'),
+      this.page.getByTestId('grid-export').click(),
+    ]);
+    const file = await download.path();
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(file);
+    const rows: unknown[][] = [];
+    wb.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    return { name: download.suggestedFilename(), rows };
+  }
+}

@@ -1,0 +1,61 @@
+import { expect, test } from '@playwright/test';
+import { formatMinor, isoDate, localParts, type ReportResult } from '@venue/domain';
+import { apiSession } from './api';
+import { ReportPage } from './pages/ReportPage';
+
+/**
+ * Issue 6 "Done when": a report opens, filters by a range, exports .xlsx and
+ * the file reads back with the same rows and totals as the screen.
+ */
+test('purchases and financial reports: range filter, totals, .xlsx export read back', async ({ page, request }) => {
+  const api = await apiSession(request, 'admin', 'demo1234', 1001);
+  const client = await api.post<{ id: number }>('/api/Client', { firstName: 'דוחות', lastName: `בדיקה ${Date.now()}` });
+  const stamp = Date.now();
+  await api.post('/api/Client/AdminPurchase', {
+    clientId: client.id,
+    purchaseItems: [{ itemType: 3, name: 'מגבת', quantity: 2, unitPrice: 1000 }],
+    payments: [{ method: 0, amount: 2000 }],
+    idempotencyKey: `e2e-report-${stamp}-1`,
+  });
+  await api.post('/api/Client/AdminPurchase', {
+    clientId: client.id,
+    purchaseItems: [{ itemType: 2, name: '', quantity: 1, unitPrice: 5000 }],
+    payments: [{ method: 0, amount: 5000 }],
+    idempotencyKey: `e2e-report-${stamp}-2`,
+  });
+  const today = isoDate(localParts(new Date(), 'Asia/Jerusalem'));
+  const range = { period: 'range', from: `${today.slice(0, 8)}01`, to: today, pageSize: 1000 };
+  const purchases = await api.post<ReportResult>('/api/Report/GetPurchases', range);
+  const financial = await api.post<ReportResult>('/api/Report/GetFinancialReport', range);
+  expect(purchases.total).toBeGreaterThanOrEqual(2);
+
+  await page.goto('/login?userName=admin&password=demo1234&externalClubId=1001');
+  await page.waitForURL(/dashboard|management/);
+  const report = new ReportPage(page);
+
+  await report.open('/reports/app-purchases-report');
+  await report.chooseRange('טווח');
+  await expect(report.rangeLabel()).toHaveText(`${range.from} – ${range.to}`);
+  await expect(report.total('count')).toHaveText(String(purchases.total));
+  await expect(report.table()).toContainText('2 × מגבת');
+  await expect(report.totalsRow()).toContainText(formatMinor(Number(purchases.totals.total), 'he-IL'));
+  const file = await report.exportRows();
+  expect(file.name).toBe(`purchases-${range.from}-${range.to}.xlsx`);
+  expect(file.rows[0][0]).toBe('תאריך ושעה');
+  expect(file.rows).toHaveLength(1 + purchases.total + 1);
+  const last = file.rows[file.rows.length - 1];
+  expect(last[0]).toBe('סה"כ');
+  expect(last[7]).toBe(Number(purchases.totals.total) / 100);
+
+  await report.open('/reports/app-financial-report');
+  await report.chooseRange('טווח');
+  await expect(report.table()).toContainText('מגבת');
+  await expect(report.total('vat')).toContainText(formatMinor(Number(financial.totals.vat), 'he-IL'));
+  const fin = await report.exportRows();
+  expect(fin.rows[0].slice(0, 3)).toEqual(['סוג פריט', 'רכישות', 'כמות']);
+  expect(fin.rows).toHaveLength(1 + financial.total + 1);
+  const towel = fin.rows.find((r) => r[0] === 'מגבת')!;
+  const towelRow = financial.items.find((r) => r.itemType === 3)!;
+  expect(towel[5]).toBe(Number(towelRow.total) / 100);
+  expect(fin.rows[fin.rows.length - 1][4]).toBe(Number(financial.totals.vat) / 100);
+});
