@@ -60,6 +60,11 @@ async function run(kind, dbTarget) {
   const server = startServer({ BENCH_GATE_DB: dbTarget });
   const ready = await server.next();
   console.log(`${kind}: server on port ${ready.port}, insert limit ${ready.insertLimit}/s`);
+  // CPU per decision (server process, PostgreSQL backends, this client process) over the whole
+  // traffic, warm-up included, divided by every decision sent: shows which one is the bottleneck.
+  server.send('cpu');
+  const cpu0 = await server.next();
+  const client0 = process.cpuUsage();
   const traffic = await runTraffic({
     url: `ws://127.0.0.1:${ready.port}`,
     terminals: ready.terminals,
@@ -69,6 +74,10 @@ async function run(kind, dbTarget) {
     warmupSeconds: WARMUP,
     durationSeconds: SECONDS,
   });
+  const clientCpu = process.cpuUsage(client0);
+  server.send('cpu');
+  const cpu1 = await server.next();
+  const perDecision = (ms) => Math.round((ms / Math.max(1, traffic.sent)) * 1000) / 1000;
   server.send('rss');
   const mem = await server.next();
   server.send('stop');
@@ -83,6 +92,11 @@ async function run(kind, dbTarget) {
     limitRatio: Math.round((ready.insertLimit / Math.max(1, traffic.decisionsPerSecond)) * 100) / 100,
     connectAllMs: traffic.connectMs,
     serverPeakRssMB: Math.round(mem.peakRss / 1048576),
+    cpuMsPerDecision: {
+      server: perDecision(cpu1.serverCpuMs - cpu0.serverCpuMs),
+      database: cpu1.databaseCpuMs == null ? null : perDecision(cpu1.databaseCpuMs - cpu0.databaseCpuMs),
+      benchClient: perDecision((clientCpu.user + clientCpu.system) / 1000),
+    },
     errors: traffic.errors,
     byStatus: traffic.byStatus,
   };
@@ -145,6 +159,20 @@ for (const r of results) {
       r.limitRatio,
       r.connectAllMs,
       r.serverPeakRssMB,
+    ],
+  );
+  addResultRow(
+    path.join(root, 'bench/RESULTS.md'),
+    `Gate decisions: CPU ms per decision (${command})`,
+    ['date', 'machine', 'database', 'decisions/s', 'server process', 'PostgreSQL backends', 'bench client'],
+    [
+      date,
+      machine,
+      r.database,
+      r.decisionsPerSecond,
+      r.cpuMsPerDecision.server,
+      r.cpuMsPerDecision.database,
+      r.cpuMsPerDecision.benchClient,
     ],
   );
 }

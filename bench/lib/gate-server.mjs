@@ -4,7 +4,8 @@
 // BENCH_CLIENTS clients with valid subscriptions and cards and BENCH_TERMINALS
 // approved terminals, measures the single-row INSERT ... RETURNING limit through
 // the same pool, listens, and prints one JSON line: {port, terminals, cards, insertLimit}.
-// Then it serves until told 'rss' on stdin (answers its peak RSS) or killed.
+// Then it serves until told 'rss' on stdin (answers its peak RSS), 'cpu' (answers its own CPU
+// time and that of the PostgreSQL backends of its database, ms) or 'stop'.
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -90,8 +91,32 @@ function peakRss() {
   const m = /VmHWM:\s+(\d+) kB/.exec(status);
   return m ? Number(m[1]) * 1024 : process.memoryUsage().rss;
 }
+// CPU time (ms) of the PostgreSQL server processes serving this database (same machine).
+async function databaseCpuMs() {
+  if (target === 'pglite') return null;
+  const pids = rows(await db.execute(sql`select pid from pg_stat_activity where datname = current_database()`)).map(
+    (r) => r.pid,
+  );
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const f = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const rest = f.slice(f.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(rest[11]) + Number(rest[12]); // utime, stime (fields 14, 15)
+    } catch {
+      // the backend ended
+    }
+  }
+  return ticks * 10; // USER_HZ = 100
+}
 process.stdin.on('data', async (d) => {
   const cmd = d.toString().trim();
+  if (cmd === 'cpu') {
+    const u = process.cpuUsage();
+    process.stdout.write(
+      `${JSON.stringify({ serverCpuMs: (u.user + u.system) / 1000, databaseCpuMs: await databaseCpuMs() })}\n`,
+    );
+  }
   if (cmd === 'rss')
     process.stdout.write(`${JSON.stringify({ peakRss: peakRss(), rss: process.memoryUsage().rss })}\n`);
   if (cmd === 'stop') {

@@ -69,26 +69,36 @@ interface PgClient {
   end(): Promise<void>;
 }
 
+/** How long published events are gathered before one NOTIFY carries them (ms). */
+export const NOTIFY_TICK_MS = 5;
+
 /**
  * Fan-out across server instances on one PostgreSQL (LISTEN/NOTIFY). One
- * dedicated connection LISTENs; publishing queues the event and sends every
- * event queued in the same tick with one `SELECT pg_notify(...)` statement,
- * so a burst of entrances costs one round trip, not one per event. An event
- * carries the publishing instance's id and that instance ignores its own
- * notification (it emitted the event locally already). Payloads too large
- * for NOTIFY stay local (logged by `onDrop`).
+ * dedicated connection LISTENs; publishing emits the event locally at once and
+ * queues it for the others. Every `NOTIFY_TICK_MS` the queue goes out in one
+ * statement (`SELECT pg_notify(...) FROM unnest(...)`) as few notifications
+ * as possible: each payload is `<instance id>\n[<event>,<event>,...]`, packed
+ * up to `MAX_PAYLOAD` bytes (PostgreSQL refuses 8000). So a burst of
+ * entrances costs one round trip and a handful of notifications per tick, not
+ * one of each per decision (docs/gate-benchmark.md). An instance recognises
+ * its own notifications by the id prefix and skips them without parsing the
+ * JSON. A single event too large for NOTIFY stays local (reported by `onDrop`).
  */
 export class PgEventBus extends EventBus {
   private client?: PgClient;
+  /** Serialised `{"t":type,"e":event}` of the events not sent yet. */
   private queue: string[] = [];
-  private flushing = false;
+  private timer?: NodeJS.Timeout;
+  private flushing?: Promise<void>;
   private closed = false;
+  private readonly prefix: string;
 
   constructor(
     private readonly url: string,
     private readonly onDrop: (reason: string) => void = () => {},
   ) {
     super();
+    this.prefix = `${this.instanceId}\n`;
   }
 
   override async start(): Promise<void> {
@@ -97,47 +107,81 @@ export class PgEventBus extends EventBus {
     client.on('error', (err) => this.onDrop(`listen connection: ${err.message}`));
     client.on('notification', (m) => {
       if (m.channel !== NOTIFY_CHANNEL || !m.payload) return;
-      let parsed: { o: string; t: keyof LiveEvents; e: unknown };
-      try {
-        parsed = JSON.parse(m.payload);
-      } catch {
-        return;
-      }
-      if (parsed.o === this.instanceId) return;
-      this.emitter.emit(parsed.t, parsed.e);
+      this.receive(m.payload);
     });
     await client.connect();
     await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
     this.client = client;
   }
 
+  /** Emits the events of another instance's notification (ignores this instance's own). */
+  private receive(payload: string): void {
+    if (payload.startsWith(this.prefix)) return;
+    const nl = payload.indexOf('\n');
+    let events: { t: keyof LiveEvents; e: unknown }[];
+    try {
+      events = JSON.parse(payload.slice(nl + 1));
+    } catch {
+      return;
+    }
+    if (!Array.isArray(events)) return;
+    for (const ev of events) if (ev && typeof ev.t === 'string') this.emitter.emit(ev.t, ev.e);
+  }
+
   override publish<K extends keyof LiveEvents>(type: K, event: LiveEvents[K]): void {
     super.publish(type, event);
     if (!this.client || this.closed) return;
-    const payload = JSON.stringify({ o: this.instanceId, t: type, e: event });
-    if (Buffer.byteLength(payload) > MAX_PAYLOAD) return this.onDrop(`${type} event too large for NOTIFY`);
-    this.queue.push(payload);
-    if (!this.flushing) {
-      this.flushing = true;
-      setImmediate(() => void this.flush());
+    const item = JSON.stringify({ t: type, e: event });
+    if (Buffer.byteLength(item) + this.prefix.length + 2 > MAX_PAYLOAD) {
+      return this.onDrop(`${type} event too large for NOTIFY`);
     }
+    this.queue.push(item);
+    this.timer ??= setTimeout(() => {
+      this.timer = undefined;
+      void this.flush();
+    }, NOTIFY_TICK_MS);
   }
 
-  private async flush(): Promise<void> {
-    while (this.queue.length > 0 && this.client && !this.closed) {
-      const batch = this.queue;
-      this.queue = [];
-      try {
-        await this.client.query('SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p', [NOTIFY_CHANNEL, batch]);
-      } catch (err) {
-        this.onDrop(`notify failed: ${(err as Error).message}`);
+  /** Packs serialised events into payloads of at most MAX_PAYLOAD bytes. */
+  private pack(items: string[]): string[] {
+    const payloads: string[] = [];
+    let parts: string[] = [];
+    let size = this.prefix.length + 2;
+    for (const item of items) {
+      const bytes = Buffer.byteLength(item) + 1;
+      if (parts.length > 0 && size + bytes > MAX_PAYLOAD) {
+        payloads.push(`${this.prefix}[${parts.join(',')}]`);
+        parts = [];
+        size = this.prefix.length + 2;
       }
+      parts.push(item);
+      size += bytes;
     }
-    this.flushing = false;
+    if (parts.length > 0) payloads.push(`${this.prefix}[${parts.join(',')}]`);
+    return payloads;
+  }
+
+  private flush(): Promise<void> {
+    this.flushing ??= (async () => {
+      while (this.queue.length > 0 && this.client) {
+        const batch = this.pack(this.queue);
+        this.queue = [];
+        try {
+          await this.client.query('SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p', [NOTIFY_CHANNEL, batch]);
+        } catch (err) {
+          this.onDrop(`notify failed: ${(err as Error).message}`);
+        }
+      }
+    })().finally(() => {
+      this.flushing = undefined;
+    });
+    return this.flushing;
   }
 
   override async close(): Promise<void> {
     if (this.closed) return;
+    clearTimeout(this.timer);
+    this.timer = undefined;
     await this.flush();
     this.closed = true;
     await this.client?.end().catch(() => undefined);
