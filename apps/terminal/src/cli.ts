@@ -25,6 +25,7 @@ Commands:
                           (card = card serial, code = client number).
   hello                   Connect, print the server's welcome ({terminalId, name, approved, gateOpenSeconds}).
   enroll, exit            Enrolment and quick exit: run 'enroll --help'.
+  buy                     Kiosk purchase or paying at an OpenWithPay gate: run 'buy --help'.
 
 Options:
   --serial <serial>       The terminal's serial (required), e.g. DEMO-1.
@@ -63,6 +64,8 @@ async function main(): Promise<number> {
   if (process.argv[2] === 'enroll' || process.argv[2] === 'exit') {
     return (await import('./gate-cli.js')).runGateCommand(process.argv[2], process.argv.slice(3));
   }
+  // Kiosk purchases and paying at the gate parse their own options: kiosk-cli.ts.
+  if (process.argv[2] === 'buy') return (await import('./kiosk-cli.js')).runKioskCommand(process.argv.slice(3));
   // Long-running modes (interactive, traffic) parse their own options: modes.ts.
   const mode = process.argv[2];
   if (mode === 'interactive' || mode === 'traffic') {

@@ -3,6 +3,7 @@ import { createInterface } from 'node:readline';
 import type { Identification, ServerCashState, ServerMessage } from '@venue/domain';
 import { TerminalClient, type PresentResult } from './client.js';
 import { exitGate } from './gate.js';
+import { INTERACTIVE_KIOSK_HELP, interactiveBuy } from './kiosk-cli.js';
 
 /**
  * Interactive mode of the simulator (issue 3 item 9): one terminal driven
@@ -22,6 +23,7 @@ export const INTERACTIVE_HELP = `Commands (one per line):
   bill <₪>               insert a bill: 20 50 100 200
   done                   finish paying (the server approves and plans the change)
   cancel                 cancel the cash session (what was inserted is paid back)
+${INTERACTIVE_KIOSK_HELP}
   door <1-7>             report the door state (1 closed, 2 opened, 3 free open, 4 money only, 6 with pay, 7 restricted)
   show                   show the display
   help                   this text
@@ -85,7 +87,8 @@ export async function runInteractive(opts: {
   const showDecision = (d: PresentResult) => {
     lastLine =
       `${d.status === 1 ? 'WELCOME' : 'REFUSED'} ${d.clientName ?? ''} — ${d.message}` +
-      ` (status ${d.status}, reason ${d.reason})${d.offline ? ' [decided offline]' : ''}`;
+      ` (status ${d.status}, reason ${d.reason})${d.offline ? ' [decided offline]' : ''}` +
+      (d.paymentRequired ? ` — pay ${(d.paymentRequired.amount / 100).toFixed(2)} ₪: buy <kind> <value> entrance` : '');
   };
 
   client.on('message', (m: ServerMessage) => {
@@ -177,6 +180,12 @@ export async function runInteractive(opts: {
           display();
           if (s.state === 'closed' || s.state === 'canceled' || s.state === 'rejected') session = null;
         }
+      } else if (cmd === 'buy') {
+        const r = await interactiveBuy(client, args, session?.id);
+        lastLine = r.line;
+        if (r.gateOpenSeconds > 0) client.gateOpenUntil = Date.now() + r.gateOpenSeconds * 1000;
+        if (r.sessionUsed) session = null;
+        display();
       } else if (cmd === 'door') {
         const d = Number(args[0]);
         if (!DOOR[d]) print('usage: door <1|2|3|4|6|7>');

@@ -13,6 +13,7 @@ export * from './protocol.js';
 export * from './terminal.js';
 export * from './gate.js';
 export * from './gate-protocol.js';
+export * from './kiosk-protocol.js';
 export * from './management.js';
 export * from './subscription.js';
 export * from './banks.js';

@@ -9,6 +9,7 @@ import {
   TerminalEnroll,
   TerminalExit,
 } from './gate-protocol.js';
+import { ServerPurchaseResult, TerminalPurchase } from './kiosk-protocol.js';
 import { CASH_ERRORS, CASH_SESSION_STATES, ILS_BILLS, ILS_COINS, Inventory, TERMINAL_ACTIONS } from './terminal.js';
 
 /**
@@ -139,6 +140,7 @@ export const TerminalMessage = z.discriminatedUnion('type', [
   TerminalCashPayoutDone,
   TerminalEnroll,
   TerminalExit,
+  TerminalPurchase,
 ]);
 export type TerminalMessage = z.infer<typeof TerminalMessage>;
 
@@ -169,6 +171,8 @@ export const ServerDecision = z.object({
   gateOpenSeconds: z.number().int(),
   message: z.string(),
   clientName: z.string().optional(),
+  /** OpenWithPay: the entrance is sold at the terminal for `amount` agorot (a `purchase` with an Entrance item). */
+  paymentRequired: z.object({ amount: z.number().int() }).optional(),
 });
 export type ServerDecision = z.infer<typeof ServerDecision>;
 
@@ -261,6 +265,7 @@ export const ServerMessage = z.discriminatedUnion('type', [
   ServerExitResult,
   ServerTemplates,
   ServerMessages,
+  ServerPurchaseResult,
 ]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
 

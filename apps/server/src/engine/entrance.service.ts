@@ -59,6 +59,11 @@ export interface EntranceResult extends Decision {
 export interface ProcessOptions {
   /** Publish the row on the bus (default true); the demo history generator passes false. */
   publish?: boolean;
+  /**
+   * Decide without writing anything (no log row, no charge; `logId` 0): paying at the gate
+   * (realtime/handlers/purchase.ts) checks the OpenWithPay offer before it charges.
+   */
+  decideOnly?: boolean;
 }
 
 /** Rows of general schedules (linked through schedule_to_group) rank below the group's own rows. */
@@ -173,8 +178,9 @@ export async function processEntrance(
     // Performance (gate benchmark, bench/gate.bench.mjs): when no money or bonus moves — the common
     // case: subscriptions, refusals — the log row is the only write, and one INSERT statement is
     // atomic by itself: no BEGIN/COMMIT round trips, the pooled connection is held for one statement.
-    logId =
-      !client || (decision.amount === 0 && decision.bonusUsed === 0)
+    logId = opts.decideOnly
+      ? 0
+      : !client || (decision.amount === 0 && decision.bonusUsed === 0)
         ? await (async () => {
             const v = logValues();
             const [log] = await logInsertQuery(db).execute({ ...v, at: v.at.toISOString() });
@@ -264,7 +270,7 @@ export async function processEntrance(
     amount: decision.amount,
     paymentType: decision.paymentType,
   };
-  if (opts.publish !== false) bus?.publish('entrance', { clubId, row });
+  if (opts.publish !== false && !opts.decideOnly) bus?.publish('entrance', { clubId, row });
   return { ...decision, logId, clientId: row.clientId, clientName: row.clientName, row, duplicate: false };
 }
 

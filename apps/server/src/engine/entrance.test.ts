@@ -218,9 +218,16 @@ describe('decideEntrance: statuses of seed 000 §4', () => {
     expect(decideEntrance(input({ client: client({ status: ClientStatus.Deleted }) })).status).toBe(8);
   });
 
-  it('9: OpenWithPay needs a payment at the terminal, not built yet', () => {
+  it('9: OpenWithPay needs a payment at the terminal and offers the price', () => {
     const d = decideEntrance(input({ row: { id: 1, entranceState: EntranceState.OpenWithPay, price: 3000 } }));
-    expect(d).toMatchObject({ status: EntranceStatus.PaymentError, reason: Reason.PaymentError });
+    expect(d).toMatchObject({
+      status: EntranceStatus.PaymentError,
+      reason: Reason.PaymentError,
+      paymentRequired: 3000,
+    });
+    const free = decideEntrance(input({ row: { id: 1, entranceState: EntranceState.OpenWithPay, price: 0 } }));
+    expect(free.status).toBe(EntranceStatus.PaymentError);
+    expect(free.paymentRequired).toBeUndefined();
   });
 
   it('10: the license expired, or the client has none', () => {

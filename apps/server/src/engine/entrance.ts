@@ -159,6 +159,11 @@ export interface Decision {
   gateOpenSeconds: number;
   /** i18n key of the reason, shown by the terminal and the console. */
   messageKey: string;
+  /**
+   * OpenWithPay (status 9 reason 27): the price the terminal may sell the entrance for (minor units;
+   * a `purchase` with an Entrance item then admits with reason 7). Absent otherwise.
+   */
+  paymentRequired?: number;
 }
 
 function deny(status: number, reason: number): Decision {
@@ -285,9 +290,11 @@ function planByState(input: EntranceInput, client: DecisionClient, group: Decisi
     case EntranceState.OpenWithMoneyValueOnly:
       return byMoney ?? deny(EntranceStatus.NoBalance, Reason.NoBalance);
     case EntranceState.OpenWithPay:
-      // Paying at the terminal is a cash session (realtime cash messages), not an entrance request:
-      // an entrance presented without one cannot be paid.
-      return deny(EntranceStatus.PaymentError, Reason.PaymentError);
+      // Paid at the terminal (docs/terminal-protocol.md "Paying at the gate"): the refusal offers the
+      // price; a `purchase` with an Entrance item admits with reason 7. Nothing to sell at price 0.
+      return price > 0
+        ? { ...deny(EntranceStatus.PaymentError, Reason.PaymentError), paymentRequired: price }
+        : deny(EntranceStatus.PaymentError, Reason.PaymentError);
     case EntranceState.RestrictAccessOnly:
       // Only subscription holders (own or the parent's); Manager and Technician clients were admitted before.
       return bySubscription ?? deny(EntranceStatus.ClosedToGroup, Reason.ClosedToGroup);

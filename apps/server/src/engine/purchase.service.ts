@@ -64,6 +64,12 @@ export interface PurchaseCommand {
   at?: Date;
   /** Staff request, for the audit row. */
   req?: FastifyRequest;
+  /**
+   * Runs inside the purchase's transaction after its rows are written, so both commit or neither:
+   * the gate writes the paid entrance's log row (OpenWithPay), a terminal's cash session is
+   * completed. Throwing rolls the purchase back (a charged card is refunded).
+   */
+  inTransaction?: (tx: Tx, purchase: { id: number; invoiceNumber: number; total: number }) => Promise<void>;
 }
 
 type PurchaseRow = typeof purchases.$inferSelect;
@@ -617,6 +623,9 @@ export async function createPurchase(db: Db, provider: ClearingProvider, cmd: Pu
           entityId: purchase.id,
           after: { clientId: client?.id ?? null, invoiceNumber: counter.last, total: priced.total },
         });
+      }
+      if (cmd.inTransaction) {
+        await cmd.inTransaction(tx, { id: purchase.id, invoiceNumber: counter.last, total: priced.total });
       }
       return purchase.id;
     });

@@ -27,6 +27,7 @@ import { ingestOfflineBatch, validList, VALID_LIST_TTL_MS } from '../modules/ter
 import { terminalActions } from './terminal-actions.js';
 import type { TerminalSocket } from './terminal-registry.js';
 import { gateWelcomeMessages, handleEnroll, handleExit } from './handlers/gate.js';
+import { handlePurchase } from './handlers/purchase.js';
 
 /**
  * The terminal link (DESIGN §8, docs/terminal-protocol.md): one WebSocket per
@@ -207,6 +208,7 @@ export async function terminalLinkRoutes(app: FastifyInstance): Promise<void> {
             gateOpenSeconds: r.gateOpenSeconds,
             message: r.messageKey,
             ...(r.clientName ? { clientName: r.clientName } : {}),
+            ...(r.paymentRequired ? { paymentRequired: { amount: r.paymentRequired } } : {}),
           });
         } catch (err) {
           req.log.error({ err, terminalId: s.terminalId }, 'entrance failed');
@@ -240,6 +242,7 @@ export async function terminalLinkRoutes(app: FastifyInstance): Promise<void> {
         if (m.type === 'heartbeat') return heartbeat(session, m);
         if (m.type === 'enroll') return send(await handleEnroll(db, bus, session, m, req.log));
         if (m.type === 'exit') return send(await handleExit(db, session, m, req.log));
+        if (m.type === 'purchase') return send(await handlePurchase(db, bus, session, m, req.log));
         if (m.type === 'action-reply') {
           const { requestId, ok, data: replyData, error } = m;
           return actions.reply({

@@ -1,8 +1,10 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import {
   ClientStatus,
   ILS_BILLS,
+  PaymentMethod,
+  PurchaseItemType,
   inventoryTotal,
   planChange,
   roundCash,
@@ -16,17 +18,11 @@ import {
   type ServerCashState,
 } from '@venue/domain';
 import type { Db, Tx } from '../../db/index.js';
-import {
-  balanceLedger,
-  cashInserts,
-  cashResets,
-  cashSessions,
-  clients,
-  clubs,
-  terminalCash,
-  terminals,
-} from '../../db/schema.js';
+import { cashInserts, cashResets, cashSessions, clients, clubs, terminalCash, terminals } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
+import { AppError } from '../../lib/errors.js';
+import { createPurchase } from '../../engine/purchase.service.js';
+import { clearingProvider } from '../../integrations/clearing/sandbox.js';
 import { clubSettings } from '../club/club.service.js';
 import type { EventBus } from '../../realtime/event-bus.js';
 import { terminalRow } from './terminals.service.js';
@@ -44,8 +40,9 @@ import { terminalRow } from './terminals.service.js';
  * coins and bills inserted (each once per eventId; a valid bill the acceptor
  * is not set to take is refused: VALID_UNAUTHORIZED_BILL) → the client
  * completes → payment approved: the due amount (or everything inserted when
- * no amount was due) is credited to the client's money balance with a ledger
- * row (kind 'money', source 'cash') → start payout: change up to the club's
+ * no amount was due) is a money-load purchase paid by Cash (createPurchase:
+ * invoice, VAT, ledger rows), or pays a kiosk purchase (`purchase` message
+ * with a Cash payment naming the session) → start payout: change up to the club's
  * limit is planned greedily from the inventories; the rest of the change is
  * excess; change the inventories cannot cover is `unpaid` (a payout-error
  * purchase owed to the client, COIN_CHANGE_ERROR or BILL_CHANGE_ERROR) →
@@ -314,70 +311,128 @@ export async function cashInsert(
 }
 
 /**
- * The client completed: payment completed → approved (credit + ledger) →
- * start payout (or closed when there is no change to pay).
+ * The client completed a money load: payment completed → approved → start
+ * payout (or closed when there is no change to pay). The due amount (or
+ * everything inserted) becomes a real purchase — a ChargingMoney item paid by
+ * Cash, through `createPurchase` (invoice number, VAT, the group's bonus,
+ * ledger rows; idempotency key `cash:<terminal>:<session>`) — and the session
+ * is settled in the same transaction (`settleCashSession`). A purchase the
+ * rules refuse (e.g. CHARGE_AMOUNT_OUT_OF_RANGE) leaves the session in
+ * `begin` with the error code as `message`; the client may cancel.
  */
 export async function cashComplete(db: Db, link: CashLink, m: { sessionId: string }): Promise<ServerCashState> {
-  return db.transaction(async (tx) => {
-    const s = await sessionRow(tx, link, m.sessionId);
-    if (!s) return unknownSession(m.sessionId);
-    if (s.state !== 'begin') return stateOf(s);
-    const due = s.amountDue ?? s.inserted;
-    if (s.inserted < due || s.inserted === 0) return stateOf(s, { message: 'InsufficientCash' });
-    const [club] = await tx.select({ settings: clubs.settings }).from(clubs).where(eq(clubs.id, link.clubId));
-    const limit = clubSettings({ settings: club?.settings ?? {} }).maxCashOverpayment;
-    const change = s.inserted - due;
-    const payable = limit > 0 ? Math.min(change, limit) : change;
-    const excess = change - payable;
+  const [s] = await db
+    .select()
+    .from(cashSessions)
+    .where(and(eq(cashSessions.terminalId, link.terminalId), eq(cashSessions.sessionId, m.sessionId)));
+  if (!s) return unknownSession(m.sessionId);
+  if (s.state !== 'begin') return stateOf(s);
+  const due = s.amountDue ?? s.inserted;
+  if (s.inserted < due || s.inserted === 0) return stateOf(s, { message: 'InsufficientCash' });
+  const settle = (tx: Tx, purchaseId: number | null) =>
+    settleCashSession(tx, link, { sessionId: m.sessionId, due, inserted: s.inserted, purchaseId });
+  if (s.clientId == null || due === 0) return db.transaction((tx) => settle(tx, null));
+  let state: ServerCashState | undefined;
+  try {
+    const excess = await cashExcess(db, link.clubId, s.inserted - due);
+    await createPurchase(db, clearingProvider(), {
+      clubId: link.clubId,
+      clientId: s.clientId,
+      items: [{ itemType: PurchaseItemType.ChargingMoney, name: '', quantity: 1, unitPrice: due }],
+      payments: [
+        excess > 0
+          ? { method: PaymentMethod.Cash, amount: due, cashGiven: due + excess, keepExcess: true }
+          : { method: PaymentMethod.Cash, amount: due, cashGiven: s.inserted, keepExcess: false },
+      ],
+      isAdminUser: false,
+      source: 'terminal',
+      terminalId: link.terminalId,
+      idempotencyKey: `cash:${link.terminalId}:${m.sessionId}`,
+      inTransaction: async (tx, p) => {
+        state = await settle(tx, p.id);
+      },
+    });
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    const [now] = await db.select().from(cashSessions).where(eq(cashSessions.id, s.id));
+    return stateOf(now ?? s, { message: err.code });
+  }
+  if (state) return { ...state, message: 'PaymentApproved' };
+  // Already completed (a resend): the session's state as recorded.
+  const [done] = await db.select().from(cashSessions).where(eq(cashSessions.id, s.id));
+  return stateOf(done ?? s);
+}
 
-    let balanceAfter: number | null = null;
-    if (s.clientId != null && due > 0) {
-      const [c] = await tx
-        .update(clients)
-        .set({ balance: sql`${clients.balance} + ${due}` })
-        .where(eq(clients.id, s.clientId))
-        .returning({ balance: clients.balance });
-      balanceAfter = c?.balance ?? null;
-      await tx.insert(balanceLedger).values({
-        clubId: link.clubId,
-        clientId: s.clientId,
-        kind: 'money',
-        delta: due,
-        source: 'cash',
-        sourceId: s.id,
-      });
-    }
-    const inv = await cashRow(tx, link.clubId, link.terminalId, true);
-    const plan = planChange(payable, inv.coins as Inventory, inv.bills as Inventory);
-    // Planned pieces leave the inventories now, so a concurrent session cannot promise them too.
-    await tx
-      .update(terminalCash)
-      .set({
-        coins: addAll(inv.coins as Inv, plan.coins, -1),
-        bills: addAll(inv.bills as Inv, plan.bills, -1),
-        excessAmount: inv.excessAmount + excess,
-        excessCount: inv.excessCount + (excess > 0 ? 1 : 0),
-        updatedAt: new Date(),
-      })
-      .where(eq(terminalCash.terminalId, link.terminalId));
-    const error: CashError | null =
-      plan.unpaid === 0 ? null : plan.unpaid < SMALLEST_BILL ? 'COIN_CHANGE_ERROR' : 'BILL_CHANGE_ERROR';
-    const [next] = await tx
-      .update(cashSessions)
-      .set({
-        state: plan.paid > 0 ? 'startPayout' : 'closed',
-        credited: s.clientId != null ? due : 0,
-        changeDue: change,
-        changePlan: { coins: plan.coins, bills: plan.bills, amount: plan.paid },
-        unpaid: plan.unpaid,
-        excess,
-        error,
-        updatedAt: new Date(),
-      })
-      .where(eq(cashSessions.id, s.id))
-      .returning();
-    return stateOf(next, balanceAfter != null ? { message: 'PaymentApproved' } : {});
-  });
+/** The part of `change` above the club's maxCashOverpayment (0 = no limit): kept as excess. */
+export async function cashExcess(db: Db | Tx, clubId: number, change: number): Promise<number> {
+  const [club] = await db.select({ settings: clubs.settings }).from(clubs).where(eq(clubs.id, clubId));
+  const limit = clubSettings({ settings: club?.settings ?? {} }).maxCashOverpayment;
+  return limit > 0 ? Math.max(0, change - limit) : 0;
+}
+
+/**
+ * Settles a cash session inside the transaction of the purchase it paid
+ * (`createPurchase`'s `inTransaction`): locks the session, checks it is
+ * still in `begin` with the same money inserted (else CONFLICT, so the
+ * purchase rolls back), plans the change (up to the club's limit; the rest
+ * is excess) from the inventories, and moves the session to startPayout or
+ * closed with `credited` = the due amount and the purchase id.
+ *
+ * @param due the cash amount of the purchase, agorot (already rounded to 10 agorot)
+ * @throws AppError CONFLICT when the session is unknown, not open, or changed meanwhile
+ */
+export async function settleCashSession(
+  tx: Tx,
+  link: CashLink,
+  a: { sessionId: string; due: number; inserted: number; purchaseId: number | null },
+): Promise<ServerCashState> {
+  const s = await sessionRow(tx, link, a.sessionId);
+  if (!s || s.state !== 'begin' || s.inserted !== a.inserted || s.inserted < a.due) {
+    throw new AppError('CONFLICT', 'The cash session is not open or changed');
+  }
+  const change = s.inserted - a.due;
+  const excess = await cashExcess(tx, link.clubId, change);
+  const payable = change - excess;
+  const inv = await cashRow(tx, link.clubId, link.terminalId, true);
+  const plan = planChange(payable, inv.coins as Inventory, inv.bills as Inventory);
+  // Planned pieces leave the inventories now, so a concurrent session cannot promise them too.
+  await tx
+    .update(terminalCash)
+    .set({
+      coins: addAll(inv.coins as Inv, plan.coins, -1),
+      bills: addAll(inv.bills as Inv, plan.bills, -1),
+      excessAmount: inv.excessAmount + excess,
+      excessCount: inv.excessCount + (excess > 0 ? 1 : 0),
+      updatedAt: new Date(),
+    })
+    .where(eq(terminalCash.terminalId, link.terminalId));
+  const error: CashError | null =
+    plan.unpaid === 0 ? null : plan.unpaid < SMALLEST_BILL ? 'COIN_CHANGE_ERROR' : 'BILL_CHANGE_ERROR';
+  const [next] = await tx
+    .update(cashSessions)
+    .set({
+      state: plan.paid > 0 ? 'startPayout' : 'closed',
+      credited: a.purchaseId != null ? a.due : 0,
+      changeDue: change,
+      changePlan: { coins: plan.coins, bills: plan.bills, amount: plan.paid },
+      unpaid: plan.unpaid,
+      excess,
+      error,
+      purchaseId: a.purchaseId,
+      updatedAt: new Date(),
+    })
+    .where(eq(cashSessions.id, s.id))
+    .returning();
+  return stateOf(next);
+}
+
+/** A session of the terminal as it is now (kiosk purchases paid in cash check it before charging). */
+export async function cashSessionOf(db: Db, link: CashLink, sessionId: string) {
+  const [s] = await db
+    .select()
+    .from(cashSessions)
+    .where(and(eq(cashSessions.terminalId, link.terminalId), eq(cashSessions.sessionId, sessionId)));
+  return s;
 }
 
 /** The client canceled before completing: what was inserted is planned back from the inventories. */

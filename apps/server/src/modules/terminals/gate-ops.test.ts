@@ -10,6 +10,7 @@ import {
   cashSessions,
   clients,
   groups,
+  purchases,
   terminals,
   users,
 } from '../../db/schema.js';
@@ -325,7 +326,12 @@ describe('cash at the terminal', () => {
     const [c] = await ctx.database.db.select().from(clients).where(eq(clients.id, client.id));
     expect(c.balance).toBe(3200);
     const ledger = await ctx.database.db.select().from(balanceLedger).where(eq(balanceLedger.clientId, client.id));
-    expect(ledger).toMatchObject([{ kind: 'money', delta: 3200, source: 'cash' }]);
+    // (H) the cash load is a real purchase now (ChargingMoney paid by Cash): the ledger row's source is the purchase.
+    expect(ledger).toMatchObject([{ kind: 'money', delta: 3200, source: 'purchase' }]);
+    const [session] = await ctx.database.db.select().from(cashSessions).where(eq(cashSessions.sessionId, 's1'));
+    const [p] = await ctx.database.db.select().from(purchases).where(eq(purchases.id, session.purchaseId!));
+    expect(p).toMatchObject({ clientId: client.id, total: 3200, paidCash: 3200, source: 'terminal' });
+    expect(ledger[0].sourceId).toBe(p.id);
     const status = (await api.get(`/api/Terminal/GetCashBoxStatus/${terminal.id}`)).json();
     expect(status).toMatchObject({
       cashBox: { 5000: 1 },
