@@ -1,0 +1,149 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { EntranceState, Reason } from '@venue/domain';
+import { createTestApp, makeClub, type TestContext } from '../../test/harness.js';
+import { clients, groups, products, purchases, schedules, terminalCash, terminals } from '../db/schema.js';
+import { hashPassword } from '../lib/password.js';
+import { runInteractive } from '../../../terminal/src/interactive.js';
+
+/** The simulator's kiosk commands (apps/terminal/src/kiosk-cli.ts): one-shot `buy` and the interactive `buy`. */
+
+const run = promisify(execFile);
+const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+const cli = path.join(repoRoot, 'apps/terminal/src/cli.ts');
+const tsx = path.join(repoRoot, 'node_modules/.bin/tsx');
+const SECRET = 'kiosk-cli';
+
+let ctx: TestContext;
+let base: string;
+let clubId: number;
+let productId: number;
+let serial: string;
+const env = () => {
+  const e: NodeJS.ProcessEnv = { ...process.env };
+  delete e.TERMINAL_SECRET;
+  return e;
+};
+const sim = async (...args: string[]) => {
+  const { stdout } = await run(tsx, [cli, ...args, '--serial', serial, '--secret', SECRET, '--server', base], {
+    env: env(),
+  });
+  const lines = stdout.trim().split('\n');
+  expect(lines).toHaveLength(1);
+  return JSON.parse(lines[0]);
+};
+const balance = async (n: number) =>
+  (
+    await ctx.database.db
+      .select()
+      .from(clients)
+      .where(eq(clients.cardSerial, `KC-${clubId}-${n}`))
+  )[0].balance;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  const club = await makeClub(ctx);
+  clubId = club.id;
+  const [open] = await ctx.database.db
+    .insert(groups)
+    .values({ clubId, name: 'Open', entranceState: EntranceState.Opened })
+    .returning();
+  const [pay] = await ctx.database.db
+    .insert(groups)
+    .values({ clubId, name: 'Pay', entranceState: EntranceState.Closed })
+    .returning();
+  await ctx.database.db.insert(schedules).values({
+    clubId,
+    groupId: pay.id,
+    days: [0, 1, 2, 3, 4, 5, 6],
+    fromTime: 0,
+    toTime: 1440,
+    price: 2000,
+    entranceState: EntranceState.OpenWithPay,
+  });
+  const [p] = await ctx.database.db.insert(products).values({ clubId, name: 'Shampoo', price: 1200 }).returning();
+  productId = p.id;
+  serial = `KCLI-${clubId}`;
+  const [t] = await ctx.database.db
+    .insert(terminals)
+    .values({ clubId, serial, name: 'Kiosk', secretHash: await hashPassword(SECRET), approved: true })
+    .returning();
+  await ctx.database.db
+    .insert(terminalCash)
+    .values({ terminalId: t.id, clubId, coins: { 1000: 10, 500: 10, 100: 20 } });
+  for (let n = 1; n <= 6; n++) {
+    await ctx.database.db.insert(clients).values({
+      clubId,
+      number: n,
+      firstName: 'Kc',
+      lastName: String(n),
+      cardSerial: `KC-${clubId}-${n}`,
+      groupId: n <= 3 ? open.id : pay.id,
+      licenseExpiry: '2125-01-01',
+    });
+  }
+});
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('simulator: buy', () => {
+  it('one-shot: money load by the test card, a product paid in cash with change, a resend', async () => {
+    const load = await sim('buy', 'card', `KC-${clubId}-1`, 'load', '40', '--event-id', 'cli-load-1');
+    expect(load).toMatchObject({ type: 'purchase-result', ok: true, total: 4000, balanceAfter: 4000 });
+    expect(await sim('buy', 'card', `KC-${clubId}-1`, 'load', '40', '--event-id', 'cli-load-1')).toMatchObject({
+      ok: true,
+      purchaseId: load.purchaseId,
+    });
+    expect(await balance(1)).toBe(4000);
+    const cash = await sim('buy', 'card', `KC-${clubId}-2`, 'product', String(productId), '2', '--cash', '50');
+    expect(cash).toMatchObject({ ok: true, total: 2400, change: 2600, cash: { state: 'startPayout' } });
+    const [p] = await ctx.database.db.select().from(purchases).where(eq(purchases.id, cash.purchaseId));
+    expect(p).toMatchObject({ paidCash: 2400, source: 'terminal' });
+  });
+
+  it('one-shot: pays an OpenWithPay entrance (reason 7); a declined card is status 9', async () => {
+    expect(await sim('buy', 'card', `KC-${clubId}-4`, 'entrance')).toMatchObject({
+      ok: true,
+      total: 2000,
+      decision: { status: 1, reason: Reason.EntryByPayment },
+    });
+    expect(await sim('buy', 'card', `KC-${clubId}-5`, 'entrance', '--card', '4000000000000002')).toMatchObject({
+      ok: false,
+      error: 'PAYMENT_ERROR',
+      decision: { status: 9, reason: Reason.PaymentError },
+    });
+  });
+
+  it('interactive: the payment offer, buy by card, buy from the cash session', async () => {
+    const input = new PassThrough();
+    const output = new PassThrough();
+    let text = '';
+    output.on('data', (d) => (text += d.toString()));
+    const done = runInteractive({ url: base, serial, secret: SECRET, input, output });
+    for (const line of [
+      `card KC-${clubId}-6`,
+      `buy card KC-${clubId}-6 entrance card`,
+      `pay card KC-${clubId}-3`,
+      'bill 50',
+      `buy card KC-${clubId}-3 load 30 cash`,
+      'buy card nobody load 10',
+      'quit',
+    ]) {
+      input.write(`${line}\n`);
+    }
+    input.end();
+    expect(await done).toBe(0);
+    expect(text).toContain('pay 20.00 ₪: buy <kind> <value> entrance');
+    expect(text).toMatch(/PAID invoice \d+, 20\.00 ₪.*WELCOME EntryByPayment/);
+    expect(text).toMatch(/PAID invoice \d+, 30\.00 ₪, change 20\.00 ₪, balance 30\.00 ₪/);
+    expect(text).toContain('NOT PAID: CLIENT_NOT_FOUND');
+    expect(await balance(3)).toBe(3000);
+  });
+});
