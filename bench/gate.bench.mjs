@@ -89,6 +89,7 @@ async function run(kind, dbTarget) {
     decisionsPerSecond: traffic.decisionsPerSecond,
     latencyMs: traffic.latencyMs,
     insertLimitPerSecond: ready.insertLimit,
+    insertCpuMs: ready.insertCpuMs,
     limitRatio: Math.round((ready.insertLimit / Math.max(1, traffic.decisionsPerSecond)) * 100) / 100,
     connectAllMs: traffic.connectMs,
     serverPeakRssMB: Math.round(mem.peakRss / 1048576),
@@ -114,7 +115,9 @@ if (only !== 'pglite') {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   try {
-    results.push(await run('PostgreSQL', url.toString()));
+    // A pool size other than the server's default (10) is named in the results.
+    const pool = process.env.BENCH_POOL && process.env.BENCH_POOL !== '10' ? ` (pool ${process.env.BENCH_POOL})` : '';
+    results.push(await run(`PostgreSQL${pool}`, url.toString()));
   } finally {
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
@@ -164,7 +167,17 @@ for (const r of results) {
   addResultRow(
     path.join(root, 'bench/RESULTS.md'),
     `Gate decisions: CPU ms per decision (${command})`,
-    ['date', 'machine', 'database', 'decisions/s', 'server process', 'PostgreSQL backends', 'bench client'],
+    [
+      'date',
+      'machine',
+      'database',
+      'decisions/s',
+      'server process',
+      'PostgreSQL backends',
+      'bench client',
+      'per INSERT…RETURNING: server',
+      'per INSERT…RETURNING: PostgreSQL',
+    ],
     [
       date,
       machine,
@@ -173,6 +186,8 @@ for (const r of results) {
       r.cpuMsPerDecision.server,
       r.cpuMsPerDecision.database,
       r.cpuMsPerDecision.benchClient,
+      r.insertCpuMs?.server,
+      r.insertCpuMs?.database,
     ],
   );
 }

@@ -77,14 +77,27 @@ async function insertLimit(seconds) {
   return Math.round(n / seconds);
 }
 await insertLimit(1);
-const limit = await insertLimit(Number(process.env.BENCH_INSERT_SECONDS ?? 5));
+const insertSeconds = Number(process.env.BENCH_INSERT_SECONDS ?? 5);
+// CPU per insert (this process and the PostgreSQL backends), to compare with CPU per decision.
+const dbCpu0 = await databaseCpuMs();
+const cpu0 = process.cpuUsage();
+const limit = await insertLimit(insertSeconds);
+const cpu1 = process.cpuUsage(cpu0);
+const dbCpu1 = await databaseCpuMs();
+const perInsert = (ms) => Math.round((ms / Math.max(1, limit * insertSeconds)) * 1000) / 1000;
+const insertCpuMs = {
+  server: perInsert((cpu1.user + cpu1.system) / 1000),
+  database: dbCpu0 == null ? null : perInsert(dbCpu1 - dbCpu0),
+};
 
 const config = { ...loadConfig({}), logLevel: 'silent' };
 const app = await buildApp({ config, database });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const port = app.server.address().port;
 const cards = Array.from({ length: CLIENTS }, (_, i) => String(500001 + i));
-process.stdout.write(`${JSON.stringify({ port, terminals, cards, insertLimit: limit, kind: database.kind })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ port, terminals, cards, insertLimit: limit, insertCpuMs, kind: database.kind })}\n`,
+);
 
 function peakRss() {
   const status = readFileSync('/proc/self/status', 'utf8');
