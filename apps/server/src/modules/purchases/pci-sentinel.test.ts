@@ -14,11 +14,15 @@ import {
   type TestContext,
 } from '../../../test/harness.js';
 import { luhnValid } from '../../integrations/clearing/provider.js';
+import { terminals } from '../../db/schema.js';
+import { hashPassword } from '../../lib/password.js';
+import { TerminalClient } from '../../../../terminal/src/client.js';
+import { buy } from '../../../../terminal/src/kiosk.js';
 
 /**
  * PCI DSS (DOMAIN-FACTS): a sentinel card number and CVV go through every
  * payment flow (console purchase approved and refused, stored card, license
- * payment page, validation errors); then every row of every table and every
+ * payment page, validation errors, a kiosk purchase over the terminal protocol); then every row of every table and every
  * log line the server wrote are searched for them.
  */
 function sentinelCard(): string {
@@ -120,6 +124,36 @@ describe(`card numbers and CVV never reach the database or the logs (${TEST_DB})
       payload: new URLSearchParams({ number: CARD, expiry: '12/39', cvv: CVV }).toString(),
     });
     expect(paid.statusCode).toBe(200);
+
+    // A kiosk purchase over the terminal protocol (docs/terminal-protocol.md "Kiosk purchases"): approved, then
+    // a message the server refuses (its error names the field, never the value).
+    const base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const serial = `PCI-${club.id}`;
+    await ctx.database.db.insert(terminals).values({
+      clubId: club.id,
+      serial,
+      name: 'Kiosk',
+      secretHash: await hashPassword('pci-kiosk'),
+      approved: true,
+    });
+    const tc = new TerminalClient({ url: base, serial, secret: 'pci-kiosk', timeoutMs: 10_000, heartbeat: false });
+    await tc.connect();
+    const kiosk = await buy(tc, {
+      eventId: 'pci-kiosk-1',
+      identification: { kind: 'code', value: String(c.number) },
+      items: [{ itemType: 2, unitPrice: 2000 }],
+      payments: [{ method: 1, card }],
+    });
+    expect(kiosk).toMatchObject({ ok: true, total: 2000 });
+    await expect(
+      buy(tc, {
+        eventId: 'pci-kiosk-2',
+        identification: { kind: 'code', value: String(c.number) },
+        items: [{ itemType: 2, unitPrice: 2000 }],
+        payments: [{ method: 1, card: { ...card, cvv: `${CVV}x` } }],
+      }),
+    ).rejects.toThrow(/cvv/);
+    await tc.close();
 
     // Every row of every table, as JSON text (bytea appears as hex: search that too).
     const tables = (
