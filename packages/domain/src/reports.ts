@@ -24,7 +24,8 @@ export type ReportValueType =
   | 'itemType'
   | 'purchaseStatus'
   | 'minutes'
-  | 'quickExitType';
+  | 'quickExitType'
+  | 'debtSource';
 
 /** The report's own filters (seed 000 issue 6: terminal, group, client, status, payment method, item type, product, user). */
 export const REPORT_FILTER_KEYS = [
@@ -49,6 +50,8 @@ export interface ReportColumnMeta {
   field?: boolean;
   /** Hidden on a phone. */
   wide?: boolean;
+  /** Shown in the failure colour when above zero (an open debt, change not paid). */
+  alert?: boolean;
 }
 
 export interface ReportTotalMeta {
@@ -192,10 +195,10 @@ export const REPORTS = {
       { key: 'at', type: 'datetime', sortable: true },
       ...client,
       { key: 'description', type: 'text', wide: true },
-      { key: 'source', type: 'text', wide: true },
+      { key: 'source', type: 'debtSource', wide: true },
       { key: 'amount', type: 'money', sortable: true },
       { key: 'paid', type: 'money' },
-      { key: 'open', type: 'money', sortable: true },
+      { key: 'open', type: 'money', sortable: true, alert: true },
       { key: 'userName', type: 'text', wide: true },
     ],
     totals: [
@@ -249,7 +252,7 @@ export const REPORTS = {
       { key: 'inserted', type: 'money', sortable: true },
       { key: 'credited', type: 'money' },
       { key: 'changeDue', type: 'money', wide: true },
-      { key: 'unpaid', type: 'money', wide: true },
+      { key: 'unpaid', type: 'money', wide: true, alert: true },
       { key: 'excess', type: 'money', wide: true },
     ],
     totals: [

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { EntranceReport, PurchasePaymentStatus, REPORTS, ReportFilter } from '@venue/domain';
 import type { ReportContext, ReportDefinition } from './framework.js';
+import { itemsText } from './report-labels.js';
 
 /**
  * The reports, one definition each (docs/reports.md). Every table is read by
@@ -161,7 +162,7 @@ export const purchasesReport: ReportDefinition = {
     clientId: sql`p.client_id`,
     clientNumber: sql`c.number`,
     clientName: clientName('c'),
-    items: sql`(select string_agg(case when i.quantity > 1 then i.quantity || ' × ' || i.name else i.name end, ', ' order by i.id) from purchase_items i where i.purchase_id = p.id)`,
+    items: sql`(select json_agg(json_build_object('t', i.item_type, 'n', i.name, 'q', i.quantity) order by i.id) from purchase_items i where i.purchase_id = p.id)`,
     amountBeforeVat: sql`p.amount_before_vat`,
     vat: sql`p.vat`,
     total: sql`p.total`,
@@ -182,6 +183,7 @@ export const purchasesReport: ReportDefinition = {
     paymentStatus: [sql`p.payment_status`, sql`p.at`],
   },
   tiebreak: [sql`p.id`],
+  post: { items: (v, c) => itemsText(v, c.q.lang) },
   totals: {
     count: sql`count(*)::int`,
     amountBeforeVat: sql`coalesce(sum(p.amount_before_vat), 0)::bigint`,

@@ -56,6 +56,8 @@ export interface ReportDefinition {
   groupBy?: SQL[];
   /** More totals from other queries (e.g. card fees of the financial report). */
   extraTotals?: (db: Db, c: ReportContext) => Promise<Record<string, number>>;
+  /** Turns a driver row's raw value into the wire value (e.g. a JSON list into a text in the caller's language). */
+  post?: Partial<Record<string, (v: unknown, c: ReportContext) => unknown>>;
   /** Response schema of the route (default {@link ReportResult}); the entrance report keeps its own. */
   response?: z.ZodType;
   /** Body schema of the route (default {@link ReportQuery}). */
@@ -80,6 +82,7 @@ function present(type: ReportValueType, v: unknown): unknown {
     case 'date':
       return v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10);
     case 'text':
+    case 'debtSource':
       return String(v);
     case 'bool':
       return Boolean(v);
@@ -127,9 +130,12 @@ function orderBy(def: ReportDefinition, q: ParsedReportQuery): SQL {
   );
 }
 
-function presentRow(meta: ReportMeta, r: Row): Row {
+function presentRow(def: ReportDefinition, c: ReportContext, r: Row): Row {
   const out: Row = {};
-  for (const c of meta.columns) out[c.key] = present(c.type, r[c.key]);
+  for (const col of def.meta.columns) {
+    const post = def.post?.[col.key];
+    out[col.key] = present(col.type, post ? post(r[col.key], c) : r[col.key]);
+  }
   return out;
 }
 
@@ -187,14 +193,14 @@ export async function runReport(
   const items =
     total === 0
       ? []
-      : (await rows(db, pageQuery(def, c, q.pageSize, (q.page - 1) * q.pageSize))).map((r) => presentRow(def.meta, r));
+      : (await rows(db, pageQuery(def, c, q.pageSize, (q.page - 1) * q.pageSize))).map((r) => presentRow(def, c, r));
   return { items, total, totals, range: { from: range.from, to: range.to } };
 }
 
 /** Rows of an export in batches of `size`, in the report's order (keyset-free paging; batches are bounded). */
 async function* batches(db: Db, def: ReportDefinition, c: ReportContext, size = 2000): AsyncIterable<Row[]> {
   for (let offset = 0; ; offset += size) {
-    const list = (await rows(db, pageQuery(def, c, size, offset))).map((r) => presentRow(def.meta, r));
+    const list = (await rows(db, pageQuery(def, c, size, offset))).map((r) => presentRow(def, c, r));
     if (list.length > 0) yield list;
     if (list.length < size) return;
   }

@@ -62,7 +62,7 @@ const FIXTURE: Fixture[] = [
     day: [3, 15, 9],
     client: 'c1',
     status: 1,
-    items: [{ type: 4, name: 'Entrance', qty: 1, price: 1500, beforeVat: 1500 }],
+    items: [{ type: 4, name: '', qty: 1, price: 1500, beforeVat: 1500 }],
     pays: [{ method: 7, amount: 1500 }],
   },
   {
@@ -227,6 +227,10 @@ describe('money reports: payments, purchases, debts, financial', () => {
     });
     const p2 = body.items.find((r) => r.invoiceNumber === 2)!;
     expect(p2).toMatchObject({ items: 'Load, 2 × Soap', total: 7100, vat: 763 + 305, amountBeforeVat: 7100 - 1068 });
+    // An item without a name shows its type, in the caller's language.
+    expect(body.items.find((r) => r.invoiceNumber === 3)!.items).toBe('כניסה');
+    const en = await report('GetPurchases', { ...MARCH, lang: 'en' });
+    expect(en.items.find((r) => r.invoiceNumber === 3)!.items).toBe('Entrance');
     expect((await report('GetPurchases', { ...MARCH, itemType: [1] })).total).toBe(2);
     expect((await report('GetPurchases', { ...MARCH, productId: 77 })).total).toBe(1);
     expect((await report('GetPurchases', { ...MARCH, paymentMethod: [7] })).items[0].invoiceNumber).toBe(3);
@@ -294,6 +298,11 @@ describe('money reports: payments, purchases, debts, financial', () => {
     const he = await readXlsx((await api.post('/api/Report/GetFinancialReport/Export', MARCH)).rawPayload);
     expect(he[0][0]).toBe('סוג פריט');
     expect(he[1][0]).toBe('מנוי');
+    const debtsEn = await readXlsx(
+      (await api.post('/api/Report/GetDebts/Export', { ...MARCH, lang: 'en' })).rawPayload,
+    );
+    expect(debtsEn[0].slice(3, 5)).toEqual(['Description', 'Source']);
+    expect(debtsEn[1][4]).toBe('Manual');
     const none = await api.post('/api/Report/GetDebts/Export', { period: 'day', anchor: '2020-01-01' });
     expect(none.statusCode).toBe(422);
     expect(none.json().code).toBe('NO_DATA_TO_EXPORT');

@@ -94,7 +94,25 @@ const PURCHASE_STATUS: Record<number, Pair> = {
   3: ['הוחזר', 'Refunded'],
 };
 
+const DEBT_SOURCES: Record<string, Pair> = {
+  manual: ['ידני', 'Manual'],
+  autorenew: ['חידוש אוטומטי', 'Automatic renewal'],
+  masav: ['מס"ב', 'MASAV'],
+};
+
 const pick = (p: Pair | undefined, lang: Lang, fallback: string) => (p ? p[lang === 'he' ? 0 : 1] : fallback);
+
+/** The items of a purchase as one line: "2 × Towel, Money load" (an item without a name shows its type). */
+export function itemsText(v: unknown, lang: Lang): string | null {
+  if (v == null) return null;
+  const list = (typeof v === 'string' ? JSON.parse(v) : v) as { t: number; n: string; q: number }[];
+  return list
+    .map((i) => {
+      const name = i.n || pick(ITEM_TYPES[i.t], lang, String(i.t));
+      return i.q > 1 ? `${i.q} × ${name}` : name;
+    })
+    .join(', ');
+}
 
 /** Column header of an export. */
 export function exportHeader(_meta: ReportMeta, key: string, lang: Lang): string {
@@ -128,6 +146,8 @@ export function exportValue(
       return pick(ITEM_TYPES[Number(v)], lang, String(v));
     case 'purchaseStatus':
       return pick(PURCHASE_STATUS[Number(v)], lang, String(v));
+    case 'debtSource':
+      return pick(DEBT_SOURCES[String(v)], lang, String(v));
     case 'text':
     case 'date':
       return String(v);

@@ -14,6 +14,7 @@ import {
   PurchaseItemType,
   REASON_KEYS,
   REPORTS,
+  STATUS_COLOR_HEX,
   type Period,
   type ReportColumnMeta,
   type ReportFilterKey,
@@ -29,6 +30,8 @@ import { useLanguage } from '../../app/i18n/LocaleProvider';
 import { DataGrid, type GridColumn } from '../../shared/DataGrid';
 import { downloadFile } from '../../shared/download';
 import { useGridState } from '../../shared/gridState';
+import { useViewport } from '../../shared/useMediaQuery';
+import './reports.css';
 import { StatusTag } from '../../shared/StatusTag';
 import { periodToFilter, ReportFilterBar, type PeriodValue } from '../../reports/ReportFilterBar';
 import { useTerminalList } from '../terminals/useTerminals';
@@ -94,6 +97,8 @@ function useFormatter() {
             {t(`money.paymentStatus.${Number(v)}`, { defaultValue: String(v) })}
           </Tag>
         );
+      case 'debtSource':
+        return t(`reports.debtSource.${String(v)}`, { defaultValue: String(v) });
       case 'bool':
         return (
           <Tag color={v ? 'green' : 'red'} style={{ marginInlineEnd: 0 }}>
@@ -242,6 +247,7 @@ export function ReportPage({ id }: { id: ReportId }) {
   const lang = useLanguage();
   const { club } = useSessionData();
   const fmt = useFormatter();
+  const phone = useViewport() === 'phone';
   const timeZone = club.location?.timeZone ?? JERUSALEM.timeZone;
   const [grid, setGrid] = useGridState<{ period: Period }>(`report-${meta.id}`);
   const [period, setPeriod] = useState<PeriodValue>(() => initialPeriod(timeZone, grid.filters?.period ?? 'day'));
@@ -256,6 +262,7 @@ export function ReportPage({ id }: { id: ReportId }) {
     ...filters,
     page,
     pageSize,
+    lang,
     ...(sortColumn ? { sort: sortKeyOf(sortColumn), order: grid.sort?.order } : {}),
   };
   const query = useReport(meta, body);
@@ -268,7 +275,14 @@ export function ReportPage({ id }: { id: ReportId }) {
     sortable: Boolean(c.sortable),
     align: c.type === 'money' || c.type === 'int' ? 'end' : undefined,
     responsive: c.wide ? ['md'] : undefined,
-    render: (v: unknown) => fmt(c.type, v),
+    render: (v: unknown) =>
+      c.alert && Number(v) > 0 ? (
+        <span style={{ color: STATUS_COLOR_HEX.failed }} data-alert="true">
+          {fmt(c.type, v)}
+        </span>
+      ) : (
+        fmt(c.type, v)
+      ),
   }));
 
   const totalsRow: Record<string, ReactNode> = {};
@@ -314,6 +328,7 @@ export function ReportPage({ id }: { id: ReportId }) {
         {meta.totals.map((tm) => (
           <Statistic
             key={tm.key}
+            className={phone ? 'report-total-compact' : undefined}
             title={t(`reports.total.${tm.key}`, { defaultValue: t(`reports.col.${tm.key}`) })}
             loading={query.isPending}
             valueRender={() => (
@@ -352,7 +367,7 @@ export function ReportPage({ id }: { id: ReportId }) {
         error={query.error}
         onRetry={() => void query.refetch()}
         totalsRow={data && data.total > 0 ? totalsRow : undefined}
-        onExport={() => downloadFile(`/Report/${meta.call}/Export`, { body: { ...body, lang } }, `${meta.id}.xlsx`)}
+        onExport={() => downloadFile(`/Report/${meta.call}/Export`, { body }, `${meta.id}.xlsx`)}
       />
     </div>
   );
