@@ -127,7 +127,11 @@ export async function buyWithCash(
     payments: [{ method: PaymentMethod.Cash, cashSessionId: sessionId }],
   });
   if (!r.ok) {
-    await client.cashCancel(sessionId);
+    // Not bought: the inserted money is paid back.
+    const back = await client.cashCancel(sessionId);
+    if (back.change && back.change.amount > 0) {
+      await client.cashPayoutDone(sessionId, back.change.coins, back.change.bills);
+    }
     return r;
   }
   if (r.cash?.state === 'startPayout' && r.cash.change) {

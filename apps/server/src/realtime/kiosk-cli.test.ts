@@ -6,7 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { EntranceState, Reason } from '@venue/domain';
 import { createTestApp, makeClub, type TestContext } from '../../test/harness.js';
-import { clients, groups, products, purchases, schedules, terminalCash, terminals } from '../db/schema.js';
+import {
+  cashSessions,
+  clients,
+  groups,
+  products,
+  purchases,
+  schedules,
+  terminalCash,
+  terminals,
+} from '../db/schema.js';
 import { hashPassword } from '../lib/password.js';
 import { runInteractive } from '../../../terminal/src/interactive.js';
 
@@ -106,6 +115,12 @@ describe('simulator: buy', () => {
     expect(cash).toMatchObject({ ok: true, total: 2400, change: 2600, cash: { state: 'startPayout' } });
     const [p] = await ctx.database.db.select().from(purchases).where(eq(purchases.id, cash.purchaseId));
     expect(p).toMatchObject({ paidCash: 2400, source: 'terminal' });
+    // Too little cash: not bought, the session canceled and the money paid back.
+    const short = await sim('buy', 'card', `KC-${clubId}-2`, 'load', '40', '--cash', '20', '--event-id', 'cli-short');
+    expect(short).toMatchObject({ ok: false, error: 'CASH_NOT_ENOUGH' });
+    const [s] = await ctx.database.db.select().from(cashSessions).where(eq(cashSessions.sessionId, 'kiosk-cli-short'));
+    expect(s).toMatchObject({ state: 'canceled', inserted: 2000, purchaseId: null });
+    expect(await balance(2)).toBe(0);
   });
 
   it('one-shot: pays an OpenWithPay entrance (reason 7); a declined card is status 9', async () => {
