@@ -25,7 +25,9 @@ export type ReportValueType =
   | 'purchaseStatus'
   | 'minutes'
   | 'quickExitType'
-  | 'debtSource';
+  | 'debtSource'
+  | 'activityKind'
+  | 'auditAction';
 
 /** The report's own filters (seed 000 issue 6: terminal, group, client, status, payment method, item type, product, user). */
 export const REPORT_FILTER_KEYS = [
@@ -86,6 +88,8 @@ export interface ReportMeta {
   defaultOrder?: 'asc' | 'desc';
   /** Grouped report: rows are aggregates (no paging beyond the groups). */
   grouped?: boolean;
+  /** Filters the call must carry (400 without them). */
+  required?: readonly ReportFilterKey[];
 }
 
 const client = [
@@ -313,6 +317,102 @@ export const REPORTS = {
       { key: 'failed', type: 'int' },
       { key: 'amount', type: 'money' },
     ],
+    defaultSort: 'at',
+  },
+  quickExits: {
+    id: 'quickExits',
+    call: 'GetQuickExitsReport',
+    navKey: 'quickExitReport',
+    permission: 'roleEntrancesReport',
+    filters: ['terminalId', 'clientId', 'status'],
+    columns: [
+      { key: 'id', type: 'int', field: true },
+      { key: 'at', type: 'datetime', sortable: true },
+      ...client,
+      { key: 'terminalName', type: 'text', sortable: 'terminal', wide: true },
+      { key: 'type', type: 'quickExitType', sortable: true },
+      { key: 'entranceAt', type: 'datetime', wide: true },
+      { key: 'durationMinutes', type: 'minutes', sortable: true },
+      { key: 'rewardAmount', type: 'money', sortable: true },
+    ],
+    totals: [
+      { key: 'count', type: 'int' },
+      { key: 'rewarded', type: 'int' },
+      { key: 'rewardAmount', type: 'money' },
+      { key: 'averageMinutes', type: 'minutes' },
+    ],
+    breakdowns: [{ key: 'byType', by: 'quickExitType', type: 'int' }],
+    defaultSort: 'at',
+  },
+  activities: {
+    id: 'activities',
+    call: 'GetEnteraceAndPayments',
+    navKey: 'activitiesReport',
+    permission: 'roleEntrancesPaymentsReport',
+    filters: ['terminalId', 'clientId'],
+    columns: [
+      { key: 'id', type: 'text', field: true },
+      { key: 'at', type: 'datetime', sortable: true },
+      { key: 'kind', type: 'activityKind', sortable: true },
+      ...client,
+      { key: 'terminalName', type: 'text', sortable: 'terminal', wide: true },
+      { key: 'status', type: 'entranceStatus' },
+      { key: 'detail', type: 'text', wide: true },
+      { key: 'amount', type: 'money', sortable: true },
+    ],
+    totals: [
+      { key: 'entrances', type: 'int' },
+      { key: 'approved', type: 'int' },
+      { key: 'entranceAmount', type: 'money' },
+      { key: 'purchases', type: 'int' },
+      { key: 'purchaseTotal', type: 'money' },
+    ],
+    defaultSort: 'at',
+  },
+  clientEntrances: {
+    id: 'clientEntrances',
+    call: 'GetClienstEnteraces',
+    navKey: 'clients',
+    permission: 'roleViewClientsList',
+    filters: ['clientId', 'terminalId', 'status'],
+    required: ['clientId'],
+    columns: [
+      { key: 'id', type: 'int', field: true },
+      { key: 'at', type: 'datetime', sortable: true },
+      { key: 'terminalName', type: 'text', sortable: 'terminal' },
+      { key: 'groupName', type: 'text', wide: true },
+      { key: 'status', type: 'entranceStatus', sortable: true },
+      { key: 'reason', type: 'reason', wide: true },
+      { key: 'amount', type: 'money' },
+    ],
+    totals: [
+      { key: 'count', type: 'int' },
+      { key: 'approved', type: 'int' },
+      { key: 'failed', type: 'int' },
+      { key: 'amount', type: 'money' },
+    ],
+    defaultSort: 'at',
+  },
+  managerActivity: {
+    id: 'managerActivity',
+    call: 'GetManagerActivityReport',
+    navKey: 'users',
+    permission: 'roleIsAdmin',
+    filters: ['userId'],
+    columns: [
+      { key: 'id', type: 'int', field: true },
+      { key: 'at', type: 'datetime', sortable: true },
+      { key: 'userName', type: 'text', sortable: 'user' },
+      { key: 'action', type: 'auditAction', sortable: true },
+      { key: 'entity', type: 'text', sortable: true },
+      { key: 'entityId', type: 'text', wide: true },
+      { key: 'ip', type: 'text', wide: true },
+    ],
+    totals: [
+      { key: 'count', type: 'int' },
+      { key: 'users', type: 'int' },
+    ],
+    breakdowns: [{ key: 'byEntity', by: 'text', type: 'int' }],
     defaultSort: 'at',
   },
 } as const satisfies Record<string, ReportMeta>;

@@ -25,6 +25,8 @@ export const IMPLEMENTED_NAV_KEYS: readonly string[] = [
   'cashTransactionsReport',
   'cashManagementReport',
   'autoRenewalReport',
+  'activitiesReport',
+  'quickExitReport',
 ];
 
 /** The navigation entries the signed-in user sees, in seed order. */

@@ -119,7 +119,17 @@ const guarded = (navKey: string, el: ReactNode) => <Guard navKey={navKey}>{el}</
 
 /** Reports rendered by the generic ReportPage (features/reports), at their seed routes. */
 const REPORT_ROUTES: { id: ReportId; navKey: string; route: string }[] = (
-  ['payments', 'purchases', 'debts', 'financial', 'cashTransactions', 'cashManagement', 'autoRenewal'] as const
+  [
+    'payments',
+    'activities',
+    'purchases',
+    'financial',
+    'cashManagement',
+    'cashTransactions',
+    'debts',
+    'autoRenewal',
+    'quickExits',
+  ] as const
 ).map((id) => {
   const navKey = REPORTS[id].navKey;
   return { id, navKey, route: NAV_ENTRIES.find((n) => n.key === navKey)!.route };

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { EntranceReport, PurchasePaymentStatus, REPORTS, ReportFilter } from '@venue/domain';
 import type { ReportContext, ReportDefinition } from './framework.js';
 import { itemsText } from './report-labels.js';
+import { AppError } from '../../lib/errors.js';
 
 /**
  * The reports, one definition each (docs/reports.md). Every table is read by
@@ -460,6 +461,159 @@ export const autoRenewalReport: ReportDefinition = {
   },
 };
 
+// ---------------------------------------------------------------- quick exit
+
+/**
+ * Quick exit (`GetQuickExitsReport`): the recorded quick exits of the period
+ * (by exit time; docs/entrance-reasons.md "Quick exit"): the stay, the
+ * outcome and the money credited back. Status filter = outcome types.
+ */
+export const quickExitsReport: ReportDefinition = {
+  meta: REPORTS.quickExits,
+  from: (c) => sql`quick_exits q
+    left join clients c on c.id = q.client_id and c.club_id = ${c.clubId}
+    left join terminals t on t.id = q.terminal_id and t.club_id = ${c.clubId}`,
+  at: sql`q.exit_at`,
+  where: (c) => {
+    const w = [
+      sql`q.club_id = ${c.clubId}`,
+      ...filters(c, { terminalId: sql`q.terminal_id`, clientId: sql`q.client_id` }),
+    ];
+    if (c.q.status?.length) w.push(inList(sql`q.type`, c.q.status));
+    return w;
+  },
+  select: {
+    id: sql`q.id`,
+    at: sql`q.exit_at`,
+    clientId: sql`q.client_id`,
+    clientNumber: sql`c.number`,
+    clientName: clientName('c'),
+    terminalName: sql`t.name`,
+    type: sql`q.type`,
+    entranceAt: sql`q.entrance_at`,
+    durationMinutes: sql`q.duration_minutes`,
+    rewardAmount: sql`q.reward_amount`,
+  },
+  sort: {
+    at: [sql`q.exit_at`],
+    client: [sql`c.last_name`, sql`c.first_name`, sql`q.exit_at`],
+    terminal: [sql`t.name`, sql`q.exit_at`],
+    type: [sql`q.type`, sql`q.exit_at`],
+    durationMinutes: [sql`q.duration_minutes`, sql`q.exit_at`],
+    rewardAmount: [sql`q.reward_amount`, sql`q.exit_at`],
+  },
+  tiebreak: [sql`q.id`],
+  totals: {
+    count: sql`count(*)::int`,
+    rewarded: sql`(count(*) filter (where q.reward_amount > 0))::int`,
+    rewardAmount: sql`coalesce(sum(q.reward_amount), 0)::bigint`,
+    averageMinutes: sql`coalesce(round(avg(q.duration_minutes)), 0)::int`,
+  },
+  breakdowns: { byType: { by: sql`q.type`, value: sql`count(*)::int` } },
+};
+
+// ---------------------------------------------------------------- activities
+
+/**
+ * Activities (`GetEnteraceAndPayments`): entrances and purchases of the
+ * period on one timeline. A row is an entrance (`kind` 1: status, reason,
+ * amount charged from the balance) or a purchase (`kind` 2: items, total).
+ * Both halves read their club's rows of the period by their (club_id, at)
+ * indexes before the union.
+ */
+export const activitiesReport: ReportDefinition = {
+  meta: REPORTS.activities,
+  from: (c) => sql`(
+    select 'e' || e.id as id, e.at, 1 as kind, e.client_id, e.terminal_id, e.status, e.reason::text as detail,
+           e.amount, null::int as total
+      from entrance_logs e
+     where e.club_id = ${c.clubId} and e.at >= ${c.range.start} and e.at < ${c.range.end}
+    union all
+    select 'p' || p.id, p.at, 2, p.client_id, p.terminal_id, null::smallint,
+           (select json_agg(json_build_object('t', i.item_type, 'n', i.name, 'q', i.quantity) order by i.id)::text
+              from purchase_items i where i.purchase_id = p.id),
+           p.total, p.total
+      from purchases p
+     where p.club_id = ${c.clubId} and p.at >= ${c.range.start} and p.at < ${c.range.end}
+  ) a
+    left join clients c on c.id = a.client_id and c.club_id = ${c.clubId}
+    left join terminals t on t.id = a.terminal_id and t.club_id = ${c.clubId}`,
+  at: sql`a.at`,
+  where: (c) => [sql`true`, ...filters(c, { terminalId: sql`a.terminal_id`, clientId: sql`a.client_id` })],
+  select: {
+    id: sql`a.id`,
+    at: sql`a.at`,
+    kind: sql`a.kind`,
+    clientId: sql`a.client_id`,
+    clientNumber: sql`c.number`,
+    clientName: clientName('c'),
+    terminalName: sql`t.name`,
+    status: sql`a.status`,
+    detail: sql`case when a.kind = 2 then a.detail end`,
+    amount: sql`a.amount`,
+  },
+  post: { detail: (v, c) => (v == null ? null : itemsText(v, c.q.lang)) },
+  sort: {
+    at: [sql`a.at`],
+    kind: [sql`a.kind`, sql`a.at`],
+    client: [sql`c.last_name`, sql`c.first_name`, sql`a.at`],
+    terminal: [sql`t.name`, sql`a.at`],
+    amount: [sql`a.amount`, sql`a.at`],
+  },
+  tiebreak: [sql`a.id`],
+  totals: {
+    entrances: sql`(count(*) filter (where a.kind = 1))::int`,
+    approved: sql`(count(*) filter (where a.kind = 1 and a.status = 1))::int`,
+    entranceAmount: sql`coalesce(sum(a.amount) filter (where a.kind = 1), 0)::bigint`,
+    purchases: sql`(count(*) filter (where a.kind = 2))::int`,
+    purchaseTotal: sql`coalesce(sum(a.total), 0)::bigint`,
+  },
+};
+
+// ---------------------------------------------------------------- a client's entrances
+
+/** A client's entrances (`GetClienstEnteraces`): the entrance report of one client (`clientId` required; another club's client → 404). */
+export const clientEntrancesReport: ReportDefinition = {
+  ...entrancesReport,
+  meta: REPORTS.clientEntrances,
+  body: undefined,
+  response: undefined,
+  breakdowns: undefined,
+  check: async (db, c) => {
+    const res = await db.execute(sql`select 1 from clients where id = ${c.q.clientId} and club_id = ${c.clubId}`);
+    if ((res as unknown as { rows: unknown[] }).rows.length === 0) throw new AppError('NOT_FOUND', 'client not found');
+  },
+};
+
+// ---------------------------------------------------------------- manager activity
+
+/** Manager activity (`GetManagerActivityReport`): the audit rows of the club's staff in the period (DESIGN §10), newest first. */
+export const managerActivityReport: ReportDefinition = {
+  meta: REPORTS.managerActivity,
+  from: (c) =>
+    sql`audit_log l left join users u on u.id = l.user_id and (u.club_id = ${c.clubId} or u.club_id is null)`,
+  at: sql`l.at`,
+  where: (c) => [sql`l.club_id = ${c.clubId}`, ...filters(c, { userId: sql`l.user_id` })],
+  select: {
+    id: sql`l.id`,
+    at: sql`l.at`,
+    userName: sql`coalesce(nullif(u.name, ''), u.username)`,
+    action: sql`l.action`,
+    entity: sql`l.entity`,
+    entityId: sql`l.entity_id`,
+    ip: sql`l.ip`,
+  },
+  sort: {
+    at: [sql`l.at`],
+    user: [sql`coalesce(nullif(u.name, ''), u.username)`, sql`l.at`],
+    action: [sql`l.action`, sql`l.at`],
+    entity: [sql`l.entity`, sql`l.at`],
+  },
+  tiebreak: [sql`l.id`],
+  totals: { count: sql`count(*)::int`, users: sql`count(distinct l.user_id)::int` },
+  breakdowns: { byEntity: { by: sql`l.entity`, value: sql`count(*)::int` } },
+};
+
 /** Every report of the framework, registered by reports.routes.ts. */
 export const REPORT_DEFINITIONS: readonly ReportDefinition[] = [
   entrancesReport,
@@ -470,4 +624,8 @@ export const REPORT_DEFINITIONS: readonly ReportDefinition[] = [
   cashTransactionsReport,
   cashManagementReport,
   autoRenewalReport,
+  quickExitsReport,
+  activitiesReport,
+  clientEntrancesReport,
+  managerActivityReport,
 ];

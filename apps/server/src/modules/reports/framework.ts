@@ -58,6 +58,8 @@ export interface ReportDefinition {
   extraTotals?: (db: Db, c: ReportContext) => Promise<Record<string, number>>;
   /** Turns a driver row's raw value into the wire value (e.g. a JSON list into a text in the caller's language). */
   post?: Partial<Record<string, (v: unknown, c: ReportContext) => unknown>>;
+  /** Checks before any query (e.g. the named client belongs to the club, else 404). */
+  check?: (db: Db, c: ReportContext) => Promise<void>;
   /** Response schema of the route (default {@link ReportResult}); the entrance report keeps its own. */
   response?: z.ZodType;
   /** Body schema of the route (default {@link ReportQuery}). */
@@ -83,6 +85,7 @@ function present(type: ReportValueType, v: unknown): unknown {
       return v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10);
     case 'text':
     case 'debtSource':
+    case 'auditAction':
       return String(v);
     case 'bool':
       return Boolean(v);
@@ -139,6 +142,16 @@ function presentRow(def: ReportDefinition, c: ReportContext, r: Row): Row {
   return out;
 }
 
+/** Required filters (400), the sort key (400) and the definition's own check (e.g. 404), before any query. */
+async function validate(db: Db, def: ReportDefinition, c: ReportContext): Promise<void> {
+  for (const k of def.meta.required ?? []) {
+    if (c.q[k] === undefined)
+      throw new AppError('VALIDATION_ERROR', `${k} is required`, [{ path: k, message: 'required' }]);
+  }
+  orderBy(def, c.q);
+  if (def.check) await def.check(db, c);
+}
+
 /** The report's totals and breakdowns over every matching row, and the row count. */
 async function summarize(
   db: Db,
@@ -188,7 +201,7 @@ export async function runReport(
 ): Promise<ReportResult> {
   const range = await resolveReportRange(db, clubId, q, now);
   const c: ReportContext = { clubId, range, q };
-  orderBy(def, q); // validates the sort before any query
+  await validate(db, def, c);
   const { total, totals } = await summarize(db, def, c);
   const items =
     total === 0
@@ -225,7 +238,7 @@ export function registerReport(app: FastifyInstance, def: ReportDefinition): voi
     const q = req.body;
     const range = await resolveReportRange(db, req.auth.clubId, q);
     const c: ReportContext = { clubId: req.auth.clubId, range, q };
-    orderBy(def, q);
+    await validate(db, def, c);
     const lang = q.lang;
     const { total, totals } = await summarize(db, def, c);
     if (total === 0) throw new AppError('NO_DATA_TO_EXPORT', 'No data to export');

@@ -53,6 +53,16 @@ const HEADERS: Record<string, Pair> = {
   error: ['שגיאה', 'Error'],
   startDate: ['מתאריך', 'From'],
   endDate: ['עד תאריך', 'To'],
+  type: ['תוצאה', 'Outcome'],
+  entranceAt: ['שעת כניסה', 'Entered at'],
+  durationMinutes: ['משך (דקות)', 'Stay (minutes)'],
+  rewardAmount: ['זיכוי', 'Credited back'],
+  kind: ['סוג', 'Kind'],
+  detail: ['פירוט', 'Details'],
+  action: ['פעולה', 'Action'],
+  entity: ['ישות', 'Entity'],
+  entityId: ['מזהה', 'Id'],
+  ip: ['כתובת', 'Address'],
 };
 
 const TITLES: Record<string, Pair> = {
@@ -65,6 +75,27 @@ const TITLES: Record<string, Pair> = {
   cashTransactions: ['תנועות מזומן', 'Cash transactions'],
   cashManagement: ['ניהול קופה', 'Cash management'],
   autoRenewal: ['היסטוריית חידוש אוטומטי', 'Automatic renewal history'],
+  quickExits: ['יציאה מהירה', 'Quick exit'],
+  activities: ['פעילות', 'Activities'],
+  clientEntrances: ['כניסות לקוח', 'Client entrances'],
+  managerActivity: ['פעילות מנהלים', 'Manager activity'],
+};
+
+const QUICK_EXIT: Record<number, Pair> = {
+  1: ['במנוי', 'By subscription'],
+  2: ['בחיוב', 'By charge'],
+  3: ['בתשלום', 'By payment'],
+  4: ['בונוס', 'Bonus'],
+  5: ['זיכוי בוצע', 'Credit processed'],
+  6: ['נכשל', 'Failed'],
+  7: ['לא עבר זמן מינימום', 'Minimum stay not met'],
+  8: ['עבר הזמן המרבי', 'Stay expired'],
+  9: ['כניסה ללא תשלום', 'Entrance cost nothing'],
+};
+
+const ACTIVITY_KIND: Record<number, Pair> = {
+  1: ['כניסה', 'Entrance'],
+  2: ['רכישה', 'Purchase'],
 };
 
 const PAYMENT_METHODS: Record<number, Pair> = {
@@ -148,6 +179,15 @@ export function exportValue(
       return pick(PURCHASE_STATUS[Number(v)], lang, String(v));
     case 'debtSource':
       return pick(DEBT_SOURCES[String(v)], lang, String(v));
+    case 'quickExitType':
+      return pick(QUICK_EXIT[Number(v)], lang, String(v));
+    case 'activityKind':
+      return pick(ACTIVITY_KIND[Number(v)], lang, String(v));
+    case 'entranceStatus':
+    case 'reason':
+      return Number(v);
+    case 'auditAction':
+      return String(v);
     case 'text':
     case 'date':
       return String(v);

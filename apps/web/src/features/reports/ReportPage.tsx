@@ -41,6 +41,14 @@ type Filters = Partial<Pick<ReportQuery, ReportFilterKey>>;
 
 const PAYMENT_METHODS = [...Object.values(PaymentMethod), PAYMENT_METHOD_BEATS];
 const ITEM_TYPES = Object.values(PurchaseItemType);
+const QUICK_EXIT_COLOR: Record<number, string> = {
+  1: 'green',
+  2: 'green',
+  7: 'gold',
+  8: 'gold',
+  9: 'default',
+  6: 'red',
+};
 const PURCHASE_STATUS_COLOR: Record<number, string> = { 1: 'green', 2: 'gold', 3: 'red' };
 
 /** POST /Report/<call> with the page's filter. */
@@ -97,6 +105,16 @@ function useFormatter() {
             {t(`money.paymentStatus.${Number(v)}`, { defaultValue: String(v) })}
           </Tag>
         );
+      case 'minutes':
+        return t('reports.minutes', { n: Number(v) });
+      case 'quickExitType':
+        return (
+          <Tag color={QUICK_EXIT_COLOR[Number(v)] ?? 'default'} style={{ marginInlineEnd: 0 }}>
+            {t(`reports.quickExitType.${Number(v)}`, { defaultValue: String(v) })}
+          </Tag>
+        );
+      case 'activityKind':
+        return t(`reports.activityKind.${Number(v)}`, { defaultValue: String(v) });
       case 'debtSource':
         return t(`reports.debtSource.${String(v)}`, { defaultValue: String(v) });
       case 'bool':
@@ -136,12 +154,14 @@ function OwnFilters({ meta, value, onChange }: { meta: ReportMeta; value: Filter
   const statusOptions =
     meta.id === 'entrances'
       ? ENTRANCE_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))
-      : meta.id === 'purchases'
-        ? [1, 2, 3].map((s) => ({ value: s, label: t(`money.paymentStatus.${s}`) }))
-        : [
-            { value: 1, label: t('reports.debtOpen') },
-            { value: 2, label: t('reports.debtPaid') },
-          ];
+      : meta.id === 'quickExits'
+        ? [1, 2, 7, 8, 9].map((s) => ({ value: s, label: t(`reports.quickExitType.${s}`) }))
+        : meta.id === 'purchases'
+          ? [1, 2, 3].map((s) => ({ value: s, label: t(`money.paymentStatus.${s}`) }))
+          : [
+              { value: 1, label: t('reports.debtOpen') },
+              { value: 2, label: t('reports.debtPaid') },
+            ];
   const set = (patch: Filters) => onChange({ ...value, ...patch });
   return (
     <>
