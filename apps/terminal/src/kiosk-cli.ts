@@ -266,6 +266,7 @@ export async function interactiveBuy(
   const line = r.ok
     ? `PAID invoice ${r.invoiceNumber}, ${money(r.total)} ₪` +
       (r.change ? `, change ${money(r.change)} ₪` : '') +
+      (r.cash?.unpaid ? `, change not paid ${money(r.cash.unpaid)} ₪ ${r.cash.error ?? ''}` : '') +
       `, balance ${money(r.balanceAfter)} ₪` +
       (r.subscriptionEnd ? `, subscription until ${r.subscriptionEnd}` : '') +
       (r.decision ? ` — ${r.decision.status === 1 ? 'WELCOME' : 'REFUSED'} ${r.decision.message}` : '')

@@ -92,6 +92,10 @@ export const ServerPurchaseResult = z.object({
       sessionId: z.string(),
       state: z.string(),
       change: z.object({ coins: Inventory, bills: Inventory, amount: z.number().int() }).optional(),
+      /** Change the inventories could not cover (a payout error owed to the client) and its error code. */
+      unpaid: z.number().int().optional(),
+      excess: z.number().int().optional(),
+      error: z.string().optional(),
     })
     .optional(),
   decision: z

@@ -333,6 +333,9 @@ export async function kioskPurchase(
               sessionId: cashState.sessionId,
               state: cashState.state,
               ...(cashState.change ? { change: cashState.change } : {}),
+              unpaid: cashState.unpaid,
+              excess: cashState.excess,
+              ...(cashState.error ? { error: cashState.error } : {}),
             },
           }
         : {}),

@@ -207,7 +207,13 @@ describe('kiosk purchases at the terminal', () => {
       items: [{ itemType: PurchaseItemType.ChargingMoney, unitPrice: 3500 }],
       payments: [{ method: PaymentMethod.Cash, cashSessionId: 'cash-kiosk-1' }],
     });
-    expect(r).toMatchObject({ ok: true, total: 3500, balanceAfter: 3500, change: 1500 });
+    expect(r).toMatchObject({
+      ok: true,
+      total: 3500,
+      balanceAfter: 3500,
+      change: 1500,
+      cash: { sessionId: 'cash-kiosk-1', state: 'startPayout', unpaid: 0, excess: 0 },
+    });
     const [s] = await ctx.database.db.select().from(cashSessions).where(eq(cashSessions.sessionId, 'cash-kiosk-1'));
     expect(s).toMatchObject({ state: 'startPayout', credited: 3500, purchaseId: r.purchaseId, changeDue: 1500 });
     // The session is used: a second purchase cannot spend it again.
