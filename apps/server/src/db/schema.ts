@@ -762,7 +762,7 @@ export const cashSessions = pgTable(
     inserted: integer('inserted').notNull().default(0),
     /** Pieces inserted per denomination. */
     pieces: jsonb('pieces').notNull().default({}),
-    /** Money credited to the client's balance (ledger kind 'money', source 'cash'). */
+    /** Cash credited: the amount of the purchase the session paid (cash_sessions.purchase_id). */
     credited: integer('credited').notNull().default(0),
     changeDue: integer('change_due').notNull().default(0),
     changePlan: jsonb('change_plan'),

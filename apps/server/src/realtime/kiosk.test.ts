@@ -261,6 +261,39 @@ describe('kiosk purchases at the terminal', () => {
   });
 });
 
+describe('kiosk refusals', () => {
+  it('a terminal not approved sells nothing; an item without a price is a validation error', async () => {
+    const c = await makeClient(openGroup);
+    const [t] = await ctx.database.db
+      .insert(terminals)
+      .values({ clubId, serial: `KIOSK-NA-${clubId}`, name: 'New', secretHash: await hashPassword(SECRET) })
+      .returning();
+    const na = new TerminalClient({ url: base, serial: t.serial, secret: SECRET, timeoutMs: 10_000, heartbeat: false });
+    await na.connect();
+    try {
+      expect(
+        await buy(na, {
+          eventId: 'na-1',
+          identification: card(c),
+          items: [{ itemType: PurchaseItemType.ChargingMoney, unitPrice: 1000 }],
+          payments: [{ method: PaymentMethod.CreditCard, card: VISA }],
+        }),
+      ).toMatchObject({ ok: false, error: 'TERMINAL_NOT_APPROVED' });
+    } finally {
+      await na.close();
+    }
+    expect(
+      await buy(tc, {
+        eventId: 'no-price-1',
+        identification: card(c),
+        items: [{ itemType: PurchaseItemType.ChargingMoney }],
+        payments: [{ method: PaymentMethod.CreditCard, card: VISA }],
+      }),
+    ).toMatchObject({ ok: false, error: 'VALIDATION_ERROR', details: { path: 'items.0.unitPrice' } });
+    expect(await ctx.database.db.select().from(purchases).where(eq(purchases.clientId, c.id))).toHaveLength(0);
+  });
+});
+
 describe('paying at the gate (OpenWithPay)', () => {
   it('the entrance decision offers the price; paid by card → approved with reason 7 in the purchase', async () => {
     const c = await makeClient(payGroup);
