@@ -27,6 +27,8 @@ export const IMPLEMENTED_NAV_KEYS: readonly string[] = [
   'autoRenewalReport',
   'activitiesReport',
   'quickExitReport',
+  'productsReport',
+  'payoutErrorReport',
 ];
 
 /** The navigation entries the signed-in user sees, in seed order. */

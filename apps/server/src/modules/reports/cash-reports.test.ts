@@ -179,6 +179,17 @@ describe('cash transactions, cash management and automatic renewal reports', () 
     expect(t1.totals.inserted).toBe(sum(march.filter((s) => s.t === 't1').map((s) => s.inserted)));
   });
 
+  it('payout errors: only sessions whose change was not paid out', async () => {
+    const body = await report('GetPayoutErrorPurchases', MARCH);
+    const march = SESSIONS.filter((s) => s.mo === 3 && s.unpaid > 0);
+    expect(body.totals).toEqual({
+      count: march.length,
+      inserted: sum(march.map((s) => s.inserted)),
+      unpaid: sum(march.map((s) => s.unpaid)),
+    });
+    expect(body.items[0]).toMatchObject({ terminalName: 'Gate B', clientName: 'Avi Cohen', unpaid: 200 });
+  });
+
   it('cash management: box resets of the period, totals and per terminal', async () => {
     const march = RESETS.filter((r) => r.mo === 3);
     const body = await report('getResetCashLevels', MARCH);

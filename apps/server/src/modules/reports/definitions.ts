@@ -614,6 +614,79 @@ export const managerActivityReport: ReportDefinition = {
   breakdowns: { byEntity: { by: sql`l.entity`, value: sql`count(*)::int` } },
 };
 
+// ---------------------------------------------------------------- products
+
+/**
+ * Products (`GetProductsReport`): product lines (item type 10) of the
+ * purchases of the period that were not refunded, one row per product, by
+ * the product's current name (the line's name when the product is gone).
+ */
+export const productsReport: ReportDefinition = {
+  meta: REPORTS.products,
+  from: (c) => sql`purchase_items i
+    join purchases p on p.id = i.purchase_id and p.club_id = ${c.clubId}
+    left join products pr on pr.id = i.item_id and pr.club_id = ${c.clubId}`,
+  at: sql`p.at`,
+  where: (c) => {
+    const w = [
+      sql`i.club_id = ${c.clubId}`,
+      sql`i.item_type = 10`,
+      notRefunded,
+      ...filters(c, { terminalId: sql`p.terminal_id`, userId: sql`p.user_id` }),
+    ];
+    if (c.q.productId) w.push(sql`i.item_id = ${c.q.productId}`);
+    return w;
+  },
+  groupBy: [sql`i.item_id`],
+  select: {
+    productId: sql`i.item_id`,
+    productName: sql`max(coalesce(pr.name, nullif(i.name, '')))`,
+    purchases: sql`count(distinct i.purchase_id)::int`,
+    quantity: sql`sum(i.quantity)::int`,
+    amountBeforeVat: sql`sum(i.amount_before_vat)::bigint`,
+    vat: sql`sum(i.price_with_vat - i.amount_before_vat)::bigint`,
+    total: sql`sum(i.price_with_vat)::bigint`,
+  },
+  sort: {
+    productName: [sql`max(coalesce(pr.name, nullif(i.name, '')))`],
+    quantity: [sql`sum(i.quantity)`],
+    total: [sql`sum(i.price_with_vat)`],
+  },
+  tiebreak: [sql`i.item_id`],
+  totals: {
+    purchases: sql`count(distinct i.purchase_id)::int`,
+    quantity: sql`coalesce(sum(i.quantity), 0)::int`,
+    amountBeforeVat: sql`coalesce(sum(i.amount_before_vat), 0)::bigint`,
+    vat: sql`coalesce(sum(i.price_with_vat - i.amount_before_vat), 0)::bigint`,
+    total: sql`coalesce(sum(i.price_with_vat), 0)::bigint`,
+  },
+};
+
+// ---------------------------------------------------------------- payout errors
+
+/**
+ * Payout-error (surplus) purchases (`GetPayoutErrorPurchases`): cash
+ * sessions of the period whose change could not be paid out (seed 001 §4):
+ * what the club owes the client.
+ */
+export const payoutErrorsReport: ReportDefinition = {
+  ...cashTransactionsReport,
+  meta: REPORTS.payoutErrors,
+  where: (c) => [...cashTransactionsReport.where(c), sql`s.unpaid > 0`],
+  select: { ...cashTransactionsReport.select, error: sql`s.error` },
+  sort: {
+    at: cashTransactionsReport.sort.at,
+    terminal: cashTransactionsReport.sort.terminal,
+    client: cashTransactionsReport.sort.client,
+    unpaid: [sql`s.unpaid`, sql`s.started_at`],
+  },
+  totals: {
+    count: sql`count(*)::int`,
+    inserted: sql`coalesce(sum(s.inserted), 0)::bigint`,
+    unpaid: sql`coalesce(sum(s.unpaid), 0)::bigint`,
+  },
+};
+
 /** Every report of the framework, registered by reports.routes.ts. */
 export const REPORT_DEFINITIONS: readonly ReportDefinition[] = [
   entrancesReport,
@@ -628,4 +701,6 @@ export const REPORT_DEFINITIONS: readonly ReportDefinition[] = [
   activitiesReport,
   clientEntrancesReport,
   managerActivityReport,
+  productsReport,
+  payoutErrorsReport,
 ];

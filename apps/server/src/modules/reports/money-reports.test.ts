@@ -275,6 +275,24 @@ describe('money reports: payments, purchases, debts, financial', () => {
     expect(sorted.items.map((r) => r.itemType)).toEqual([1, 2, 10, 4]);
   });
 
+  it('products: product lines per product, not refunded, with VAT', async () => {
+    const body = await report('GetProductsReport', { period: 'year', anchor: '2025-06-01' });
+    const lines = FIXTURE.filter((f) => f.status !== 3).flatMap((f) => f.items.filter((i) => i.type === 10));
+    expect(body.items).toEqual([
+      {
+        productId: 77,
+        productName: 'Soap',
+        purchases: 2,
+        quantity: sum(lines.map((i) => i.qty)),
+        amountBeforeVat: sum(lines.map((i) => i.beforeVat)),
+        vat: sum(lines.map((i) => i.price - i.beforeVat)),
+        total: sum(lines.map((i) => i.price)),
+      },
+    ]);
+    expect(body.totals).toMatchObject({ quantity: 3, total: 3000 });
+    expect((await report('GetProductsReport', MARCH)).totals).toMatchObject({ quantity: 2, total: 2000 });
+  });
+
   it('debts: registered in the period, not deleted; open amounts; open/paid filter', async () => {
     const body = await report('GetDebts', MARCH);
     expect(body.totals).toEqual({ count: 3, amount: 10000, paid: 3500, open: 6500 });

@@ -63,6 +63,7 @@ const HEADERS: Record<string, Pair> = {
   entity: ['ישות', 'Entity'],
   entityId: ['מזהה', 'Id'],
   ip: ['כתובת', 'Address'],
+  productName: ['מוצר', 'Product'],
 };
 
 const TITLES: Record<string, Pair> = {
@@ -79,6 +80,8 @@ const TITLES: Record<string, Pair> = {
   activities: ['פעילות', 'Activities'],
   clientEntrances: ['כניסות לקוח', 'Client entrances'],
   managerActivity: ['פעילות מנהלים', 'Manager activity'],
+  products: ['מוצרים', 'Products'],
+  payoutErrors: ['עודף שלא הוחזר', 'Payout errors'],
 };
 
 const QUICK_EXIT: Record<number, Pair> = {

@@ -182,7 +182,7 @@ function OwnFilters({ meta, value, onChange }: { meta: ReportMeta; value: Filter
           allowClear
           maxTagCount="responsive"
           style={{ minInlineSize: 170 }}
-          placeholder={t('report.allStatuses')}
+          placeholder={meta.id === 'quickExits' ? t('reports.allOutcomes') : t('report.allStatuses')}
           value={value.status ?? []}
           onChange={(v: number[]) => set({ status: v.length ? v : undefined })}
           options={statusOptions}
@@ -306,7 +306,8 @@ export function ReportPage({ id }: { id: ReportId }) {
   }));
 
   const totalsRow: Record<string, ReactNode> = {};
-  if (data) {
+  const totalsInColumns = meta.totals.some((tm) => columnsMeta.some((c) => c.key === tm.key));
+  if (data && totalsInColumns) {
     for (const tm of meta.totals) {
       if (columnsMeta.some((c) => c.key === tm.key))
         totalsRow[tm.key] = <strong>{fmt(tm.type, data.totals[tm.key])}</strong>;
@@ -386,7 +387,7 @@ export function ReportPage({ id }: { id: ReportId }) {
         loading={query.isFetching && !data}
         error={query.error}
         onRetry={() => void query.refetch()}
-        totalsRow={data && data.total > 0 ? totalsRow : undefined}
+        totalsRow={data && data.total > 0 && totalsInColumns ? totalsRow : undefined}
         onExport={() => downloadFile(`/Report/${meta.call}/Export`, { body }, `${meta.id}.xlsx`)}
       />
     </div>
