@@ -163,21 +163,29 @@ async function summarize(
   const count = def.groupBy
     ? sql`(select count(*) from (select 1 from ${def.from(c)} where ${where} group by ${sql.join(def.groupBy, sql`, `)}) g)`
     : sql`count(*)`;
-  const [agg] = await rows(
-    db,
-    sql`select ${count}::int as "__total"${aggs.length ? sql`, ${sql.join(aggs, sql`, `)}` : sql``} from ${def.from(c)} where ${where}`,
-  );
+  // The aggregate, each breakdown and the extra totals are independent queries: run together
+  // (on PostgreSQL each on its own pooled connection).
+  const [[agg], lists, extra] = await Promise.all([
+    rows(
+      db,
+      sql`select ${count}::int as "__total"${aggs.length ? sql`, ${sql.join(aggs, sql`, `)}` : sql``} from ${def.from(c)} where ${where}`,
+    ),
+    Promise.all(
+      Object.entries(def.breakdowns ?? {}).map(async ([key, b]) => {
+        const bWhere = b.where ? sql.join(b.where(c), sql` and `) : where;
+        const list = await rows(
+          db,
+          sql`select ${b.by} as k, ${b.value} as v from ${(b.from ?? def.from)(c)} where ${bWhere} group by 1 order by 1`,
+        );
+        return [key, Object.fromEntries(list.map((x) => [String(x.k), num(x.v)]))] as const;
+      }),
+    ),
+    def.extraTotals ? def.extraTotals(db, c) : Promise.resolve({}),
+  ]);
   const totals: Record<string, number | Record<string, number>> = {};
   for (const t of def.meta.totals) totals[t.key] = num(agg?.[t.key]);
-  for (const [key, b] of Object.entries(def.breakdowns ?? {})) {
-    const bWhere = b.where ? sql.join(b.where(c), sql` and `) : where;
-    const list = await rows(
-      db,
-      sql`select ${b.by} as k, ${b.value} as v from ${(b.from ?? def.from)(c)} where ${bWhere} group by 1 order by 1`,
-    );
-    totals[key] = Object.fromEntries(list.map((x) => [String(x.k), num(x.v)]));
-  }
-  if (def.extraTotals) Object.assign(totals, await def.extraTotals(db, c));
+  for (const [key, v] of lists) totals[key] = v;
+  Object.assign(totals, extra);
   return { total: num(agg?.__total), totals };
 }
 
@@ -202,11 +210,12 @@ export async function runReport(
   const range = await resolveReportRange(db, clubId, q, now);
   const c: ReportContext = { clubId, range, q };
   await validate(db, def, c);
-  const { total, totals } = await summarize(db, def, c);
-  const items =
-    total === 0
-      ? []
-      : (await rows(db, pageQuery(def, c, q.pageSize, (q.page - 1) * q.pageSize))).map((r) => presentRow(def, c, r));
+  // Totals and the page are independent: asked together.
+  const [{ total, totals }, page] = await Promise.all([
+    summarize(db, def, c),
+    rows(db, pageQuery(def, c, q.pageSize, (q.page - 1) * q.pageSize)),
+  ]);
+  const items = page.map((r) => presentRow(def, c, r));
   return { items, total, totals, range: { from: range.from, to: range.to } };
 }
 
