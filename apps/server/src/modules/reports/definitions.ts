@@ -80,6 +80,7 @@ export const entrancesReport: ReportDefinition = {
     amount: sql`coalesce(sum(e.amount), 0)::bigint`,
   },
   breakdowns: { byStatus: { by: sql`e.status`, value: sql`count(*)::int` } },
+  additive: true,
 };
 
 // ---------------------------------------------------------------- payments
@@ -124,6 +125,7 @@ export const paymentsReport: ReportDefinition = {
   tiebreak: [sql`pp.id`],
   totals: { count: sql`count(*)::int`, amount: sql`coalesce(sum(pp.amount), 0)::bigint` },
   breakdowns: { byMethod: { by: sql`pp.method`, value: sql`coalesce(sum(pp.amount), 0)::bigint` } },
+  additive: true,
 };
 
 // ---------------------------------------------------------------- purchases

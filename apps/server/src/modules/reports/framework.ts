@@ -54,6 +54,12 @@ export interface ReportDefinition {
   totals: Record<string, SQL>;
   breakdowns?: Record<string, BreakdownDef>;
   groupBy?: SQL[];
+  /**
+   * Every total is a sum or a count (additive over groups): the first
+   * breakdown that reads the report's own rows is then computed in the same
+   * scan as the totals (one grouped query instead of two).
+   */
+  additive?: boolean;
   /** More totals from other queries (e.g. card fees of the financial report). */
   extraTotals?: (db: Db, c: ReportContext) => Promise<Record<string, number>>;
   /** Turns a driver row's raw value into the wire value (e.g. a JSON list into a text in the caller's language). */
@@ -163,27 +169,46 @@ async function summarize(
   const count = def.groupBy
     ? sql`(select count(*) from (select 1 from ${def.from(c)} where ${where} group by ${sql.join(def.groupBy, sql`, `)}) g)`
     : sql`count(*)`;
+  const breakdowns = Object.entries(def.breakdowns ?? {});
+  const merged = def.additive && !def.groupBy ? breakdowns.find(([, b]) => !b.from && !b.where) : undefined;
+  const aggregate = async (): Promise<Row[]> => {
+    const list = sql`${count}::int as "__total"${aggs.length ? sql`, ${sql.join(aggs, sql`, `)}` : sql``}`;
+    if (!merged) return rows(db, sql`select ${list} from ${def.from(c)} where ${where}`);
+    // One scan: totals per breakdown group, summed here (every total is additive).
+    const groups = await rows(
+      db,
+      sql`select ${merged[1].by} as "__k", ${merged[1].value} as "__v", ${list} from ${def.from(c)} where ${where} group by 1 order by 1`,
+    );
+    const sumRow: Row = { __total: 0 };
+    for (const t of def.meta.totals) sumRow[t.key] = 0;
+    for (const g of groups) {
+      sumRow.__total = num(sumRow.__total) + num(g.__total);
+      for (const t of def.meta.totals) sumRow[t.key] = num(sumRow[t.key]) + num(g[t.key]);
+    }
+    sumRow.__breakdown = Object.fromEntries(groups.map((g) => [String(g.__k), num(g.__v)]));
+    return [sumRow];
+  };
   // The aggregate, each breakdown and the extra totals are independent queries: run together
   // (on PostgreSQL each on its own pooled connection).
   const [[agg], lists, extra] = await Promise.all([
-    rows(
-      db,
-      sql`select ${count}::int as "__total"${aggs.length ? sql`, ${sql.join(aggs, sql`, `)}` : sql``} from ${def.from(c)} where ${where}`,
-    ),
+    aggregate(),
     Promise.all(
-      Object.entries(def.breakdowns ?? {}).map(async ([key, b]) => {
-        const bWhere = b.where ? sql.join(b.where(c), sql` and `) : where;
-        const list = await rows(
-          db,
-          sql`select ${b.by} as k, ${b.value} as v from ${(b.from ?? def.from)(c)} where ${bWhere} group by 1 order by 1`,
-        );
-        return [key, Object.fromEntries(list.map((x) => [String(x.k), num(x.v)]))] as const;
-      }),
+      breakdowns
+        .filter((e) => e !== merged)
+        .map(async ([key, b]) => {
+          const bWhere = b.where ? sql.join(b.where(c), sql` and `) : where;
+          const list = await rows(
+            db,
+            sql`select ${b.by} as k, ${b.value} as v from ${(b.from ?? def.from)(c)} where ${bWhere} group by 1 order by 1`,
+          );
+          return [key, Object.fromEntries(list.map((x) => [String(x.k), num(x.v)]))] as const;
+        }),
     ),
     def.extraTotals ? def.extraTotals(db, c) : Promise.resolve({}),
   ]);
   const totals: Record<string, number | Record<string, number>> = {};
   for (const t of def.meta.totals) totals[t.key] = num(agg?.[t.key]);
+  if (merged) totals[merged[0]] = agg.__breakdown as Record<string, number>;
   for (const [key, v] of lists) totals[key] = v;
   Object.assign(totals, extra);
   return { total: num(agg?.__total), totals };
