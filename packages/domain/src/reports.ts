@@ -27,7 +27,8 @@ export type ReportValueType =
   | 'quickExitType'
   | 'debtSource'
   | 'activityKind'
-  | 'auditAction';
+  | 'auditAction'
+  | 'cashState';
 
 /** The report's own filters (seed 000 issue 6: terminal, group, client, status, payment method, item type, product, user). */
 export const REPORT_FILTER_KEYS = [
@@ -251,7 +252,7 @@ export const REPORTS = {
       { key: 'at', type: 'datetime', sortable: true },
       { key: 'terminalName', type: 'text', sortable: 'terminal' },
       ...client,
-      { key: 'state', type: 'text' },
+      { key: 'state', type: 'cashState' },
       { key: 'amountDue', type: 'money', wide: true },
       { key: 'inserted', type: 'money', sortable: true },
       { key: 'credited', type: 'money' },

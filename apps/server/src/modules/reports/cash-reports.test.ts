@@ -175,6 +175,11 @@ describe('cash transactions, cash management and automatic renewal reports', () 
     });
     expect(body.items[0]).toMatchObject({ terminalName: 'Gate A', clientName: null, inserted: 5000, credited: 5000 });
     expect(body.items[1]).toMatchObject({ terminalName: 'Gate B', clientName: 'Avi Cohen', unpaid: 200 });
+    const en = await readXlsx(
+      (await api.post('/api/Report/getCashTransactions/Export', { ...MARCH, lang: 'en', order: 'asc' })).rawPayload,
+    );
+    expect(en[0].slice(1, 5)).toEqual(['Terminal', 'Client number', 'Client', 'State']);
+    expect(en[1].slice(1, 5)).toEqual(['Gate A', 1, 'Sara Zilber', 'Completed']);
     const t1 = await report('getCashTransactions', { ...MARCH, terminalId: ids.t1 });
     expect(t1.totals.inserted).toBe(sum(march.filter((s) => s.t === 't1').map((s) => s.inserted)));
   });

@@ -92,6 +92,7 @@ function present(type: ReportValueType, v: unknown): unknown {
     case 'text':
     case 'debtSource':
     case 'auditAction':
+    case 'cashState':
       return String(v);
     case 'bool':
       return Boolean(v);

@@ -134,6 +134,16 @@ const DEBT_SOURCES: Record<string, Pair> = {
   masav: ['מס"ב', 'MASAV'],
 };
 
+const CASH_STATES: Record<string, Pair> = {
+  begin: ['התחיל', 'Begun'],
+  startPayout: ['מחזיר עודף', 'Paying change'],
+  closed: ['הושלם', 'Completed'],
+  canceled: ['בוטל', 'Canceled'],
+  rejected: ['נדחה', 'Rejected'],
+  frozen: ['מוקפא', 'Frozen'],
+  new: ['חדש', 'New'],
+};
+
 const pick = (p: Pair | undefined, lang: Lang, fallback: string) => (p ? p[lang === 'he' ? 0 : 1] : fallback);
 
 /** The items of a purchase as one line: "2 × Towel, Money load" (an item without a name shows its type). */
@@ -182,6 +192,8 @@ export function exportValue(
       return pick(PURCHASE_STATUS[Number(v)], lang, String(v));
     case 'debtSource':
       return pick(DEBT_SOURCES[String(v)], lang, String(v));
+    case 'cashState':
+      return pick(CASH_STATES[String(v)], lang, String(v));
     case 'quickExitType':
       return pick(QUICK_EXIT[Number(v)], lang, String(v));
     case 'activityKind':

@@ -115,6 +115,8 @@ function useFormatter() {
         );
       case 'activityKind':
         return t(`reports.activityKind.${Number(v)}`, { defaultValue: String(v) });
+      case 'cashState':
+        return t(`reports.cashState.${String(v)}`, { defaultValue: String(v) });
       case 'debtSource':
         return t(`reports.debtSource.${String(v)}`, { defaultValue: String(v) });
       case 'bool':
