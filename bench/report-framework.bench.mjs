@@ -129,11 +129,15 @@ const database = await openDatabase({ databaseUrl: url.toString() });
 const results = [];
 try {
   const { db } = database;
-  const [a] = (await db.execute(sql`insert into clubs (external_club_id, name) values (92001, 'bench A') returning id`)).rows;
-  const [b] = (await db.execute(sql`insert into clubs (external_club_id, name) values (92002, 'bench B') returning id`)).rows;
+  const [a] = (await db.execute(sql`insert into clubs (external_club_id, name) values (92001, 'bench A') returning id`))
+    .rows;
+  const [b] = (await db.execute(sql`insert into clubs (external_club_id, name) values (92002, 'bench B') returning id`))
+    .rows;
   const t0 = performance.now();
   await fill(db, [a.id, b.id]);
-  console.log(`filled ${2 * ENTRANCES} entrances, ${2 * PURCHASES} purchases in ${Math.round(performance.now() - t0)} ms`);
+  console.log(
+    `filled ${2 * ENTRANCES} entrances, ${2 * PURCHASES} purchases in ${Math.round(performance.now() - t0)} ms`,
+  );
   for (const [report, period] of CASES) {
     const q = ReportQuery.parse({ period });
     const r = await resolveReportRange(db, a.id, q);
@@ -141,7 +145,13 @@ try {
     const hand = await measure(async () => {
       for (const s of HAND[report](a.id, r)) await db.execute(s);
     });
-    const row = { report, period, frameworkMs: framework, handMs: hand, ratio: Math.round((framework / hand) * 100) / 100 };
+    const row = {
+      report,
+      period,
+      frameworkMs: framework,
+      handMs: hand,
+      ratio: Math.round((framework / hand) * 100) / 100,
+    };
     console.log(row);
     results.push(row);
   }
