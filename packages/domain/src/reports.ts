@@ -78,8 +78,12 @@ export interface ReportMeta {
   call: string;
   /** Navigation key (packages/domain navigation.ts) and console route. */
   navKey: string;
-  /** Permission the server requires (seed 000 §6). */
-  permission: PermissionFlag;
+  /**
+   * Permission the server requires (seed 000 §6). None where the seed's
+   * visibility rule names no flag (quick exit: the club setting alone), so
+   * that whoever sees the entry can open it.
+   */
+  permission?: PermissionFlag;
   filters: readonly ReportFilterKey[];
   columns: readonly ReportColumnMeta[];
   totals: readonly ReportTotalMeta[];
@@ -324,7 +328,6 @@ export const REPORTS = {
     id: 'quickExits',
     call: 'GetQuickExitsReport',
     navKey: 'quickExitReport',
-    permission: 'roleEntrancesReport',
     filters: ['terminalId', 'clientId', 'status'],
     columns: [
       { key: 'id', type: 'int', field: true },
