@@ -1,8 +1,7 @@
 #!/usr/bin/env -S npx tsx
 import { parseArgs } from 'node:util';
 import { IdentificationKind, Identification } from '@venue/domain';
-import { TerminalClient, TerminalError, terminalUrl } from './client.js';
-import { secretFromFiles, secretsFileCandidates } from './secrets.js';
+import { oneShotClient, reportFailure } from './one-shot.js';
 
 /**
  * The terminal simulator (DESIGN §1, §8): connects as a terminal over
@@ -112,36 +111,16 @@ async function main(): Promise<number> {
   const timeoutMs = values.timeout ? Number(values.timeout) : 10_000;
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) usage('--timeout must be a positive number of milliseconds');
 
-  let secret = values.secret ?? process.env.TERMINAL_SECRET;
-  if (!secret) {
-    const found = secretFromFiles(values.serial);
-    if (!found) {
-      process.stderr.write(
-        `No secret for ${values.serial}: pass --secret, set TERMINAL_SECRET, or start the demo server so that ` +
-          `one of these files has it:\n  ${secretsFileCandidates().join('\n  ')}\n`,
-      );
-      return 1;
-    }
-    secret = found.secret;
-  }
-
-  const server = values.server ?? process.env.TERMINAL_SERVER ?? 'ws://localhost:3000';
-  let url: string;
-  try {
-    url = terminalUrl(server);
-  } catch {
-    usage(`Bad --server URL: ${server}`);
-  }
-  const client = new TerminalClient({ url, serial: values.serial, secret, timeoutMs, heartbeat: false });
+  const conn = oneShotClient({ ...values, serial: values.serial }, timeoutMs, usage);
+  if (!conn) return 1;
+  const { client, url } = conn;
   try {
     const welcome = await client.connect();
     const answer = identification ? await client.present(identification, { eventId: values['event-id'], at }) : welcome;
     process.stdout.write(`${JSON.stringify(answer)}\n`);
     return 0;
   } catch (err) {
-    const e = err as Error & { code?: string };
-    const detail = err instanceof TerminalError ? e.message : `${e.code ?? 'ERROR'}: ${e.message}`;
-    process.stderr.write(`${detail} (${url})\n`);
+    reportFailure(err, url);
     return 1;
   } finally {
     await client.close().catch(() => undefined);

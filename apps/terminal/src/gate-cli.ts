@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
 import { Identification, IdentificationKind } from '@venue/domain';
-import { TerminalClient, TerminalError, terminalUrl } from './client.js';
+import { TerminalClient } from './client.js';
 import { enroll, exitGate } from './gate.js';
-import { secretFromFiles, secretsFileCandidates } from './secrets.js';
+import { oneShotClient, reportFailure } from './one-shot.js';
 
 /**
  * One-shot simulator commands of the gate decisions (docs/terminal-protocol.md
@@ -91,34 +91,15 @@ export async function runGateCommand(command: 'enroll' | 'exit', argv: string[])
     run = (c) => exitGate(c, ident.data, { eventId: values['event-id'], at, timeoutMs });
   }
 
-  let secret = values.secret ?? process.env.TERMINAL_SECRET;
-  if (!secret) {
-    const found = secretFromFiles(values.serial);
-    if (!found) {
-      process.stderr.write(
-        `No secret for ${values.serial}: pass --secret, set TERMINAL_SECRET, or start the demo server so that ` +
-          `one of these files has it:\n  ${secretsFileCandidates().join('\n  ')}\n`,
-      );
-      return 1;
-    }
-    secret = found.secret;
-  }
-  const server = values.server ?? process.env.TERMINAL_SERVER ?? 'ws://localhost:3000';
-  let url: string;
-  try {
-    url = terminalUrl(server);
-  } catch {
-    usage(`Bad --server URL: ${server}`);
-  }
-  const client = new TerminalClient({ url, serial: values.serial, secret, timeoutMs, heartbeat: false });
+  const conn = oneShotClient({ ...values, serial: values.serial }, timeoutMs, usage);
+  if (!conn) return 1;
+  const { client, url } = conn;
   try {
     await client.connect();
     process.stdout.write(`${JSON.stringify(await run(client))}\n`);
     return 0;
   } catch (err) {
-    const e = err as Error & { code?: string };
-    const detail = err instanceof TerminalError ? e.message : `${e.code ?? 'ERROR'}: ${e.message}`;
-    process.stderr.write(`${detail} (${url})\n`);
+    reportFailure(err, url);
     return 1;
   } finally {
     await client.close().catch(() => undefined);

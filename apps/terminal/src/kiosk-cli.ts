@@ -13,9 +13,9 @@ import {
   type ServerPurchaseResult,
   type TerminalPurchaseInput,
 } from '@venue/domain';
-import { TerminalClient, TerminalError, terminalUrl } from './client.js';
+import type { TerminalClient } from './client.js';
 import { buy } from './kiosk.js';
-import { secretFromFiles, secretsFileCandidates } from './secrets.js';
+import { oneShotClient, reportFailure } from './one-shot.js';
 
 /**
  * Kiosk purchases and paying at the gate in the simulator
@@ -183,26 +183,9 @@ export async function runKioskCommand(argv: string[]): Promise<number> {
   const timeoutMs = values.timeout ? Number(values.timeout) : 15_000;
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) usage('--timeout must be a positive number of milliseconds');
 
-  let secret = values.secret ?? process.env.TERMINAL_SECRET;
-  if (!secret) {
-    const found = secretFromFiles(values.serial);
-    if (!found) {
-      process.stderr.write(
-        `No secret for ${values.serial}: pass --secret, set TERMINAL_SECRET, or start the demo server so that ` +
-          `one of these files has it:\n  ${secretsFileCandidates().join('\n  ')}\n`,
-      );
-      return 1;
-    }
-    secret = found.secret;
-  }
-  const server = values.server ?? process.env.TERMINAL_SERVER ?? 'ws://localhost:3000';
-  let url: string;
-  try {
-    url = terminalUrl(server);
-  } catch {
-    usage(`Bad --server URL: ${server}`);
-  }
-  const client = new TerminalClient({ url, serial: values.serial, secret, timeoutMs, heartbeat: false });
+  const conn = oneShotClient({ ...values, serial: values.serial }, timeoutMs, usage);
+  if (!conn) return 1;
+  const { client, url } = conn;
   try {
     await client.connect();
     const eventId = values['event-id'] ?? randomUUID();
@@ -217,9 +200,7 @@ export async function runKioskCommand(argv: string[]): Promise<number> {
     process.stdout.write(`${JSON.stringify(r)}\n`);
     return 0;
   } catch (err) {
-    const e = err as Error & { code?: string };
-    const detail = err instanceof TerminalError ? e.message : `${e.code ?? 'ERROR'}: ${e.message}`;
-    process.stderr.write(`${detail} (${url})\n`);
+    reportFailure(err, url);
     return 1;
   } finally {
     await client.close().catch(() => undefined);
