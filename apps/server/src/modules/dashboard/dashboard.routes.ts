@@ -4,9 +4,15 @@ import { z } from 'zod';
 import { ChartData, DashboardCount } from '@venue/domain';
 import {
   activeClientsCount,
+  chartByItemType,
+  chartByProduct,
   chartConfirmedEntranceByTime,
+  chartEntranceByGroup,
   chartEntranceByStatus,
+  chartPaymentData,
+  expiredLicensesCount,
   monthlyEntranceCount,
+  monthlyIncome,
 } from './dashboard.service.js';
 
 /** An empty (or absent) body: the dashboard calls take no filter. */
@@ -38,4 +44,19 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
     { config, schema: { tags: ['dashboard'], body: EmptyBody, response: { 200: ChartData } } },
     async (req) => chartConfirmedEntranceByTime(db, req.auth.clubId),
   );
+
+  const count = { config, schema: { tags: ['dashboard'], body: EmptyBody, response: { 200: DashboardCount } } };
+  const chart = { config, schema: { tags: ['dashboard'], body: EmptyBody, response: { 200: ChartData } } };
+  r.post('/api/Dashboard/GetMonthlyIncome', count, async (req) => monthlyIncome(db, req.auth.clubId));
+  r.post('/api/Dashboard/GetExpiredLicensesCount', count, async (req) => expiredLicensesCount(db, req.auth.clubId));
+  r.post('/api/Dashboard/GetChartPaymentData', chart, async (req) => chartPaymentData(db, req.auth.clubId));
+  r.post('/api/Dashboard/GetChartDataByItemType', chart, async (req) => chartByItemType(db, req.auth.clubId, 'amount'));
+  r.post('/api/Dashboard/GetChartDataQtyByItemType', chart, async (req) =>
+    chartByItemType(db, req.auth.clubId, 'quantity'),
+  );
+  r.post('/api/Dashboard/GetChartDataByProduct', chart, async (req) => chartByProduct(db, req.auth.clubId, 'amount'));
+  r.post('/api/Dashboard/GetChartDataQtyByProduct', chart, async (req) =>
+    chartByProduct(db, req.auth.clubId, 'quantity'),
+  );
+  r.post('/api/Dashboard/GetChartEntranceByGroup', chart, async (req) => chartEntranceByGroup(db, req.auth.clubId));
 }

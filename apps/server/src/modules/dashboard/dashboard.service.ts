@@ -1,7 +1,22 @@
-import { and, countDistinct, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
-import { EntranceStatus, periodRange, type ChartPoint } from '@venue/domain';
+import { and, countDistinct, eq, gte, isNotNull, lt, ne, sql } from 'drizzle-orm';
+import {
+  ClientStatus,
+  EntranceStatus,
+  periodRange,
+  PurchaseItemType,
+  PurchasePaymentStatus,
+  type ChartPoint,
+} from '@venue/domain';
 import type { Db } from '../../db/index.js';
-import { entranceLogs } from '../../db/schema.js';
+import {
+  clients,
+  entranceLogs,
+  groups,
+  products,
+  purchaseItems,
+  purchasePayments,
+  purchases,
+} from '../../db/schema.js';
 import { clubTimeZone, todayIn, toInstants, type ResolvedRange } from '../reports/report-range.js';
 
 /**
@@ -83,4 +98,153 @@ export async function chartConfirmedEntranceByTime(
     .groupBy(sql`1`);
   const byHour = new Map(rows.map((x) => [Number(x.h), Number(x.n)]));
   return Array.from({ length: 24 }, (_, h) => ({ key: String(h).padStart(2, '0'), value: byHour.get(h) ?? 0 }));
+}
+
+// ---------------------------------------------------------------- money and groups
+
+/** Purchases of a club this month that were not refunded (payment status Paid or Pending), as in the financial report. */
+function paidPurchasesIn(clubId: number, r: ResolvedRange) {
+  return and(
+    eq(purchases.clubId, clubId),
+    gte(purchases.at, r.start),
+    lt(purchases.at, r.end),
+    ne(purchases.paymentStatus, PurchasePaymentStatus.Refunded),
+  );
+}
+
+/**
+ * `GetMonthlyIncome`: `{value}` = sum of `total` (minor units, VAT and card
+ * fee included) of this month's purchases that were not refunded.
+ */
+export async function monthlyIncome(db: Db, clubId: number, now: Date = new Date()): Promise<{ value: number }> {
+  const r = await thisMonth(db, clubId, now);
+  const [row] = await db
+    .select({ v: sql<string>`coalesce(sum(${purchases.total}), 0)::bigint` })
+    .from(purchases)
+    .where(paidPurchasesIn(clubId, r));
+  return { value: Number(row?.v ?? 0) };
+}
+
+/**
+ * `GetExpiredLicensesCount`: `{value}` = clients of the club (not deleted)
+ * whose license expiry is before today in the club's time zone (a license is
+ * valid through its expiry day, as at the gate). Clients that never had a
+ * license (no expiry) are not counted.
+ */
+export async function expiredLicensesCount(db: Db, clubId: number, now: Date = new Date()): Promise<{ value: number }> {
+  const t = todayIn(await clubTimeZone(db, clubId), now);
+  const today = `${t.year}-${String(t.month).padStart(2, '0')}-${String(t.day).padStart(2, '0')}`;
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(clients)
+    .where(
+      and(
+        eq(clients.clubId, clubId),
+        ne(clients.status, ClientStatus.Deleted),
+        isNotNull(clients.licenseExpiry),
+        lt(clients.licenseExpiry, today),
+      ),
+    );
+  return { value: Number(row?.n ?? 0) };
+}
+
+/**
+ * `GetChartPaymentData`: money received this month per payment method
+ * (minor units, from the payment lines of purchases that were not refunded);
+ * key = PaymentMethod number, ascending; only methods that occur.
+ */
+export async function chartPaymentData(db: Db, clubId: number, now: Date = new Date()): Promise<ChartPoint[]> {
+  const r = await thisMonth(db, clubId, now);
+  const rows = await db
+    .select({ method: purchasePayments.method, v: sql<string>`sum(${purchasePayments.amount})::bigint` })
+    .from(purchasePayments)
+    .innerJoin(purchases, and(eq(purchases.id, purchasePayments.purchaseId), eq(purchases.clubId, clubId)))
+    .where(and(eq(purchasePayments.clubId, clubId), paidPurchasesIn(clubId, r)))
+    .groupBy(purchasePayments.method)
+    .orderBy(purchasePayments.method);
+  return rows.map((x) => ({ key: String(x.method), value: Number(x.v) }));
+}
+
+/**
+ * `GetChartDataByItemType` (`measure` 'amount': sum of the lines' price with
+ * VAT, minor units) and `GetChartDataQtyByItemType` ('quantity': units):
+ * lines of this month's purchases that were not refunded, per item type;
+ * key = PurchaseItemType number, ascending; only types that occur.
+ */
+export async function chartByItemType(
+  db: Db,
+  clubId: number,
+  measure: 'amount' | 'quantity',
+  now: Date = new Date(),
+): Promise<ChartPoint[]> {
+  const r = await thisMonth(db, clubId, now);
+  const value =
+    measure === 'amount'
+      ? sql<string>`sum(${purchaseItems.priceWithVat})::bigint`
+      : sql<string>`sum(${purchaseItems.quantity})::bigint`;
+  const rows = await db
+    .select({ type: purchaseItems.itemType, v: value })
+    .from(purchaseItems)
+    .innerJoin(purchases, and(eq(purchases.id, purchaseItems.purchaseId), eq(purchases.clubId, clubId)))
+    .where(and(eq(purchaseItems.clubId, clubId), paidPurchasesIn(clubId, r)))
+    .groupBy(purchaseItems.itemType)
+    .orderBy(purchaseItems.itemType);
+  return rows.map((x) => ({ key: String(x.type), value: Number(x.v) }));
+}
+
+/**
+ * `GetChartDataByProduct` ('amount', minor units with VAT) and
+ * `GetChartDataQtyByProduct` ('quantity', units): product lines (item type
+ * 10) of this month's purchases that were not refunded, per product; key =
+ * the product's current name (the line's name when the product is gone);
+ * largest value first, ties by name.
+ */
+export async function chartByProduct(
+  db: Db,
+  clubId: number,
+  measure: 'amount' | 'quantity',
+  now: Date = new Date(),
+): Promise<ChartPoint[]> {
+  const r = await thisMonth(db, clubId, now);
+  const value =
+    measure === 'amount'
+      ? sql<string>`sum(${purchaseItems.priceWithVat})::bigint`
+      : sql<string>`sum(${purchaseItems.quantity})::bigint`;
+  const rows = await db
+    .select({
+      name: sql<string>`max(coalesce(${products.name}, nullif(${purchaseItems.name}, ''), ''))`,
+      v: value,
+    })
+    .from(purchaseItems)
+    .innerJoin(purchases, and(eq(purchases.id, purchaseItems.purchaseId), eq(purchases.clubId, clubId)))
+    .leftJoin(products, and(eq(products.id, purchaseItems.itemId), eq(products.clubId, clubId)))
+    .where(
+      and(
+        eq(purchaseItems.clubId, clubId),
+        eq(purchaseItems.itemType, PurchaseItemType.Product),
+        paidPurchasesIn(clubId, r),
+      ),
+    )
+    .groupBy(purchaseItems.itemId);
+  return rows
+    .map((x) => ({ key: x.name, value: Number(x.v) }))
+    .sort((a, b) => b.value - a.value || a.key.localeCompare(b.key));
+}
+
+/**
+ * `GetChartEntranceByGroup`: approved entrances this month per group logged
+ * with the entrance (the client's group at that moment); key = the group's
+ * name, '' for entrances without a group; largest first, ties by name.
+ */
+export async function chartEntranceByGroup(db: Db, clubId: number, now: Date = new Date()): Promise<ChartPoint[]> {
+  const r = await thisMonth(db, clubId, now);
+  const rows = await db
+    .select({ name: sql<string>`max(coalesce(${groups.name}, ''))`, n: sql<number>`count(*)::int` })
+    .from(entranceLogs)
+    .leftJoin(groups, and(eq(groups.id, entranceLogs.groupId), eq(groups.clubId, clubId)))
+    .where(and(inRange(clubId, r), eq(entranceLogs.status, EntranceStatus.Approved)))
+    .groupBy(entranceLogs.groupId);
+  return rows
+    .map((x) => ({ key: x.name, value: Number(x.n) }))
+    .sort((a, b) => b.value - a.value || a.key.localeCompare(b.key));
 }
