@@ -444,6 +444,30 @@ export const REPORTS = {
     ],
     defaultSort: 'total',
   },
+  licensesUsed: {
+    id: 'licensesUsed',
+    call: 'GetLicensesUsedReport',
+    navKey: 'licensesUsedReport',
+    // Seed 000 §6 shows the entry to clubs with id < 7000 and names no flag (as quick exit).
+    filters: ['clientId', 'userId', 'terminalId'],
+    columns: [
+      { key: 'id', type: 'int', field: true },
+      { key: 'at', type: 'datetime', sortable: true },
+      ...client,
+      { key: 'invoiceNumber', type: 'int', wide: true },
+      { key: 'quantity', type: 'int', sortable: true },
+      { key: 'licenseExpiry', type: 'date', sortable: true },
+      { key: 'total', type: 'money', sortable: true },
+      { key: 'userName', type: 'text', wide: true },
+    ],
+    totals: [
+      { key: 'count', type: 'int' },
+      { key: 'quantity', type: 'int' },
+      { key: 'clients', type: 'int' },
+      { key: 'total', type: 'money' },
+    ],
+    defaultSort: 'at',
+  },
   payoutErrors: {
     id: 'payoutErrors',
     call: 'GetPayoutErrorPurchases',

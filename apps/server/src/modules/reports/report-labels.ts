@@ -38,6 +38,8 @@ const HEADERS: Record<string, Pair> = {
   itemType: ['סוג פריט', 'Item type'],
   purchases: ['רכישות', 'Purchases'],
   quantity: ['כמות', 'Quantity'],
+  licenseExpiry: ['רישיון בתוקף עד', 'License valid until'],
+  clients: ['לקוחות', 'Clients'],
   fee: ['עמלות', 'Fees'],
   state: ['מצב', 'State'],
   amountDue: ['לתשלום', 'Due'],
