@@ -689,6 +689,68 @@ export const payoutErrorsReport: ReportDefinition = {
   },
 };
 
+// ---------------------------------------------------------------- product summary
+
+/**
+ * Product summary (`GetProductSummaryReport`): the club's product catalogue
+ * (not deleted, plus deleted products sold in the period), one row per
+ * product with its price and state and what its lines (item type 10) of the
+ * period's purchases that were not refunded sold: purchases, units, before
+ * VAT, VAT, total (minor units) — zero for a product that did not sell.
+ * Lines whose product row no longer exists are in the products report only.
+ */
+export const productSummaryReport: ReportDefinition = {
+  meta: REPORTS.productSummary,
+  from: (c) => {
+    const f = filters(c, { terminalId: sql`p.terminal_id`, userId: sql`p.user_id` });
+    return sql`products pr
+    left join (
+      select i.item_id,
+        count(distinct i.purchase_id)::int as purchases,
+        sum(i.quantity)::bigint as quantity,
+        sum(i.amount_before_vat)::bigint as before_vat,
+        sum(i.price_with_vat)::bigint as total
+      from purchase_items i
+      join purchases p on p.id = i.purchase_id and p.club_id = ${c.clubId}
+      where i.club_id = ${c.clubId} and i.item_type = 10 and ${notRefunded}
+        and p.at >= ${c.range.start} and p.at < ${c.range.end}
+        ${f.length ? sql`and ${sql.join(f, sql` and `)}` : sql``}
+      group by i.item_id
+    ) s on s.item_id = pr.id`;
+  },
+  at: null,
+  where: (c) => {
+    const w = [sql`pr.club_id = ${c.clubId}`, sql`(pr.deleted = false or s.item_id is not null)`];
+    if (c.q.productId) w.push(sql`pr.id = ${c.q.productId}`);
+    return w;
+  },
+  select: {
+    productId: sql`pr.id`,
+    productName: sql`pr.name`,
+    price: sql`pr.price`,
+    active: sql`(pr.active and not pr.deleted)`,
+    purchases: sql`coalesce(s.purchases, 0)`,
+    quantity: sql`coalesce(s.quantity, 0)`,
+    amountBeforeVat: sql`coalesce(s.before_vat, 0)`,
+    vat: sql`coalesce(s.total - s.before_vat, 0)`,
+    total: sql`coalesce(s.total, 0)`,
+  },
+  sort: {
+    productName: [sql`pr.name`],
+    quantity: [sql`coalesce(s.quantity, 0)`, sql`pr.name`],
+    total: [sql`coalesce(s.total, 0)`, sql`pr.name`],
+  },
+  tiebreak: [sql`pr.id`],
+  totals: {
+    products: sql`count(*)::int`,
+    sold: sql`(count(*) filter (where s.quantity > 0))::int`,
+    quantity: sql`coalesce(sum(s.quantity), 0)::bigint`,
+    amountBeforeVat: sql`coalesce(sum(s.before_vat), 0)::bigint`,
+    vat: sql`coalesce(sum(s.total - s.before_vat), 0)::bigint`,
+    total: sql`coalesce(sum(s.total), 0)::bigint`,
+  },
+};
+
 // ---------------------------------------------------------------- licenses used
 
 /**
@@ -755,4 +817,5 @@ export const REPORT_DEFINITIONS: readonly ReportDefinition[] = [
   productsReport,
   payoutErrorsReport,
   licensesUsedReport,
+  productSummaryReport,
 ];

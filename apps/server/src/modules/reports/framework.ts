@@ -36,7 +36,8 @@ export interface BreakdownDef {
  *
  * - `from`: FROM and JOINs. Joined tables must be restricted to the club in
  *   their ON clause.
- * - `at`: the instant column the period applies to.
+ * - `at`: the instant column the period applies to; `null` when the rows are
+ *   not events (a catalogue) and `from` applies `c.range` itself.
  * - `where`: the club predicate and the report's own filters (the period is added).
  * - `select`: SQL per column key of `meta.columns` (fields included).
  * - `sort`: ORDER BY expressions per sort key; `tiebreak` makes the order total.
@@ -46,7 +47,7 @@ export interface BreakdownDef {
 export interface ReportDefinition {
   meta: ReportMeta;
   from: (c: ReportContext) => SQL;
-  at: SQL;
+  at: SQL | null;
   where: (c: ReportContext) => SQL[];
   select: Record<string, SQL>;
   sort: Record<string, SQL[]>;
@@ -112,7 +113,8 @@ export function sortKeys(meta: ReportMeta): string[] {
 }
 
 function whereOf(def: ReportDefinition, c: ReportContext): SQL {
-  const parts = [...def.where(c), sql`${def.at} >= ${c.range.start}`, sql`${def.at} < ${c.range.end}`];
+  const parts = def.where(c);
+  if (def.at) parts.push(sql`${def.at} >= ${c.range.start}`, sql`${def.at} < ${c.range.end}`);
   return sql.join(parts, sql` and `);
 }
 
