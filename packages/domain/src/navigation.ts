@@ -37,6 +37,8 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { key: 'financialReport', route: '/reports/app-financial-report', section: 'reports' },
   { key: 'productsReport', route: '/reports/app-products-report', section: 'reports' },
   { key: 'productMatrixReport', route: '/reports/app-product-matrix-report', section: 'reports' },
+  // Not in seed 000 §2's route table (the report exists: seed 000 §7 GetProductSummaryReport); our path.
+  { key: 'productSummaryReport', route: '/reports/product-summary-report', section: 'reports' },
   { key: 'saferPaymentsReport', route: '/reports/app-safer-payments', section: 'reports' },
   { key: 'cashManagementReport', route: '/reports/app-resetCashLevels-report', section: 'reports' },
   { key: 'cashTransactionsReport', route: '/reports/app-cashTransactions-report', section: 'reports' },
@@ -45,6 +47,8 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { key: 'licensesUsedReport', route: '/reports/licenses-used-report', section: 'reports' },
   { key: 'loadedLicensesReport', route: '/reports/loaded-licenses-report', section: 'reports' },
   { key: 'quickExitReport', route: '/reports/quick-exit-report', section: 'reports' },
+  // Seed 000 §2 names the manager activity report with its path not shown; our path.
+  { key: 'managerActivityReport', route: '/reports/manager-activity-report', section: 'reports' },
 ];
 
 /** What the visibility rules read: the user's flags, the club's id, settings and capacities. */
@@ -105,6 +109,9 @@ export const NAV_RULES: Record<string, Rule> = {
   // may read cash reports, since they reconcile terminal cash.
   payoutErrorReport: flag('roleCashReport'),
   cashStatusReport: flag('roleCashReport'),
+  // Not in the seed's table: the permission the report itself requires (seed 000 §7 call, our rule).
+  productSummaryReport: flag('roleProductsReport'),
+  managerActivityReport: flag('roleIsAdmin'),
 };
 
 /** The entries of seed 000 §2 that this user sees, in navigation order. */

@@ -28,7 +28,11 @@ export type ReportValueType =
   | 'debtSource'
   | 'activityKind'
   | 'auditAction'
-  | 'cashState';
+  | 'cashState'
+  /** Excess kept by a cash session: 1 still in the terminal's excess box, 2 collected (the box was emptied after). */
+  | 'excessState'
+  /** How licenses reached the club's pool: 1 card payment (license order), 2 approved bank transfer. */
+  | 'licenseSource';
 
 /** The report's own filters (seed 000 issue 6: terminal, group, client, status, payment method, item type, product, user). */
 export const REPORT_FILTER_KEYS = [
@@ -400,7 +404,7 @@ export const REPORTS = {
   managerActivity: {
     id: 'managerActivity',
     call: 'GetManagerActivityReport',
-    navKey: 'users',
+    navKey: 'managerActivityReport',
     permission: 'roleIsAdmin',
     filters: ['userId'],
     columns: [
@@ -447,7 +451,7 @@ export const REPORTS = {
   productSummary: {
     id: 'productSummary',
     call: 'GetProductSummaryReport',
-    navKey: 'productsReport',
+    navKey: 'productSummaryReport',
     permission: 'roleProductsReport',
     filters: ['productId', 'terminalId', 'userId'],
     columns: [
@@ -519,6 +523,117 @@ export const REPORTS = {
       { key: 'inserted', type: 'money' },
       { key: 'unpaid', type: 'money' },
     ],
+    defaultSort: 'at',
+  },
+  productMatrix: {
+    id: 'productMatrix',
+    call: 'GetProductMatrixReport',
+    navKey: 'productMatrixReport',
+    permission: 'roleProductsReport',
+    filters: ['productId', 'terminalId', 'userId'],
+    grouped: true,
+    columns: [
+      { key: 'productId', type: 'int', field: true },
+      { key: 'productName', type: 'text', sortable: true },
+      { key: 'terminalId', type: 'int', field: true },
+      { key: 'terminalName', type: 'text', sortable: 'terminal' },
+      { key: 'purchases', type: 'int', wide: true },
+      { key: 'quantity', type: 'int', sortable: true },
+      { key: 'amountBeforeVat', type: 'money', wide: true },
+      { key: 'vat', type: 'money', wide: true },
+      { key: 'total', type: 'money', sortable: true },
+    ],
+    totals: [
+      { key: 'cells', type: 'int' },
+      { key: 'purchases', type: 'int' },
+      { key: 'quantity', type: 'int' },
+      { key: 'amountBeforeVat', type: 'money' },
+      { key: 'vat', type: 'money' },
+      { key: 'total', type: 'money' },
+    ],
+    breakdowns: [{ key: 'byTerminal', by: 'text', type: 'money' }],
+    defaultSort: 'productName',
+    defaultOrder: 'asc',
+  },
+  excessStatus: {
+    id: 'excessStatus',
+    call: 'GetExcessStatusReport',
+    navKey: 'excessStatusReport',
+    // Seed 000 §6 shows the entry when any club capacity is above 0 and names no flag (as quick exit).
+    filters: ['terminalId', 'clientId', 'status'],
+    columns: [
+      { key: 'id', type: 'int', field: true },
+      { key: 'at', type: 'datetime', sortable: true },
+      { key: 'terminalName', type: 'text', sortable: 'terminal' },
+      ...client,
+      { key: 'amountDue', type: 'money', wide: true },
+      { key: 'inserted', type: 'money', wide: true },
+      { key: 'excess', type: 'money', sortable: true, alert: true },
+      { key: 'excessState', type: 'excessState', sortable: true },
+      { key: 'collectedAt', type: 'datetime', wide: true },
+    ],
+    totals: [
+      { key: 'count', type: 'int' },
+      { key: 'excess', type: 'money' },
+      { key: 'inBox', type: 'money' },
+      { key: 'collected', type: 'money' },
+    ],
+    breakdowns: [{ key: 'byState', by: 'excessState', type: 'money' }],
+    defaultSort: 'at',
+  },
+  cashStatus: {
+    id: 'cashStatus',
+    call: 'GetCashStatusReport',
+    navKey: 'cashStatusReport',
+    permission: 'roleCashReport',
+    filters: ['terminalId'],
+    columns: [
+      { key: 'terminalId', type: 'int', field: true },
+      { key: 'terminalName', type: 'text', sortable: 'terminal' },
+      { key: 'coins', type: 'money' },
+      { key: 'bills', type: 'money' },
+      { key: 'cashBoxTotal', type: 'money', sortable: true },
+      { key: 'excessAmount', type: 'money', wide: true },
+      { key: 'excessCount', type: 'int', wide: true },
+      { key: 'cashTotal', type: 'money', sortable: true },
+      { key: 'insertedInPeriod', type: 'money', sortable: true, wide: true },
+      { key: 'lastResetAt', type: 'datetime', wide: true },
+    ],
+    totals: [
+      { key: 'terminals', type: 'int' },
+      { key: 'coins', type: 'money' },
+      { key: 'bills', type: 'money' },
+      { key: 'cashBoxTotal', type: 'money' },
+      { key: 'excessAmount', type: 'money' },
+      { key: 'excessCount', type: 'int' },
+      { key: 'cashTotal', type: 'money' },
+      { key: 'insertedInPeriod', type: 'money' },
+    ],
+    defaultSort: 'terminal',
+    defaultOrder: 'asc',
+  },
+  loadedLicenses: {
+    id: 'loadedLicenses',
+    call: 'GetLoadedLicensesReport',
+    navKey: 'loadedLicensesReport',
+    // Seed 000 §6 shows the entry to clubs with id < 7000 and names no flag (as licenses used).
+    filters: ['status'],
+    columns: [
+      { key: 'id', type: 'text', field: true },
+      { key: 'at', type: 'datetime', sortable: true },
+      { key: 'source', type: 'licenseSource', sortable: true },
+      { key: 'quantity', type: 'int', sortable: true },
+      { key: 'price', type: 'money', wide: true },
+      { key: 'amount', type: 'money', sortable: true },
+      { key: 'reference', type: 'text', wide: true },
+      { key: 'userName', type: 'text', wide: true },
+    ],
+    totals: [
+      { key: 'count', type: 'int' },
+      { key: 'quantity', type: 'int' },
+      { key: 'amount', type: 'money' },
+    ],
+    breakdowns: [{ key: 'bySource', by: 'licenseSource', type: 'int' }],
     defaultSort: 'at',
   },
 } as const satisfies Record<string, ReportMeta>;

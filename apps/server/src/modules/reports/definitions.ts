@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { EntranceReport, PurchasePaymentStatus, REPORTS, ReportFilter } from '@venue/domain';
+import { EntranceReport, LicenseRequestStatus, PurchasePaymentStatus, REPORTS, ReportFilter } from '@venue/domain';
 import type { ReportContext, ReportDefinition } from './framework.js';
 import { itemsText } from './report-labels.js';
 import { AppError } from '../../lib/errors.js';
@@ -800,6 +800,253 @@ export const licensesUsedReport: ReportDefinition = {
   },
 };
 
+// ---------------------------------------------------------------- product matrix
+
+/**
+ * Product matrix (`GetProductMatrixReport`, "Product purchases by clubs",
+ * seed 000 §2): product lines (item type 10) of the period's purchases that
+ * were not refunded, one row per cell product × terminal where it was sold
+ * (terminal null = sold in the console): purchases, units, before VAT, VAT,
+ * total (minor units). A console user sees one club, so the club axis of the
+ * seed's title is the club's selling points (docs/reports.md "Decisions").
+ * `byTerminal`: total per terminal name ('' = console).
+ */
+export const productMatrixReport: ReportDefinition = {
+  meta: REPORTS.productMatrix,
+  from: (c) => sql`purchase_items i
+    join purchases p on p.id = i.purchase_id and p.club_id = ${c.clubId}
+    left join products pr on pr.id = i.item_id and pr.club_id = ${c.clubId}
+    left join terminals t on t.id = p.terminal_id and t.club_id = ${c.clubId}`,
+  at: sql`p.at`,
+  where: (c) => {
+    const w = [
+      sql`i.club_id = ${c.clubId}`,
+      sql`i.item_type = 10`,
+      notRefunded,
+      ...filters(c, { terminalId: sql`p.terminal_id`, userId: sql`p.user_id` }),
+    ];
+    if (c.q.productId) w.push(sql`i.item_id = ${c.q.productId}`);
+    return w;
+  },
+  groupBy: [sql`i.item_id`, sql`p.terminal_id`],
+  select: {
+    productId: sql`i.item_id`,
+    productName: sql`max(coalesce(pr.name, nullif(i.name, '')))`,
+    terminalId: sql`p.terminal_id`,
+    terminalName: sql`max(t.name)`,
+    purchases: sql`count(distinct i.purchase_id)::int`,
+    quantity: sql`sum(i.quantity)::int`,
+    amountBeforeVat: sql`sum(i.amount_before_vat)::bigint`,
+    vat: sql`sum(i.price_with_vat - i.amount_before_vat)::bigint`,
+    total: sql`sum(i.price_with_vat)::bigint`,
+  },
+  sort: {
+    productName: [sql`max(coalesce(pr.name, nullif(i.name, '')))`, sql`max(t.name)`],
+    terminal: [sql`max(t.name)`, sql`max(coalesce(pr.name, nullif(i.name, '')))`],
+    quantity: [sql`sum(i.quantity)`],
+    total: [sql`sum(i.price_with_vat)`],
+  },
+  tiebreak: [sql`i.item_id`, sql`p.terminal_id`],
+  totals: {
+    cells: sql`count(distinct (i.item_id, p.terminal_id))::int`,
+    purchases: sql`count(distinct i.purchase_id)::int`,
+    quantity: sql`coalesce(sum(i.quantity), 0)::int`,
+    amountBeforeVat: sql`coalesce(sum(i.amount_before_vat), 0)::bigint`,
+    vat: sql`coalesce(sum(i.price_with_vat - i.amount_before_vat), 0)::bigint`,
+    total: sql`coalesce(sum(i.price_with_vat), 0)::bigint`,
+  },
+  breakdowns: {
+    byTerminal: { by: sql`coalesce(t.name, '')`, value: sql`coalesce(sum(i.price_with_vat), 0)::bigint` },
+  },
+};
+
+// ---------------------------------------------------------------- excess status
+
+/** When the excess of session `s` left the terminal: the first emptying of its cash box after the session settled. */
+const excessCollectedAt = (c: ReportContext): SQL =>
+  sql`(select min(r.at) from cash_resets r where r.club_id = ${c.clubId} and r.terminal_id = s.terminal_id and r.at >= s.updated_at)`;
+
+/**
+ * Excess status (`GetExcessStatusReport`): cash sessions of the period that
+ * kept an excess (overpayment above the club's maxCashOverpayment,
+ * docs/cash.md step 4), per client, with its state: 1 still in the
+ * terminal's excess box, 2 collected (the box was emptied by
+ * CreateResetCashLevels after the session settled; `collectedAt`). Status
+ * filter = these states. Money in minor units.
+ */
+export const excessStatusReport: ReportDefinition = {
+  meta: REPORTS.excessStatus,
+  from: (c) => sql`(select s.*, ${excessCollectedAt(c)} as collected_at
+      from cash_sessions s where s.club_id = ${c.clubId} and s.excess > 0) x
+    left join clients c on c.id = x.client_id and c.club_id = ${c.clubId}
+    left join terminals t on t.id = x.terminal_id and t.club_id = ${c.clubId}`,
+  at: sql`x.started_at`,
+  where: (c) => {
+    const w = [sql`x.club_id = ${c.clubId}`, ...filters(c, { terminalId: sql`x.terminal_id`, clientId: sql`x.client_id` })];
+    const st = c.q.status ?? [];
+    if (st.length && !(st.includes(1) && st.includes(2))) {
+      if (st.includes(1)) w.push(sql`x.collected_at is null`);
+      else if (st.includes(2)) w.push(sql`x.collected_at is not null`);
+      else w.push(sql`false`);
+    }
+    return w;
+  },
+  select: {
+    id: sql`x.id`,
+    at: sql`x.started_at`,
+    terminalName: sql`t.name`,
+    clientId: sql`x.client_id`,
+    clientNumber: sql`c.number`,
+    clientName: clientName('c'),
+    amountDue: sql`x.amount_due`,
+    inserted: sql`x.inserted`,
+    excess: sql`x.excess`,
+    excessState: sql`case when x.collected_at is null then 1 else 2 end`,
+    collectedAt: sql`x.collected_at`,
+  },
+  sort: {
+    at: [sql`x.started_at`],
+    terminal: [sql`t.name`, sql`x.started_at`],
+    client: [sql`c.last_name`, sql`c.first_name`, sql`x.started_at`],
+    excess: [sql`x.excess`, sql`x.started_at`],
+    excessState: [sql`(x.collected_at is not null)`, sql`x.started_at`],
+  },
+  tiebreak: [sql`x.id`],
+  totals: {
+    count: sql`count(*)::int`,
+    excess: sql`coalesce(sum(x.excess), 0)::bigint`,
+    inBox: sql`coalesce(sum(x.excess) filter (where x.collected_at is null), 0)::bigint`,
+    collected: sql`coalesce(sum(x.excess) filter (where x.collected_at is not null), 0)::bigint`,
+  },
+  breakdowns: {
+    byState: {
+      by: sql`case when x.collected_at is null then 1 else 2 end`,
+      value: sql`coalesce(sum(x.excess), 0)::bigint`,
+    },
+  },
+  additive: true,
+};
+
+// ---------------------------------------------------------------- cash status
+
+/** Value of an inventory `{denomination in agorot: pieces}` (jsonb) in minor units. */
+const inventoryValue = (col: SQL): SQL =>
+  sql`coalesce((select sum(k::bigint * v::bigint) from jsonb_each_text(${col}) as inv(k, v)), 0)`;
+
+/**
+ * Cash status (`GetCashStatusReport`): every terminal of the club (not
+ * deleted) with the cash it holds now (docs/cash.md "Inventories"): the coin
+ * hopper and bill recycler (change float), the cash box, the excess box
+ * (amount and count), all of it together (`cashTotal`), the last emptying,
+ * and the cash inserted in sessions begun in the period (`insertedInPeriod`).
+ * The period limits only that last figure (the rows are terminals, `at: null`).
+ * A terminal that never handled cash shows zeros. Money in minor units.
+ */
+export const cashStatusReport: ReportDefinition = {
+  meta: REPORTS.cashStatus,
+  from: (c) => sql`(select t.id, t.name,
+        ${inventoryValue(sql`tc.coins`)} as coins,
+        ${inventoryValue(sql`tc.bills`)} as bills,
+        ${inventoryValue(sql`tc.cash_box`)} as cash_box,
+        coalesce(tc.excess_amount, 0) as excess_amount,
+        coalesce(tc.excess_count, 0) as excess_count,
+        tc.last_reset_at,
+        coalesce((select sum(s.inserted) from cash_sessions s
+           where s.club_id = ${c.clubId} and s.terminal_id = t.id
+             and s.started_at >= ${c.range.start} and s.started_at < ${c.range.end}), 0) as inserted
+      from terminals t
+      left join terminal_cash tc on tc.terminal_id = t.id and tc.club_id = ${c.clubId}
+      where t.club_id = ${c.clubId} and t.deleted = false) k`,
+  at: null,
+  where: (c) => [sql`true`, ...filters(c, { terminalId: sql`k.id` })],
+  select: {
+    terminalId: sql`k.id`,
+    terminalName: sql`k.name`,
+    coins: sql`k.coins`,
+    bills: sql`k.bills`,
+    cashBoxTotal: sql`k.cash_box`,
+    excessAmount: sql`k.excess_amount`,
+    excessCount: sql`k.excess_count`,
+    cashTotal: sql`(k.coins + k.bills + k.cash_box + k.excess_amount)`,
+    insertedInPeriod: sql`k.inserted`,
+    lastResetAt: sql`k.last_reset_at`,
+  },
+  sort: {
+    terminal: [sql`k.name`],
+    cashBoxTotal: [sql`k.cash_box`, sql`k.name`],
+    cashTotal: [sql`(k.coins + k.bills + k.cash_box + k.excess_amount)`, sql`k.name`],
+    insertedInPeriod: [sql`k.inserted`, sql`k.name`],
+  },
+  tiebreak: [sql`k.id`],
+  totals: {
+    terminals: sql`count(*)::int`,
+    coins: sql`coalesce(sum(k.coins), 0)::bigint`,
+    bills: sql`coalesce(sum(k.bills), 0)::bigint`,
+    cashBoxTotal: sql`coalesce(sum(k.cash_box), 0)::bigint`,
+    excessAmount: sql`coalesce(sum(k.excess_amount), 0)::bigint`,
+    excessCount: sql`coalesce(sum(k.excess_count), 0)::int`,
+    cashTotal: sql`coalesce(sum(k.coins + k.bills + k.cash_box + k.excess_amount), 0)::bigint`,
+    insertedInPeriod: sql`coalesce(sum(k.inserted), 0)::bigint`,
+  },
+};
+
+// ---------------------------------------------------------------- loaded licenses
+
+/**
+ * Loaded licenses (`GetLoadedLicensesReport`, "Licenses loaded by manager",
+ * seed 000 §2): license-years added to the club's pool in the period
+ * (docs/money.md "Licenses"): card orders that were paid (source 1) and bank
+ * transfer requests approved and loaded by the operator (source 2, status
+ * ApprovedLoaded), by the day the order or request was made. Quantity,
+ * unit price, amount paid (minor units, as charged), the order code or
+ * transfer reference, the user who filed the request. Status filter = sources.
+ */
+export const loadedLicensesReport: ReportDefinition = {
+  meta: REPORTS.loadedLicenses,
+  from: (c) => sql`(
+    select 'o' || o.id as id, o.created_at as at, 1 as source, o.quantity, o.amount,
+           case when o.quantity > 0 then o.amount / o.quantity end as price,
+           o.code as reference, null::int as user_id
+      from license_orders o
+     where o.club_id = ${c.clubId} and o.status = 'paid'
+    union all
+    select 'r' || r.id, r.created_at, 2, r.quantity, r.amount, r.price, r.reference, r.user_id
+      from license_requests r
+     where r.club_id = ${c.clubId} and r.status = ${LicenseRequestStatus.ApprovedLoaded}
+  ) l
+    left join users u on u.id = l.user_id and u.club_id = ${c.clubId}`,
+  at: sql`l.at`,
+  where: (c) => {
+    const w = [sql`true`];
+    if (c.q.status?.length) w.push(inList(sql`l.source`, c.q.status));
+    return w;
+  },
+  select: {
+    id: sql`l.id`,
+    at: sql`l.at`,
+    source: sql`l.source`,
+    quantity: sql`l.quantity`,
+    price: sql`l.price`,
+    amount: sql`l.amount`,
+    reference: sql`nullif(l.reference, '')`,
+    userName: sql`nullif(u.name, '')`,
+  },
+  sort: {
+    at: [sql`l.at`],
+    source: [sql`l.source`, sql`l.at`],
+    quantity: [sql`l.quantity`, sql`l.at`],
+    amount: [sql`l.amount`, sql`l.at`],
+  },
+  tiebreak: [sql`l.id`],
+  totals: {
+    count: sql`count(*)::int`,
+    quantity: sql`coalesce(sum(l.quantity), 0)::int`,
+    amount: sql`coalesce(sum(l.amount), 0)::bigint`,
+  },
+  breakdowns: { bySource: { by: sql`l.source`, value: sql`coalesce(sum(l.quantity), 0)::int` } },
+  additive: true,
+};
+
 /** Every report of the framework, registered by reports.routes.ts. */
 export const REPORT_DEFINITIONS: readonly ReportDefinition[] = [
   entrancesReport,
@@ -818,4 +1065,8 @@ export const REPORT_DEFINITIONS: readonly ReportDefinition[] = [
   payoutErrorsReport,
   licensesUsedReport,
   productSummaryReport,
+  productMatrixReport,
+  excessStatusReport,
+  cashStatusReport,
+  loadedLicensesReport,
 ];

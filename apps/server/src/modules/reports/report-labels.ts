@@ -70,6 +70,18 @@ const HEADERS: Record<string, Pair> = {
   entityId: ['מזהה', 'Id'],
   ip: ['כתובת', 'Address'],
   productName: ['מוצר', 'Product'],
+  cells: ['שורות', 'Rows'],
+  excessState: ['מצב העודף', 'Excess state'],
+  collectedAt: ['נאסף בתאריך', 'Collected at'],
+  inBox: ['בתיבת העודפים', 'In the excess box'],
+  collected: ['נאסף', 'Collected'],
+  coins: ['מטבעות', 'Coins'],
+  bills: ['שטרות', 'Bills'],
+  cashTotal: ['סה"כ מזומן בעמדה', 'Cash in the terminal'],
+  insertedInPeriod: ['הוכנס בתקופה', 'Inserted in the period'],
+  lastResetAt: ['ריקון אחרון', 'Last emptied'],
+  terminals: ['עמדות', 'Terminals'],
+  reference: ['אסמכתא', 'Reference'],
 };
 
 const TITLES: Record<string, Pair> = {
@@ -88,6 +100,20 @@ const TITLES: Record<string, Pair> = {
   managerActivity: ['פעילות מנהלים', 'Manager activity'],
   products: ['מוצרים', 'Products'],
   payoutErrors: ['עודף שלא הוחזר', 'Payout errors'],
+  productMatrix: ['רכישות מוצרים לפי עמדה', 'Product purchases by terminal'],
+  excessStatus: ['מצב עודפים', 'Excess status'],
+  cashStatus: ['מצב מזומן', 'Cash status'],
+  loadedLicenses: ['רישיונות שנטענו', 'Loaded licenses'],
+};
+
+const EXCESS_STATE: Record<number, Pair> = {
+  1: ['בתיבת העודפים', 'In the excess box'],
+  2: ['נאסף', 'Collected'],
+};
+
+const LICENSE_SOURCE: Record<number, Pair> = {
+  1: ['כרטיס אשראי', 'Credit card'],
+  2: ['העברה בנקאית', 'Bank transfer'],
 };
 
 const QUICK_EXIT: Record<number, Pair> = {
@@ -204,6 +230,10 @@ export function exportValue(
       return pick(QUICK_EXIT[Number(v)], lang, String(v));
     case 'activityKind':
       return pick(ACTIVITY_KIND[Number(v)], lang, String(v));
+    case 'excessState':
+      return pick(EXCESS_STATE[Number(v)], lang, String(v));
+    case 'licenseSource':
+      return pick(LICENSE_SOURCE[Number(v)], lang, String(v));
     case 'entranceStatus':
     case 'reason':
       return Number(v);
