@@ -85,5 +85,7 @@ export const EntrancePaymentType = {
   Free: 3,
   Manager: 4,
   Bonus: 5,
+  /** Paid at the terminal (reason 7 EntryByPayment). Logged as None with the purchase; the dashboard derives it. */
+  Payment: 6,
 } as const;
 export type EntrancePaymentType = (typeof EntrancePaymentType)[keyof typeof EntrancePaymentType];

@@ -18,6 +18,8 @@ const NY = 'America/New_York';
 const CALLS = [
   'GetMonthlyIncome',
   'GetExpiredLicensesCount',
+  'GetValidLicensesCount',
+  'GetLastWeekArrivalsCount',
   'GetChartPaymentData',
   'GetChartDataByItemType',
   'GetChartDataQtyByItemType',
@@ -63,7 +65,7 @@ describe('dashboard money, licenses and groups (POST /Dashboard/...)', () => {
     return admin;
   }
 
-  it('income, payment methods, item types and products of this month, without refunds, other months or clubs', async () => {
+  it('income, item types and products of this month, without refunds, other months or clubs', async () => {
     const { club, api } = await nyClub();
     const other = await signedInAdmin(ctx);
     const { db } = ctx.database;
@@ -186,7 +188,6 @@ describe('dashboard money, licenses and groups (POST /Dashboard/...)', () => {
     const lines = counted.flatMap((b) => b.lines);
     const productName = (l: Line) => (l.itemId === soap.id ? 'Soap' : l.itemId === towel.id ? 'Towel' : (l.name ?? ''));
     const income = lines.reduce((s, l) => s + l.qty * l.unit, 0);
-    const byMethod = sumBy(counted.flatMap((b) => b.pays.map(([k, v]) => [String(k), v] as [string, number])));
     const byType = sumBy(lines.map((l) => [String(l.type), l.qty * l.unit]));
     const qtyByType = sumBy(lines.map((l) => [String(l.type), l.qty]));
     const productLines = lines.filter((l) => l.type === 10);
@@ -198,9 +199,8 @@ describe('dashboard money, licenses and groups (POST /Dashboard/...)', () => {
     for (const b of buys)
       expect(b.pays.reduce((s, [, v]) => s + v, 0)).toBe(b.lines.reduce((s, l) => s + l.qty * l.unit, 0));
 
-    const methods = (await api.post('/api/Dashboard/GetChartPaymentData', {})).json() as Point[];
-    expect(asObject(methods)).toEqual(byMethod);
-    expect(methods.map((p) => Number(p.key))).toEqual([0, 1, 2, 3]);
+    // Purchases are not entrances: "entries by payment type" stays empty.
+    expect((await api.post('/api/Dashboard/GetChartPaymentData', {})).json()).toEqual([]);
 
     const types = (await api.post('/api/Dashboard/GetChartDataByItemType', {})).json() as Point[];
     expect(asObject(types)).toEqual(byType);
@@ -217,7 +217,7 @@ describe('dashboard money, licenses and groups (POST /Dashboard/...)', () => {
     expect(qty.map((p) => p.key)).toEqual(['Gone product', 'Soap', 'Towel']);
   });
 
-  it('counts clients whose license expired before today in the club time zone', async () => {
+  it('counts clients whose license expired before today, and those still valid, in the club time zone', async () => {
     const { club, api } = await nyClub();
     const other = await signedInAdmin(ctx);
     const { now } = months();
@@ -243,6 +243,8 @@ describe('dashboard money, licenses and groups (POST /Dashboard/...)', () => {
     );
     const expected = rows.filter((r) => r.expired).length;
     expect((await api.post('/api/Dashboard/GetExpiredLicensesCount', {})).json()).toEqual({ value: expected });
+    // Valid: today (valid through its expiry day) and day(30); not the client without one, the deleted or another club's.
+    expect((await api.post('/api/Dashboard/GetValidLicensesCount', {})).json()).toEqual({ value: 2 });
   });
 
   it('counts approved entrances of this month per group, largest first', async () => {
@@ -284,11 +286,76 @@ describe('dashboard money, licenses and groups (POST /Dashboard/...)', () => {
     ]);
   });
 
+  it('counts approved entrances of this month per payment type (entries by payment type)', async () => {
+    const { club, api } = await nyClub();
+    const other = await signedInAdmin(ctx);
+    const { db } = ctx.database;
+    const { y, m, prev, lastOfPrev } = months();
+    const row = (at: Date, status: number, reason: number, paymentType: number, clubId = club.id) => ({
+      clubId,
+      at,
+      status,
+      reason,
+      paymentType,
+      identificationKind: 'card',
+    });
+    const inMonth = localInstant(NY, y, m, 1, 10);
+    await db.insert(entranceLogs).values([
+      row(localInstant(NY, y, m, 1, 0, 0, 30), 1, 0, 1), // subscription, first minute of the month
+      row(inMonth, 1, 5, 1), // parent's subscription
+      row(inMonth, 1, 2, 2), // money
+      row(inMonth, 1, 6, 2), // parent's money
+      row(inMonth, 1, 2, 2),
+      row(inMonth, 1, 3, 3), // free open
+      row(inMonth, 1, 4, 4), // manager
+      row(inMonth, 1, 1, 5), // bonus
+      row(inMonth, 1, 7, 0), // paid at the terminal: logged as None, counted as 6
+      row(inMonth, 1, 7, 0),
+      row(inMonth, 9999, 9, 0), // a payment row, not an entrance
+      row(inMonth, 4, 24, 0), // refused
+      row(localInstant(NY, prev.y, prev.m, lastOfPrev, 23, 59, 30), 1, 0, 1), // last month
+      row(inMonth, 1, 0, 1, other.club.id),
+    ]);
+    expect((await api.post('/api/Dashboard/GetChartPaymentData', {})).json()).toEqual([
+      { key: '1', value: 2 },
+      { key: '2', value: 3 },
+      { key: '3', value: 1 },
+      { key: '4', value: 1 },
+      { key: '5', value: 1 },
+      { key: '6', value: 2 },
+    ]);
+  });
+
+  it('counts approved entrances of the last 7 × 24 hours (arrivals last week)', async () => {
+    const { club, api } = await signedInAdmin(ctx);
+    const other = await signedInAdmin(ctx);
+    const { db } = ctx.database;
+    const ago = (hours: number) => new Date(Date.now() - hours * 3_600_000);
+    const row = (at: Date, status: number, clubId = club.id) => ({
+      clubId,
+      at,
+      status,
+      reason: 0,
+      identificationKind: 'card',
+    });
+    await db.insert(entranceLogs).values([
+      row(ago(1), 1),
+      row(ago(24 * 3), 1),
+      row(ago(24 * 7 - 1), 1),
+      row(ago(2), 4), // refused
+      row(ago(24 * 7 + 1), 1), // older than a week
+      row(ago(1), 1, other.club.id),
+    ]);
+    expect((await api.post('/api/Dashboard/GetLastWeekArrivalsCount', {})).json()).toEqual({ value: 3 });
+  });
+
   it('answers zeros and empty charts for an empty club, also without a body', async () => {
     const { api } = await signedInAdmin(ctx);
     expect((await api.post('/api/Dashboard/GetMonthlyIncome')).json()).toEqual({ value: 0 });
     expect((await api.post('/api/Dashboard/GetExpiredLicensesCount')).json()).toEqual({ value: 0 });
-    for (const call of CALLS.slice(2)) expect((await api.post(`/api/Dashboard/${call}`)).json(), call).toEqual([]);
+    expect((await api.post('/api/Dashboard/GetValidLicensesCount')).json()).toEqual({ value: 0 });
+    expect((await api.post('/api/Dashboard/GetLastWeekArrivalsCount')).json()).toEqual({ value: 0 });
+    for (const call of CALLS.slice(4)) expect((await api.post(`/api/Dashboard/${call}`)).json(), call).toEqual([]);
   });
 
   it('answers 403 without roleViewDashboard and 401 without a token, for every call', async () => {

@@ -11,8 +11,10 @@ import {
   chartEntranceByStatus,
   chartPaymentData,
   expiredLicensesCount,
+  lastWeekArrivalsCount,
   monthlyEntranceCount,
   monthlyIncome,
+  validLicensesCount,
 } from './dashboard.service.js';
 
 /** An empty (or absent) body: the dashboard calls take no filter. */
@@ -58,5 +60,8 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
   r.post('/api/Dashboard/GetChartDataQtyByProduct', chart, async (req) =>
     chartByProduct(db, req.auth.clubId, 'quantity'),
   );
+  // Ours (seed 000 §2 names the figures, not their calls).
+  r.post('/api/Dashboard/GetLastWeekArrivalsCount', count, async (req) => lastWeekArrivalsCount(db, req.auth.clubId));
+  r.post('/api/Dashboard/GetValidLicensesCount', count, async (req) => validLicensesCount(db, req.auth.clubId));
   r.post('/api/Dashboard/GetChartEntranceByGroup', chart, async (req) => chartEntranceByGroup(db, req.auth.clubId));
 }

@@ -1,22 +1,16 @@
 import { and, countDistinct, eq, gte, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import {
   ClientStatus,
+  EntrancePaymentType,
   EntranceStatus,
   periodRange,
   PurchaseItemType,
   PurchasePaymentStatus,
+  Reason,
   type ChartPoint,
 } from '@venue/domain';
 import type { Db } from '../../db/index.js';
-import {
-  clients,
-  entranceLogs,
-  groups,
-  products,
-  purchaseItems,
-  purchasePayments,
-  purchases,
-} from '../../db/schema.js';
+import { clients, entranceLogs, groups, products, purchaseItems, purchases } from '../../db/schema.js';
 import { clubTimeZone, todayIn, toInstants, type ResolvedRange } from '../reports/report-range.js';
 
 /**
@@ -29,7 +23,7 @@ import { clubTimeZone, todayIn, toInstants, type ResolvedRange } from '../report
 /** This calendar month of a club as instants. */
 export async function thisMonth(db: Db, clubId: number, now: Date = new Date()): Promise<ResolvedRange> {
   const tz = await clubTimeZone(db, clubId);
-  return toInstants(db, periodRange('month', todayIn(tz, now)), tz);
+  return toInstants(periodRange('month', todayIn(tz, now)), tz);
 }
 
 function inRange(clubId: number, r: ResolvedRange) {
@@ -62,6 +56,31 @@ export async function activeClientsCount(db: Db, clubId: number, now: Date = new
         lt(entranceLogs.at, new Date(now.getTime() + 1)),
         eq(entranceLogs.status, EntranceStatus.Approved),
         isNotNull(entranceLogs.clientId),
+      ),
+    );
+  return { value: Number(row?.n ?? 0) };
+}
+
+/**
+ * `GetLastWeekArrivalsCount` (ours: seed 000 §2 lists "arrivals last week"
+ * among the dashboard content without naming a call): `{value}` = approved
+ * entrances in the 7 days (7 × 24 h) before `now`.
+ */
+export async function lastWeekArrivalsCount(
+  db: Db,
+  clubId: number,
+  now: Date = new Date(),
+): Promise<{ value: number }> {
+  const since = new Date(now.getTime() - 7 * 86_400_000);
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(entranceLogs)
+    .where(
+      and(
+        eq(entranceLogs.clubId, clubId),
+        gte(entranceLogs.at, since),
+        lt(entranceLogs.at, new Date(now.getTime() + 1)),
+        eq(entranceLogs.status, EntranceStatus.Approved),
       ),
     );
   return { value: Number(row?.n ?? 0) };
@@ -149,20 +168,48 @@ export async function expiredLicensesCount(db: Db, clubId: number, now: Date = n
 }
 
 /**
- * `GetChartPaymentData`: money received this month per payment method
- * (minor units, from the payment lines of purchases that were not refunded);
- * key = PaymentMethod number, ascending; only methods that occur.
+ * `GetValidLicensesCount` (ours: seed 000 §2 "valid licenses", no call
+ * named): `{value}` = clients of the club (not deleted) whose license expiry
+ * is today or later in the club's time zone — the complement of
+ * `GetExpiredLicensesCount` among clients that have an expiry.
+ */
+export async function validLicensesCount(db: Db, clubId: number, now: Date = new Date()): Promise<{ value: number }> {
+  const t = todayIn(await clubTimeZone(db, clubId), now);
+  const today = `${t.year}-${String(t.month).padStart(2, '0')}-${String(t.day).padStart(2, '0')}`;
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(clients)
+    .where(
+      and(
+        eq(clients.clubId, clubId),
+        ne(clients.status, ClientStatus.Deleted),
+        isNotNull(clients.licenseExpiry),
+        gte(clients.licenseExpiry, today),
+      ),
+    );
+  return { value: Number(row?.n ?? 0) };
+}
+
+/**
+ * `GetChartPaymentData` ("entries by payment type", seed 000 §2, seed 001
+ * §2): approved entrances this month per how they were paid; key =
+ * `EntrancePaymentType` number (1 subscription, 2 money, 3 free, 4 manager,
+ * 5 bonus, 6 paid at the terminal), ascending; only types that occur. An
+ * entrance paid at the terminal (reason 7 EntryByPayment) is logged with
+ * payment type None and a purchase; it counts as 6. Any other None counts
+ * as 0.
  */
 export async function chartPaymentData(db: Db, clubId: number, now: Date = new Date()): Promise<ChartPoint[]> {
   const r = await thisMonth(db, clubId, now);
+  const kind = sql<number>`(case when ${entranceLogs.paymentType} = ${EntrancePaymentType.None} and ${entranceLogs.reason} = ${Reason.EntryByPayment} then ${EntrancePaymentType.Payment} else ${entranceLogs.paymentType} end)::int`;
   const rows = await db
-    .select({ method: purchasePayments.method, v: sql<string>`sum(${purchasePayments.amount})::bigint` })
-    .from(purchasePayments)
-    .innerJoin(purchases, and(eq(purchases.id, purchasePayments.purchaseId), eq(purchases.clubId, clubId)))
-    .where(and(eq(purchasePayments.clubId, clubId), paidPurchasesIn(clubId, r)))
-    .groupBy(purchasePayments.method)
-    .orderBy(purchasePayments.method);
-  return rows.map((x) => ({ key: String(x.method), value: Number(x.v) }));
+    .select({ kind, n: sql<number>`count(*)::int` })
+    .from(entranceLogs)
+    .where(and(inRange(clubId, r), eq(entranceLogs.status, EntranceStatus.Approved)))
+    // By position: the constants are bound parameters, so the two expressions would differ.
+    .groupBy(sql`1`)
+    .orderBy(sql`1`);
+  return rows.map((x) => ({ key: String(x.kind), value: Number(x.n) }));
 }
 
 /**

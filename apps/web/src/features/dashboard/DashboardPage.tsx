@@ -1,25 +1,51 @@
-import { Card, Col, Row, Skeleton, Statistic, Typography } from 'antd';
-import { CalendarOutlined, LoginOutlined, TeamOutlined } from '@ant-design/icons';
+import { useCallback, useState } from 'react';
+import { Card, Col, Row, Segmented, Skeleton, Statistic, Typography } from 'antd';
+import {
+  CalendarOutlined,
+  CarryOutOutlined,
+  ExclamationCircleOutlined,
+  LoginOutlined,
+  SafetyCertificateOutlined,
+  TeamOutlined,
+  WalletOutlined,
+} from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { hebrewDate, JERUSALEM, localParts } from '@venue/domain';
+import { formatMinor, hebrewDate, JERUSALEM, localParts, type ChartPoint } from '@venue/domain';
 import { useSessionData } from '../../app/auth/AuthProvider';
 import { useLanguage } from '../../app/i18n/LocaleProvider';
 import { QueryState } from '../../shared/QueryState';
 import { errorText } from '../../shared/errors';
 import { LiveFeed } from '../terminals/LiveFeed';
-import { HourBarChart, StatusPieChart } from './DashboardCharts';
-import { useActiveClientsCount, useEntranceByStatus, useEntranceByTime, useMonthlyEntranceCount } from './useDashboard';
+import { CategoryBarChart, CategoryPieChart, HourBarChart, StatusPieChart, type ValueFormat } from './DashboardCharts';
+import {
+  useActiveClientsCount,
+  useByItemType,
+  useByProduct,
+  useEntranceByGroup,
+  useEntranceByPaymentType,
+  useEntranceByStatus,
+  useEntranceByTime,
+  useExpiredLicenses,
+  useLastWeekArrivals,
+  useMonthlyEntranceCount,
+  useMonthlyIncome,
+  useValidLicenses,
+  type DashboardQuery,
+} from './useDashboard';
 
+/** A counter card: skeleton while loading, "—" and the translated error (with retry) on failure. */
 function CountCard({
   title,
   icon,
   query,
   testId,
+  format,
 }: {
   title: string;
   icon: React.ReactNode;
-  query: ReturnType<typeof useMonthlyEntranceCount>;
+  query: DashboardQuery<{ value: number }>;
   testId: string;
+  format?: ValueFormat;
 }) {
   const { t } = useTranslation();
   return (
@@ -29,22 +55,113 @@ function CountCard({
       ) : query.isError ? (
         <Statistic title={title} value="—" prefix={icon} />
       ) : (
-        <Statistic title={title} value={query.data.value} prefix={icon} />
+        <Statistic
+          title={title}
+          value={query.data.value}
+          prefix={icon}
+          formatter={format ? (v) => <span className="ltr-value">{format(Number(v))}</span> : undefined}
+        />
       )}
-      {query.isError && <Typography.Text type="danger">{errorText(t, query.error)}</Typography.Text>}
+      {query.isError && (
+        <Typography.Text type="danger">
+          {errorText(t, query.error)}{' '}
+          <Typography.Link onClick={() => void query.refetch()}>{t('common.retry')}</Typography.Link>
+        </Typography.Text>
+      )}
     </Card>
   );
 }
 
-/** /dashboard (seed 000 §2): counters and charts of this club. */
+/** A chart card with its own loading, error and "no data" states. */
+function ChartCard({
+  title,
+  query,
+  testId,
+  extra,
+  children,
+}: {
+  title: string;
+  query: DashboardQuery<ChartPoint[]>;
+  testId: string;
+  extra?: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  return (
+    <Card title={title} extra={extra} data-testid={testId} className="dashboard-chart-card">
+      <QueryState
+        loading={query.isPending}
+        error={query.error}
+        empty={(query.data ?? []).every((p) => p.value === 0)}
+        onRetry={() => void query.refetch()}
+      >
+        {children}
+      </QueryState>
+    </Card>
+  );
+}
+
+type Measure = 'amount' | 'quantity';
+
+function MeasureSwitch({
+  value,
+  onChange,
+  testId,
+}: {
+  value: Measure;
+  onChange: (m: Measure) => void;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Segmented<Measure>
+      size="small"
+      data-testid={testId}
+      value={value}
+      onChange={onChange}
+      options={[
+        { value: 'amount', label: t('dashboard.amount') },
+        { value: 'quantity', label: t('dashboard.quantity') },
+      ]}
+    />
+  );
+}
+
+/** /dashboard (seed 000 §2 "Dashboard content"): counters and charts of this club. */
 export function DashboardPage() {
   const { t } = useTranslation();
   const lang = useLanguage();
   const { club } = useSessionData();
+  const locale = lang === 'he' ? 'he-IL' : 'en-US';
   const monthly = useMonthlyEntranceCount();
   const active = useActiveClientsCount();
+  const income = useMonthlyIncome();
+  const lastWeek = useLastWeekArrivals();
+  const valid = useValidLicenses();
+  const expired = useExpiredLicenses();
   const byStatus = useEntranceByStatus();
   const byTime = useEntranceByTime();
+  const byPaymentType = useEntranceByPaymentType();
+  const byGroup = useEntranceByGroup();
+  const [itemMeasure, setItemMeasure] = useState<Measure>('amount');
+  const [productMeasure, setProductMeasure] = useState<Measure>('amount');
+  const byItemType = useByItemType(itemMeasure);
+  const byProduct = useByProduct(productMeasure);
+
+  const money = useCallback<ValueFormat>(
+    (v) => `${club.currencySymbol}${formatMinor(v, locale)}`,
+    [club.currencySymbol, locale],
+  );
+  const compactMoney = useCallback<ValueFormat>(
+    (v) =>
+      `${club.currencySymbol}${new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 }).format(v / 100)}`,
+    [club.currencySymbol, locale],
+  );
+  const count = useCallback<ValueFormat>((v) => new Intl.NumberFormat(locale).format(v), [locale]);
+  const itemTypeLabel = useCallback((k: string) => t(`money.itemType.${k}`, { defaultValue: k }), [t]);
+  const paymentTypeLabel = useCallback((k: string) => t(`dashboard.paymentType.${k}`, { defaultValue: k }), [t]);
+  const groupLabel = useCallback((k: string) => k || t('dashboard.noGroup'), [t]);
+  const productLabel = useCallback((k: string) => k || t('dashboard.unnamedProduct'), [t]);
+
   const today = localParts(new Date(), club.location?.timeZone ?? JERUSALEM.timeZone);
   const hebToday = hebrewDate(today, lang);
   const gregToday = new Intl.DateTimeFormat(lang === 'he' ? 'he-IL' : 'en-GB', {
@@ -64,7 +181,7 @@ export function DashboardPage() {
         </span>
       </div>
       <Row gutter={[16, 16]} className="stat-cards">
-        <Col xs={24} sm={12}>
+        <Col xs={24} sm={12} xl={8}>
           <CountCard
             title={t('dashboard.monthlyEntrances')}
             icon={<LoginOutlined />}
@@ -72,7 +189,7 @@ export function DashboardPage() {
             testId="card-monthly-entrances"
           />
         </Col>
-        <Col xs={24} sm={12}>
+        <Col xs={24} sm={12} xl={8}>
           <CountCard
             title={t('dashboard.activeClients')}
             icon={<TeamOutlined />}
@@ -80,29 +197,98 @@ export function DashboardPage() {
             testId="card-active-clients"
           />
         </Col>
-        <Col xs={24} lg={12}>
-          <Card title={t('dashboard.byStatus')}>
-            <QueryState
-              loading={byStatus.isPending}
-              error={byStatus.error}
-              empty={(byStatus.data ?? []).every((p) => p.value === 0)}
-              onRetry={() => void byStatus.refetch()}
-            >
-              <StatusPieChart points={byStatus.data ?? []} />
-            </QueryState>
-          </Card>
+        <Col xs={24} sm={12} xl={8}>
+          <CountCard
+            title={t('dashboard.monthlyIncome')}
+            icon={<WalletOutlined />}
+            query={income}
+            testId="card-monthly-income"
+            format={money}
+          />
+        </Col>
+        <Col xs={24} sm={12} xl={8}>
+          <CountCard
+            title={t('dashboard.lastWeekArrivals')}
+            icon={<CarryOutOutlined />}
+            query={lastWeek}
+            testId="card-last-week-arrivals"
+          />
+        </Col>
+        <Col xs={24} sm={12} xl={8}>
+          <CountCard
+            title={t('dashboard.validLicenses')}
+            icon={<SafetyCertificateOutlined />}
+            query={valid}
+            testId="card-valid-licenses"
+          />
+        </Col>
+        <Col xs={24} sm={12} xl={8}>
+          <CountCard
+            title={t('dashboard.expiredLicenses')}
+            icon={<ExclamationCircleOutlined />}
+            query={expired}
+            testId="card-expired-licenses"
+          />
         </Col>
         <Col xs={24} lg={12}>
-          <Card title={t('dashboard.byTime')}>
-            <QueryState
-              loading={byTime.isPending}
-              error={byTime.error}
-              empty={(byTime.data ?? []).every((p) => p.value === 0)}
-              onRetry={() => void byTime.refetch()}
-            >
-              <HourBarChart points={byTime.data ?? []} />
-            </QueryState>
-          </Card>
+          <ChartCard title={t('dashboard.byStatus')} query={byStatus} testId="card-by-status">
+            <StatusPieChart points={byStatus.data ?? []} />
+          </ChartCard>
+        </Col>
+        <Col xs={24} lg={12}>
+          <ChartCard title={t('dashboard.byTime')} query={byTime} testId="card-by-time">
+            <HourBarChart points={byTime.data ?? []} />
+          </ChartCard>
+        </Col>
+        <Col xs={24} lg={12}>
+          <ChartCard title={t('dashboard.byPaymentType')} query={byPaymentType} testId="card-by-payment-type">
+            <CategoryPieChart
+              points={byPaymentType.data ?? []}
+              label={paymentTypeLabel}
+              testId="chart-by-payment-type"
+            />
+          </ChartCard>
+        </Col>
+        <Col xs={24} lg={12}>
+          <ChartCard title={t('dashboard.byGroup')} query={byGroup} testId="card-by-group">
+            <CategoryPieChart points={byGroup.data ?? []} label={groupLabel} testId="chart-by-group" />
+          </ChartCard>
+        </Col>
+        <Col xs={24} lg={12}>
+          <ChartCard
+            title={t('dashboard.byItemType')}
+            query={byItemType}
+            testId="card-by-item-type"
+            extra={<MeasureSwitch value={itemMeasure} onChange={setItemMeasure} testId="measure-item-type" />}
+          >
+            <CategoryBarChart
+              points={byItemType.data ?? []}
+              label={itemTypeLabel}
+              format={itemMeasure === 'amount' ? money : count}
+              axisFormat={itemMeasure === 'amount' ? compactMoney : count}
+              seriesName={t(`dashboard.${itemMeasure}`)}
+              color="#1677ff"
+              testId="chart-by-item-type"
+            />
+          </ChartCard>
+        </Col>
+        <Col xs={24} lg={12}>
+          <ChartCard
+            title={t('dashboard.byProduct')}
+            query={byProduct}
+            testId="card-by-product"
+            extra={<MeasureSwitch value={productMeasure} onChange={setProductMeasure} testId="measure-product" />}
+          >
+            <CategoryBarChart
+              points={byProduct.data ?? []}
+              label={productLabel}
+              format={productMeasure === 'amount' ? money : count}
+              axisFormat={productMeasure === 'amount' ? compactMoney : count}
+              seriesName={t(`dashboard.${productMeasure}`)}
+              color="#722ed1"
+              testId="chart-by-product"
+            />
+          </ChartCard>
         </Col>
         <Col xs={24}>
           <LiveFeed />
