@@ -2,11 +2,18 @@
 // The report framework against hand-tuned SQL, in the same run (issue 6 "speed
 // at scale": first page with totals, median ms, ratio to the hand-tuned query).
 // PostgreSQL only (BENCH_DATABASE_URL, default the local server), a fresh
-// database: one club with BENCH_ENTRANCES entrances (default 2 000 000) and
-// BENCH_PURCHASES purchases (default 500 000, one item and one payment each)
-// over three years, and a second club as large that every query must skip.
-// Run: `node --import tsx bench/report-framework.bench.mjs`.
-// Writes bench/results/report-framework.json.
+// database of BENCH_CLUBS clubs (default 1 000): one big club with
+// BENCH_ENTRANCES entrances (default 2 000 000) and BENCH_PURCHASES purchases
+// (default 500 000, one item and one payment each) over three years, 2 000
+// clients and 4 groups; the other clubs with BENCH_SMALL_ENTRANCES entrances
+// (default 1 000) and BENCH_SMALL_PURCHASES purchases (default 250) each over
+// the same three years, all generated set-based (generate_series), so every
+// query must skip the other clubs' rows through its club-leading index.
+// Times every report's first page with totals and every dashboard call on the
+// big club (median of BENCH_RUNS), against hand-tuned SQL in the same run.
+// Run: `node --import tsx bench/report-framework.bench.mjs` (BENCH_RECORD=0 for a
+// trial that writes no RESULTS.md row; BENCH_KEEP=1 keeps the database for EXPLAIN).
+// Writes bench/results/report-framework.json and a table in bench/RESULTS.md.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,38 +25,67 @@ const { runReport } = await import(path.join(root, 'apps/server/src/modules/repo
 const defs = await import(path.join(root, 'apps/server/src/modules/reports/definitions.ts'));
 const { resolveReportRange } = await import(path.join(root, 'apps/server/src/modules/reports/report-range.ts'));
 const { ReportQuery } = await import(path.join(root, 'packages/domain/src/reports.ts'));
+const dash = await import(path.join(root, 'apps/server/src/modules/dashboard/dashboard.service.ts'));
 const { sql } = await import('drizzle-orm');
+const { addResultRow } = await import('./lib/results-md.mjs');
 
 const ENTRANCES = Number(process.env.BENCH_ENTRANCES ?? 2_000_000);
 const PURCHASES = Number(process.env.BENCH_PURCHASES ?? 500_000);
+const CLUBS = Number(process.env.BENCH_CLUBS ?? 1000);
+const SMALL_ENTRANCES = Number(process.env.BENCH_SMALL_ENTRANCES ?? 1000);
+const SMALL_PURCHASES = Number(process.env.BENCH_SMALL_PURCHASES ?? 250);
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-async function fill(db, clubs) {
-  for (const clubId of clubs) {
-    for (let off = 0; off < ENTRANCES; off += 500_000) {
-      const n = Math.min(500_000, ENTRANCES - off);
-      await db.execute(sql`insert into entrance_logs (club_id, terminal_id, client_id, group_id, at, status, reason, identification_kind, amount, payment_type)
-        select ${clubId}::int, 1 + (i % 3), 1 + (i % 2000), 1 + (i % 4),
-               now() - (i::float8 / ${ENTRANCES}::float8) * interval '1095 days',
-               case when i % 20 = 0 then 4 when i % 33 = 0 then 2 when i % 97 = 0 then 8 else 1 end,
-               0, 'card', case when i % 5 = 0 then 1000 else 0 end, 1
-        from generate_series(${off}::int, ${off + n - 1}::int) as i`);
-    }
-    await db.execute(sql`insert into purchases (club_id, client_id, at, invoice_number, total, amount_before_vat, vat, vat_rate_bp,
-          payment_status, paid_cash, paid_credit, source, idempotency_key)
-        select ${clubId}::int, 1 + (i % 2000), now() - (i::float8 / ${PURCHASES}::float8) * interval '1095 days', i + 1,
-               1180 * (1 + i % 10), 1000 * (1 + i % 10), 180 * (1 + i % 10), 1800, case when i % 50 = 0 then 3 else 1 end,
-               case when i % 2 = 0 then 1180 * (1 + i % 10) else 0 end, case when i % 2 = 1 then 1180 * (1 + i % 10) else 0 end,
-               'console', 'b' || i
-        from generate_series(0, ${PURCHASES - 1}::int) as i`);
-    await db.execute(sql`insert into purchase_items (club_id, purchase_id, item_type, name, quantity, unit_price, price_with_vat, amount_before_vat)
-        select p.club_id, p.id, (array[1, 2, 3, 4, 10])[1 + (p.id % 5)], '', 1, p.total, p.total, p.amount_before_vat
-        from purchases p where p.club_id = ${clubId}`);
-    await db.execute(sql`insert into purchase_payments (club_id, purchase_id, method, amount)
-        select p.club_id, p.id, case when p.paid_cash > 0 then 0 else 1 end, p.total from purchases p where p.club_id = ${clubId}`);
+/** The big club: clients, groups, entrances, purchases with one item and one payment each. */
+async function fillBig(db, clubId) {
+  await db.execute(
+    sql`insert into groups (club_id, name) select ${clubId}::int, 'group ' || g from generate_series(1, 4) g`,
+  );
+  await db.execute(sql`insert into clients (club_id, number, first_name, last_name, license_expiry)
+      select ${clubId}::int, n, 'first' || n, 'last' || n, (current_date + (n % 400 - 200))::date
+      from generate_series(1, 2000) n`);
+  for (let off = 0; off < ENTRANCES; off += 500_000) {
+    const n = Math.min(500_000, ENTRANCES - off);
+    await db.execute(sql`insert into entrance_logs (club_id, terminal_id, client_id, group_id, at, status, reason, identification_kind, amount, payment_type)
+      select ${clubId}::int, 1 + (i % 3), 1 + (i % 2000), 1 + (i % 4),
+             now() - (i::float8 / ${ENTRANCES}::float8) * interval '1095 days',
+             case when i % 20 = 0 then 4 when i % 33 = 0 then 2 when i % 97 = 0 then 8 else 1 end,
+             0, 'card', case when i % 5 = 0 then 1000 else 0 end, 1
+      from generate_series(${off}::int, ${off + n - 1}::int) as i`);
   }
-  await db.execute(sql`analyze`);
+  await db.execute(sql`insert into purchases (club_id, client_id, at, invoice_number, total, amount_before_vat, vat, vat_rate_bp,
+        payment_status, paid_cash, paid_credit, source, idempotency_key)
+      select ${clubId}::int, 1 + (i % 2000), now() - (i::float8 / ${PURCHASES}::float8) * interval '1095 days', i + 1,
+             1180 * (1 + i % 10), 1000 * (1 + i % 10), 180 * (1 + i % 10), 1800, case when i % 50 = 0 then 3 else 1 end,
+             case when i % 2 = 0 then 1180 * (1 + i % 10) else 0 end, case when i % 2 = 1 then 1180 * (1 + i % 10) else 0 end,
+             'console', 'b' || i
+      from generate_series(0, ${PURCHASES - 1}::int) as i`);
+  await db.execute(sql`insert into purchase_items (club_id, purchase_id, item_type, item_id, name, quantity, unit_price, price_with_vat, amount_before_vat)
+      select p.club_id, p.id, (array[1, 2, 3, 4, 10])[1 + (p.id % 5)], case when p.id % 5 = 4 then 1 + (p.id / 5) % 20 end, '', 1,
+             p.total, p.total, p.amount_before_vat
+      from purchases p where p.club_id = ${clubId}`);
+  await db.execute(sql`insert into purchase_payments (club_id, purchase_id, method, amount)
+      select p.club_id, p.id, case when p.paid_cash > 0 then 0 else 1 end, p.total from purchases p where p.club_id = ${clubId}`);
+}
+
+/** The other clubs, all at once (set-based): each a small history spread over the same three years. */
+async function fillSmall(db, bigId) {
+  await db.execute(sql`insert into clubs (external_club_id, name)
+      select 93000 + g, 'bench ' || g from generate_series(1, ${CLUBS - 1}::int) g`);
+  await db.execute(sql`insert into entrance_logs (club_id, terminal_id, client_id, group_id, at, status, reason, identification_kind, amount, payment_type)
+      select c.id, 1, 1 + (i % 100), null, now() - (((i * 7919 + c.id) % ${SMALL_ENTRANCES}::int)::float8 / ${SMALL_ENTRANCES}::float8) * interval '1095 days',
+             case when i % 20 = 0 then 4 else 1 end, 0, 'card', 0, 1
+      from clubs c cross join generate_series(0, ${SMALL_ENTRANCES - 1}::int) i where c.id <> ${bigId}`);
+  await db.execute(sql`insert into purchases (club_id, client_id, at, invoice_number, total, amount_before_vat, vat, vat_rate_bp,
+        payment_status, paid_cash, source, idempotency_key)
+      select c.id, 1 + (i % 100), now() - (((i * 7919 + c.id) % ${SMALL_PURCHASES}::int)::float8 / ${SMALL_PURCHASES}::float8) * interval '1095 days',
+             i + 1, 1180, 1000, 180, 1800, 1, 1180, 'console', 's' || i
+      from clubs c cross join generate_series(0, ${SMALL_PURCHASES - 1}::int) i where c.id <> ${bigId}`);
+  await db.execute(sql`insert into purchase_items (club_id, purchase_id, item_type, name, quantity, unit_price, price_with_vat, amount_before_vat)
+      select p.club_id, p.id, 1, '', 1, p.total, p.total, p.amount_before_vat from purchases p where p.club_id <> ${bigId}`);
+  await db.execute(sql`insert into purchase_payments (club_id, purchase_id, method, amount)
+      select p.club_id, p.id, 0, p.total from purchases p where p.club_id <> ${bigId}`);
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -102,20 +138,46 @@ const HAND = {
   ],
 };
 
-const CASES = [
-  ['entrances', 'month'],
-  ['entrances', 'year'],
-  ['purchases', 'month'],
-  ['purchases', 'year'],
-  ['payments', 'year'],
-  ['financial', 'year'],
-];
+/** Hand-tuned dashboard queries: this month's bounds computed once, one statement each. */
+const HAND_DASH = {
+  monthlyEntranceCount: (clubId, r) =>
+    sql`select count(*) from entrance_logs where club_id = ${clubId} and at >= ${r.start} and at < ${r.end} and status = 1`,
+  activeClientsCount: (clubId) =>
+    sql`select count(distinct client_id) from entrance_logs where club_id = ${clubId} and at >= now() - interval '30 days'
+        and at <= now() and status = 1 and client_id is not null`,
+  chartEntranceByStatus: (clubId, r) =>
+    sql`select status, count(*) from entrance_logs where club_id = ${clubId} and at >= ${r.start} and at < ${r.end} group by 1`,
+  chartConfirmedEntranceByTime: (clubId, r) =>
+    sql`select extract(hour from at at time zone 'Asia/Jerusalem'), count(*) from entrance_logs
+        where club_id = ${clubId} and at >= ${r.start} and at < ${r.end} and status = 1 group by 1`,
+  monthlyIncome: (clubId, r) =>
+    sql`select sum(total) from purchases where club_id = ${clubId} and at >= ${r.start} and at < ${r.end} and payment_status <> 3`,
+  expiredLicensesCount: (clubId) =>
+    sql`select count(*) from clients where club_id = ${clubId} and status <> 3 and license_expiry < current_date`,
+  chartPaymentData: (clubId, r) =>
+    sql`select pp.method, sum(pp.amount) from purchases p join purchase_payments pp on pp.purchase_id = p.id
+        where p.club_id = ${clubId} and p.at >= ${r.start} and p.at < ${r.end} and p.payment_status <> 3 group by 1`,
+  chartByItemType: (clubId, r) =>
+    sql`select i.item_type, sum(i.price_with_vat) from purchases p join purchase_items i on i.purchase_id = p.id
+        where p.club_id = ${clubId} and p.at >= ${r.start} and p.at < ${r.end} and p.payment_status <> 3 group by 1`,
+  chartByProduct: (clubId, r) =>
+    sql`select i.item_id, sum(i.price_with_vat) from purchases p join purchase_items i on i.purchase_id = p.id
+        where p.club_id = ${clubId} and p.at >= ${r.start} and p.at < ${r.end} and p.payment_status <> 3 and i.item_type = 10
+        group by 1 order by 2 desc`,
+  chartEntranceByGroup: (clubId, r) =>
+    sql`select g.name, count(*) from entrance_logs e left join groups g on g.id = e.group_id
+        where e.club_id = ${clubId} and e.at >= ${r.start} and e.at < ${r.end} and e.status = 1 group by 1 order by 2 desc`,
+};
+
 const DEF = {
   entrances: defs.entrancesReport,
   purchases: defs.purchasesReport,
   payments: defs.paymentsReport,
   financial: defs.financialReport,
 };
+/** Every report of the framework for this month, and the four large ones for a year too. */
+const CASES = [...defs.REPORT_DEFINITIONS.map((d) => [d, 'month']), ...Object.values(DEF).map((d) => [d, 'year'])];
+const handOf = (d) => Object.keys(DEF).find((k) => DEF[k] === d);
 
 const { default: pg } = await import('pg');
 const name = `venue_bench_rf_${process.pid}`;
@@ -127,49 +189,111 @@ const url = new URL(adminUrl);
 url.pathname = `/${name}`;
 const database = await openDatabase({ databaseUrl: url.toString() });
 const results = [];
+let fillMs = 0;
 try {
   const { db } = database;
   const [a] = (await db.execute(sql`insert into clubs (external_club_id, name) values (92001, 'bench A') returning id`))
     .rows;
-  const [b] = (await db.execute(sql`insert into clubs (external_club_id, name) values (92002, 'bench B') returning id`))
-    .rows;
   const t0 = performance.now();
-  await fill(db, [a.id, b.id]);
-  console.log(
-    `filled ${2 * ENTRANCES} entrances, ${2 * PURCHASES} purchases in ${Math.round(performance.now() - t0)} ms`,
-  );
-  for (const [report, period] of CASES) {
-    const q = ReportQuery.parse({ period });
+  await fillBig(db, a.id);
+  if (CLUBS > 1) await fillSmall(db, a.id);
+  await db.execute(sql`analyze`);
+  fillMs = Math.round(performance.now() - t0);
+  console.log(`filled ${CLUBS} clubs in ${fillMs} ms`);
+  for (const [def, period] of CASES) {
+    const q = ReportQuery.parse({ period, ...(def.meta.required?.includes('clientId') ? { clientId: 1 } : {}) });
     const r = await resolveReportRange(db, a.id, q);
-    const framework = await measure(() => runReport(db, DEF[report], a.id, q));
-    const hand = await measure(async () => {
-      for (const s of HAND[report](a.id, r)) await db.execute(s);
-    });
+    const framework = await measure(() => runReport(db, def, a.id, q));
+    const key = handOf(def);
+    const hand = key
+      ? await measure(async () => {
+          for (const s of HAND[key](a.id, r)) await db.execute(s);
+        })
+      : null;
     const row = {
-      report,
+      call: `Report/${def.meta.call}`,
+      report: def.meta.id,
       period,
+      frameworkMs: framework,
+      handMs: hand,
+      ratio: hand ? Math.round((framework / hand) * 100) / 100 : null,
+    };
+    console.log(JSON.stringify(row));
+    results.push(row);
+  }
+  const month = await resolveReportRange(db, a.id, ReportQuery.parse({ period: 'month' }));
+  const dashCalls = [
+    ['GetMonthlyEntranceCount', () => dash.monthlyEntranceCount(db, a.id), 'monthlyEntranceCount'],
+    ['GetActiveClientsCount', () => dash.activeClientsCount(db, a.id), 'activeClientsCount'],
+    ['GetChartEntranceByStatus', () => dash.chartEntranceByStatus(db, a.id), 'chartEntranceByStatus'],
+    [
+      'GetChartConfirmedEntranceByTime',
+      () => dash.chartConfirmedEntranceByTime(db, a.id),
+      'chartConfirmedEntranceByTime',
+    ],
+    ['GetMonthlyIncome', () => dash.monthlyIncome(db, a.id), 'monthlyIncome'],
+    ['GetExpiredLicensesCount', () => dash.expiredLicensesCount(db, a.id), 'expiredLicensesCount'],
+    ['GetChartPaymentData', () => dash.chartPaymentData(db, a.id), 'chartPaymentData'],
+    ['GetChartDataByItemType', () => dash.chartByItemType(db, a.id, 'amount'), 'chartByItemType'],
+    ['GetChartDataQtyByItemType', () => dash.chartByItemType(db, a.id, 'quantity'), 'chartByItemType'],
+    ['GetChartDataByProduct', () => dash.chartByProduct(db, a.id, 'amount'), 'chartByProduct'],
+    ['GetChartDataQtyByProduct', () => dash.chartByProduct(db, a.id, 'quantity'), 'chartByProduct'],
+    ['GetChartEntranceByGroup', () => dash.chartEntranceByGroup(db, a.id), 'chartEntranceByGroup'],
+  ];
+  for (const [call, fn, key] of dashCalls) {
+    const framework = await measure(fn);
+    const hand = await measure(() => db.execute(HAND_DASH[key](a.id, month)));
+    const row = {
+      call: `Dashboard/${call}`,
+      report: 'dashboard',
+      period: 'month',
       frameworkMs: framework,
       handMs: hand,
       ratio: Math.round((framework / hand) * 100) / 100,
     };
-    console.log(row);
+    console.log(JSON.stringify(row));
     results.push(row);
   }
 } finally {
   await database.close();
-  const a2 = new pg.Client({ connectionString: adminUrl });
-  await a2.connect();
-  await a2.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await a2.end();
+  if (process.env.BENCH_KEEP) console.log(`kept database ${name}`);
+  else {
+    const a2 = new pg.Client({ connectionString: adminUrl });
+    await a2.connect();
+    await a2.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await a2.end();
+  }
 }
 const out = {
   date: new Date().toISOString(),
   machine: { nproc: os.cpus().length, node: process.version, loadAvg1m: Number(os.loadavg()[0].toFixed(1)) },
   database: 'PostgreSQL',
-  entrancesPerClub: ENTRANCES,
-  purchasesPerClub: PURCHASES,
+  clubs: CLUBS,
+  entrancesBigClub: ENTRANCES,
+  purchasesBigClub: PURCHASES,
+  entrancesPerOtherClub: SMALL_ENTRANCES,
+  purchasesPerOtherClub: SMALL_PURCHASES,
+  fillMs,
   runs: RUNS,
   results,
 };
 mkdirSync(path.join(root, 'bench/results'), { recursive: true });
 writeFileSync(path.join(root, 'bench/results/report-framework.json'), `${JSON.stringify(out, null, 2)}\n`);
+// BENCH_RECORD=0: a trial run (e.g. at a reduced scale) that leaves bench/RESULTS.md alone.
+const heading = 'Reports and dashboard at scale (node --import tsx bench/report-framework.bench.mjs)';
+const columns = ['date', 'machine', 'data', 'call', 'period', 'median ms', 'hand-tuned ms', 'ratio'];
+const machine = `${out.machine.nproc} cores, node ${out.machine.node}, load ${out.machine.loadAvg1m}`;
+const data = `${CLUBS} clubs; big: ${ENTRANCES} entrances, ${PURCHASES} purchases`;
+for (const r of process.env.BENCH_RECORD === '0' ? [] : results) {
+  addResultRow(path.join(root, 'bench/RESULTS.md'), heading, columns, [
+    out.date.slice(0, 16).replace('T', ' '),
+    machine,
+    data,
+    r.call,
+    r.period,
+    r.frameworkMs,
+    r.handMs,
+    r.ratio,
+  ]);
+}
+console.log('wrote bench/results/report-framework.json and bench/RESULTS.md');

@@ -1,8 +1,17 @@
-import { sql } from 'drizzle-orm';
-import { addDays, isoDate, localParts, parseIsoDate, periodRange, type LocalDate, type Period } from '@venue/domain';
+import {
+  addDays,
+  localParts,
+  localToInstant,
+  parseIsoDate,
+  periodRange,
+  type LocalDate,
+  type Period,
+} from '@venue/domain';
 import type { Db, Tx } from '../../db/index.js';
-import { AppError } from '../../lib/errors.js';
-import { clubLocation, getClubRow } from '../club/club.service.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { eq } from 'drizzle-orm';
+import { clubs } from '../../db/schema.js';
+import { clubLocation } from '../club/club.service.js';
 
 /** Longest explicit range a report accepts: three years (inclusive days, leap years included). */
 export const MAX_RANGE_DAYS = 3 * 366;
@@ -21,7 +30,10 @@ export interface ResolvedRange {
 
 /** The IANA time zone of a club (its location; Jerusalem when unset). */
 export async function clubTimeZone(db: Db | Tx, clubId: number): Promise<string> {
-  return clubLocation(await getClubRow(db, clubId)).timeZone;
+  // Only the location column (the settings and capacities JSON are not needed here).
+  const [row] = await db.select({ location: clubs.location }).from(clubs).where(eq(clubs.id, clubId));
+  if (!row) throw notFound('club');
+  return clubLocation(row).timeZone;
 }
 
 /** Today's local date in a time zone. */
@@ -70,21 +82,20 @@ export function localRange(
 
 /**
  * Turns an inclusive local-date range into instants: local midnight of `from`
- * and of the day after `to`, in the club's IANA zone. PostgreSQL does the
- * conversion (`date::timestamp AT TIME ZONE tz`), so days of a DST change are
- * 23 or 25 hours long as they should be.
+ * and of the day after `to`, in the club's IANA zone (days of a DST change
+ * are 23 or 25 hours long; a midnight that a spring-forward skips is the
+ * first instant of the day, as PostgreSQL's `date::timestamp AT TIME ZONE tz`
+ * gives). Computed here with Intl, without a database round trip, so a
+ * report's queries compare the indexed instant column with two constants.
  */
-export async function toInstants(
-  db: Db | Tx,
-  range: { from: string; to: string },
-  timeZone: string,
-): Promise<ResolvedRange> {
-  const next = isoDate(addDays(parseIsoDate(range.to), 1));
-  const res = await db.execute(sql`select
-      (extract(epoch from (${range.from}::date::timestamp at time zone ${timeZone})) * 1000)::float8 as s,
-      (extract(epoch from (${next}::date::timestamp at time zone ${timeZone})) * 1000)::float8 as e`);
-  const row = (res as unknown as { rows: { s: number | string; e: number | string }[] }).rows[0];
-  return { ...range, start: new Date(Number(row.s)), end: new Date(Number(row.e)), timeZone };
+export function toInstants(range: { from: string; to: string }, timeZone: string): ResolvedRange {
+  const next = addDays(parseIsoDate(range.to), 1);
+  return {
+    ...range,
+    start: localToInstant(parseIsoDate(range.from), 0, timeZone),
+    end: localToInstant(next, 0, timeZone),
+    timeZone,
+  };
 }
 
 /** {@link localRange} then {@link toInstants} for a club. */
@@ -95,5 +106,5 @@ export async function resolveReportRange(
   now: Date = new Date(),
 ): Promise<ResolvedRange> {
   const tz = await clubTimeZone(db, clubId);
-  return toInstants(db, localRange(filter, tz, now), tz);
+  return toInstants(localRange(filter, tz, now), tz);
 }
