@@ -29,6 +29,13 @@ export const IMPLEMENTED_NAV_KEYS: readonly string[] = [
   'quickExitReport',
   'productsReport',
   'payoutErrorReport',
+  'productSummaryReport',
+  'productMatrixReport',
+  'excessStatusReport',
+  'cashStatusReport',
+  'licensesUsedReport',
+  'loadedLicensesReport',
+  'managerActivityReport',
 ];
 
 /** The navigation entries the signed-in user sees, in seed order. */

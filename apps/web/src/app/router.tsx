@@ -131,6 +131,13 @@ const REPORT_ROUTES: { id: ReportId; navKey: string; route: string }[] = (
     'debts',
     'autoRenewal',
     'quickExits',
+    'productSummary',
+    'productMatrix',
+    'excessStatus',
+    'cashStatus',
+    'licensesUsed',
+    'loadedLicenses',
+    'managerActivity',
   ] as const
 ).map((id) => {
   const navKey = REPORTS[id].navKey;

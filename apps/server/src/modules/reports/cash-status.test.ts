@@ -71,7 +71,9 @@ function expected() {
       excess,
       excessCount: c?.excessCount ?? 0,
       cashTotal: coins + bills + cashBox + excess,
-      inserted: sum(SESSIONS.filter((s) => s.t === t.key && s.at >= at(3, 1, 0) && s.at < at(4, 1, 0)).map((s) => s.inserted)),
+      inserted: sum(
+        SESSIONS.filter((s) => s.t === t.key && s.at >= at(3, 1, 0) && s.at < at(4, 1, 0)).map((s) => s.inserted),
+      ),
       lastResetAt: c?.lastResetAt?.toISOString() ?? null,
     };
   });
@@ -163,7 +165,17 @@ describe('cash status report (POST /Report/GetCashStatusReport)', () => {
         r.lastResetAt,
       ]),
     ).toEqual(
-      byName.map((r) => [r.name, r.coins, r.bills, r.cashBox, r.excess, r.excessCount, r.cashTotal, r.inserted, r.lastResetAt]),
+      byName.map((r) => [
+        r.name,
+        r.coins,
+        r.bills,
+        r.cashBox,
+        r.excess,
+        r.excessCount,
+        r.cashTotal,
+        r.inserted,
+        r.lastResetAt,
+      ]),
     );
   });
 
@@ -176,7 +188,11 @@ describe('cash status report (POST /Report/GetCashStatusReport)', () => {
     expect(one.items).toHaveLength(1);
     expect(one.items[0].cashTotal).toBe(expected().find((r) => r.name === 'Gate A')!.cashTotal);
     const sorted = await report({ ...MARCH, sort: 'cashBoxTotal', order: 'desc' });
-    expect(sorted.items.map((r) => r.cashBoxTotal)).toEqual(expected().map((r) => r.cashBox).sort((x, y) => y - x));
+    expect(sorted.items.map((r) => r.cashBoxTotal)).toEqual(
+      expected()
+        .map((r) => r.cashBox)
+        .sort((x, y) => y - x),
+    );
   });
 
   it('exports .xlsx in Hebrew with a totals row', async () => {

@@ -806,7 +806,8 @@ export const licensesUsedReport: ReportDefinition = {
  * Product matrix (`GetProductMatrixReport`, "Product purchases by clubs",
  * seed 000 §2): product lines (item type 10) of the period's purchases that
  * were not refunded, one row per cell product × terminal where it was sold
- * (terminal null = sold in the console): purchases, units, before VAT, VAT,
+ * (terminal null = sold in the console, named "Management console" in the
+ * caller's `lang`): purchases, units, before VAT, VAT,
  * total (minor units). A console user sees one club, so the club axis of the
  * seed's title is the club's selling points (docs/reports.md "Decisions").
  * `byTerminal`: total per terminal name ('' = console).
@@ -847,6 +848,7 @@ export const productMatrixReport: ReportDefinition = {
     total: [sql`sum(i.price_with_vat)`],
   },
   tiebreak: [sql`i.item_id`, sql`p.terminal_id`],
+  post: { terminalName: (v, c) => v ?? (c.q.lang === 'he' ? 'קונסולת הניהול' : 'Management console') },
   totals: {
     cells: sql`count(distinct (i.item_id, p.terminal_id))::int`,
     purchases: sql`count(distinct i.purchase_id)::int`,
@@ -882,7 +884,10 @@ export const excessStatusReport: ReportDefinition = {
     left join terminals t on t.id = x.terminal_id and t.club_id = ${c.clubId}`,
   at: sql`x.started_at`,
   where: (c) => {
-    const w = [sql`x.club_id = ${c.clubId}`, ...filters(c, { terminalId: sql`x.terminal_id`, clientId: sql`x.client_id` })];
+    const w = [
+      sql`x.club_id = ${c.clubId}`,
+      ...filters(c, { terminalId: sql`x.terminal_id`, clientId: sql`x.client_id` }),
+    ];
     const st = c.q.status ?? [];
     if (st.length && !(st.includes(1) && st.includes(2))) {
       if (st.includes(1)) w.push(sql`x.collected_at is null`);

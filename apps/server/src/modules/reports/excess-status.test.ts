@@ -144,7 +144,9 @@ describe('excess status report (POST /Report/GetExcessStatusReport)', () => {
     });
     // Newest first.
     const newest = [...rows].sort((a, b) => b.at.getTime() - a.at.getTime());
-    expect(body.items.map((r) => [r.at, r.terminalName, r.clientId, r.inserted, r.excess, r.excessState, r.collectedAt])).toEqual(
+    expect(
+      body.items.map((r) => [r.at, r.terminalName, r.clientId, r.inserted, r.excess, r.excessState, r.collectedAt]),
+    ).toEqual(
       newest.map((r) => [
         r.at.toISOString(),
         r.t === 't1' ? 'Gate A' : 'Gate B',
@@ -187,7 +189,9 @@ describe('excess status report (POST /Report/GetExcessStatusReport)', () => {
     expect(rows.flat()).toContain('In the excess box');
     expect(rows.flat()).toContain('Collected');
     expect(rows).toHaveLength(1 + expected().length + 1);
-    const he = await readXlsx((await api.post('/api/Report/GetExcessStatusReport/Export', { ...MARCH, lang: 'he' })).rawPayload);
+    const he = await readXlsx(
+      (await api.post('/api/Report/GetExcessStatusReport/Export', { ...MARCH, lang: 'he' })).rawPayload,
+    );
     expect(he.flat()).toContain('נאסף');
   });
 

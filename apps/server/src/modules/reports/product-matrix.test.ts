@@ -39,7 +39,12 @@ const BUYS: Buy[] = [
     ],
   },
   { at: at(5), terminal: 'gateA', status: 2, lines: [{ type: 10, product: 'soap', qty: 1, price: 590, before: 500 }] },
-  { at: at(6), terminal: 'gateB', status: 1, lines: [{ type: 10, product: 'soap', qty: 3, price: 1770, before: 1500 }] },
+  {
+    at: at(6),
+    terminal: 'gateB',
+    status: 1,
+    lines: [{ type: 10, product: 'soap', qty: 3, price: 1770, before: 1500 }],
+  },
   {
     at: at(7),
     terminal: null,
@@ -51,10 +56,25 @@ const BUYS: Buy[] = [
   },
   { at: at(8), terminal: 'gateB', status: 1, lines: [{ type: 10, product: 'gone', qty: 1, price: 300, before: 254 }] },
   // Refunded: not counted.
-  { at: at(9), terminal: 'gateB', status: 3, lines: [{ type: 10, product: 'towel', qty: 5, price: 11800, before: 10000 }] },
+  {
+    at: at(9),
+    terminal: 'gateB',
+    status: 3,
+    lines: [{ type: 10, product: 'towel', qty: 5, price: 11800, before: 10000 }],
+  },
   // Outside March (local time).
-  { at: at(31, 23, 2), terminal: 'gateA', status: 1, lines: [{ type: 10, product: 'soap', qty: 9, price: 5310, before: 4500 }] },
-  { at: at(1, 0, 4), terminal: 'gateA', status: 1, lines: [{ type: 10, product: 'soap', qty: 9, price: 5310, before: 4500 }] },
+  {
+    at: at(31, 23, 2),
+    terminal: 'gateA',
+    status: 1,
+    lines: [{ type: 10, product: 'soap', qty: 9, price: 5310, before: 4500 }],
+  },
+  {
+    at: at(1, 0, 4),
+    terminal: 'gateA',
+    status: 1,
+    lines: [{ type: 10, product: 'soap', qty: 9, price: 5310, before: 4500 }],
+  },
 ];
 const NAMES: Record<Prod, string> = { soap: 'Soap', towel: 'Towel', gone: 'Old comb' };
 const TERMINALS: Record<'gateA' | 'gateB', string> = { gateA: 'Gate A', gateB: 'Gate B' };
@@ -64,12 +84,22 @@ const inMarch = (b: Buy) => b.at >= at(1, 0) && b.at < localInstant(TZ, 2025, 4,
 
 /** The expected cells, computed from BUYS (not from SQL). */
 function expectedCells(keep: (b: Buy) => boolean = () => true) {
-  const cells = new Map<string, { product: Prod; terminal: Term; purchases: Set<number>; qty: number; before: number; total: number }>();
+  const cells = new Map<
+    string,
+    { product: Prod; terminal: Term; purchases: Set<number>; qty: number; before: number; total: number }
+  >();
   BUYS.forEach((b, n) => {
     if (!inMarch(b) || !keep(b)) return;
     for (const l of b.lines.filter((x) => x.type === 10)) {
       const k = `${l.product}|${b.terminal}`;
-      const cell = cells.get(k) ?? { product: l.product!, terminal: b.terminal, purchases: new Set(), qty: 0, before: 0, total: 0 };
+      const cell = cells.get(k) ?? {
+        product: l.product!,
+        terminal: b.terminal,
+        purchases: new Set(),
+        qty: 0,
+        before: 0,
+        total: 0,
+      };
       cell.purchases.add(n);
       cell.qty += l.qty;
       cell.before += l.before;
@@ -113,7 +143,13 @@ describe('product matrix report (POST /Report/GetProductMatrixReport)', () => {
       .returning();
     Object.assign(tid, { gateA: ts[0].id, gateB: ts[1].id });
 
-    const insert = async (club: number, b: Buy, invoice: number, terminalId: number | null, productId: (p: Prod) => number) => {
+    const insert = async (
+      club: number,
+      b: Buy,
+      invoice: number,
+      terminalId: number | null,
+      productId: (p: Prod) => number,
+    ) => {
       const total = sum(b.lines.map((l) => l.price));
       const before = sum(b.lines.map((l) => l.before));
       const [p] = await db
@@ -151,7 +187,10 @@ describe('product matrix report (POST /Report/GetProductMatrixReport)', () => {
 
     // Another club's sales of the same period must not show.
     const other = await signedInAdmin(ctx);
-    const [op] = await db.insert(products).values({ clubId: other.club.id, name: 'Other soap', price: 100 }).returning();
+    const [op] = await db
+      .insert(products)
+      .values({ clubId: other.club.id, name: 'Other soap', price: 100 })
+      .returning();
     await insert(other.club.id, BUYS[0], 1, null, () => op.id);
   });
   afterAll(async () => ctx.close());
@@ -180,7 +219,7 @@ describe('product matrix report (POST /Report/GetProductMatrixReport)', () => {
       const row = got.get(`${pid[c.product]}|${c.terminal ? tid[c.terminal] : null}`);
       expect(row, `${c.product} at ${c.terminal}`).toMatchObject({
         productName: NAMES[c.product],
-        terminalName: c.terminal ? TERMINALS[c.terminal] : null,
+        terminalName: c.terminal ? TERMINALS[c.terminal] : 'קונסולת הניהול',
         purchases: c.purchases.size,
         quantity: c.qty,
         amountBeforeVat: c.before,
@@ -226,6 +265,7 @@ describe('product matrix report (POST /Report/GetProductMatrixReport)', () => {
     expect(res.statusCode).toBe(200);
     const rows = await readXlsx(res.rawPayload);
     expect(rows[0]).toEqual(expect.arrayContaining(['Product', 'Terminal', 'Quantity', 'Before VAT', 'VAT', 'Total']));
+    expect(rows.flat()).toContain('Management console');
     const cells = expectedCells();
     expect(rows).toHaveLength(1 + cells.length + 1);
     expect(rows.at(-1)).toContain(sum(cells.map((c) => c.total)) / 100);

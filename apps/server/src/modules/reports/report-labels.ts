@@ -101,6 +101,8 @@ const TITLES: Record<string, Pair> = {
   products: ['מוצרים', 'Products'],
   payoutErrors: ['עודף שלא הוחזר', 'Payout errors'],
   productMatrix: ['רכישות מוצרים לפי עמדה', 'Product purchases by terminal'],
+  productSummary: ['סיכום מוצרים', 'Product summary'],
+  licensesUsed: ['רישיונות בשימוש', 'Licenses used'],
   excessStatus: ['מצב עודפים', 'Excess status'],
   cashStatus: ['מצב מזומן', 'Cash status'],
   loadedLicenses: ['רישיונות שנטענו', 'Loaded licenses'],

@@ -119,6 +119,14 @@ function useFormatter() {
         return t(`reports.cashState.${String(v)}`, { defaultValue: String(v) });
       case 'debtSource':
         return t(`reports.debtSource.${String(v)}`, { defaultValue: String(v) });
+      case 'excessState':
+        return (
+          <Tag color={Number(v) === 1 ? 'gold' : 'green'} style={{ marginInlineEnd: 0 }}>
+            {t(`reports.excessState.${Number(v)}`, { defaultValue: String(v) })}
+          </Tag>
+        );
+      case 'licenseSource':
+        return t(`reports.licenseSource.${Number(v)}`, { defaultValue: String(v) });
       case 'bool':
         return (
           <Tag color={v ? 'green' : 'red'} style={{ marginInlineEnd: 0 }}>
@@ -160,10 +168,14 @@ function OwnFilters({ meta, value, onChange }: { meta: ReportMeta; value: Filter
         ? [1, 2, 7, 8, 9].map((s) => ({ value: s, label: t(`reports.quickExitType.${s}`) }))
         : meta.id === 'purchases'
           ? [1, 2, 3].map((s) => ({ value: s, label: t(`money.paymentStatus.${s}`) }))
-          : [
-              { value: 1, label: t('reports.debtOpen') },
-              { value: 2, label: t('reports.debtPaid') },
-            ];
+          : meta.id === 'excessStatus'
+            ? [1, 2].map((s) => ({ value: s, label: t(`reports.excessState.${s}`) }))
+            : meta.id === 'loadedLicenses'
+              ? [1, 2].map((s) => ({ value: s, label: t(`reports.licenseSource.${s}`) }))
+              : [
+                  { value: 1, label: t('reports.debtOpen') },
+                  { value: 2, label: t('reports.debtPaid') },
+                ];
   const set = (patch: Filters) => onChange({ ...value, ...patch });
   return (
     <>
@@ -184,7 +196,15 @@ function OwnFilters({ meta, value, onChange }: { meta: ReportMeta; value: Filter
           allowClear
           maxTagCount="responsive"
           style={{ minInlineSize: 170 }}
-          placeholder={meta.id === 'quickExits' ? t('reports.allOutcomes') : t('report.allStatuses')}
+          placeholder={
+            meta.id === 'quickExits'
+              ? t('reports.allOutcomes')
+              : meta.id === 'excessStatus'
+                ? t('reports.allStates')
+                : meta.id === 'loadedLicenses'
+                  ? t('reports.allSources')
+                  : t('report.allStatuses')
+          }
           value={value.status ?? []}
           onChange={(v: number[]) => set({ status: v.length ? v : undefined })}
           options={statusOptions}
@@ -369,7 +389,7 @@ export function ReportPage({ id }: { id: ReportId }) {
               <Typography.Text type="secondary">{t(`reports.breakdown.${b.key}`)}:</Typography.Text>{' '}
               {Object.entries(values).map(([k, v]) => (
                 <Tag key={k} style={{ marginBlockEnd: 4 }}>
-                  {b.by === 'text' ? k : fmt(b.by, Number(k))} · {fmt(b.type, v)}
+                  {b.by === 'text' ? k || t('reports.console') : fmt(b.by, Number(k))} · {fmt(b.type, v)}
                 </Tag>
               ))}
             </div>
