@@ -30,6 +30,9 @@ function tooltipBase(rtl: boolean) {
   return { confine: true, extraCssText: `direction: ${rtl ? 'rtl' : 'ltr'}; text-align: start;` };
 }
 
+/** Height of the ring's square on a phone, px. */
+const PHONE_RING = 220;
+
 type Slice = { name: string; value: number; color?: string };
 
 /**
@@ -51,13 +54,17 @@ function Donut({ slices, testId, format }: { slices: Slice[]; testId: string; fo
         formatter: (p: { name: string; value: number; percent: number; marker: string }) =>
           `${p.marker}${esc(p.name)}: <bdi>${esc(format(p.value))}</bdi> (<bdi>${p.percent}%</bdi>)`,
       },
+      // Phone: the ring on top and one legend row per slice under it, at the inline start
+      // (the box grows with the slices, so nothing is clipped); otherwise the legend beside the ring.
       legend: narrow
         ? {
             type: 'scroll',
-            orient: 'horizontal',
-            bottom: 0,
-            left: 'center',
-            textStyle: { width: 110, overflow: 'truncate' },
+            orient: 'vertical',
+            top: PHONE_RING + 8,
+            bottom: 4,
+            ...(rtl ? { right: 8 } : { left: 8 }),
+            align: rtl ? 'right' : 'left',
+            textStyle: { width: 260, overflow: 'truncate' },
             tooltip: { show: true },
           }
         : {
@@ -72,8 +79,8 @@ function Donut({ slices, testId, format }: { slices: Slice[]; testId: string; fo
       series: [
         {
           type: 'pie',
-          radius: narrow ? ['35%', '62%'] : ['40%', '70%'],
-          center: narrow ? ['50%', '42%'] : [rtl ? '35%' : '65%', '50%'],
+          radius: narrow ? [PHONE_RING * 0.27, PHONE_RING * 0.46] : ['40%', '70%'],
+          center: narrow ? ['50%', PHONE_RING / 2] : [rtl ? '35%' : '65%', '50%'],
           label: { show: false },
           data: slices.map((s) => ({
             name: s.name,
@@ -85,7 +92,9 @@ function Donut({ slices, testId, format }: { slices: Slice[]; testId: string; fo
     }),
     [slices, rtl, narrow, format],
   );
-  return <EChart option={option} className="chart-box" testId={testId} />;
+  // Phone: ring + 24 px per legend row, at most 8 rows before the legend pages.
+  const height = narrow ? PHONE_RING + 16 + Math.min(slices.length, 8) * 24 : undefined;
+  return <EChart option={option} className="chart-box" testId={testId} height={height} />;
 }
 
 const integer: ValueFormat = (v) => String(v);

@@ -14,6 +14,7 @@ import { formatMinor, hebrewDate, JERUSALEM, localParts, type ChartPoint } from 
 import { useSessionData } from '../../app/auth/AuthProvider';
 import { useLanguage } from '../../app/i18n/LocaleProvider';
 import { QueryState } from '../../shared/QueryState';
+import { useViewport } from '../../shared/useMediaQuery';
 import { errorText } from '../../shared/errors';
 import { LiveFeed } from '../terminals/LiveFeed';
 import { CategoryBarChart, CategoryPieChart, HourBarChart, StatusPieChart, type ValueFormat } from './DashboardCharts';
@@ -86,8 +87,11 @@ function ChartCard({
   extra?: React.ReactNode;
   children: React.ReactNode;
 }) {
+  // On a phone the switch goes under the title, so that a long title is not cut.
+  const narrow = useViewport() === 'phone';
   return (
-    <Card title={title} extra={extra} data-testid={testId} className="dashboard-chart-card">
+    <Card title={title} extra={narrow ? undefined : extra} data-testid={testId} className="dashboard-chart-card">
+      {narrow && extra && <div style={{ marginBlockEnd: 12 }}>{extra}</div>}
       <QueryState
         loading={query.isPending}
         error={query.error}

@@ -8,7 +8,18 @@ type Option = Parameters<ReturnType<typeof echarts.init>['setOption']>[0];
  * change, resized with its box. (echarts-for-react needs an undeclared
  * tslib at build time; this keeps the dashboard chunk self-contained.)
  */
-export function EChart({ option, className, testId }: { option: Option; className?: string; testId?: string }) {
+export function EChart({
+  option,
+  className,
+  testId,
+  height,
+}: {
+  option: Option;
+  className?: string;
+  testId?: string;
+  /** Block size in px instead of the class's. */
+  height?: number;
+}) {
   const el = useRef<HTMLDivElement>(null);
   const chart = useRef<ReturnType<typeof echarts.init> | null>(null);
 
@@ -29,5 +40,5 @@ export function EChart({ option, className, testId }: { option: Option; classNam
     chart.current?.setOption(option, { notMerge: true });
   }, [option]);
 
-  return <div ref={el} className={className} data-testid={testId} />;
+  return <div ref={el} className={className} data-testid={testId} style={height ? { blockSize: height } : undefined} />;
 }
