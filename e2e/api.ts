@@ -21,5 +21,15 @@ export async function apiSession(request: APIRequestContext, user: string, passw
       if (!res.ok()) throw new Error(`${url}: ${res.status()} ${await res.text()}`);
       return (await res.json()) as T;
     },
+    async get<T>(url: string): Promise<T> {
+      const res = await request.get(url, { headers });
+      if (!res.ok()) throw new Error(`${url}: ${res.status()} ${await res.text()}`);
+      return (await res.json()) as T;
+    },
+    async patch<T>(url: string, data: unknown): Promise<T> {
+      const res = await request.patch(url, { data, headers });
+      if (!res.ok()) throw new Error(`${url}: ${res.status()} ${await res.text()}`);
+      return (await res.json()) as T;
+    },
   };
 }

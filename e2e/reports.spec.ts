@@ -59,3 +59,39 @@ test('purchases and financial reports: range filter, totals, .xlsx export read b
   expect(towel[5]).toBe(Number(towelRow.total) / 100);
   expect(fin.rows[fin.rows.length - 1][4]).toBe(Number(financial.totals.vat) / 100);
 });
+
+/**
+ * The reports added for issue 6's full list open on their seed routes (seed 000 §2)
+ * with their totals, in Hebrew; each page's first total matches the API.
+ */
+test('product summary, product matrix, excess status, cash status, licenses and manager activity pages open', async ({
+  page,
+  request,
+}) => {
+  const api = await apiSession(request, 'admin', 'demo1234', 1001);
+  const club = await api.get<{ id: number; isUpsellEnabled: boolean }>('/api/Club/GetCurrent');
+  // The product matrix entry needs isUpsellEnabled (seed 000 §6).
+  await api.patch(`/api/Club/${club.id}`, { isUpsellEnabled: true });
+  try {
+    await page.goto('/login?userName=admin&password=demo1234&externalClubId=1001');
+    await page.waitForURL(/dashboard|management/);
+    const report = new ReportPage(page);
+    const pages: [route: string, call: string, title: string, total: string][] = [
+      ['/reports/product-summary-report', 'GetProductSummaryReport', 'סיכום מוצרים', 'products'],
+      ['/reports/app-product-matrix-report', 'GetProductMatrixReport', 'רכישות מוצרים לפי מועדונים', 'cells'],
+      ['/reports/excess-status-report', 'GetExcessStatusReport', 'מצב עודפים', 'count'],
+      ['/reports/cash-status-report', 'GetCashStatusReport', 'מצב מזומנים', 'terminals'],
+      ['/reports/licenses-used-report', 'GetLicensesUsedReport', 'רישיונות בשימוש', 'count'],
+      ['/reports/loaded-licenses-report', 'GetLoadedLicensesReport', 'רישיונות שנטענו', 'count'],
+      ['/reports/manager-activity-report', 'GetManagerActivityReport', 'פעילות מנהלים', 'count'],
+    ];
+    for (const [route, call, title, key] of pages) {
+      const today = await api.post<ReportResult>(`/api/Report/${call}`, { period: 'day' });
+      await report.open(route);
+      await expect(page.getByRole('heading', { level: 2 })).toHaveText(title);
+      await expect(report.total(key)).toHaveText(Number(today.totals[key]).toLocaleString('he-IL'));
+    }
+  } finally {
+    await api.patch(`/api/Club/${club.id}`, { isUpsellEnabled: false });
+  }
+});
