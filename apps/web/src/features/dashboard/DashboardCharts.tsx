@@ -27,7 +27,11 @@ export type ValueFormat = (value: number) => string;
 
 /** Tooltip box in the reading direction, so Hebrew names and the value line up. */
 function tooltipBase(rtl: boolean) {
-  return { confine: true, extraCssText: `direction: ${rtl ? 'rtl' : 'ltr'}; text-align: start;` };
+  // Long (product, group) names wrap instead of running out of a phone's screen.
+  return {
+    confine: true,
+    extraCssText: `direction: ${rtl ? 'rtl' : 'ltr'}; text-align: start; white-space: normal; overflow-wrap: anywhere; max-width: min(320px, 80vw);`,
+  };
 }
 
 /** Height of the ring's square on a phone, px. */
