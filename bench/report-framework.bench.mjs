@@ -127,6 +127,15 @@ const HAND = {
     sql`select pp.*, p.at, p.invoice_number from purchase_payments pp join purchases p on p.id = pp.purchase_id
         where p.club_id = ${clubId} and p.at >= ${r.start} and p.at < ${r.end} order by p.at desc, pp.id desc limit 50`,
   ],
+  // From the daily summary (the framework's source), by local day.
+  financial: (clubId, r) => [
+    sql`select kind, key, sum(purchases), sum(quantity), sum(amount_before_vat), sum(total) from financial_daily
+        where club_id = ${clubId} and day between ${r.from}::date and ${r.to}::date group by rollup ((kind, key))`,
+  ],
+};
+
+/** The financial aggregate from the purchases themselves (before the summary table), for reference. */
+const HAND_RAW = {
   financial: (clubId, r) => [
     sql`select i.item_type, count(distinct i.purchase_id), sum(i.quantity), sum(i.amount_before_vat),
                sum(i.price_with_vat - i.amount_before_vat), sum(i.price_with_vat)
@@ -154,9 +163,14 @@ const HAND_DASH = {
     sql`select sum(total) from purchases where club_id = ${clubId} and at >= ${r.start} and at < ${r.end} and payment_status <> 3`,
   expiredLicensesCount: (clubId) =>
     sql`select count(*) from clients where club_id = ${clubId} and status <> 3 and license_expiry < current_date`,
+  lastWeekArrivalsCount: (clubId) =>
+    sql`select count(*) from entrance_logs where club_id = ${clubId} and at >= now() - interval '7 days'
+        and at <= now() and status = 1`,
+  validLicensesCount: (clubId) =>
+    sql`select count(*) from clients where club_id = ${clubId} and status <> 3 and license_expiry >= current_date`,
   chartPaymentData: (clubId, r) =>
-    sql`select pp.method, sum(pp.amount) from purchases p join purchase_payments pp on pp.purchase_id = p.id
-        where p.club_id = ${clubId} and p.at >= ${r.start} and p.at < ${r.end} and p.payment_status <> 3 group by 1`,
+    sql`select case when payment_type = 0 and reason = 7 then 6 else payment_type end, count(*) from entrance_logs
+        where club_id = ${clubId} and at >= ${r.start} and at < ${r.end} and status = 1 group by 1 order by 1`,
   chartByItemType: (clubId, r) =>
     sql`select i.item_type, sum(i.price_with_vat) from purchases p join purchase_items i on i.purchase_id = p.id
         where p.club_id = ${clubId} and p.at >= ${r.start} and p.at < ${r.end} and p.payment_status <> 3 group by 1`,
@@ -190,13 +204,22 @@ url.pathname = `/${name}`;
 const database = await openDatabase({ databaseUrl: url.toString() });
 const results = [];
 let fillMs = 0;
+let summaryWrite = null;
 try {
   const { db } = database;
   const [a] = (await db.execute(sql`insert into clubs (external_club_id, name) values (92001, 'bench A') returning id`))
     .rows;
   const t0 = performance.now();
+  // The summary triggers (migration 0011) are off while generating; the summary is then built in one pass.
+  const triggers = async (on) => {
+    for (const t of ['purchases', 'purchase_items', 'purchase_payments'])
+      await db.execute(sql.raw(`alter table ${t} ${on ? 'enable' : 'disable'} trigger user`));
+  };
+  await triggers(false);
   await fillBig(db, a.id);
   if (CLUBS > 1) await fillSmall(db, a.id);
+  await triggers(true);
+  await db.execute(sql`select financial_daily_rebuild(null)`);
   await db.execute(sql`analyze`);
   fillMs = Math.round(performance.now() - t0);
   console.log(`filled ${CLUBS} clubs in ${fillMs} ms`);
@@ -210,6 +233,11 @@ try {
           for (const s of HAND[key](a.id, r)) await db.execute(s);
         })
       : null;
+    const raw = HAND_RAW[key]
+      ? await measure(async () => {
+          for (const s of HAND_RAW[key](a.id, r)) await db.execute(s);
+        })
+      : undefined;
     const row = {
       call: `Report/${def.meta.call}`,
       report: def.meta.id,
@@ -217,14 +245,46 @@ try {
       frameworkMs: framework,
       handMs: hand,
       ratio: hand ? Math.round((framework / hand) * 100) / 100 : null,
+      ...(raw !== undefined ? { handFromPurchasesMs: raw } : {}),
     };
     console.log(JSON.stringify(row));
     results.push(row);
   }
+  // What the summary triggers add to writing a purchase (one line, one payment), per purchase.
+  const writeCost = async (on) => {
+    await triggers(on);
+    const base = 10_000_000 + (on ? 0 : 100_000);
+    const t = performance.now();
+    for (let k = 0; k < 200; k++) {
+      await db.transaction(async (tx) => {
+        const [p] = (
+          await tx.execute(sql`insert into purchases (club_id, at, invoice_number, total, amount_before_vat, vat, vat_rate_bp,
+              payment_status, paid_cash, source, idempotency_key)
+            values (${a.id}, now(), ${base + k}, 1180, 1000, 180, 1800, 1, 1180, 'console', ${`w${base + k}`}) returning id`)
+        ).rows;
+        await tx.execute(sql`insert into purchase_items (club_id, purchase_id, item_type, name, quantity, unit_price, price_with_vat, amount_before_vat)
+            values (${a.id}, ${p.id}, 1, '', 1, 1180, 1180, 1000)`);
+        await tx.execute(
+          sql`insert into purchase_payments (club_id, purchase_id, method, amount) values (${a.id}, ${p.id}, 0, 1180)`,
+        );
+      });
+    }
+    return (performance.now() - t) / 200;
+  };
+  const writeOff = await writeCost(false);
+  const writeOn = await writeCost(true);
+  await db.execute(sql`select financial_daily_rebuild(${a.id}::int)`);
+  summaryWrite = {
+    msPerPurchaseWithoutTriggers: Math.round(writeOff * 100) / 100,
+    msPerPurchaseWithTriggers: Math.round(writeOn * 100) / 100,
+  };
+  console.log('purchase write (1 line, 1 payment, own transaction):', summaryWrite);
   const month = await resolveReportRange(db, a.id, ReportQuery.parse({ period: 'month' }));
   const dashCalls = [
     ['GetMonthlyEntranceCount', () => dash.monthlyEntranceCount(db, a.id), 'monthlyEntranceCount'],
     ['GetActiveClientsCount', () => dash.activeClientsCount(db, a.id), 'activeClientsCount'],
+    ['GetLastWeekArrivalsCount', () => dash.lastWeekArrivalsCount(db, a.id), 'lastWeekArrivalsCount'],
+    ['GetValidLicensesCount', () => dash.validLicensesCount(db, a.id), 'validLicensesCount'],
     ['GetChartEntranceByStatus', () => dash.chartEntranceByStatus(db, a.id), 'chartEntranceByStatus'],
     [
       'GetChartConfirmedEntranceByTime',
@@ -274,6 +334,7 @@ const out = {
   entrancesPerOtherClub: SMALL_ENTRANCES,
   purchasesPerOtherClub: SMALL_PURCHASES,
   fillMs,
+  summaryWrite,
   runs: RUNS,
   results,
 };

@@ -530,6 +530,36 @@ export const purchasePayments = pgTable(
 );
 
 /**
+ * Daily summary of the financial report (docs/reports.md "Speed"), one row per
+ * club, local day (the club's time zone), terminal, seller and key, over the
+ * purchases that were not refunded. Maintained by triggers on purchases,
+ * purchase_items and purchase_payments in the same transaction as the write,
+ * and rebuilt for a club when its time zone changes (migration
+ * 0011_financial_daily_triggers). `kind` 1: per item type (`key` =
+ * PurchaseItemType; `purchases` = purchases with such a line, `quantity`,
+ * `amount_before_vat`, `total` = the lines' price with VAT); kind 2: per payment
+ * method (`key` = PaymentMethod, `total` = money received); kind 0 (`key` 0):
+ * `purchases` = purchases with at least one line, `total` = card fees.
+ * `terminal_id`/`user_id` are 0 when the purchase has none. Money in minor units.
+ */
+export const financialDaily = pgTable(
+  'financial_daily',
+  {
+    clubId: integer('club_id').notNull(),
+    day: date('day').notNull(),
+    terminalId: integer('terminal_id').notNull().default(0),
+    userId: integer('user_id').notNull().default(0),
+    kind: smallint('kind').notNull(),
+    key: smallint('key').notNull(),
+    purchases: integer('purchases').notNull().default(0),
+    quantity: bigint('quantity', { mode: 'number' }).notNull().default(0),
+    amountBeforeVat: bigint('amount_before_vat', { mode: 'number' }).notNull().default(0),
+    total: bigint('total', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [uniqueIndex('financial_daily_key').on(t.clubId, t.day, t.kind, t.key, t.terminalId, t.userId)],
+);
+
+/**
  * Calls to the clearing provider (integrations/clearing): one row per
  * idempotency key, written before the call, so a duplicate finds it and an
  * uncertain outcome can be reconciled (safer payments). No card number or

@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { createTestApp, type TestContext } from '../../../test/harness.js';
+import { localInstant } from '../../../test/time.js';
+import { clubs, purchaseItems, purchasePayments, purchases } from '../../db/schema.js';
+
+/**
+ * financial_daily (the financial report's summary, migration 0011) is kept by
+ * triggers: after every kind of write it must equal the summary rebuilt from
+ * the purchases (financial_daily_rebuild), which is the plain aggregate.
+ */
+describe('financial_daily summary kept by triggers', () => {
+  let ctx: TestContext;
+  let clubId: number;
+  let invoice = 0;
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    const [c] = await ctx.database.db
+      .insert(clubs)
+      .values({ externalClubId: 880000 + Math.floor(Math.random() * 10000), name: 'summary' })
+      .returning();
+    clubId = c.id;
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  type Row = Record<string, unknown>;
+  const snapshot = async (): Promise<Row[]> => {
+    const res = await ctx.database.db.execute(sql`select day::text as day, terminal_id, user_id, kind, key,
+        purchases::int as purchases, quantity::bigint::text as quantity, amount_before_vat::bigint::text as abv, total::bigint::text as total
+      from financial_daily where club_id = ${clubId}
+        and not (purchases = 0 and quantity = 0 and amount_before_vat = 0 and total = 0)
+      order by day, kind, key, terminal_id, user_id`);
+    return (res as unknown as { rows: Row[] }).rows;
+  };
+  /** The maintained rows, then the same rows rebuilt from scratch: must be equal. */
+  const expectConsistent = async () => {
+    const kept = await snapshot();
+    await ctx.database.db.execute(sql`select financial_daily_rebuild(${clubId}::int)`);
+    expect(kept).toEqual(await snapshot());
+    return kept;
+  };
+
+  const buy = async (opts: {
+    at: Date;
+    status?: number;
+    fee?: number;
+    terminalId?: number | null;
+    items: { type: number; qty: number; price: number }[];
+    pays: { method: number; amount: number }[];
+  }) => {
+    const { db } = ctx.database;
+    const total = opts.items.reduce((s, i) => s + i.price, 0) + (opts.fee ?? 0);
+    const [p] = await db
+      .insert(purchases)
+      .values({
+        clubId,
+        at: opts.at,
+        invoiceNumber: ++invoice,
+        total,
+        amountBeforeVat: Math.round(total / 1.18),
+        vat: total - Math.round(total / 1.18),
+        vatRateBp: 1800,
+        paymentStatus: opts.status ?? 1,
+        fee: opts.fee ?? 0,
+        source: 'console',
+        terminalId: opts.terminalId ?? null,
+        idempotencyKey: `k${invoice}`,
+      })
+      .returning();
+    // Several lines in one statement (the trigger must count a purchase once per type).
+    await db.insert(purchaseItems).values(
+      opts.items.map((i) => ({
+        clubId,
+        purchaseId: p.id,
+        itemType: i.type,
+        quantity: i.qty,
+        unitPrice: i.price,
+        priceWithVat: i.price,
+        amountBeforeVat: Math.round(i.price / 1.18),
+      })),
+    );
+    if (opts.pays.length)
+      await db.insert(purchasePayments).values(opts.pays.map((x) => ({ clubId, purchaseId: p.id, ...x })));
+    return p.id;
+  };
+
+  it('follows inserts, refunds, edits, deletes and a change of the club time zone', async () => {
+    const { db } = ctx.database;
+    const TZ = 'Asia/Jerusalem';
+    const a = await buy({
+      at: localInstant(TZ, 2025, 3, 1, 23, 30), // 21:30 UTC: the local day is 1 March
+      fee: 50,
+      items: [
+        { type: 1, qty: 1, price: 1180 },
+        { type: 1, qty: 2, price: 2360 },
+        { type: 10, qty: 3, price: 300 },
+      ],
+      pays: [
+        { method: 0, amount: 2000 },
+        { method: 1, amount: 1890 },
+      ],
+    });
+    const b = await buy({
+      at: localInstant(TZ, 2025, 3, 1, 10),
+      terminalId: 7,
+      items: [{ type: 10, qty: 1, price: 100 }],
+      pays: [{ method: 1, amount: 100 }],
+    });
+    await buy({ at: localInstant(TZ, 2025, 3, 2, 9), status: 3, items: [{ type: 2, qty: 1, price: 500 }], pays: [] });
+    let rows = await expectConsistent();
+    const type1 = rows.find((r) => r.kind === 1 && r.key === 1 && r.terminal_id === 0);
+    expect(type1).toMatchObject({ day: '2025-03-01', purchases: 1, quantity: '3', total: '3540' });
+    expect(rows.find((r) => r.kind === 0 && r.terminal_id === 0)).toMatchObject({ purchases: 1, total: '50' });
+    expect(rows.some((r) => r.kind === 1 && r.key === 2)).toBe(false); // refunded
+
+    await db.update(purchases).set({ paymentStatus: 3 }).where(eq(purchases.id, a)); // refund
+    await expectConsistent();
+    await db.update(purchases).set({ paymentStatus: 1 }).where(eq(purchases.id, a)); // back
+    await expectConsistent();
+    await db.update(purchaseItems).set({ itemType: 4, quantity: 5 }).where(eq(purchaseItems.purchaseId, b));
+    await expectConsistent();
+    await db.delete(purchaseItems).where(sql`${purchaseItems.purchaseId} = ${a} and ${purchaseItems.itemType} = 1`); // both type-1 lines at once
+    rows = await expectConsistent();
+    expect(rows.some((r) => r.kind === 1 && r.key === 1)).toBe(false);
+    await db.delete(purchasePayments).where(eq(purchasePayments.purchaseId, a));
+    await expectConsistent();
+    await db
+      .update(purchases)
+      .set({ at: localInstant(TZ, 2025, 3, 5, 12), terminalId: 3, fee: 80 })
+      .where(eq(purchases.id, a));
+    await expectConsistent();
+    await db.delete(purchaseItems).where(eq(purchaseItems.purchaseId, b));
+    await db.delete(purchases).where(eq(purchases.id, b));
+    await expectConsistent();
+
+    // A purchase at 23:30 in Jerusalem is on the next day in UTC... and back.
+    const late = await buy({ at: new Date('2025-04-01T21:30:00Z'), items: [{ type: 3, qty: 1, price: 10 }], pays: [] });
+    expect((await snapshot()).find((r) => r.kind === 1 && r.key === 3)?.day).toBe('2025-04-02');
+    await db
+      .update(clubs)
+      .set({ location: { name: 'London', latitude: 51.5, longitude: -0.12, timeZone: 'Europe/London' } })
+      .where(eq(clubs.id, clubId));
+    expect((await expectConsistent()).find((r) => r.kind === 1 && r.key === 3)?.day).toBe('2025-04-01');
+    expect(late).toBeGreaterThan(0);
+  });
+});
