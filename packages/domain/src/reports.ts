@@ -590,8 +590,8 @@ export const REPORTS = {
     columns: [
       { key: 'terminalId', type: 'int', field: true },
       { key: 'terminalName', type: 'text', sortable: 'terminal' },
-      { key: 'coins', type: 'money' },
-      { key: 'bills', type: 'money' },
+      { key: 'coins', type: 'money', wide: true },
+      { key: 'bills', type: 'money', wide: true },
       { key: 'cashBoxTotal', type: 'money', sortable: true },
       { key: 'excessAmount', type: 'money', wide: true },
       { key: 'excessCount', type: 'int', wide: true },

@@ -1,5 +1,5 @@
 import { useMemo, useState, type Key, type ReactNode, type ThHTMLAttributes } from 'react';
-import { Alert, App, Button, Checkbox, Empty, Popover, Space, Table, Tooltip, type TableProps } from 'antd';
+import { Alert, App, Button, Checkbox, Empty, Grid, Popover, Space, Table, Tooltip, type TableProps } from 'antd';
 import type { ColumnType, SortOrder } from 'antd/es/table/interface';
 import {
   ArrowDownOutlined,
@@ -216,6 +216,7 @@ export function DataGrid<T extends object>(props: DataGridProps<T>) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const rtl = useDirection() === 'rtl';
+  const screens = Grid.useBreakpoint();
   const viewport = useViewport();
   const [exporting, setExporting] = useState(false);
   const [localPage, setLocalPage] = useState(1);
@@ -363,11 +364,14 @@ export function DataGrid<T extends object>(props: DataGridProps<T>) {
             ? () => (
                 <Table.Summary fixed>
                   <Table.Summary.Row className="grid-totals-row" data-testid="grid-totals-row">
-                    {(tableColumns ?? []).map((c, i) => (
-                      <Table.Summary.Cell key={String(c.key)} index={i} align={(c as ColumnType<T>).align}>
-                        {totalsRow[String(c.key)] ?? null}
-                      </Table.Summary.Cell>
-                    ))}
+                    {(tableColumns ?? [])
+                      // The table drops a column hidden at this width (`responsive`); the totals row must too.
+                      .filter((c) => !c.responsive || c.responsive.some((bp) => screens[bp]))
+                      .map((c, i) => (
+                        <Table.Summary.Cell key={String(c.key)} index={i} align={(c as ColumnType<T>).align}>
+                          {totalsRow[String(c.key)] ?? null}
+                        </Table.Summary.Cell>
+                      ))}
                   </Table.Summary.Row>
                 </Table.Summary>
               )
