@@ -56,6 +56,8 @@ function startServer(env) {
   };
 }
 
+const meanBatch = (a, b) => Math.round(((b.items - a.items) / Math.max(1, b.batches - a.batches)) * 10) / 10;
+
 async function run(kind, dbTarget) {
   const server = startServer({ BENCH_GATE_DB: dbTarget });
   const ready = await server.next();
@@ -97,6 +99,11 @@ async function run(kind, dbTarget) {
       server: perDecision(cpu1.serverCpuMs - cpu0.serverCpuMs),
       database: cpu1.databaseCpuMs == null ? null : perDecision(cpu1.databaseCpuMs - cpu0.databaseCpuMs),
       benchClient: perDecision((clientCpu.user + clientCpu.system) / 1000),
+    },
+    // Group commit (engine/gate-batch.ts): mean entrances per read statement and per log INSERT.
+    meanBatch: {
+      read: meanBatch(cpu0.batches.read, cpu1.batches.read),
+      insert: meanBatch(cpu0.batches.insert, cpu1.batches.insert),
     },
     errors: traffic.errors,
     byStatus: traffic.byStatus,

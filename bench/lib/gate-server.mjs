@@ -17,6 +17,7 @@ const { loadConfig } = await import(path.join(root, 'apps/server/src/config.ts')
 const { hashTerminalSecret, terminalKey } = await import(
   path.join(root, 'apps/server/src/modules/terminals/terminal-secret.ts')
 );
+const { gateStatements } = await import(path.join(root, 'apps/server/src/engine/gate-batch.ts'));
 const { sql } = await import('drizzle-orm');
 
 const target = process.env.BENCH_GATE_DB ?? 'pglite';
@@ -127,7 +128,7 @@ process.stdin.on('data', async (d) => {
   if (cmd === 'cpu') {
     const u = process.cpuUsage();
     process.stdout.write(
-      `${JSON.stringify({ serverCpuMs: (u.user + u.system) / 1000, databaseCpuMs: await databaseCpuMs() })}\n`,
+      `${JSON.stringify({ serverCpuMs: (u.user + u.system) / 1000, databaseCpuMs: await databaseCpuMs(), batches: gateStatements(db).stats() })}\n`,
     );
   }
   if (cmd === 'rss')

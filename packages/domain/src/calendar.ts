@@ -56,24 +56,47 @@ function dtf(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-/** Wall-clock parts of an instant in a time zone. */
+/**
+ * A zone's UTC offset changes only at quarter hours (every DST rule and
+ * offset change in the tz database since 1970 is on :00, :15, :30 or :45), so
+ * the offset found through Intl for an instant's quarter hour holds for the
+ * whole quarter. One remembered quarter per zone saves the gate's decision
+ * (which asks for the same minute many times) most of its Intl calls.
+ */
+const QUARTER_MS = 15 * 60_000;
+const offsetCache = new Map<string, Map<number, number>>();
+function zoneOffsetMs(ms: number, timeZone: string): number {
+  const quarter = Math.floor(ms / QUARTER_MS);
+  let zone = offsetCache.get(timeZone);
+  if (!zone) offsetCache.set(timeZone, (zone = new Map()));
+  const hit = zone.get(quarter);
+  if (hit !== undefined) return hit;
+  const start = quarter * QUARTER_MS;
+  const parts: Record<string, number> = {};
+  for (const p of dtf(timeZone).formatToParts(new Date(start))) {
+    if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  }
+  const offsetMs = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second) - start;
+  if (zone.size >= 256) zone.clear(); // history generation walks years: keep the cache small
+  zone.set(quarter, offsetMs);
+  return offsetMs;
+}
+
+/** Wall-clock parts of an instant in a time zone (seconds truncated). */
 export function localParts(
   instant: Date,
   timeZone: string,
 ): LocalDate & { hour: number; minute: number; second: number; weekday: number } {
-  const parts: Record<string, number> = {};
-  for (const p of dtf(timeZone).formatToParts(instant)) {
-    if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  }
-  const weekday = new Date(Date.UTC(parts.year, parts.month - 1, parts.day)).getUTCDay();
+  const t = instant.getTime();
+  const wall = new Date(t + zoneOffsetMs(t, timeZone));
   return {
-    year: parts.year,
-    month: parts.month,
-    day: parts.day,
-    hour: parts.hour,
-    minute: parts.minute,
-    second: parts.second,
-    weekday,
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+    second: wall.getUTCSeconds(),
+    weekday: wall.getUTCDay(),
   };
 }
 
@@ -85,19 +108,21 @@ export function localMinutes(instant: Date, timeZone: string): number {
 
 /**
  * The instant at which a wall clock in `timeZone` shows `seconds` after the
- * midnight of local date `d` (DST-safe: corrected through Intl until the
- * wall clock matches; in a spring-forward gap the instant one hour later).
+ * midnight of local date `d`, DST-safe: in an autumn overlap the first of the
+ * two instants; in a spring-forward gap the instant one gap later (02:30 that
+ * does not exist → 03:30), as Temporal's "compatible" disambiguation.
+ * Assumes at most one offset change within a day of the wall time.
  */
 export function localToInstant(d: LocalDate, seconds: number, timeZone: string): Date {
   const target = Date.UTC(d.year, d.month - 1, d.day) + seconds * 1000;
-  let t = target;
-  for (let i = 0; i < 3; i++) {
-    const p = localParts(new Date(t), timeZone);
-    const shown = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
-    if (shown === target) break;
-    t += target - shown;
-  }
-  return new Date(t);
+  const before = zoneOffsetMs(target - 86_400_000, timeZone);
+  const after = zoneOffsetMs(target + 86_400_000, timeZone);
+  const first = target - Math.max(before, after);
+  const second = target - Math.min(before, after);
+  if (zoneOffsetMs(first, timeZone) === Math.max(before, after)) return new Date(first);
+  if (zoneOffsetMs(second, timeZone) === Math.min(before, after)) return new Date(second);
+  // The wall time falls in a gap: read it with the offset before the change.
+  return new Date(target - before);
 }
 
 /** Adds days to a local date. */

@@ -1,4 +1,4 @@
-import { and, eq, gte, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   localToInstant,
   REASON_KEYS,
@@ -11,7 +11,7 @@ import {
   type ScheduleRowTimes,
 } from '@venue/domain';
 import type { Db } from '../db/index.js';
-import { balanceLedger, clients, clubs, entranceLogs, groups, terminals } from '../db/schema.js';
+import { balanceLedger, clients, entranceLogs, groups, terminals } from '../db/schema.js';
 import { clubLocation, clubSettings } from '../modules/club/club.service.js';
 import { dataKeys, mac, type DataKeys } from '../lib/crypto.js';
 import type { EventBus } from '../realtime/event-bus.js';
@@ -23,6 +23,8 @@ import {
   type DecisionGroup,
   type DecisionPayer,
 } from './entrance.js';
+import { KeyedSerializer } from './batcher.js';
+import { DuplicateEvent, gateStatements, readItemFor, type ReadRow } from './gate-batch.js';
 
 /** The HMAC index of a biometric template in a club (biometric_templates.template_mac). */
 export function templateMac(keys: DataKeys, clubId: number, kind: string, template: string): string {
@@ -68,10 +70,6 @@ export interface ProcessOptions {
 
 /** Rows of general schedules (linked through schedule_to_group) rank below the group's own rows. */
 const GENERAL_ROW_OFFSET = 1_000_000;
-/** How far back the client's approved entrances are read: covers any business day (≤ 48 h). */
-const RECENT_WINDOW_MS = 2 * 86_400_000;
-
-class DuplicateEvent extends Error {}
 
 const fullName = (first: string, last: string) => `${first} ${last}`.trim();
 
@@ -100,29 +98,50 @@ export async function processEntrance(
   req: EntranceRequest,
   opts: ProcessOptions = {},
 ): Promise<EntranceResult> {
+  const { clubId, identification } = req;
+  // The same identification presented again is decided after the first one is written (rapid
+  // re-entry, entries per day), also when both arrive in one batch (engine/batcher.ts).
+  return identification.kind === 'system'
+    ? decideAndRecord(db, bus, req, opts)
+    : sameIdentification.run(`${clubId}:${identification.kind}:${identification.value}`, () =>
+        decideAndRecord(db, bus, req, opts),
+      );
+}
+
+/** One identification at a time per club and value, in this process (see processEntrance). */
+const sameIdentification = new KeyedSerializer();
+
+async function decideAndRecord(
+  db: Db,
+  bus: EventBus | null,
+  req: EntranceRequest,
+  opts: ProcessOptions,
+): Promise<EntranceResult> {
   const { clubId, terminalId, identification, at, eventId } = req;
+  const statements = gateStatements(db);
   // A resend is detected by the log row's unique (terminal_id, event_id) at insert time, so the
   // common case (a new event) costs no extra query; a resend's work is rolled back.
 
-  // Performance (bench/gate.bench.mjs): the terminal and its club come with the client in one
-  // query; only when no client matched is the terminal read on its own.
-  const found = await findClient(db, clubId, identification, at, terminalId);
-  const [t] = found
-    ? [found.terminal ?? undefined]
-    : await db
-        .select({
-          id: terminals.id,
-          name: terminals.name,
-          approved: terminals.approved,
-          gateOpenSeconds: terminals.gateOpenSeconds,
-          doorState: terminals.doorState,
-          settings: clubs.settings,
-          location: clubs.location,
-        })
-        .from(terminals)
-        .innerJoin(clubs, eq(clubs.id, terminals.clubId))
-        .where(and(eq(terminals.id, terminalId), eq(terminals.clubId, clubId), eq(terminals.deleted, false)))
-        .limit(1);
+  // Performance (bench/gate.bench.mjs): the terminal with its club and the client with everything
+  // the decision needs come in one statement, batched with concurrent entrances (engine/gate-batch.ts).
+  const mac =
+    identification.kind === 'fingerprint' || identification.kind === 'face'
+      ? templateMac(await dataKeys(db), clubId, identification.kind, identification.value)
+      : null;
+  // 'system' identifies no client: an empty card serial matches none, and the terminal still comes back.
+  const item = readItemFor(clubId, terminalId, identification, at, mac) ?? {
+    clubId,
+    terminalId,
+    shape: 'card' as const,
+    value: '',
+    number: null,
+    kind: null,
+    mac: null,
+    at,
+  };
+  const r = await statements.read(item);
+  const t = r.t_id != null ? terminalFromRow(r) : undefined;
+  const found = r.id != null ? clientFromRow(r) : null;
   const client = found?.client ?? null;
   const group = found?.group ?? null;
 
@@ -181,12 +200,7 @@ export async function processEntrance(
     logId = opts.decideOnly
       ? 0
       : !client || (decision.amount === 0 && decision.bonusUsed === 0)
-        ? await (async () => {
-            const v = logValues();
-            const [log] = await logInsertQuery(db).execute({ ...v, at: v.at.toISOString() });
-            if (!log) throw new DuplicateEvent();
-            return log.id;
-          })()
+        ? await statements.insert(logValues())
         : await db.transaction(async (tx) => {
             // Money and bonus entrances are taken under a guard; when spent concurrently, decide again
             // as a client (or parent) who cannot pay that way.
@@ -286,7 +300,6 @@ interface FoundTerminal {
 }
 
 interface FoundClient {
-  terminal: FoundTerminal | null;
   client: DecisionClient;
   group: DecisionGroup | null;
   newDayStartHour: number;
@@ -342,196 +355,66 @@ function scheduleRow(r: ScheduleJson, groupId: number): ScheduleRowTimes & { pri
   };
 }
 
-/**
- * The log row's INSERT as a prepared statement (built once per database handle): the
- * single-statement write of an entrance that moves no money (docs/gate-benchmark.md).
- */
-function buildLogInsert(db: Db) {
-  const p = (name: string) => sql.placeholder(name);
-  return db
-    .insert(entranceLogs)
-    .values({
-      clubId: p('clubId'),
-      terminalId: p('terminalId'),
-      clientId: p('clientId'),
-      groupId: p('groupId'),
-      at: sql`${p('at')}::timestamptz`,
-      status: p('status'),
-      reason: p('reason'),
-      identificationKind: p('identificationKind'),
-      amount: p('amount'),
-      paymentType: p('paymentType'),
-      eventId: p('eventId'),
-      payerClientId: p('payerClientId'),
-    })
-    .onConflictDoNothing({ target: [entranceLogs.terminalId, entranceLogs.eventId] })
-    .returning({ id: entranceLogs.id })
-    .prepare('gate_log_insert');
-}
-const logInserts = new WeakMap<Db, ReturnType<typeof buildLogInsert>>();
-function logInsertQuery(db: Db): ReturnType<typeof buildLogInsert> {
-  let q = logInserts.get(db);
-  if (!q) logInserts.set(db, (q = buildLogInsert(db)));
-  return q;
-}
-
-/** Which shape of client match an identification needs (one prepared statement per shape). */
-type MatchShape = 'card' | 'code' | 'codeOrNumber' | 'biometric';
-
-/**
- * The decision's read as a prepared statement per match shape, built once per
- * database handle (Drizzle `prepare`; on PostgreSQL a named statement, so the
- * server plans it once per connection instead of on every entrance — the
- * planning was half of the read's cost, docs/gate-benchmark.md). Every value
- * is a placeholder: clubId, terminalId, value, number, mac, atIso, recentFrom.
- */
-function buildFindClientQuery(db: Db, shape: MatchShape) {
-  const clubId = sql.placeholder('clubId');
-  const terminalId = sql.placeholder('terminalId');
-  const value = sql.placeholder('value');
-  const atIso = sql.placeholder('atIso');
-  const recentFrom = sql.placeholder('recentFrom');
-  const match =
-    shape === 'card'
-      ? sql`${clients.cardSerial} = ${value}`
-      : shape === 'code'
-        ? sql`${clients.clientCode} = ${value}`
-        : shape === 'codeOrNumber'
-          ? sql`(${clients.clientCode} = ${value} or ${clients.number} = ${sql.placeholder('number')}::int)`
-          : sql`${clients.id} = (select bt.client_id from biometric_templates bt
-      where bt.club_id = ${clubId} and bt.kind = ${sql.placeholder('kind')} and bt.template_mac = ${sql.placeholder('mac')})`;
-  return db
-    .select({
-      id: clients.id,
-      number: clients.number,
-      firstName: clients.firstName,
-      lastName: clients.lastName,
-      status: clients.status,
-      clientType: clients.clientType,
-      subscriptionStart: clients.subscriptionStart,
-      subscriptionEnd: clients.subscriptionEnd,
-      licenseExpiry: clients.licenseExpiry,
-      balance: clients.balance,
-      groupId: clients.groupId,
-      bonusEntries: clients.bonusEntries,
-      specialPrice: clients.specialPrice,
-      terminal: sql<FoundTerminal | string | null>`(select json_build_object('id', t.id, 'name', t.name,
-          'approved', t.approved, 'gateOpenSeconds', t.gate_open_seconds, 'doorState', t.door_state,
-          'settings', cl.settings, 'location', cl.location)
-        from terminals t join clubs cl on cl.id = t.club_id
-        where t.id = ${terminalId} and t.club_id = ${clubId} and t.deleted = false)`,
-      parent: sql<DecisionPayer | string | null>`(select json_build_object('id', p.id, 'status', p.status,
-          'subscriptionStart', p.subscription_start, 'subscriptionEnd', p.subscription_end, 'balance', p.balance)
-        from clients p where p.id = ${clients.parentId} and p.club_id = ${clubId} and p.status <> 3)`,
-      parentRecent: sql<
-        number[] | string
-      >`(select coalesce(json_agg((extract(epoch from el.at) * 1000)::float8), '[]'::json)
-        from entrance_logs el
-        where ${clients.parentId} is not null and el.club_id = ${clubId} and el.status = 1 and el.payment_type = 1
-          and (el.client_id = ${clients.parentId} or el.payer_client_id = ${clients.parentId})
-          and el.at > ${recentFrom}::timestamptz and el.at <= ${atIso}::timestamptz)`,
-      g: {
-        id: groups.id,
-        name: groups.name,
-        allowEntrance: groups.allowEntrance,
-        entranceState: groups.entranceState,
-        delayBetweenEntriesMinutes: groups.delayBetweenEntriesMinutes,
-        maxEntriesPerDay: groups.maxEntriesPerDay,
-        maxEntriesPerDayPerSubscriber: groups.maxEntriesPerDayPerSubscriber,
-        newDayStartHour: groups.newDayStartHour,
-      },
-      lastAt: sql<string | Date | null>`(select max(el.at) from entrance_logs el
-        where el.client_id = ${clients.id} and el.status = 1 and el.at <= ${atIso}::timestamptz)`,
-      recent: sql<[number, number][] | string>`(select coalesce(json_agg(json_build_array(
-          (extract(epoch from el.at) * 1000)::float8, el.payment_type)), '[]'::json)
-        from entrance_logs el
-        where el.client_id = ${clients.id} and el.status = 1
-          and el.at > ${recentFrom}::timestamptz and el.at <= ${atIso}::timestamptz)`,
-      rows: sql<ScheduleJson[] | string | null>`(select json_agg(s) from schedules s
-        where s.club_id = ${clubId} and ${groups.id} is not null and (s.group_id = ${groups.id}
-          or s.id in (select sg.schedule_id from schedule_to_group sg
-                      where sg.club_id = ${clubId} and sg.group_id = ${groups.id})))`,
-    })
-    .from(clients)
-    .leftJoin(groups, and(eq(groups.id, clients.groupId), eq(groups.deleted, false)))
-    .where(and(sql`${clients.clubId} = ${clubId}`, match, ne(clients.status, 3)))
-    .orderBy(sql`(${clients.clientCode} = ${value}) desc`)
-    .limit(1)
-    .prepare(`gate_find_client_${shape}`);
-}
-
-const preparedReads = new WeakMap<Db, Map<MatchShape, ReturnType<typeof buildFindClientQuery>>>();
-function findClientQuery(db: Db, shape: MatchShape): ReturnType<typeof buildFindClientQuery> {
-  let perDb = preparedReads.get(db);
-  if (!perDb) preparedReads.set(db, (perDb = new Map()));
-  let q = perDb.get(shape);
-  if (!q) perDb.set(shape, (q = buildFindClientQuery(db, shape)));
-  return q;
-}
-
-/**
- * The client an identification names (not deleted), with its group (not
- * deleted), the group's schedule rows, the client's recent approved
- * entrances up to `at`, and the terminal with its club, in one prepared
- * query; null when none matched.
- */
-async function findClient(
-  db: Db,
-  clubId: number,
-  ident: Identification,
-  at: Date,
-  terminalId: number,
-): Promise<FoundClient | null> {
-  let shape: MatchShape;
-  const params: Record<string, unknown> = {
-    clubId,
-    terminalId,
-    value: ident.value,
-    atIso: at.toISOString(),
-    recentFrom: new Date(at.getTime() - RECENT_WINDOW_MS).toISOString(),
-  };
-  if (ident.kind === 'card') shape = 'card';
-  else if (ident.kind === 'code') {
-    // The client's own code (seed 001 §3 "client code") first, else the client number.
-    if (/^\d{1,9}$/.test(ident.value)) {
-      shape = 'codeOrNumber';
-      params.number = Number(ident.value);
-    } else shape = 'code';
-  } else if (ident.kind === 'fingerprint' || ident.kind === 'face') {
-    // The template's keyed HMAC finds the enrolled template by index, without decrypting (lib/crypto.ts).
-    shape = 'biometric';
-    params.kind = ident.kind;
-    params.mac = templateMac(await dataKeys(db), clubId, ident.kind, ident.value);
-  } else return null; // 'system' identifies no client
-  const [r] = await findClientQuery(db, shape).execute(params);
-  if (!r) return null;
-  const json = <T>(v: T | string | null): T | null => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
-  const group = r.g?.id != null ? r.g : null;
+/** The terminal of a read row (engine/gate-batch.ts `readText`), when it is a live terminal of the club. */
+function terminalFromRow(r: ReadRow): FoundTerminal {
   return {
-    terminal: json(r.terminal),
+    id: Number(r.t_id),
+    name: String(r.t_name),
+    approved: Boolean(r.t_approved),
+    gateOpenSeconds: Number(r.t_gate_open_seconds),
+    doorState: Number(r.t_door_state),
+    settings: json(r.club_settings),
+    location: json(r.club_location),
+  };
+}
+
+/** A JSON column: parsed by the driver (pg, PGlite) or, when it arrives as text, here. */
+function json<T>(v: unknown): T | null {
+  return typeof v === 'string' ? (JSON.parse(v) as T) : ((v ?? null) as T | null);
+}
+
+/** The client of a read row (engine/gate-batch.ts `readText`) with its group, schedule rows and recent entrances. */
+function clientFromRow(r: ReadRow): FoundClient {
+  const num = (v: unknown) => (v == null ? null : Number(v));
+  const date = (v: unknown) => (v == null ? null : String(v));
+  const group: (DecisionGroup & { name: string; newDayStartHour: number }) | null =
+    r.g_id != null
+      ? {
+          id: Number(r.g_id),
+          name: String(r.g_name),
+          allowEntrance: Boolean(r.g_allow_entrance),
+          entranceState: Number(r.g_entrance_state),
+          delayBetweenEntriesMinutes: Number(r.g_delay),
+          maxEntriesPerDay: Number(r.g_max_per_day),
+          maxEntriesPerDayPerSubscriber: Number(r.g_max_per_subscriber),
+          newDayStartHour: Number(r.g_new_day_start_hour),
+        }
+      : null;
+  const lastAt = r.last_at as Date | string | null;
+  return {
     client: {
-      id: r.id,
-      status: r.status,
-      clientType: r.clientType,
-      subscriptionStart: r.subscriptionStart,
-      subscriptionEnd: r.subscriptionEnd,
-      licenseExpiry: r.licenseExpiry,
-      balance: r.balance,
-      groupId: r.groupId,
-      bonusEntries: r.bonusEntries,
-      specialPrice: r.specialPrice,
-      parent: json(r.parent),
+      id: Number(r.id),
+      status: Number(r.status),
+      clientType: Number(r.client_type),
+      subscriptionStart: date(r.subscription_start),
+      subscriptionEnd: date(r.subscription_end),
+      licenseExpiry: date(r.license_expiry),
+      balance: Number(r.balance),
+      groupId: num(r.group_id),
+      bonusEntries: Number(r.bonus_entries),
+      specialPrice: num(r.special_price),
+      parent: json<DecisionPayer>(r.parent),
     },
     group,
     newDayStartHour: group?.newDayStartHour ?? 0,
-    number: r.number,
-    firstName: r.firstName,
-    lastName: r.lastName,
+    number: Number(r.number),
+    firstName: String(r.first_name),
+    lastName: String(r.last_name),
     groupName: group?.name ?? null,
-    rows: group ? (json(r.rows) ?? []).map((x) => scheduleRow(x, group.id)) : [],
-    lastApprovedAt: r.lastAt ? new Date(r.lastAt) : null,
-    recent: (json(r.recent) ?? []).map(([ms, p]) => [Number(ms), Number(p)]),
-    parentRecent: (json(r.parentRecent) ?? []).map(Number),
+    rows: group ? (json<ScheduleJson[]>(r.rows) ?? []).map((x) => scheduleRow(x, group.id)) : [],
+    lastApprovedAt: lastAt ? new Date(lastAt) : null,
+    recent: (json<[number, number][]>(r.recent) ?? []).map(([ms, p]) => [Number(ms), Number(p)]),
+    parentRecent: (json<number[]>(r.parent_recent) ?? []).map(Number),
   };
 }
 

@@ -1,0 +1,292 @@
+import type { Identification } from '@venue/domain';
+import type { Db } from '../db/index.js';
+import { Batcher } from './batcher.js';
+
+/**
+ * The gate's two database statements, batched across concurrent entrances
+ * (engine/batcher.ts; docs/gate-benchmark.md "Group commit"): the decision's
+ * read for many identifications in one statement, and the log rows of
+ * decisions that move no money in one multi-row INSERT. Each statement is a
+ * named prepared statement on PostgreSQL (planned once per connection).
+ *
+ * Only for a database handle that is a pool (pg.Pool) or PGlite; inside a
+ * transaction the caller uses the unbatched statements.
+ */
+
+/** Runs SQL text with positional parameters on the handle's own client, returning rows. */
+type RawQuery = (name: string, text: string, values: unknown[]) => Promise<Record<string, unknown>[]>;
+
+interface PgPoolLike {
+  query(cfg: { name: string; text: string; values: unknown[] }): Promise<{ rows: Record<string, unknown>[] }>;
+  totalCount: number;
+}
+interface PgliteLike {
+  query(text: string, values: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  waitReady: Promise<void>;
+}
+
+function rawQueryOf(db: Db): { query: RawQuery; kind: 'postgres' | 'pglite' } | null {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (!client || typeof client !== 'object') return null;
+  if ('totalCount' in client && typeof (client as PgPoolLike).query === 'function') {
+    const pool = client as PgPoolLike;
+    return { kind: 'postgres', query: async (name, text, values) => (await pool.query({ name, text, values })).rows };
+  }
+  if ('waitReady' in client && typeof (client as PgliteLike).query === 'function') {
+    const lite = client as PgliteLike;
+    return { kind: 'pglite', query: async (_name, text, values) => (await lite.query(text, values)).rows };
+  }
+  return null;
+}
+
+/** Which shape of client match an identification needs (one statement per shape). */
+export type MatchShape = 'card' | 'code' | 'codeOrNumber' | 'biometric';
+
+/** One identification to read: the decision's input keys. */
+export interface ReadItem {
+  clubId: number;
+  terminalId: number;
+  shape: MatchShape;
+  value: string;
+  /** The client number when `value` is all digits (codeOrNumber). */
+  number: number | null;
+  /** Template kind and keyed HMAC (biometric). */
+  kind: string | null;
+  mac: string | null;
+  at: Date;
+}
+
+/** One row of the batched read, as PostgreSQL returns it (column names below). */
+export type ReadRow = Record<string, unknown>;
+
+const MATCH: Record<MatchShape, string> = {
+  card: `c.card_serial = q.value and c.card_serial <> ''`,
+  code: `c.client_code = q.value and c.client_code <> ''`,
+  codeOrNumber: `((c.client_code = q.value and c.client_code <> '') or c.number = q.number)`,
+  biometric: `c.id = (select bt.client_id from biometric_templates bt
+      where bt.club_id = q.club_id and bt.kind = q.kind and bt.template_mac = q.mac)`,
+};
+
+/**
+ * The read of `processEntrance` for N identifications: per input row (column
+ * `i`, 1-based), the terminal with its club's settings and location (t_*,
+ * club_*; null when not a live terminal of the club) and the client the
+ * identification names (not deleted) with its group (g_*, not deleted), the
+ * group's own and linked schedule rows (`rows`, json), the client's approved
+ * entrances of the 2 days before `at` (`recent`: [[epoch ms, payment type]]),
+ * its last approved entrance (`last_at`), its parent (`parent`, json) and the
+ * parent's subscription entrances of those 2 days (`parent_recent`).
+ */
+function readText(shape: MatchShape): string {
+  return `select q.i::int as i,
+  t.id as t_id, t.name as t_name, t.approved as t_approved, t.gate_open_seconds as t_gate_open_seconds,
+  t.door_state as t_door_state, cl.settings as club_settings, cl.location as club_location, c.*
+from unnest($1::int[], $2::int[], $3::text[], $4::int[], $5::text[], $6::text[], $7::timestamptz[])
+  with ordinality as q(club_id, terminal_id, value, number, kind, mac, at, i)
+left join terminals t on t.id = q.terminal_id and t.club_id = q.club_id and t.deleted = false
+left join clubs cl on cl.id = t.club_id
+left join lateral (
+  select c.id, c.number, c.first_name, c.last_name, c.status, c.client_type,
+    c.subscription_start::text as subscription_start, c.subscription_end::text as subscription_end,
+    c.license_expiry::text as license_expiry, c.balance, c.group_id, c.bonus_entries, c.special_price,
+    (select json_build_object('id', p.id, 'status', p.status, 'subscriptionStart', p.subscription_start,
+        'subscriptionEnd', p.subscription_end, 'balance', p.balance)
+      from clients p where p.id = c.parent_id and p.club_id = q.club_id and p.status <> 3) as parent,
+    (select coalesce(json_agg((extract(epoch from el.at) * 1000)::float8), '[]'::json)
+      from entrance_logs el
+      where c.parent_id is not null and el.club_id = q.club_id and el.status = 1 and el.payment_type = 1
+        and (el.client_id = c.parent_id or el.payer_client_id = c.parent_id)
+        and el.at > q.at - interval '2 days' and el.at <= q.at) as parent_recent,
+    g.id as g_id, g.name as g_name, g.allow_entrance as g_allow_entrance, g.entrance_state as g_entrance_state,
+    g.delay_between_entries_minutes as g_delay, g.max_entries_per_day as g_max_per_day,
+    g.max_entries_per_day_per_subscriber as g_max_per_subscriber, g.new_day_start_hour as g_new_day_start_hour,
+    (select max(el.at) from entrance_logs el
+      where el.client_id = c.id and el.status = 1 and el.at <= q.at) as last_at,
+    (select coalesce(json_agg(json_build_array((extract(epoch from el.at) * 1000)::float8, el.payment_type)), '[]'::json)
+      from entrance_logs el
+      where el.client_id = c.id and el.status = 1 and el.at > q.at - interval '2 days' and el.at <= q.at) as recent,
+    (select json_agg(s) from schedules s
+      where s.club_id = q.club_id and g.id is not null and (s.group_id = g.id
+        or s.id in (select sg.schedule_id from schedule_to_group sg
+                    where sg.club_id = q.club_id and sg.group_id = g.id))) as rows
+  from clients c
+  left join groups g on g.id = c.group_id and g.deleted = false
+  where c.club_id = q.club_id and c.status <> 3 and ${MATCH[shape]}
+  order by (c.client_code = q.value) desc
+  limit 1
+) c on true`;
+}
+
+/** Identification → the read's match shape and keys (`system` identifies no client: null). */
+export function readItemFor(
+  clubId: number,
+  terminalId: number,
+  ident: Identification,
+  at: Date,
+  mac: string | null,
+): ReadItem | null {
+  const base = { clubId, terminalId, value: ident.value, number: null, kind: null, mac: null, at };
+  if (ident.kind === 'card') return { ...base, shape: 'card' };
+  if (ident.kind === 'code') {
+    // The client's own code (seed 001 §3 "client code") first, else the client number.
+    return /^\d{1,9}$/.test(ident.value)
+      ? { ...base, shape: 'codeOrNumber', number: Number(ident.value) }
+      : { ...base, shape: 'code' };
+  }
+  if (ident.kind === 'fingerprint' || ident.kind === 'face')
+    return { ...base, shape: 'biometric', kind: ident.kind, mac };
+  return null;
+}
+
+async function readBatch(query: RawQuery, items: ReadItem[]): Promise<ReadRow[]> {
+  // One statement per shape present (usually one: cards).
+  const out: ReadRow[] = new Array<ReadRow>(items.length);
+  const shapes = new Set(items.map((x) => x.shape));
+  await Promise.all(
+    [...shapes].map(async (shape) => {
+      const idx = items.flatMap((x, i) => (x.shape === shape ? [i] : []));
+      const sel = idx.map((i) => items[i]!);
+      const rows = await query(`gate_read_${shape}`, readText(shape), [
+        sel.map((x) => x.clubId),
+        sel.map((x) => x.terminalId),
+        sel.map((x) => x.value),
+        sel.map((x) => x.number),
+        sel.map((x) => x.kind),
+        sel.map((x) => x.mac),
+        sel.map((x) => x.at.toISOString()),
+      ]);
+      for (const r of rows) out[idx[Number(r.i) - 1]!] = r;
+    }),
+  );
+  return out;
+}
+
+/** An entrance_logs row of a decision that moves no money. */
+export interface LogItem {
+  clubId: number;
+  terminalId: number;
+  clientId: number | null;
+  groupId: number | null;
+  at: Date;
+  status: number;
+  reason: number;
+  identificationKind: string;
+  amount: number;
+  paymentType: number;
+  /** The terminal's event id; null (history, tests) inserts the row on its own, unbatched. */
+  eventId: string | null;
+  payerClientId: number | null;
+}
+
+/** Thrown for a log row whose (terminal, event id) was already recorded: a resend. */
+export class DuplicateEvent extends Error {}
+
+const INSERT_TEXT = `insert into entrance_logs (club_id, terminal_id, client_id, group_id, at, status, reason,
+    identification_kind, amount, payment_type, event_id, payer_client_id)
+  select * from unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::timestamptz[], $6::smallint[], $7::smallint[],
+    $8::text[], $9::int[], $10::smallint[], $11::text[], $12::int[])
+  on conflict (terminal_id, event_id) do nothing
+  returning id, terminal_id, event_id`;
+
+async function insertBatch(query: RawQuery, items: LogItem[]): Promise<(number | Error)[]> {
+  const col = <K extends keyof LogItem>(k: K) => items.map((x) => x[k]);
+  const rows = await query('gate_log_insert_batch', INSERT_TEXT, [
+    col('clubId'),
+    col('terminalId'),
+    col('clientId'),
+    col('groupId'),
+    items.map((x) => x.at.toISOString()),
+    col('status'),
+    col('reason'),
+    col('identificationKind'),
+    col('amount'),
+    col('paymentType'),
+    col('eventId'),
+    col('payerClientId'),
+  ]);
+  if (items.length === 1) {
+    // Alone in its statement (and the only way a row without an event id is inserted): no matching needed.
+    return [rows[0] ? Number(rows[0].id) : new DuplicateEvent()];
+  }
+  const ids = new Map(rows.map((r) => [`${String(r.terminal_id)}\u0000${String(r.event_id)}`, Number(r.id)]));
+  // Two rows of one batch with the same event id: the first inserted it, the second is the resend.
+  const taken = new Set<string>();
+  return items.map((x) => {
+    const key = `${x.terminalId}\u0000${x.eventId}`;
+    const id = ids.get(key);
+    if (id == null || taken.has(key)) return new DuplicateEvent();
+    taken.add(key);
+    return id;
+  });
+}
+
+/** One log row in its own statement (rows without an event id cannot be told apart in a batch's RETURNING). */
+async function insertOne(query: RawQuery, item: LogItem): Promise<number> {
+  const [r] = await insertBatch(query, [item]);
+  if (r instanceof Error) throw r;
+  return r!;
+}
+
+/** The gate's read and log insert on one database handle. */
+export interface GateStatements {
+  /** The read row of one identification (see `readText`). */
+  read(item: ReadItem): Promise<ReadRow>;
+  /** Inserts one log row; its id, or rejects with DuplicateEvent for a resend. */
+  insert(item: LogItem): Promise<number>;
+  /** Batches and items sent so far (zeros when unbatched, in a transaction). */
+  stats(): { read: { batches: number; items: number }; insert: { batches: number; items: number } };
+}
+const perDb = new WeakMap<Db, GateStatements>();
+
+/**
+ * The gate statements of a database handle. On a pool (PostgreSQL) or PGlite
+ * they are batched: on PostgreSQL up to 4 batches of each kind run at once
+ * (the pool has 10 connections by default; the rest serve everything else);
+ * PGlite runs one statement at a time anyway. Inside a transaction (the demo
+ * history's exact mode) each call is its own statement on the transaction's
+ * connection.
+ *
+ * @throws Error when the handle is neither (not a Drizzle node-postgres or PGlite handle).
+ */
+export function gateStatements(db: Db): GateStatements {
+  const cached = perDb.get(db);
+  if (cached) return cached;
+  let statements: GateStatements;
+  const raw = rawQueryOf(db);
+  if (raw) {
+    const inFlight = raw.kind === 'postgres' ? 4 : 1;
+    const read = new Batcher<ReadItem, ReadRow>((items) => readBatch(raw.query, items), inFlight);
+    const insert = new Batcher<LogItem, number>((items) => insertBatch(raw.query, items), inFlight);
+    statements = {
+      stats: () => ({ read: { ...read.stats }, insert: { ...insert.stats } }),
+      read: (x) => read.submit(x),
+      insert: (x) => (x.eventId == null ? insertOne(raw.query, x) : insert.submit(x)),
+    };
+  } else {
+    const query = txQueryOf(db);
+    const none = { batches: 0, items: 0 };
+    statements = {
+      stats: () => ({ read: none, insert: none }),
+      read: async (x) => (await readBatch(query, [x]))[0]!,
+      insert: (x) => insertOne(query, x),
+    };
+  }
+  perDb.set(db, statements);
+  return statements;
+}
+
+/** The connection of a Drizzle transaction (node-postgres PoolClient or PGlite Transaction). */
+function txQueryOf(db: Db): RawQuery {
+  const client = (db as unknown as { session?: { client?: unknown } }).session?.client as
+    PgPoolLike | PgliteLike | undefined;
+  if (client && typeof client.query === 'function') {
+    // PGlite's Transaction has exec(); node-postgres's PoolClient takes the config form that names the statement.
+    if ('exec' in client) {
+      const lite = client as unknown as PgliteLike;
+      return async (_name, text, values) => (await lite.query(text, values)).rows;
+    }
+    const pg = client as unknown as PgPoolLike;
+    return async (name, text, values) => (await pg.query({ name, text, values })).rows;
+  }
+  throw new Error('gateStatements: not a node-postgres or PGlite handle');
+}
