@@ -349,3 +349,46 @@ describe('processEntrance for history generation', () => {
     expect(await enter('2026-02-03T09:00:00Z')).toMatchObject({ status: EntranceStatus.ClosedToGroup });
   });
 });
+
+describe('group commit (engine/gate-batch.ts): concurrent entrances share statements, each decided as if alone', () => {
+  it('decides 40 concurrent entrances of 40 clients, logging each once; the same card twice at once is a rapid re-entry', async () => {
+    const t = await makeTerminal(clubA.club.id, 'GATE-BATCH', true);
+    const cards = Array.from({ length: 40 }, (_, i) => `77${String(i).padStart(4, '0')}`);
+    for (const card of cards) await makeClient(clubA.club.id, { cardSerial: card });
+    const at = new Date();
+    const present = (value: string, eventId: string) =>
+      processEntrance(ctx.database.db, null, {
+        clubId: clubA.club.id,
+        terminalId: t.id,
+        identification: { kind: 'card', value },
+        at,
+        eventId,
+      });
+    const results = await Promise.all([
+      ...cards.map((c) => present(c, `ev-${c}`)),
+      present(cards[0]!, 'ev-again'), // the same card at the same moment, another event
+      present(cards[1]!, `ev-${cards[1]}`), // a resend of the same event in the same batch
+      present('no-such-card', 'ev-unknown'),
+    ]);
+    const byEvent = (id: string) =>
+      results[[...cards.map((c) => `ev-${c}`), 'ev-again', 'resend', 'ev-unknown'].indexOf(id)]!;
+    for (const c of cards)
+      expect(byEvent(`ev-${c}`)).toMatchObject({ status: EntranceStatus.Approved, duplicate: false });
+    expect(byEvent('ev-again')).toMatchObject({ status: EntranceStatus.RapidReEntry, duplicate: false });
+    // The resend answers the first decision, and adds no row.
+    expect(results[41]).toMatchObject({
+      status: EntranceStatus.Approved,
+      duplicate: true,
+      logId: byEvent(`ev-${cards[1]}`).logId,
+    });
+    expect(byEvent('ev-unknown')).toMatchObject({ status: EntranceStatus.CustomerNotFound, clientId: null });
+    const logged = await ctx.database.db.select().from(entranceLogs).where(eq(entranceLogs.terminalId, t.id));
+    expect(logged).toHaveLength(40 + 2);
+    expect(new Set(logged.map((l) => l.id)).size).toBe(42);
+    // Every log row is the one its decision returned.
+    for (const r of results.filter((x) => !x.duplicate)) {
+      const row = logged.find((l) => l.id === r.logId)!;
+      expect(row).toMatchObject({ status: r.status, reason: r.reason, clientId: r.clientId });
+    }
+  });
+});
