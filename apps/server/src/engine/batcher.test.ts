@@ -4,7 +4,7 @@ import { Batcher, KeyedSerializer } from './batcher.js';
 const tick = () => new Promise((r) => setTimeout(r, 5));
 
 describe('Batcher', () => {
-  it('sends an item alone when idle, and groups what arrives while batches are in flight', async () => {
+  it('sends an item alone when idle, and groups what arrives while batches are in flight or in one turn', async () => {
     const sent: number[][] = [];
     const b = new Batcher<number, number>(async (items) => {
       sent.push(items);
@@ -12,10 +12,14 @@ describe('Batcher', () => {
       return items.map((x) => x * 10);
     }, 1);
     const first = b.submit(1);
+    await new Promise((r) => setImmediate(r)); // 1 is in flight now
     const rest = [2, 3, 4].map((x) => b.submit(x));
     expect(await Promise.all([first, ...rest])).toEqual([10, 20, 30, 40]);
     expect(sent).toEqual([[1], [2, 3, 4]]);
     expect(b.stats).toEqual({ batches: 2, items: 4 });
+    // Submitted in one turn of the event loop: one batch.
+    await Promise.all([5, 6].map((x) => b.submit(x)));
+    expect(sent.at(-1)).toEqual([5, 6]);
   });
 
   it('rejects only the item whose result is an Error, and the whole batch when run throws', async () => {
@@ -43,7 +47,9 @@ describe('Batcher', () => {
       1,
       3,
     );
-    await Promise.all(Array.from({ length: 8 }, (_, i) => b.submit(i)));
+    const first = b.submit(0);
+    await new Promise((r) => setImmediate(r));
+    await Promise.all([first, ...Array.from({ length: 7 }, (_, i) => b.submit(i + 1))]);
     expect(sizes).toEqual([1, 3, 3, 1]);
   });
 });

@@ -1,8 +1,9 @@
 /**
  * Natural batching ("group commit") for the gate's hot path (docs/gate-benchmark.md).
  *
- * Items queue up; a batch is sent as soon as fewer than `maxInFlight` batches are
- * running, so an idle server sends every item alone at once (no added latency) and a
+ * Items queue up; a batch is sent after the current turn of the event loop as soon as
+ * fewer than `maxInFlight` batches are running, so an idle server sends every item
+ * alone at once (no added latency beyond one turn) and a
  * busy one sends what arrived while the previous batches were in the database as one
  * statement. Each database round trip costs a socket write and a wake-up of the
  * PostgreSQL backend, which on this 2-core VM is most of a decision's CPU; a batch
@@ -14,6 +15,7 @@
 export class Batcher<I, O> {
   private queue: { item: I; resolve: (o: O) => void; reject: (e: unknown) => void }[] = [];
   private inFlight = 0;
+  private scheduled = false;
   /** Batches sent and items in them since start (mean batch size = items ÷ batches; bench/gate.bench.mjs). */
   readonly stats = { batches: 0, items: 0 };
 
@@ -27,7 +29,16 @@ export class Batcher<I, O> {
   submit(item: I): Promise<O> {
     return new Promise<O>((resolve, reject) => {
       this.queue.push({ item, resolve, reject });
-      this.pump();
+      // Sent after this turn of the event loop: the messages that arrived together (all the
+      // sockets' reads of one poll) go out together. PGlite runs each statement on this thread,
+      // so without the wait every one would leave alone.
+      if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => {
+          this.scheduled = false;
+          this.pump();
+        });
+      }
     });
   }
 
