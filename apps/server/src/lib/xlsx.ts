@@ -32,7 +32,10 @@ export async function sendXlsx<T>(
 ): Promise<FastifyReply> {
   const it = batches[Symbol.asyncIterator]();
   const first = await it.next();
-  if (first.done || first.value.length === 0) throw new AppError('NO_DATA_TO_EXPORT', 'No data to export');
+  if (first.done || first.value.length === 0) {
+    await it.return?.();
+    throw new AppError('NO_DATA_TO_EXPORT', 'No data to export');
+  }
   const out = new PassThrough();
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const ws = wb.addWorksheet(opts.sheet, { views: [{ rightToLeft: opts.rtl, state: 'frozen', ySplit: 1 }] });
@@ -42,11 +45,28 @@ export async function sendXlsx<T>(
   const write = (rows: T[]) => {
     for (const r of rows) ws.addRow(opts.columns.map((c) => c.value(r) ?? '')).commit();
   };
+  // Backpressure: the next batch is read only when the client has taken the bytes written so far;
+  // when the client goes away the source is closed (its return(), e.g. ending a database cursor).
+  const drained = () =>
+    new Promise<void>((resolve) => {
+      out.once('drain', resolve);
+      out.once('close', resolve);
+    });
   const produce = async () => {
-    write(first.value);
-    for (let n = await it.next(); !n.done; n = await it.next()) write(n.value);
-    ws.commit();
-    await wb.commit();
+    try {
+      write(first.value);
+      for (;;) {
+        if (out.writableNeedDrain) await drained();
+        if (out.destroyed) return;
+        const n = await it.next();
+        if (n.done) break;
+        write(n.value);
+      }
+      ws.commit();
+      await wb.commit();
+    } finally {
+      await it.return?.();
+    }
   };
   produce().catch((err: unknown) => out.destroy(err as Error));
   return reply

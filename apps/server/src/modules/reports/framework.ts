@@ -247,13 +247,91 @@ export async function runReport(
   return { items, total, totals, range: { from: range.from, to: range.to } };
 }
 
-/** Rows of an export in batches of `size`, in the report's order (keyset-free paging; batches are bounded). */
-async function* batches(db: Db, def: ReportDefinition, c: ReportContext, size = 2000): AsyncIterable<Row[]> {
+/** The report's rows in its order, all of them (an export). */
+function allRowsQuery(def: ReportDefinition, c: ReportContext): SQL {
+  const group = def.groupBy ? sql` group by ${sql.join(def.groupBy, sql`, `)}` : sql``;
+  return sql`select ${selectList(def)} from ${def.from(c)} where ${whereOf(def, c)}${group} order by ${orderBy(def, c.q)}`;
+}
+
+/** Rows of an export in batches of `size` by LIMIT/OFFSET (PGlite: one connection, no long transaction). */
+async function* offsetBatches(db: Db, def: ReportDefinition, c: ReportContext, size: number): AsyncIterable<Row[]> {
   for (let offset = 0; ; offset += size) {
     const list = (await rows(db, pageQuery(def, c, size, offset))).map((r) => presentRow(def, c, r));
     if (list.length > 0) yield list;
     if (list.length < size) return;
   }
+}
+
+class CursorStopped extends Error {}
+
+/**
+ * Rows of a query in batches of `size` through a server-side cursor
+ * (DECLARE … FETCH in a transaction of its own, on one pooled connection):
+ * one pass over the rows however many there are, a batch fetched only when
+ * the previous one was taken, so at most one batch is in memory. When the
+ * consumer stops early (the client went away) the transaction is rolled back.
+ */
+export async function* cursorBatches(db: Db, query: SQL, size = 2000): AsyncGenerator<Row[]> {
+  const queue: ({ rows: Row[] } | { done: true } | { error: unknown })[] = [];
+  let requested = 0;
+  let fetched = 0;
+  let stopped = false;
+  // Who waits: the producer for a request, the consumer for a batch.
+  const wake: { producer?: () => void; consumer?: () => void } = {};
+  const push = (m: (typeof queue)[number]) => {
+    queue.push(m);
+    const w = wake.consumer;
+    wake.consumer = undefined;
+    w?.();
+  };
+  const producer = db
+    .transaction(async (tx) => {
+      await tx.execute(sql`declare report_export no scroll cursor for ${query}`);
+      for (;;) {
+        while (requested <= fetched && !stopped) await new Promise<void>((r) => (wake.producer = r));
+        if (stopped) throw new CursorStopped();
+        const list = (await tx.execute(sql.raw(`fetch ${size} from report_export`))) as unknown as { rows: Row[] };
+        fetched++;
+        push({ rows: list.rows });
+        if (list.rows.length < size) return;
+      }
+    })
+    .then(
+      () => push({ done: true }),
+      (error: unknown) => push(error instanceof CursorStopped ? { done: true } : { error }),
+    );
+  try {
+    for (;;) {
+      requested++;
+      const w = wake.producer;
+      wake.producer = undefined;
+      w?.();
+      while (queue.length === 0) await new Promise<void>((r) => (wake.consumer = r));
+      const m = queue.shift()!;
+      if ('error' in m) throw m.error;
+      if ('done' in m) return;
+      if (m.rows.length > 0) yield m.rows;
+    }
+  } finally {
+    stopped = true;
+    wake.producer?.();
+    await producer;
+  }
+}
+
+/** Rows of an export, presented, in batches: a cursor on PostgreSQL, LIMIT/OFFSET batches on PGlite. */
+async function* exportBatches(
+  db: Db,
+  kind: 'postgres' | 'pglite',
+  def: ReportDefinition,
+  c: ReportContext,
+  size = 2000,
+): AsyncIterable<Row[]> {
+  if (kind !== 'postgres') {
+    yield* offsetBatches(db, def, c, size);
+    return;
+  }
+  for await (const list of cursorBatches(db, allRowsQuery(def, c), size)) yield list.map((r) => presentRow(def, c, r));
 }
 
 /**
@@ -289,7 +367,7 @@ export function registerReport(app: FastifyInstance, def: ReportDefinition): voi
     for (const t of def.meta.totals) totalsRow[t.key] = totals[t.key];
     totalsRow[shown[0].key] = exportTitle('totals', lang);
     async function* withTotals(): AsyncIterable<Row[]> {
-      yield* batches(db, def, c);
+      yield* exportBatches(db, app.deps.database.kind, def, c);
       yield [{ ...totalsRow, __totals: true }];
     }
     const totalsCols: XlsxColumn<Row>[] = columns.map((col, i) => ({
