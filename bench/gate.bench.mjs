@@ -24,6 +24,8 @@ const SECONDS = Number(process.env.BENCH_GATE_SECONDS ?? 10);
 const WARMUP = Number(process.env.BENCH_GATE_WARMUP ?? 3);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const only = process.env.BENCH_GATE_ONLY; // 'postgres' or 'pglite'
+/** Offered decisions per second (all terminals) of the open-loop latency phase; 0 skips it. */
+const RATE = Number(process.env.BENCH_GATE_RATE ?? 2000);
 
 function startServer(env) {
   // BENCH_CPU_PROF=<dir> writes the server's CPU profile there (for finding what to optimize).
@@ -81,7 +83,21 @@ async function run(kind, dbTarget) {
   const cpu1 = await server.next();
   const perDecision = (ms) => Math.round((ms / Math.max(1, traffic.sent)) * 1000) / 1000;
   server.send('rss');
-  const mem = await server.next();
+  const mem = await server.next(); // peak RSS of the closed loop, before the open-loop phase
+  // Latency at a steady offered rate (open loop): in the closed loop above every terminal sends
+  // again as soon as it has its answer, so latency there is terminals ÷ throughput by Little's law
+  // (queueing at saturation); this measures the latency of a decision at the target rate.
+  const atRate =
+    RATE > 0
+      ? await runTraffic({
+          url: `ws://127.0.0.1:${ready.port}`,
+          terminals: ready.terminals,
+          identifications: ready.cards.map((value) => ({ kind: 'card', value })),
+          rate: RATE / TERMINALS,
+          warmupSeconds: 2,
+          durationSeconds: SECONDS,
+        })
+      : null;
   server.send('stop');
   await new Promise((r) => server.child.once('exit', r));
   const result = {
@@ -99,6 +115,12 @@ async function run(kind, dbTarget) {
       server: perDecision(cpu1.serverCpuMs - cpu0.serverCpuMs),
       database: cpu1.databaseCpuMs == null ? null : perDecision(cpu1.databaseCpuMs - cpu0.databaseCpuMs),
       benchClient: perDecision((clientCpu.user + clientCpu.system) / 1000),
+    },
+    atRate: atRate && {
+      offeredPerSecond: RATE,
+      decisionsPerSecond: atRate.decisionsPerSecond,
+      latencyMs: atRate.latencyMs,
+      errors: atRate.errors,
     },
     // Group commit (engine/gate-batch.ts): mean entrances per read statement and per log INSERT.
     meanBatch: {
@@ -143,7 +165,7 @@ writeFileSync(
 for (const r of results) {
   addResultRow(
     path.join(root, 'bench/RESULTS.md'),
-    `Gate decisions (${command})`,
+    `Gate decisions, group commit, with latency at an offered rate (${command})`,
     [
       'date',
       'machine',
@@ -156,6 +178,10 @@ for (const r of results) {
       'limit ÷ decisions',
       'all connect ms',
       'server peak RSS MB',
+      'at offered rate/s: decisions/s',
+      'p50 ms',
+      'p99 ms',
+      'mean statement batch (read/insert)',
     ],
     [
       date,
@@ -169,6 +195,10 @@ for (const r of results) {
       r.limitRatio,
       r.connectAllMs,
       r.serverPeakRssMB,
+      r.atRate ? `${r.atRate.offeredPerSecond}: ${r.atRate.decisionsPerSecond}` : '',
+      r.atRate?.latencyMs.p50 ?? '',
+      r.atRate?.latencyMs.p99 ?? '',
+      `${r.meanBatch.read}/${r.meanBatch.insert}`,
     ],
   );
   addResultRow(
