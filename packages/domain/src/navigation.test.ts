@@ -91,9 +91,21 @@ describe('visibleNavigation (seed 000 §6)', () => {
   });
 
   it('safer payments and quick exit follow their club settings', () => {
-    expect(keys(ctx({ settings: { ...noSettings, isSaferPaymentsEnabled: true } }))).toContain('saferPaymentsReport');
+    const safer = { ...noSettings, isSaferPaymentsEnabled: true };
+    expect(keys(ctx({ settings: safer, flags: ['rolePaymentesReport'] }))).toContain('saferPaymentsReport');
+    // The report shows card charges: the payments-report flag too (docs/reports.md), so no entry answers 403.
+    expect(keys(ctx({ settings: safer }))).not.toContain('saferPaymentsReport');
+    expect(keys(ctx({ flags: ['rolePaymentesReport'] }))).not.toContain('saferPaymentsReport');
     expect(keys(ctx({ settings: { ...noSettings, isQuickExitEnabled: true } }))).toContain('quickExitReport');
     expect(keys(ctx())).not.toContain('quickExitReport');
+  });
+
+  it('add-licenses requests: regular class and roleViewGeneralSettings (our rule)', () => {
+    expect(keys(ctx({ flags: ['roleViewGeneralSettings'] }))).toContain('addLicensesRequestsReport');
+    expect(keys(ctx())).not.toContain('addLicensesRequestsReport');
+    expect(keys(ctx({ flags: ['roleViewGeneralSettings'], externalClubId: 7000 }))).not.toContain(
+      'addLicensesRequestsReport',
+    );
   });
 
   it('excess status appears when any club capacity is above 0', () => {

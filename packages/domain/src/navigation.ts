@@ -46,6 +46,8 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { key: 'autoRenewalReport', route: '/reports/automatic-renewal-history-report', section: 'reports' },
   { key: 'licensesUsedReport', route: '/reports/licenses-used-report', section: 'reports' },
   { key: 'loadedLicensesReport', route: '/reports/loaded-licenses-report', section: 'reports' },
+  // Seed 000 §2 names the add-licenses-request report with its path not shown; our path.
+  { key: 'addLicensesRequestsReport', route: '/reports/add-licenses-requests-report', section: 'reports' },
   { key: 'quickExitReport', route: '/reports/quick-exit-report', section: 'reports' },
   // Seed 000 §2 names the manager activity report with its path not shown; our path.
   { key: 'managerActivityReport', route: '/reports/manager-activity-report', section: 'reports' },
@@ -97,13 +99,16 @@ export const NAV_RULES: Record<string, Rule> = {
   financialReport: flag('roleFinanicalReport'),
   productsReport: flag('roleProductsReport'),
   productMatrixReport: (c) => flag('roleProductsReport')(c) && c.settings.isUpsellEnabled,
-  saferPaymentsReport: (c) => c.settings.isSaferPaymentsEnabled,
+  // Seed 000 §6: isSaferPaymentsEnabled; plus the flag the report requires (card charges are payment data).
+  saferPaymentsReport: (c) => c.settings.isSaferPaymentsEnabled && flag('rolePaymentesReport')(c),
   cashManagementReport: flag('roleResetCashLevelsReport'),
   cashTransactionsReport: flag('roleCashReport'),
   debtsReport: flag('roleDebtsReport'),
   autoRenewalReport: (c) => flag('roleAutoOperationsReport')(c) && regular(c),
   licensesUsedReport: regular,
   loadedLicensesReport: regular,
+  // Not in the seed's table: the regular class (licenses) and the flag the report requires (our rule).
+  addLicensesRequestsReport: (c) => regular(c) && flag('roleViewGeneralSettings')(c),
   quickExitReport: (c) => c.settings.isQuickExitEnabled,
   // The seed shows no visibility rule for these two; we show them to users who
   // may read cash reports, since they reconcile terminal cash.

@@ -32,7 +32,15 @@ export type ReportValueType =
   /** Excess kept by a cash session: 1 still in the terminal's excess box, 2 collected (the box was emptied after). */
   | 'excessState'
   /** How licenses reached the club's pool: 1 card payment (license order), 2 approved bank transfer. */
-  | 'licenseSource';
+  | 'licenseSource'
+  /**
+   * Safer payments: how a card charge of unknown outcome was settled —
+   * 1 awaiting the provider, 2 charged and refunded, 3 charged and the refund
+   * failed, 4 not charged.
+   */
+  | 'saferState'
+  /** A bank-transfer license request's status (LicenseRequestStatus: 1 Pending … 5 CancelledByManager). */
+  | 'licenseRequestStatus';
 
 /** The report's own filters (seed 000 issue 6: terminal, group, client, status, payment method, item type, product, user). */
 export const REPORT_FILTER_KEYS = [
@@ -634,6 +642,67 @@ export const REPORTS = {
       { key: 'amount', type: 'money' },
     ],
     breakdowns: [{ key: 'bySource', by: 'licenseSource', type: 'int' }],
+    defaultSort: 'at',
+  },
+  saferPayments: {
+    id: 'saferPayments',
+    // Our call: seed 000 §2 gives the screen only (/reports/app-safer-payments), §7 no Report call.
+    call: 'GetSaferPaymentsReport',
+    navKey: 'saferPaymentsReport',
+    // Seed 000 §6 shows the entry when isSaferPaymentsEnabled; card charges are payment data, so the
+    // server (and the entry) also require the payments-report flag (docs/reports.md).
+    permission: 'rolePaymentesReport',
+    filters: ['clientId', 'status'],
+    columns: [
+      { key: 'id', type: 'int', field: true },
+      { key: 'at', type: 'datetime', sortable: true },
+      ...client,
+      { key: 'amount', type: 'money', sortable: true },
+      { key: 'brand', type: 'text', wide: true },
+      { key: 'lastFour', type: 'text' },
+      { key: 'saferState', type: 'saferState', sortable: true },
+      { key: 'reconciledAt', type: 'datetime', sortable: true, wide: true },
+      { key: 'reference', type: 'text', wide: true },
+    ],
+    totals: [
+      { key: 'count', type: 'int' },
+      { key: 'amount', type: 'money' },
+      { key: 'awaiting', type: 'money' },
+      { key: 'refunded', type: 'money' },
+      { key: 'refundFailed', type: 'money' },
+      { key: 'notCharged', type: 'money' },
+    ],
+    breakdowns: [{ key: 'byState', by: 'saferState', type: 'int' }],
+    defaultSort: 'at',
+  },
+  addLicensesRequests: {
+    id: 'addLicensesRequests',
+    call: 'GetAddLicensesRequestReport',
+    navKey: 'addLicensesRequestsReport',
+    // The seed names the report (seed 000 §2 other screens, §7 call) without a rule: the flag of the
+    // license requests it lists (GetAddLicensesRequestsSummary, docs/money.md).
+    permission: 'roleViewGeneralSettings',
+    filters: ['status'],
+    columns: [
+      { key: 'id', type: 'int', field: true },
+      { key: 'at', type: 'datetime', sortable: true },
+      { key: 'quantity', type: 'int', sortable: true },
+      { key: 'price', type: 'money', wide: true },
+      { key: 'amount', type: 'money', sortable: true },
+      { key: 'transferDate', type: 'date', sortable: true, wide: true },
+      { key: 'reference', type: 'text' },
+      { key: 'bankCode', type: 'text', wide: true },
+      { key: 'status', type: 'licenseRequestStatus', sortable: true },
+      { key: 'userName', type: 'text', wide: true },
+    ],
+    totals: [
+      { key: 'count', type: 'int' },
+      { key: 'quantity', type: 'int' },
+      { key: 'amount', type: 'money' },
+      { key: 'pending', type: 'int' },
+      { key: 'loaded', type: 'int' },
+    ],
+    breakdowns: [{ key: 'byStatus', by: 'licenseRequestStatus', type: 'int' }],
     defaultSort: 'at',
   },
 } as const satisfies Record<string, ReportMeta>;

@@ -1102,6 +1102,123 @@ export const loadedLicensesReport: ReportDefinition = {
   additive: true,
 };
 
+// ---------------------------------------------------------------- safer payments
+
+/**
+ * Safer payments (`GetSaferPaymentsReport`, seed 000 §2
+ * /reports/app-safer-payments; docs/money.md "Clearing provider and safer
+ * payments"): the club's card charges whose outcome was not known when they
+ * were made (status uncertain or pending) or that the reconciliation settled
+ * (`reconciled_at` set), by the instant of the charge. `saferState`:
+ * 1 awaiting the provider, 2 charged and refunded (`charged-refunded`),
+ * 3 charged and the refund failed (`charged-refund-failed`: money taken with
+ * no purchase, for the manager), 4 not charged. Amounts in minor units; the
+ * status filter takes the states; `reference` is the charge's idempotency key
+ * (what the provider knows it by).
+ */
+const saferState = sql`(case k.reconcile_result
+    when 'charged-refunded' then 2 when 'charged-refund-failed' then 3
+    else case when k.reconciled_at is not null then 4 else 1 end end)`;
+export const saferPaymentsReport: ReportDefinition = {
+  meta: REPORTS.saferPayments,
+  from: (c) => sql`charges k
+    left join clients c on c.id = k.client_id and c.club_id = ${c.clubId}`,
+  at: sql`k.created_at`,
+  where: (c) => {
+    const w = [
+      sql`k.club_id = ${c.clubId}`,
+      sql`(k.status in ('uncertain', 'pending') or k.reconciled_at is not null)`,
+      ...filters(c, { clientId: sql`k.client_id` }),
+    ];
+    if (c.q.status?.length) w.push(inList(saferState, c.q.status));
+    return w;
+  },
+  select: {
+    id: sql`k.id`,
+    at: sql`k.created_at`,
+    clientId: sql`k.client_id`,
+    clientNumber: sql`c.number`,
+    clientName: clientName('c'),
+    amount: sql`k.amount`,
+    brand: sql`nullif(k.brand, '')`,
+    lastFour: sql`nullif(k.last_four, '')`,
+    saferState,
+    reconciledAt: sql`k.reconciled_at`,
+    reference: sql`k.idempotency_key`,
+  },
+  sort: {
+    at: [sql`k.created_at`],
+    client: [sql`c.last_name`, sql`c.first_name`, sql`k.created_at`],
+    amount: [sql`k.amount`, sql`k.created_at`],
+    saferState: [saferState, sql`k.created_at`],
+    reconciledAt: [sql`k.reconciled_at`, sql`k.created_at`],
+  },
+  tiebreak: [sql`k.id`],
+  totals: {
+    count: sql`count(*)::int`,
+    amount: sql`coalesce(sum(k.amount), 0)::bigint`,
+    awaiting: sql`coalesce(sum(k.amount) filter (where ${saferState} = 1), 0)::bigint`,
+    refunded: sql`coalesce(sum(k.amount) filter (where ${saferState} = 2), 0)::bigint`,
+    refundFailed: sql`coalesce(sum(k.amount) filter (where ${saferState} = 3), 0)::bigint`,
+    notCharged: sql`coalesce(sum(k.amount) filter (where ${saferState} = 4), 0)::bigint`,
+  },
+  breakdowns: { byState: { by: saferState, value: sql`count(*)::int` } },
+  additive: true,
+};
+
+// ---------------------------------------------------------------- add-licenses requests
+
+/**
+ * Add-licenses requests (`GetAddLicensesRequestReport`, seed 000 §2 other
+ * screens, §7; seed 001 §3 "License request (bank transfer)"): the club's
+ * bank-transfer license requests filed in the period, every status
+ * (LicenseRequestStatus 1 Pending … 5 CancelledByManager): licenses asked,
+ * price per license-year and transfer amount (minor units), transfer date,
+ * reference, payer bank code (branch and account stay encrypted), status,
+ * the user who filed it. Totals: `pending` = requests still Pending, `loaded`
+ * = licenses of requests ApprovedLoaded. The status filter takes the statuses.
+ */
+export const addLicensesRequestsReport: ReportDefinition = {
+  meta: REPORTS.addLicensesRequests,
+  from: (c) => sql`license_requests r
+    left join users u on u.id = r.user_id and u.club_id = ${c.clubId}`,
+  at: sql`r.created_at`,
+  where: (c) => {
+    const w = [sql`r.club_id = ${c.clubId}`];
+    if (c.q.status?.length) w.push(inList(sql`r.status`, c.q.status));
+    return w;
+  },
+  select: {
+    id: sql`r.id`,
+    at: sql`r.created_at`,
+    quantity: sql`r.quantity`,
+    price: sql`r.price`,
+    amount: sql`r.amount`,
+    transferDate: sql`to_char(r.transfer_date, 'YYYY-MM-DD')`,
+    reference: sql`nullif(r.reference, '')`,
+    bankCode: sql`nullif(r.bank_code, '')`,
+    status: sql`r.status`,
+    userName: sql`nullif(u.name, '')`,
+  },
+  sort: {
+    at: [sql`r.created_at`],
+    quantity: [sql`r.quantity`, sql`r.created_at`],
+    amount: [sql`r.amount`, sql`r.created_at`],
+    transferDate: [sql`r.transfer_date`, sql`r.created_at`],
+    status: [sql`r.status`, sql`r.created_at`],
+  },
+  tiebreak: [sql`r.id`],
+  totals: {
+    count: sql`count(*)::int`,
+    quantity: sql`coalesce(sum(r.quantity), 0)::int`,
+    amount: sql`coalesce(sum(r.amount), 0)::bigint`,
+    pending: sql`(count(*) filter (where r.status = ${LicenseRequestStatus.Pending}))::int`,
+    loaded: sql`coalesce(sum(r.quantity) filter (where r.status = ${LicenseRequestStatus.ApprovedLoaded}), 0)::int`,
+  },
+  breakdowns: { byStatus: { by: sql`r.status`, value: sql`count(*)::int` } },
+  additive: true,
+};
+
 /** Every report of the framework, registered by reports.routes.ts. */
 export const REPORT_DEFINITIONS: readonly ReportDefinition[] = [
   entrancesReport,
@@ -1124,4 +1241,6 @@ export const REPORT_DEFINITIONS: readonly ReportDefinition[] = [
   excessStatusReport,
   cashStatusReport,
   loadedLicensesReport,
+  saferPaymentsReport,
+  addLicensesRequestsReport,
 ];

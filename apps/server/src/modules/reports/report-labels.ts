@@ -82,6 +82,17 @@ const HEADERS: Record<string, Pair> = {
   lastResetAt: ['ריקון אחרון', 'Last emptied'],
   terminals: ['עמדות', 'Terminals'],
   reference: ['אסמכתא', 'Reference'],
+  brand: ['סוג כרטיס', 'Card brand'],
+  saferState: ['מצב החיוב', 'Charge state'],
+  reconciledAt: ['הוסדר בתאריך', 'Settled at'],
+  awaiting: ['ממתין לבירור', 'Awaiting the provider'],
+  refunded: ['חויב והוחזר', 'Charged and refunded'],
+  refundFailed: ['חויב, ההחזר נכשל', 'Charged, refund failed'],
+  notCharged: ['לא חויב', 'Not charged'],
+  transferDate: ['תאריך ההעברה', 'Transfer date'],
+  bankCode: ['בנק', 'Bank'],
+  pending: ['ממתינות', 'Pending'],
+  loaded: ['רישיונות שנטענו', 'Licenses loaded'],
 };
 
 const TITLES: Record<string, Pair> = {
@@ -106,6 +117,24 @@ const TITLES: Record<string, Pair> = {
   excessStatus: ['מצב עודפים', 'Excess status'],
   cashStatus: ['מצב מזומן', 'Cash status'],
   loadedLicenses: ['רישיונות שנטענו', 'Loaded licenses'],
+  saferPayments: ['תשלומים בטוחים', 'Safer payments'],
+  addLicensesRequests: ['בקשות להוספת רישיונות', 'Add-licenses requests'],
+};
+
+const SAFER_STATE: Record<number, Pair> = {
+  1: ['ממתין לבירור', 'Awaiting the provider'],
+  2: ['חויב והוחזר', 'Charged and refunded'],
+  3: ['חויב, ההחזר נכשל', 'Charged, refund failed'],
+  4: ['לא חויב', 'Not charged'],
+};
+
+const LICENSE_REQUEST_STATUS: Record<number, Pair> = {
+  0: ['לא מוגדר', 'Undefined'],
+  1: ['ממתין', 'Pending'],
+  2: ['אושר ונטען', 'Approved and loaded'],
+  3: ['נדחה על ידי המנהל', 'Rejected by manager'],
+  4: ['בוטל על ידי הלקוח', 'Cancelled by customer'],
+  5: ['בוטל על ידי המנהל', 'Cancelled by manager'],
 };
 
 const EXCESS_STATE: Record<number, Pair> = {
@@ -236,6 +265,10 @@ export function exportValue(
       return pick(EXCESS_STATE[Number(v)], lang, String(v));
     case 'licenseSource':
       return pick(LICENSE_SOURCE[Number(v)], lang, String(v));
+    case 'saferState':
+      return pick(SAFER_STATE[Number(v)], lang, String(v));
+    case 'licenseRequestStatus':
+      return pick(LICENSE_REQUEST_STATUS[Number(v)], lang, String(v));
     case 'entranceStatus':
     case 'reason':
       return Number(v);
