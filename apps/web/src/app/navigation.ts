@@ -35,6 +35,8 @@ export const IMPLEMENTED_NAV_KEYS: readonly string[] = [
   'cashStatusReport',
   'licensesUsedReport',
   'loadedLicensesReport',
+  'saferPaymentsReport',
+  'addLicensesRequestsReport',
   'managerActivityReport',
 ];
 

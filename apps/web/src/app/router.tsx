@@ -137,6 +137,8 @@ const REPORT_ROUTES: { id: ReportId; navKey: string; route: string }[] = (
     'cashStatus',
     'licensesUsed',
     'loadedLicenses',
+    'saferPayments',
+    'addLicensesRequests',
     'managerActivity',
   ] as const
 ).map((id) => {

@@ -50,6 +50,10 @@ const QUICK_EXIT_COLOR: Record<number, string> = {
   6: 'red',
 };
 const PURCHASE_STATUS_COLOR: Record<number, string> = { 1: 'green', 2: 'gold', 3: 'red' };
+/** Safer payments: awaiting the provider, charged and refunded, refund failed (money kept without a purchase), not charged. */
+const SAFER_STATE_COLOR: Record<number, string> = { 1: 'gold', 2: 'blue', 3: 'red', 4: 'default' };
+/** License request statuses (LicenseRequestStatus): pending, loaded, rejected, cancelled by customer, by manager. */
+const LICENSE_REQUEST_COLOR: Record<number, string> = { 1: 'gold', 2: 'green', 3: 'red', 4: 'default', 5: 'default' };
 
 /** POST /Report/<call> with the page's filter. */
 function useReport(meta: ReportMeta, body: ReportQuery) {
@@ -127,6 +131,18 @@ function useFormatter() {
         );
       case 'licenseSource':
         return t(`reports.licenseSource.${Number(v)}`, { defaultValue: String(v) });
+      case 'saferState':
+        return (
+          <Tag color={SAFER_STATE_COLOR[Number(v)] ?? 'default'} style={{ marginInlineEnd: 0 }}>
+            {t(`reports.saferState.${Number(v)}`, { defaultValue: String(v) })}
+          </Tag>
+        );
+      case 'licenseRequestStatus':
+        return (
+          <Tag color={LICENSE_REQUEST_COLOR[Number(v)] ?? 'default'} style={{ marginInlineEnd: 0 }}>
+            {t(`licenses.status.${Number(v)}`, { defaultValue: String(v) })}
+          </Tag>
+        );
       case 'bool':
         return (
           <Tag color={v ? 'green' : 'red'} style={{ marginInlineEnd: 0 }}>
@@ -172,10 +188,14 @@ function OwnFilters({ meta, value, onChange }: { meta: ReportMeta; value: Filter
             ? [1, 2].map((s) => ({ value: s, label: t(`reports.excessState.${s}`) }))
             : meta.id === 'loadedLicenses'
               ? [1, 2].map((s) => ({ value: s, label: t(`reports.licenseSource.${s}`) }))
-              : [
-                  { value: 1, label: t('reports.debtOpen') },
-                  { value: 2, label: t('reports.debtPaid') },
-                ];
+              : meta.id === 'saferPayments'
+                ? [1, 2, 3, 4].map((s) => ({ value: s, label: t(`reports.saferState.${s}`) }))
+                : meta.id === 'addLicensesRequests'
+                  ? [1, 2, 3, 4, 5].map((s) => ({ value: s, label: t(`licenses.status.${s}`) }))
+                  : [
+                      { value: 1, label: t('reports.debtOpen') },
+                      { value: 2, label: t('reports.debtPaid') },
+                    ];
   const set = (patch: Filters) => onChange({ ...value, ...patch });
   return (
     <>
@@ -199,7 +219,7 @@ function OwnFilters({ meta, value, onChange }: { meta: ReportMeta; value: Filter
           placeholder={
             meta.id === 'quickExits'
               ? t('reports.allOutcomes')
-              : meta.id === 'excessStatus'
+              : meta.id === 'excessStatus' || meta.id === 'saferPayments'
                 ? t('reports.allStates')
                 : meta.id === 'loadedLicenses'
                   ? t('reports.allSources')
