@@ -64,7 +64,7 @@ test('purchases and financial reports: range filter, totals, .xlsx export read b
  * The reports added for issue 6's full list open on their seed routes (seed 000 §2)
  * with their totals, in Hebrew; each page's first total matches the API.
  */
-test('product summary, product matrix, excess status, cash status, licenses and manager activity pages open', async ({
+test('product summary, product matrix, excess status, cash status, licenses, manager activity, safer payments and license requests pages open', async ({
   page,
   request,
 }) => {
@@ -84,6 +84,8 @@ test('product summary, product matrix, excess status, cash status, licenses and 
       ['/reports/licenses-used-report', 'GetLicensesUsedReport', 'רישיונות בשימוש', 'count'],
       ['/reports/loaded-licenses-report', 'GetLoadedLicensesReport', 'רישיונות שנטענו', 'count'],
       ['/reports/manager-activity-report', 'GetManagerActivityReport', 'פעילות מנהלים', 'count'],
+      ['/reports/app-safer-payments', 'GetSaferPaymentsReport', 'תשלומים בטוחים', 'count'],
+      ['/reports/add-licenses-requests-report', 'GetAddLicensesRequestReport', 'בקשות להוספת רישיונות', 'count'],
     ];
     for (const [route, call, title, key] of pages) {
       const today = await api.post<ReportResult>(`/api/Report/${call}`, { period: 'day' });
