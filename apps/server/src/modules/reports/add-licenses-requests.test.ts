@@ -61,6 +61,8 @@ const REQUESTS = [
     bank: '12',
   }, // February
 ];
+/** English names of the banks used above (the report answers in the body's `lang`, default he; the test asks en). */
+const BANK_EN: Record<string, string> = { '10': 'Leumi', '11': 'Discount', '12': 'Hapoalim', '20': 'Mizrahi-Tefahot' };
 const inMarch = (d: Date) => d >= at(3, 1, 0) && d < at(4, 1, 0);
 const expected = () => REQUESTS.filter((r) => inMarch(r.at));
 
@@ -111,7 +113,7 @@ describe('add-licenses requests report (POST /Report/GetAddLicensesRequestReport
 
   it('lists every request of the period with its status; totals, pending, loaded, per status', async () => {
     const rows = expected();
-    const body = await report(MARCH);
+    const body = await report({ ...MARCH, lang: 'en' });
     expect(body.total).toBe(rows.length);
     const byStatus: Record<string, number> = {};
     for (const r of rows) byStatus[String(r.status)] = (byStatus[String(r.status)] ?? 0) + 1;
@@ -132,7 +134,7 @@ describe('add-licenses requests report (POST /Report/GetAddLicensesRequestReport
         r.amount,
         r.transferDate,
         r.reference,
-        r.bankCode,
+        r.bank,
         r.status,
         r.userName,
       ]),
@@ -144,7 +146,7 @@ describe('add-licenses requests report (POST /Report/GetAddLicensesRequestReport
         r.qty * r.price,
         r.transfer,
         r.reference,
-        r.bank,
+        `${r.bank} · ${BANK_EN[r.bank]}`,
         r.status,
         'Test user',
       ]),
@@ -160,6 +162,8 @@ describe('add-licenses requests report (POST /Report/GetAddLicensesRequestReport
         .sort((x, y) => y.at.getTime() - x.at.getTime())
         .map((r) => r.reference),
     );
+    // Default language Hebrew: the bank's Hebrew name.
+    expect(open.items.map((r) => r.bank)).toEqual(['12 · בנק הפועלים', '12 · בנק הפועלים']);
     expect(open.totals.quantity).toBe(sum(rows.filter((r) => r.status === S.Pending).map((r) => r.qty)));
     const byTransfer = await report({ ...MARCH, sort: 'transferDate', order: 'asc' });
     expect(byTransfer.items.map((r) => r.transferDate)).toEqual(rows.map((r) => r.transfer).sort());

@@ -1,5 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { EntranceReport, LicenseRequestStatus, PurchasePaymentStatus, REPORTS, ReportFilter } from '@venue/domain';
+import {
+  EntranceReport,
+  ISRAELI_BANKS,
+  LicenseRequestStatus,
+  PurchasePaymentStatus,
+  REPORTS,
+  ReportFilter,
+} from '@venue/domain';
 import type { ReportContext, ReportDefinition } from './framework.js';
 import { itemsText } from './report-labels.js';
 import { AppError } from '../../lib/errors.js';
@@ -1174,7 +1181,8 @@ export const saferPaymentsReport: ReportDefinition = {
  * bank-transfer license requests filed in the period, every status
  * (LicenseRequestStatus 1 Pending … 5 CancelledByManager): licenses asked,
  * price per license-year and transfer amount (minor units), transfer date,
- * reference, payer bank code (branch and account stay encrypted), status,
+ * reference, payer bank ("code · name" in the caller's `lang`; branch and
+ * account stay encrypted), status,
  * the user who filed it. Totals: `pending` = requests still Pending, `loaded`
  * = licenses of requests ApprovedLoaded. The status filter takes the statuses.
  */
@@ -1196,10 +1204,12 @@ export const addLicensesRequestsReport: ReportDefinition = {
     amount: sql`r.amount`,
     transferDate: sql`to_char(r.transfer_date, 'YYYY-MM-DD')`,
     reference: sql`nullif(r.reference, '')`,
-    bankCode: sql`nullif(r.bank_code, '')`,
+    bank: sql`nullif(r.bank_code, '')`,
     status: sql`r.status`,
     userName: sql`nullif(u.name, '')`,
   },
+  // The payer's bank as "code · name" in the caller's language (packages/domain banks.ts).
+  post: { bank: (v, c) => (v == null ? null : `${String(v)} · ${ISRAELI_BANKS[String(v)]?.[c.q.lang] ?? ''}`.trim()) },
   sort: {
     at: [sql`r.created_at`],
     quantity: [sql`r.quantity`, sql`r.created_at`],

@@ -90,7 +90,7 @@ const HEADERS: Record<string, Pair> = {
   refundFailed: ['חויב, ההחזר נכשל', 'Charged, refund failed'],
   notCharged: ['לא חויב', 'Not charged'],
   transferDate: ['תאריך ההעברה', 'Transfer date'],
-  bankCode: ['בנק', 'Bank'],
+  bank: ['בנק', 'Bank'],
   pending: ['ממתינות', 'Pending'],
   loaded: ['רישיונות שנטענו', 'Licenses loaded'],
 };
