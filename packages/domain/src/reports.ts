@@ -656,7 +656,10 @@ export const REPORTS = {
     columns: [
       { key: 'id', type: 'int', field: true },
       { key: 'at', type: 'datetime', sortable: true },
-      ...client,
+      { key: 'clientId', type: 'int', field: true },
+      { key: 'clientNumber', type: 'int', wide: true },
+      // Hidden on a phone: the amount and the state are what a phone shows.
+      { key: 'clientName', type: 'text', sortable: 'client', wide: true },
       { key: 'amount', type: 'money', sortable: true },
       { key: 'brand', type: 'text', wide: true },
       { key: 'lastFour', type: 'text', wide: true },
@@ -688,7 +691,7 @@ export const REPORTS = {
       { key: 'at', type: 'datetime', sortable: true },
       { key: 'quantity', type: 'int', sortable: true },
       { key: 'price', type: 'money', wide: true },
-      { key: 'amount', type: 'money', sortable: true },
+      { key: 'amount', type: 'money', sortable: true, wide: true },
       { key: 'transferDate', type: 'date', sortable: true, wide: true },
       { key: 'reference', type: 'text', wide: true },
       { key: 'bank', type: 'text', wide: true },
