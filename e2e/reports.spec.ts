@@ -97,3 +97,12 @@ test('product summary, product matrix, excess status, cash status, licenses, man
     await api.patch(`/api/Club/${club.id}`, { isUpsellEnabled: false });
   }
 });
+
+/** Safer payments: "reconcile now" asks the provider (docs/money.md) and reports what it settled, in Hebrew. */
+test('safer payments: reconcile now reports the charges checked', async ({ page }) => {
+  await page.goto('/login?userName=admin&password=demo1234&externalClubId=1001');
+  await page.waitForURL(/dashboard|management/);
+  await new ReportPage(page).open('/reports/app-safer-payments');
+  await page.getByTestId('safer-reconcile').click();
+  await expect(page.locator('.ant-message')).toContainText(/נבדקו \d+: \d+ הוחזרו/);
+});

@@ -40,6 +40,9 @@ const EntranceReportPage = lazy(() =>
   import('../features/entrance-report/EntranceReportPage').then((m) => ({ default: m.EntranceReportPage })),
 );
 const ReportPage = lazy(() => import('../features/reports/ReportPage').then((m) => ({ default: m.ReportPage })));
+const ReconcileSaferPaymentsButton = lazy(() =>
+  import('../features/reports/ReconcileSaferPayments').then((m) => ({ default: m.ReconcileSaferPaymentsButton })),
+);
 const LicensesPage = lazy(() =>
   import('../features/client-money/LicensesPage').then((m) => ({ default: m.LicensesPage })),
 );
@@ -182,7 +185,14 @@ export const router = createBrowserRouter([
           { path: '/reports/app-entranceReport', element: guarded('entranceReport', <EntranceReportPage />) },
           ...REPORT_ROUTES.map((r) => ({
             path: r.route,
-            element: guarded(r.navKey, <ReportPage key={r.id} id={r.id} />),
+            element: guarded(
+              r.navKey,
+              <ReportPage
+                key={r.id}
+                id={r.id}
+                actions={r.id === 'saferPayments' ? <ReconcileSaferPaymentsButton /> : undefined}
+              />,
+            ),
           })),
           { path: '*', element: <NotFound /> },
         ],

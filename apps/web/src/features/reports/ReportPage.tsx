@@ -303,7 +303,8 @@ function OwnFilters({ meta, value, onChange }: { meta: ReportMeta; value: Filter
  * (cards, breakdowns and a totals row), .xlsx export and print. Column
  * layout, sort, page size and the period kind are saved per user.
  */
-export function ReportPage({ id }: { id: ReportId }) {
+/** `actions`: buttons of this report beside its title (e.g. "Reconcile now" on safer payments). */
+export function ReportPage({ id, actions }: { id: ReportId; actions?: ReactNode }) {
   const meta: ReportMeta = REPORTS[id];
   const { t } = useTranslation();
   const lang = useLanguage();
@@ -369,6 +370,7 @@ export function ReportPage({ id }: { id: ReportId }) {
             {data.range.from} – {data.range.to}
           </span>
         )}
+        {actions}
       </div>
       <ReportFilterBar
         value={period}
