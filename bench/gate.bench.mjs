@@ -121,6 +121,7 @@ async function run(kind, dbTarget) {
       decisionsPerSecond: atRate.decisionsPerSecond,
       latencyMs: atRate.latencyMs,
       errors: atRate.errors,
+      offline: atRate.offline,
     },
     // Group commit (engine/gate-batch.ts): mean entrances per read statement and per log INSERT.
     meanBatch: {

@@ -21,8 +21,7 @@ const { gateStatements } = await import(path.join(root, 'apps/server/src/engine/
 const { sql } = await import('drizzle-orm');
 
 const target = process.env.BENCH_GATE_DB ?? 'pglite';
-// 20 000 cards: at 2 000 decisions/s a card comes back every 10 s, not within the 2 s rapid re-entry window.
-const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 20000);
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 5000);
 const TERMINALS = Number(process.env.BENCH_TERMINALS ?? 50);
 const POOL = Number(process.env.BENCH_POOL ?? 10);
 

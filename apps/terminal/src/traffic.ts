@@ -78,7 +78,9 @@ export async function runTraffic(opts: TrafficOptions): Promise<TrafficResult> {
     try {
       const d = await c.present(ident);
       const t1 = performance.now();
-      if (t0 >= warmupEnd && t1 <= end) {
+      // Closed loop: what was answered within the window (throughput). At a steady rate: every
+      // presentation sent within the window, however late its answer (latency is not cut off).
+      if (t0 >= warmupEnd && (opts.rate > 0 ? t0 <= end : t1 <= end)) {
         if (!measuredStart) measuredStart = warmupEnd;
         latencies.push(t1 - t0);
         byStatus[d.status] = (byStatus[d.status] ?? 0) + 1;
