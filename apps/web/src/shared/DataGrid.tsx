@@ -75,7 +75,8 @@ export interface DataGridProps<T> {
   'data-testid'?: string;
 }
 
-const DEFAULT_PAGE_SIZE = 25;
+/** Rows per page when the user chose none (a server-paged caller must ask the server for the same). */
+export const DEFAULT_PAGE_SIZE = 25;
 const MIN_WIDTH = 60;
 
 /** Columns in the user's order and visibility; new columns (not yet saved) go last. */

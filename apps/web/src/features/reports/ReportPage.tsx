@@ -27,7 +27,7 @@ import {
 import { api, type Page } from '../../app/api/apiClient';
 import { useSessionData } from '../../app/auth/AuthProvider';
 import { useLanguage } from '../../app/i18n/LocaleProvider';
-import { DataGrid, type GridColumn } from '../../shared/DataGrid';
+import { DataGrid, DEFAULT_PAGE_SIZE, type GridColumn } from '../../shared/DataGrid';
 import { downloadFile } from '../../shared/download';
 import { useGridState } from '../../shared/gridState';
 import { useViewport } from '../../shared/useMediaQuery';
@@ -316,7 +316,8 @@ export function ReportPage({ id, actions }: { id: ReportId; actions?: ReactNode 
   const [period, setPeriod] = useState<PeriodValue>(() => initialPeriod(timeZone, grid.filters?.period ?? 'day'));
   const [filters, setFilters] = useState<Filters>({});
   const [page, setPage] = useState(1);
-  const pageSize = grid.pageSize ?? 50;
+  // The grid's own default: asking for more rows than it shows would skip rows 26-50 on page 2.
+  const pageSize = grid.pageSize ?? DEFAULT_PAGE_SIZE;
 
   const columnsMeta = meta.columns.filter((c) => !c.field);
   const sortColumn = grid.sort ? columnsMeta.find((c) => c.key === grid.sort?.key && c.sortable) : undefined;
