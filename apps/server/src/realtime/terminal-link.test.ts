@@ -392,3 +392,26 @@ describe('group commit (engine/gate-batch.ts): concurrent entrances share statem
     }
   });
 });
+
+describe('one terminal link, many entrances in flight', () => {
+  it('decides 30 presentations sent at once on one link, each answered under its own eventId', async () => {
+    await makeTerminal(clubA.club.id, 'GATE-MANY', true);
+    const cards = Array.from({ length: 30 }, (_, i) => `88${String(i).padStart(4, '0')}`);
+    const made = new Map<string, number>();
+    for (const card of cards) made.set(card, (await makeClient(clubA.club.id, { cardSerial: card })).id);
+    const tc = await terminal('GATE-MANY');
+    await tc.connect();
+    const answers = await Promise.all(cards.map((value) => tc.present({ kind: 'card', value })));
+    for (const a of answers) expect(a).toMatchObject({ status: EntranceStatus.Approved });
+    const logged = await ctx.database.db
+      .select({ clientId: entranceLogs.clientId })
+      .from(entranceLogs)
+      .where(
+        eq(
+          entranceLogs.terminalId,
+          (await ctx.database.db.select().from(terminals).where(eq(terminals.serial, 'GATE-MANY')))[0]!.id,
+        ),
+      );
+    expect(logged.map((l) => l.clientId).sort()).toEqual([...made.values()].sort());
+  });
+});

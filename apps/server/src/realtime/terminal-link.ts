@@ -40,6 +40,8 @@ import { handlePurchase } from './handlers/purchase.js';
 
 /** How far in the future a terminal's `at` may lie before the server uses its own clock. */
 const MAX_CLOCK_SKEW_MS = 5 * 60_000;
+/** Entrances of one terminal link decided at once (a gate that floods the link waits for a slot). */
+const MAX_ENTRANCES_IN_FLIGHT = 16;
 /** last_connection is written at most this often while a terminal stays connected. */
 const LAST_CONNECTION_EVERY_MS = 60_000;
 
@@ -228,6 +230,21 @@ export async function terminalLinkRoutes(app: FastifyInstance): Promise<void> {
         }
       };
 
+      // A link's entrances are decided side by side (up to MAX_ENTRANCES_IN_FLIGHT; then the link's
+      // next message waits for a slot): its other messages stay in order, and an entrance's answer
+      // names its eventId. One at a time, a link could not decide faster than one database round
+      // trip per entrance.
+      let entrancesRunning = 0;
+      const entranceSlots: (() => void)[] = [];
+      const startEntrance = async (s: Session, m: TerminalEntrance) => {
+        while (entrancesRunning >= MAX_ENTRANCES_IN_FLIGHT) await new Promise<void>((r) => entranceSlots.push(r));
+        entrancesRunning++;
+        void entrance(s, m).finally(() => {
+          entrancesRunning--;
+          entranceSlots.shift()?.();
+        });
+      };
+
       const handle = async (raw: string) => {
         touch();
         let data: unknown;
@@ -250,7 +267,7 @@ export async function terminalLinkRoutes(app: FastifyInstance): Promise<void> {
         if (m.type === 'hello') return hello(m);
         if (!session)
           return fail('NOT_AUTHENTICATED', 'Send hello first', m.type === 'entrance' ? m.eventId : undefined);
-        if (m.type === 'entrance') return entrance(session, m);
+        if (m.type === 'entrance') return startEntrance(session, m);
         if (m.type === 'heartbeat') return heartbeat(session, m);
         if (m.type === 'enroll') return send(await handleEnroll(db, bus, session, m, req.log));
         if (m.type === 'exit') return send(await handleExit(db, session, m, req.log));
