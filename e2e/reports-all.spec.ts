@@ -106,17 +106,19 @@ test.describe('every report of the catalogue', () => {
       const from = `${today.slice(0, 8)}01`;
       const report = new ReportPage(page);
 
+      // The page's own call for the range: the API is asked the same (page size included). Set up
+      // before opening: the period kind is saved per user, so the page may open on "range" already.
+      const call = page.waitForRequest(
+        (r) =>
+          r.method() === 'POST' && r.url().endsWith(`/api/Report/${meta.call}`) && r.postDataJSON()?.period === 'range',
+      );
+      call.catch(() => undefined); // a page that fails below leaves the wait pending until the page closes
       await page.goto(route);
       await expect(
         page.getByTestId(`report-${meta.id}`),
         `${route} should render the report page with its range label, totals and .xlsx export`,
       ).toBeVisible();
       await expect(report.table()).toBeVisible();
-      // The page's own call for the range: the API is asked the same (page size included).
-      const call = page.waitForRequest(
-        (r) =>
-          r.method() === 'POST' && r.url().endsWith(`/api/Report/${meta.call}`) && r.postDataJSON()?.period === 'range',
-      );
       await report.chooseRange('טווח');
       const body = (await call).postDataJSON() as { from: string; to: string; pageSize: number };
       expect([body.from, body.to]).toEqual([from, today]);
