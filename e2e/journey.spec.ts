@@ -67,14 +67,14 @@ test('sign in in Hebrew, create a client, a card at the gate appears live in the
   await expect(page.getByTestId('clients-table')).toContainText(lastName);
 
   await page.getByTestId('nav-entranceReport').click();
-  await expect(page.getByTestId('entrance-report-table')).toBeVisible();
+  await expect(page.getByTestId('report-table')).toBeVisible();
   await expect(page.getByTestId('live-status')).toHaveAttribute('data-state', 'open');
 
   const decision = presentCard(card);
   expect(decision.status).toBe(1);
 
   // The row arrives over the live socket, without a reload.
-  await expect(page.getByTestId('entrance-report-table')).toContainText(lastName, { timeout: 5000 });
+  await expect(page.getByTestId('report-table')).toContainText(lastName, { timeout: 5000 });
 
   await page.getByTestId('lang-switch').click();
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');

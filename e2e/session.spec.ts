@@ -40,5 +40,5 @@ test('the phone layout opens the navigation from a drawer, right to left', async
   await page.getByTestId('nav-toggle').click();
   await page.getByTestId('nav-entranceReport').click();
   await expect(page).toHaveURL(/app-entranceReport$/);
-  await expect(page.getByTestId('entrance-report-table')).toBeVisible();
+  await expect(page.getByTestId('report-table')).toBeVisible();
 });

@@ -1,7 +1,7 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { Select, Statistic, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   ENTRANCE_STATUSES,
@@ -27,6 +27,7 @@ import {
 import { api, type Page } from '../../app/api/apiClient';
 import { useSessionData } from '../../app/auth/AuthProvider';
 import { useLanguage } from '../../app/i18n/LocaleProvider';
+import { useLiveMessages } from '../../app/live/LiveProvider';
 import { DataGrid, DEFAULT_PAGE_SIZE, type GridColumn } from '../../shared/DataGrid';
 import { downloadFile } from '../../shared/download';
 import { useGridState } from '../../shared/gridState';
@@ -303,9 +304,25 @@ function OwnFilters({ meta, value, onChange }: { meta: ReportMeta; value: Filter
  * (cards, breakdowns and a totals row), .xlsx export and print. Column
  * layout, sort, page size and the period kind are saved per user.
  */
-/** `actions`: buttons of this report beside its title (e.g. "Reconcile now" on safer payments). */
-export function ReportPage({ id, actions }: { id: ReportId; actions?: ReactNode }) {
+/**
+ * `actions`: buttons of this report beside its title (e.g. "Reconcile now" on safer payments).
+ * `live`: refetch when an entrance arrives on the console's live feed (at most once a second;
+ * the entrance report, seed 000 §2).
+ */
+export function ReportPage({ id, actions, live }: { id: ReportId; actions?: ReactNode; live?: boolean }) {
   const meta: ReportMeta = REPORTS[id];
+  const qc = useQueryClient();
+  const lastRefetch = useRef(0);
+  const pendingRefetch = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useLiveMessages((msg) => {
+    if (!live || msg.type !== 'entrance' || pendingRefetch.current) return;
+    const wait = Math.max(0, lastRefetch.current + 1000 - Date.now());
+    pendingRefetch.current = setTimeout(() => {
+      pendingRefetch.current = null;
+      lastRefetch.current = Date.now();
+      void qc.invalidateQueries({ queryKey: ['report', meta.id] });
+    }, wait);
+  });
   const { t } = useTranslation();
   const lang = useLanguage();
   const { club } = useSessionData();
