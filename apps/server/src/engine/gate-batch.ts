@@ -240,9 +240,11 @@ const perDb = new WeakMap<Db, GateStatements>();
 
 /**
  * The gate statements of a database handle. On a pool (PostgreSQL) or PGlite
- * they are batched: on PostgreSQL up to 2 batches of each kind run at once (2 gave larger batches and more decisions per second than 4 in bench/gate.bench.mjs)
- * (the pool has 10 connections by default; the rest serve everything else);
- * PGlite runs one statement at a time anyway. Inside a transaction (the demo
+ * they are batched: on PostgreSQL up to 4 batches of each kind run at once
+ * (GATE_BATCHES_IN_FLIGHT; with the flush after the event loop's turn, 4 gave
+ * 2 082–2 440 decisions/s against 981–1 203 for 2 on a quiet machine,
+ * docs/gate-benchmark.md; the pool has 10 connections by default, the rest
+ * serve everything else); PGlite runs one statement at a time anyway. Inside a transaction (the demo
  * history's exact mode) each call is its own statement on the transaction's
  * connection.
  *
@@ -254,7 +256,7 @@ export function gateStatements(db: Db): GateStatements {
   let statements: GateStatements;
   const raw = rawQueryOf(db);
   if (raw) {
-    const inFlight = raw.kind === 'postgres' ? 2 : 1;
+    const inFlight = raw.kind === 'postgres' ? Number(process.env.GATE_BATCHES_IN_FLIGHT ?? 4) : 1;
     const read = new Batcher<ReadItem, ReadRow>((items) => readBatch(raw.query, items), inFlight);
     const insert = new Batcher<LogItem, number>((items) => insertBatch(raw.query, items), inFlight);
     statements = {
