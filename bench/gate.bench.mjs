@@ -30,16 +30,25 @@ const RATE = Number(process.env.BENCH_GATE_RATE ?? 2000);
 function startServer(env) {
   // BENCH_CPU_PROF=<dir> writes the server's CPU profile there (for finding what to optimize).
   const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...prof, '--import', 'tsx', path.join(root, 'bench/lib/gate-server.mjs')], {
-    cwd: root,
-    env: { ...process.env, ...env, BENCH_TERMINALS: String(TERMINALS) },
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
+  // BENCH_SERVER_NODE_ARGS: more node flags for the server (e.g. --trace-gc), space-separated.
+  const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(
+    process.execPath,
+    [...prof, ...extra, '--import', 'tsx', path.join(root, 'bench/lib/gate-server.mjs')],
+    {
+      cwd: root,
+      env: { ...process.env, ...env, BENCH_TERMINALS: String(TERMINALS) },
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
   const lines = readline.createInterface({ input: child.stdout });
   const queue = [];
   const waiters = [];
   lines.on('line', (l) => {
-    if (!l.startsWith('{')) return;
+    if (!l.startsWith('{')) {
+      if (extra.length) process.stderr.write(`server: ${l}\n`); // what the extra flags print
+      return;
+    }
     const m = JSON.parse(l);
     const w = waiters.shift();
     if (w) w(m);
