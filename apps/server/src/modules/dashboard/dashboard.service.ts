@@ -3,6 +3,7 @@ import {
   ClientStatus,
   EntrancePaymentType,
   EntranceStatus,
+  isoDate,
   periodRange,
   PurchaseItemType,
   PurchasePaymentStatus,
@@ -145,14 +146,13 @@ export async function monthlyIncome(db: Db, clubId: number, now: Date = new Date
 }
 
 /**
- * `GetExpiredLicensesCount`: `{value}` = clients of the club (not deleted)
- * whose license expiry is before today in the club's time zone (a license is
- * valid through its expiry day, as at the gate). Clients that never had a
- * license (no expiry) are not counted.
+ * Clients of the club (not deleted) with a license expiry before today
+ * (`expired`) or today or later (`valid`) in the club's time zone: a license
+ * is valid through its expiry day, as at the gate. Clients that never had a
+ * license (no expiry) are in neither.
  */
-export async function expiredLicensesCount(db: Db, clubId: number, now: Date = new Date()): Promise<{ value: number }> {
-  const t = todayIn(await clubTimeZone(db, clubId), now);
-  const today = `${t.year}-${String(t.month).padStart(2, '0')}-${String(t.day).padStart(2, '0')}`;
+async function licensesCount(db: Db, clubId: number, now: Date, side: 'expired' | 'valid'): Promise<{ value: number }> {
+  const today = isoDate(todayIn(await clubTimeZone(db, clubId), now));
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(clients)
@@ -161,33 +161,24 @@ export async function expiredLicensesCount(db: Db, clubId: number, now: Date = n
         eq(clients.clubId, clubId),
         ne(clients.status, ClientStatus.Deleted),
         isNotNull(clients.licenseExpiry),
-        lt(clients.licenseExpiry, today),
+        side === 'expired' ? lt(clients.licenseExpiry, today) : gte(clients.licenseExpiry, today),
       ),
     );
   return { value: Number(row?.n ?? 0) };
 }
 
+/** `GetExpiredLicensesCount`: `{value}` = clients whose license has expired (see `licensesCount`). */
+export function expiredLicensesCount(db: Db, clubId: number, now: Date = new Date()): Promise<{ value: number }> {
+  return licensesCount(db, clubId, now, 'expired');
+}
+
 /**
  * `GetValidLicensesCount` (ours: seed 000 §2 "valid licenses", no call
- * named): `{value}` = clients of the club (not deleted) whose license expiry
- * is today or later in the club's time zone — the complement of
- * `GetExpiredLicensesCount` among clients that have an expiry.
+ * named): `{value}` = clients whose license is valid today — the complement
+ * of `GetExpiredLicensesCount` among clients that have an expiry.
  */
-export async function validLicensesCount(db: Db, clubId: number, now: Date = new Date()): Promise<{ value: number }> {
-  const t = todayIn(await clubTimeZone(db, clubId), now);
-  const today = `${t.year}-${String(t.month).padStart(2, '0')}-${String(t.day).padStart(2, '0')}`;
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(clients)
-    .where(
-      and(
-        eq(clients.clubId, clubId),
-        ne(clients.status, ClientStatus.Deleted),
-        isNotNull(clients.licenseExpiry),
-        gte(clients.licenseExpiry, today),
-      ),
-    );
-  return { value: Number(row?.n ?? 0) };
+export function validLicensesCount(db: Db, clubId: number, now: Date = new Date()): Promise<{ value: number }> {
+  return licensesCount(db, clubId, now, 'valid');
 }
 
 /**

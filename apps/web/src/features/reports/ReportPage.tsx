@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Select, Statistic, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -314,6 +314,7 @@ export function ReportPage({ id, actions, live }: { id: ReportId; actions?: Reac
   const qc = useQueryClient();
   const lastRefetch = useRef(0);
   const pendingRefetch = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => clearTimeout(pendingRefetch.current ?? undefined), []);
   useLiveMessages((msg) => {
     if (!live || msg.type !== 'entrance' || pendingRefetch.current) return;
     const wait = Math.max(0, lastRefetch.current + 1000 - Date.now());
