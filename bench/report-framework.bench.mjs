@@ -28,6 +28,8 @@ const { ReportQuery } = await import(path.join(root, 'packages/domain/src/report
 const dash = await import(path.join(root, 'apps/server/src/modules/dashboard/dashboard.service.ts'));
 const { sql } = await import('drizzle-orm');
 const { addResultRow } = await import('./lib/results-md.mjs');
+// Hand-tuned SQL for the other reports, by report id (same shape as HAND below).
+const { HAND_MORE } = await import('./lib/report-hand-sql.mjs');
 
 const ENTRANCES = Number(process.env.BENCH_ENTRANCES ?? 2_000_000);
 const PURCHASES = Number(process.env.BENCH_PURCHASES ?? 500_000);
@@ -191,7 +193,11 @@ const DEF = {
 };
 /** Every report of the framework for this month, and the four large ones for a year too. */
 const CASES = [...defs.REPORT_DEFINITIONS.map((d) => [d, 'month']), ...Object.values(DEF).map((d) => [d, 'year'])];
-const handOf = (d) => Object.keys(DEF).find((k) => DEF[k] === d);
+const handOf = (d) => {
+  const key = Object.keys(DEF).find((k) => DEF[k] === d);
+  if (key) return HAND[key];
+  return HAND_MORE[d.meta.id];
+};
 
 const { default: pg } = await import('pg');
 const name = `venue_bench_rf_${process.pid}`;
@@ -228,10 +234,11 @@ try {
     const q = ReportQuery.parse({ period, ...(def.meta.required?.includes('clientId') ? { clientId: 1 } : {}) });
     const r = await resolveReportRange(db, a.id, q);
     const framework = await measure(() => runReport(db, def, a.id, q));
-    const key = handOf(def);
-    const hand = key
+    const key = Object.keys(DEF).find((k) => DEF[k] === def);
+    const handSql = handOf(def);
+    const hand = handSql
       ? await measure(async () => {
-          for (const s of HAND[key](a.id, r)) await db.execute(s);
+          for (const s of handSql(a.id, r, q)) await db.execute(s);
         })
       : null;
     const raw = HAND_RAW[key]
