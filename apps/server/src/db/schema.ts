@@ -487,6 +487,11 @@ export const purchases = pgTable(
     uniqueIndex('purchases_idem').on(t.clubId, t.idempotencyKey),
     index('purchases_client_at').on(t.clubId, t.clientId, t.at),
     index('purchases_club_at').on(t.clubId, t.at),
+    // The refunded purchases of a period (few): the payments report adds their payments to
+    // financial_daily's, which leaves them out (docs/reports.md "Speed").
+    index('purchases_refunded_at')
+      .on(t.clubId, t.at)
+      .where(sql`${t.paymentStatus} = 3`),
   ],
 );
 
@@ -571,6 +576,48 @@ export const financialDaily = pgTable(
     total: bigint('total', { mode: 'number' }).notNull().default(0),
   },
   (t) => [uniqueIndex('financial_daily_key').on(t.clubId, t.day, t.kind, t.key, t.terminalId, t.userId)],
+);
+
+/**
+ * Daily summary of the entrances and the purchases (docs/reports.md "Speed"):
+ * the totals of the entrances, activities and payments reports without
+ * reading a period's rows. `kind` 1: entrance_logs rows, by terminal, group,
+ * `status` (EntranceStatus) and `payment_type`; `n` entrances, `amount` taken
+ * from the balance. Kind 2: purchases (refunded ones too) by terminal and
+ * `status` (= payment_status); `n` purchases, `amount` their `total`.
+ * `day` is the local day of the row's instant in the club's time zone;
+ * `terminal_id`/`group_id` are 0 when the row has none. Money in minor units.
+ *
+ * Written append-only by statement-level triggers (migration
+ * 0014_activity_daily_triggers): each INSERT, UPDATE or DELETE statement on
+ * entrance_logs or purchases adds its own `delta` rows (one per key of the
+ * statement's rows, a plain INSERT: concurrent gate batches never wait on a
+ * summary row), and `activity_daily_compact()` (a periodic server job,
+ * activity-daily.ts) merges a day's rows into one row per key. Readers sum
+ * whatever rows there are. A club's time-zone change rebuilds its rows.
+ */
+export const activityDaily = pgTable(
+  'activity_daily',
+  {
+    clubId: integer('club_id').notNull(),
+    day: date('day').notNull(),
+    kind: smallint('kind').notNull(),
+    terminalId: integer('terminal_id').notNull().default(0),
+    groupId: integer('group_id').notNull().default(0),
+    status: smallint('status').notNull().default(0),
+    paymentType: smallint('payment_type').notNull().default(0),
+    n: integer('n').notNull().default(0),
+    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+    /** Written by a trigger and not merged yet (false: a compacted or rebuilt row, one per key and day). */
+    delta: boolean('delta').notNull().default(true),
+  },
+  (t) => [
+    index('activity_daily_club_day').on(t.clubId, t.day),
+    // The days the compaction has to merge.
+    index('activity_daily_delta')
+      .on(t.clubId, t.day)
+      .where(sql`${t.delta}`),
+  ],
 );
 
 /**
