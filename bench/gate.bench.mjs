@@ -131,6 +131,7 @@ async function run(kind, dbTarget) {
       latencyMs: atRate.latencyMs,
       errors: atRate.errors,
       offline: atRate.offline,
+      bySecond: atRate.bySecond,
     },
     // Group commit (engine/gate-batch.ts): mean entrances per read statement and per log INSERT.
     meanBatch: {
@@ -168,11 +169,13 @@ const machine = `${os.cpus().length} cores, node ${process.version}, load ${os.l
 const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
 const command = 'node --import tsx bench/gate.bench.mjs';
 mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+// BENCH_RECORD=0: a trial that writes bench/results/gate-trial.json and leaves bench/RESULTS.md alone.
+const trial = process.env.BENCH_RECORD === '0';
 writeFileSync(
-  path.join(root, 'bench/results/gate.json'),
+  path.join(root, `bench/results/${trial ? 'gate-trial' : 'gate'}.json`),
   `${JSON.stringify({ date, machine, command, results }, null, 2)}\n`,
 );
-for (const r of results) {
+for (const r of trial ? [] : results) {
   addResultRow(
     path.join(root, 'bench/RESULTS.md'),
     `Gate decisions, group commit, with latency at an offered rate (${command})`,

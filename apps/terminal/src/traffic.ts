@@ -35,6 +35,8 @@ export interface TrafficResult {
   decisionsPerSecond: number;
   latencyMs: { p50: number; p90: number; p99: number; max: number };
   connectMs: number;
+  /** Per second of the measured window (by send time): presentations sent, p50/p99/max latency, ms. */
+  bySecond: { second: number; sent: number; p50: number; p99: number; max: number }[];
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -62,6 +64,7 @@ export async function runTraffic(opts: TrafficOptions): Promise<TrafficResult> {
   const connectMs = Math.round(performance.now() - connectStart);
 
   const latencies: number[] = [];
+  const perSecond: number[][] = [];
   const byStatus: Record<string, number> = {};
   let sent = 0;
   let offline = 0;
@@ -83,6 +86,7 @@ export async function runTraffic(opts: TrafficOptions): Promise<TrafficResult> {
       if (t0 >= warmupEnd && (opts.rate > 0 ? t0 <= end : t1 <= end)) {
         if (!measuredStart) measuredStart = warmupEnd;
         latencies.push(t1 - t0);
+        (perSecond[Math.floor((t0 - warmupEnd) / 1000)] ??= []).push(t1 - t0);
         byStatus[d.status] = (byStatus[d.status] ?? 0) + 1;
         if (d.offline) offline++;
       }
@@ -133,5 +137,15 @@ export async function runTraffic(opts: TrafficOptions): Promise<TrafficResult> {
       max: round(latencies[latencies.length - 1] ?? 0),
     },
     connectMs,
+    bySecond: Array.from(perSecond, (xs, second) => {
+      const s = (xs ?? []).sort((a, b) => a - b);
+      return {
+        second,
+        sent: s.length,
+        p50: round(percentile(s, 50)),
+        p99: round(percentile(s, 99)),
+        max: round(s[s.length - 1] ?? 0),
+      };
+    }),
   };
 }
