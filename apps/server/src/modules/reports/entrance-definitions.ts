@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
-import { EntranceReport, REPORTS, ReportFilter } from '@venue/domain';
-import type { ReportDefinition } from './framework.js';
+import { sql, type SQL } from 'drizzle-orm';
+import { EntranceReport, PurchasePaymentStatus, REPORTS, ReportFilter } from '@venue/domain';
+import type { ReportContext, ReportDefinition, SummarySource } from './framework.js';
 import { itemsText } from './report-labels.js';
 import { AppError } from '../../lib/errors.js';
 import { clientName, filters, inList } from './report-sql.js';
@@ -11,6 +11,53 @@ import { clientName, filters, inList } from './report-sql.js';
  * (docs/reports.md). Every table is read by its club_id; joined tables are
  * restricted to the club in their ON clause.
  */
+
+// ---------------------------------------------------------------- daily summaries
+
+/**
+ * activity_daily rows (schema.ts; kept by statement-level triggers, migration
+ * 0014) of the club, the period's local days (a report's range is whole
+ * local days in the club's zone, report-range.ts, the same days as the
+ * summary's) and the filters the summary carries: terminal, group (entrances)
+ * and status. Delta rows not merged yet are summed like the others.
+ */
+function activityDailyWhere(
+  c: ReportContext,
+  kinds: readonly (1 | 2)[],
+  opts: { group?: boolean; status?: boolean },
+): SQL {
+  const w = [
+    sql`s.club_id = ${c.clubId}`,
+    sql`s.day >= ${c.range.from}::date`,
+    sql`s.day <= ${c.range.to}::date`,
+    inList(sql`s.kind`, kinds),
+  ];
+  if (c.q.terminalId) w.push(sql`s.terminal_id = ${c.q.terminalId}`);
+  if (opts.group && c.q.groupId) w.push(sql`s.group_id = ${c.q.groupId}`);
+  if (opts.status && c.q.status?.length) w.push(inList(sql`s.status`, c.q.status));
+  return sql.join(w, sql` and `);
+}
+
+/**
+ * The entrance report's totals from activity_daily (kind 1), by status; null
+ * with a client filter (the summary has no client: the client's rows are
+ * read by their (client_id, at) index).
+ */
+function entranceSummary(c: ReportContext): SummarySource | null {
+  if (c.q.clientId) return null;
+  return {
+    from: sql`(select s.status, sum(s.n) as n, sum(s.amount) as amount from activity_daily s
+      where ${activityDailyWhere(c, [1], { group: true, status: true })} group by s.status having sum(s.n) <> 0) s`,
+    count: sql`coalesce(sum(s.n), 0)::int`,
+    totals: {
+      count: sql`coalesce(sum(s.n), 0)::int`,
+      approved: sql`coalesce(sum(s.n) filter (where s.status = 1), 0)::int`,
+      failed: sql`coalesce(sum(s.n) filter (where s.status between 2 and 13), 0)::int`,
+      amount: sql`coalesce(sum(s.amount), 0)::bigint`,
+    },
+    breakdowns: { byStatus: { by: sql`s.status`, value: sql`sum(s.n)::int` } },
+  };
+}
 
 // ---------------------------------------------------------------- entrances
 
@@ -62,9 +109,53 @@ export const entrancesReport: ReportDefinition = {
   },
   breakdowns: { byStatus: { by: sql`e.status`, value: sql`count(*)::int` } },
   additive: true,
+  summary: entranceSummary,
 };
 
 // ---------------------------------------------------------------- payments
+
+/**
+ * The payments report's totals without reading the period's payments:
+ * financial_daily's payment-method rows (kind 2: payment lines and money of
+ * the purchases that were not refunded, migration 0011) plus the payments of
+ * the period's refunded purchases (few; index purchases_refunded_at), so
+ * every payment line of the period counts once, as in the rows. Null with a
+ * client filter (neither summary has the client).
+ */
+function paymentSummary(c: ReportContext): SummarySource | null {
+  if (c.q.clientId) return null;
+  const f = [
+    sql`f.club_id = ${c.clubId}`,
+    sql`f.kind = 2`,
+    sql`f.day >= ${c.range.from}::date`,
+    sql`f.day <= ${c.range.to}::date`,
+  ];
+  const r = [
+    sql`p.club_id = ${c.clubId}`,
+    sql`p.payment_status = ${PurchasePaymentStatus.Refunded}`,
+    sql`p.at >= ${c.range.start}`,
+    sql`p.at < ${c.range.end}`,
+    ...filters(c, { terminalId: sql`p.terminal_id`, userId: sql`p.user_id` }),
+  ];
+  if (c.q.terminalId) f.push(sql`f.terminal_id = ${c.q.terminalId}`);
+  if (c.q.userId) f.push(sql`f.user_id = ${c.q.userId}`);
+  if (c.q.paymentMethod?.length) {
+    f.push(inList(sql`f.key`, c.q.paymentMethod));
+    r.push(inList(sql`pp.method`, c.q.paymentMethod));
+  }
+  return {
+    from: sql`(select m.method, sum(m.n) as n, sum(m.amount) as amount from (
+        select f.key as method, f.purchases as n, f.total as amount from financial_daily f where ${sql.join(f, sql` and `)}
+        union all
+        select pp.method, 1, pp.amount
+          from purchases p join purchase_payments pp on pp.purchase_id = p.id and pp.club_id = ${c.clubId}
+         where ${sql.join(r, sql` and `)}
+      ) m group by m.method having sum(m.n) <> 0) s`,
+    count: sql`coalesce(sum(s.n), 0)::int`,
+    totals: { count: sql`coalesce(sum(s.n), 0)::int`, amount: sql`coalesce(sum(s.amount), 0)::bigint` },
+    breakdowns: { byMethod: { by: sql`s.method`, value: sql`coalesce(sum(s.amount), 0)::bigint` } },
+  };
+}
 
 /** Payments (`GetPaymentsReport`): each payment line of each purchase of the period, by method. */
 export const paymentsReport: ReportDefinition = {
@@ -107,6 +198,7 @@ export const paymentsReport: ReportDefinition = {
   totals: { count: sql`count(*)::int`, amount: sql`coalesce(sum(pp.amount), 0)::bigint` },
   breakdowns: { byMethod: { by: sql`pp.method`, value: sql`coalesce(sum(pp.amount), 0)::bigint` } },
   additive: true,
+  summary: paymentSummary,
 };
 
 // ---------------------------------------------------------------- activities
@@ -116,20 +208,19 @@ export const paymentsReport: ReportDefinition = {
  * period on one timeline. A row is an entrance (`kind` 1: status, reason,
  * amount charged from the balance) or a purchase (`kind` 2: items, total).
  * Both halves read their club's rows of the period by their (club_id, at)
- * indexes before the union.
+ * indexes before the union; a purchase's items (`detail`) are read in the
+ * select list, after the sort and the limit: for the page's rows only. The
+ * totals come from activity_daily (kinds 1 and 2) unless a client is named.
  */
 export const activitiesReport: ReportDefinition = {
   meta: REPORTS.activities,
   from: (c) => sql`(
-    select 'e' || e.id as id, e.at, 1 as kind, e.client_id, e.terminal_id, e.status, e.reason::text as detail,
-           e.amount, null::int as total
+    select 'e' || e.id as id, e.at, 1 as kind, e.client_id, e.terminal_id, e.status, e.amount, null::int as total,
+           null::bigint as purchase_id
       from entrance_logs e
      where e.club_id = ${c.clubId} and e.at >= ${c.range.start} and e.at < ${c.range.end}
     union all
-    select 'p' || p.id, p.at, 2, p.client_id, p.terminal_id, null::smallint,
-           (select json_agg(json_build_object('t', i.item_type, 'n', i.name, 'q', i.quantity) order by i.id)::text
-              from purchase_items i where i.purchase_id = p.id),
-           p.total, p.total
+    select 'p' || p.id, p.at, 2, p.client_id, p.terminal_id, null::smallint, p.total, p.total, p.id
       from purchases p
      where p.club_id = ${c.clubId} and p.at >= ${c.range.start} and p.at < ${c.range.end}
   ) a
@@ -146,7 +237,8 @@ export const activitiesReport: ReportDefinition = {
     clientName: clientName('c'),
     terminalName: sql`t.name`,
     status: sql`a.status`,
-    detail: sql`case when a.kind = 2 then a.detail end`,
+    detail: sql`(select json_agg(json_build_object('t', i.item_type, 'n', i.name, 'q', i.quantity) order by i.id)::text
+      from purchase_items i where i.purchase_id = a.purchase_id)`,
     amount: sql`a.amount`,
   },
   post: { detail: (v, c) => (v == null ? null : itemsText(v, c.q.lang)) },
@@ -165,6 +257,21 @@ export const activitiesReport: ReportDefinition = {
     purchases: sql`(count(*) filter (where a.kind = 2))::int`,
     purchaseTotal: sql`coalesce(sum(a.total), 0)::bigint`,
   },
+  summary: (c) =>
+    c.q.clientId
+      ? null
+      : {
+          from: sql`(select s.kind, s.status, sum(s.n) as n, sum(s.amount) as amount from activity_daily s
+            where ${activityDailyWhere(c, [1, 2], {})} group by s.kind, s.status having sum(s.n) <> 0) s`,
+          count: sql`coalesce(sum(s.n), 0)::int`,
+          totals: {
+            entrances: sql`coalesce(sum(s.n) filter (where s.kind = 1), 0)::int`,
+            approved: sql`coalesce(sum(s.n) filter (where s.kind = 1 and s.status = 1), 0)::int`,
+            entranceAmount: sql`coalesce(sum(s.amount) filter (where s.kind = 1), 0)::bigint`,
+            purchases: sql`coalesce(sum(s.n) filter (where s.kind = 2), 0)::int`,
+            purchaseTotal: sql`coalesce(sum(s.amount) filter (where s.kind = 2), 0)::bigint`,
+          },
+        },
 };
 
 // ---------------------------------------------------------------- a client's entrances
@@ -176,6 +283,8 @@ export const clientEntrancesReport: ReportDefinition = {
   body: undefined,
   response: undefined,
   breakdowns: undefined,
+  // The client is always named: its rows, by their (client_id, at) index.
+  summary: undefined,
   check: async (db, c) => {
     const res = await db.execute(sql`select 1 from clients where id = ${c.q.clientId} and club_id = ${c.clubId}`);
     if ((res as unknown as { rows: unknown[] }).rows.length === 0) throw new AppError('NOT_FOUND', 'client not found');

@@ -29,6 +29,23 @@ export interface BreakdownDef {
 }
 
 /**
+ * The totals of a report read from another source than its rows, typically a
+ * daily summary table (docs/reports.md "Speed"): `from` is already restricted
+ * to the club, the period and the filters of the call, and the expressions
+ * aggregate its rows to what the same expressions over the report's rows give.
+ */
+export interface SummarySource {
+  /** FROM of the summary rows (club, period and filters applied). */
+  from: SQL;
+  /** The report's row count over them (e.g. `sum(s.n)`). */
+  count: SQL;
+  /** SQL per `meta.totals` key (replaces the definition's `totals`). */
+  totals: Record<string, SQL>;
+  /** The breakdowns that read the report's rows, over the summary rows (those with their own `from` are kept). */
+  breakdowns?: Record<string, BreakdownDef>;
+}
+
+/**
  * A report (docs/reports.md): the catalogue entry of packages/domain
  * (`meta`: call, permission, columns, totals, filters) plus its SQL. The route,
  * the period, paging, sorting, totals, breakdowns and the .xlsx export are all
@@ -61,6 +78,12 @@ export interface ReportDefinition {
    * scan as the totals (one grouped query instead of two).
    */
   additive?: boolean;
+  /**
+   * Totals, row count and breakdowns from a summary instead of the rows, for
+   * a call the summary answers exactly; null (e.g. a filter the summary does
+   * not carry) aggregates the rows. The page always reads the rows.
+   */
+  summary?: (c: ReportContext) => SummarySource | null;
   /** More totals from other queries (e.g. card fees of the financial report). */
   extraTotals?: (db: Db, c: ReportContext) => Promise<Record<string, number>>;
   /** Turns a driver row's raw value into the wire value (e.g. a JSON list into a text in the caller's language). */
@@ -167,20 +190,33 @@ async function summarize(
   def: ReportDefinition,
   c: ReportContext,
 ): Promise<{ total: number; totals: Record<string, number | Record<string, number>> }> {
-  const where = whereOf(def, c);
-  const aggs = Object.entries(def.totals).map(([k, e]) => sql`${e} as ${sql.identifier(k)}`);
-  const count = def.groupBy
-    ? sql`(select count(*) from (select 1 from ${def.from(c)} where ${where} group by ${sql.join(def.groupBy, sql`, `)}) g)`
-    : sql`count(*)`;
-  const breakdowns = Object.entries(def.breakdowns ?? {});
-  const merged = def.additive && !def.groupBy ? breakdowns.find(([, b]) => !b.from && !b.where) : undefined;
+  const summary = def.summary?.(c) ?? null;
+  // The rows the totals aggregate: the report's own, or its summary's.
+  const from = summary ? () => summary.from : def.from;
+  const where = summary ? sql`true` : whereOf(def, c);
+  const aggs = Object.entries(summary?.totals ?? def.totals).map(([k, e]) => sql`${e} as ${sql.identifier(k)}`);
+  const count = summary
+    ? summary.count
+    : def.groupBy
+      ? sql`(select count(*) from (select 1 from ${def.from(c)} where ${where} group by ${sql.join(def.groupBy, sql`, `)}) g)`
+      : sql`count(*)`;
+  const breakdowns = Object.entries(
+    summary
+      ? {
+          ...Object.fromEntries(Object.entries(def.breakdowns ?? {}).filter(([, b]) => b.from)),
+          ...summary.breakdowns,
+        }
+      : (def.breakdowns ?? {}),
+  );
+  const merged =
+    def.additive && (summary || !def.groupBy) ? breakdowns.find(([, b]) => !b.from && !b.where) : undefined;
   const aggregate = async (): Promise<Row[]> => {
     const list = sql`${count}::int as "__total"${aggs.length ? sql`, ${sql.join(aggs, sql`, `)}` : sql``}`;
-    if (!merged) return rows(db, sql`select ${list} from ${def.from(c)} where ${where}`);
+    if (!merged) return rows(db, sql`select ${list} from ${from(c)} where ${where}`);
     // One scan: totals per breakdown group, summed here (every total is additive).
     const groups = await rows(
       db,
-      sql`select ${merged[1].by} as "__k", ${merged[1].value} as "__v", ${list} from ${def.from(c)} where ${where} group by 1 order by 1`,
+      sql`select ${merged[1].by} as "__k", ${merged[1].value} as "__v", ${list} from ${from(c)} where ${where} group by 1 order by 1`,
     );
     const sumRow: Row = { __total: 0 };
     for (const t of def.meta.totals) sumRow[t.key] = 0;
@@ -202,7 +238,7 @@ async function summarize(
           const bWhere = b.where ? sql.join(b.where(c), sql` and `) : where;
           const list = await rows(
             db,
-            sql`select ${b.by} as k, ${b.value} as v from ${(b.from ?? def.from)(c)} where ${bWhere} group by 1 order by 1`,
+            sql`select ${b.by} as k, ${b.value} as v from ${(b.from ?? from)(c)} where ${bWhere} group by 1 order by 1`,
           );
           return [key, Object.fromEntries(list.map((x) => [String(x.k), num(x.v)]))] as const;
         }),
