@@ -481,48 +481,95 @@ export const managerActivityReport: ReportDefinition = {
 // ---------------------------------------------------------------- products
 
 /**
+ * Lines of item type `itemType` of the club's purchases of the period that
+ * were not refunded, with the call's terminal and seller filters, as
+ * `purchases p cross join lateral (...) i`: `i` has the line's `item_id`,
+ * `name`, `quantity`, `amount_before_vat`, `price_with_vat` and `first`
+ * (1 on exactly one line of each purchase, else 0: `sum(i.first)` counts
+ * the purchases, additive over any grouping a purchase does not straddle).
+ * Read from the period's purchases (purchases_club_at) and their lines by
+ * purchase (purchase_items_purchase, index-only): the cost follows the
+ * club's period, not the size of purchase_items (a hash join would scan the
+ * lines of every club). The window function keeps the planner from
+ * flattening the lateral subquery into such a join (docs/reports.md "Speed").
+ */
+function periodLines(c: ReportContext, itemType: number, extra: SQL[] = []): { from: SQL; where: SQL } {
+  const own = [sql`i.purchase_id = p.id`, sql`i.club_id = ${c.clubId}`, sql`i.item_type = ${itemType}`, ...extra];
+  return {
+    from: sql`purchases p cross join lateral (
+      select i.item_id, i.name, i.quantity, i.amount_before_vat, i.price_with_vat,
+             (row_number() over () = 1)::int as first
+        from purchase_items i where ${sql.join(own, sql` and `)}) i`,
+    where: sql.join(
+      [
+        sql`p.club_id = ${c.clubId}`,
+        notRefunded,
+        sql`p.at >= ${c.range.start}`,
+        sql`p.at < ${c.range.end}`,
+        ...filters(c, { terminalId: sql`p.terminal_id`, userId: sql`p.user_id` }),
+      ],
+      sql` and `,
+    ),
+  };
+}
+
+/**
+ * Product lines (item type 10) of the period per `keys` (`i.item_id`, and
+ * `p.terminal_id` for the matrix), as a subquery `s`: `item_id` (and
+ * `terminal_id`), `line_name` (the lines' name, for a product that is gone),
+ * `purchases` (distinct), `firsts` (see {@link periodLines}), `quantity`,
+ * `before_vat`, `total` (minor units, VAT included).
+ */
+function productLines(c: ReportContext, byTerminal: boolean): SQL {
+  const lines = periodLines(c, 10, c.q.productId ? [sql`i.item_id = ${c.q.productId}`] : []);
+  return sql`(select i.item_id${byTerminal ? sql`, p.terminal_id` : sql``},
+      max(nullif(i.name, '')) as line_name,
+      count(distinct p.id)::int as purchases,
+      sum(i.first)::int as firsts,
+      sum(i.quantity)::bigint as quantity,
+      sum(i.amount_before_vat)::bigint as before_vat,
+      sum(i.price_with_vat)::bigint as total
+    from ${lines.from} where ${lines.where}
+    group by i.item_id${byTerminal ? sql`, p.terminal_id` : sql``}) s`;
+}
+
+/** A product's current name, the lines' name when the product row is gone. */
+const productName = sql`coalesce(pr.name, s.line_name)`;
+
+/**
  * Products (`GetProductsReport`): product lines (item type 10) of the
  * purchases of the period that were not refunded, one row per product, by
  * the product's current name (the line's name when the product is gone).
+ * The rows are aggregated once per call (`productLines`); `purchases` in
+ * the totals counts each purchase once however many products it has.
  */
 export const productsReport: ReportDefinition = {
   meta: REPORTS.products,
-  from: (c) => sql`purchase_items i
-    join purchases p on p.id = i.purchase_id and p.club_id = ${c.clubId}
-    left join products pr on pr.id = i.item_id and pr.club_id = ${c.clubId}`,
-  at: sql`p.at`,
-  where: (c) => {
-    const w = [
-      sql`i.club_id = ${c.clubId}`,
-      sql`i.item_type = 10`,
-      notRefunded,
-      ...filters(c, { terminalId: sql`p.terminal_id`, userId: sql`p.user_id` }),
-    ];
-    if (c.q.productId) w.push(sql`i.item_id = ${c.q.productId}`);
-    return w;
-  },
-  groupBy: [sql`i.item_id`],
+  from: (c) => sql`${productLines(c, false)}
+    left join products pr on pr.id = s.item_id and pr.club_id = ${c.clubId}`,
+  at: null,
+  where: () => [sql`true`],
   select: {
-    productId: sql`i.item_id`,
-    productName: sql`max(coalesce(pr.name, nullif(i.name, '')))`,
-    purchases: sql`count(distinct i.purchase_id)::int`,
-    quantity: sql`sum(i.quantity)::int`,
-    amountBeforeVat: sql`sum(i.amount_before_vat)::bigint`,
-    vat: sql`sum(i.price_with_vat - i.amount_before_vat)::bigint`,
-    total: sql`sum(i.price_with_vat)::bigint`,
+    productId: sql`s.item_id`,
+    productName,
+    purchases: sql`s.purchases`,
+    quantity: sql`s.quantity::int`,
+    amountBeforeVat: sql`s.before_vat`,
+    vat: sql`(s.total - s.before_vat)`,
+    total: sql`s.total`,
   },
   sort: {
-    productName: [sql`max(coalesce(pr.name, nullif(i.name, '')))`],
-    quantity: [sql`sum(i.quantity)`],
-    total: [sql`sum(i.price_with_vat)`],
+    productName: [productName],
+    quantity: [sql`s.quantity`],
+    total: [sql`s.total`],
   },
-  tiebreak: [sql`i.item_id`],
+  tiebreak: [sql`s.item_id`],
   totals: {
-    purchases: sql`count(distinct i.purchase_id)::int`,
-    quantity: sql`coalesce(sum(i.quantity), 0)::int`,
-    amountBeforeVat: sql`coalesce(sum(i.amount_before_vat), 0)::bigint`,
-    vat: sql`coalesce(sum(i.price_with_vat - i.amount_before_vat), 0)::bigint`,
-    total: sql`coalesce(sum(i.price_with_vat), 0)::bigint`,
+    purchases: sql`coalesce(sum(s.firsts), 0)::int`,
+    quantity: sql`coalesce(sum(s.quantity), 0)::int`,
+    amountBeforeVat: sql`coalesce(sum(s.before_vat), 0)::bigint`,
+    vat: sql`coalesce(sum(s.total - s.before_vat), 0)::bigint`,
+    total: sql`coalesce(sum(s.total), 0)::bigint`,
   },
 };
 
@@ -563,23 +610,8 @@ export const payoutErrorsReport: ReportDefinition = {
  */
 export const productSummaryReport: ReportDefinition = {
   meta: REPORTS.productSummary,
-  from: (c) => {
-    const f = filters(c, { terminalId: sql`p.terminal_id`, userId: sql`p.user_id` });
-    return sql`products pr
-    left join (
-      select i.item_id,
-        count(distinct i.purchase_id)::int as purchases,
-        sum(i.quantity)::bigint as quantity,
-        sum(i.amount_before_vat)::bigint as before_vat,
-        sum(i.price_with_vat)::bigint as total
-      from purchase_items i
-      join purchases p on p.id = i.purchase_id and p.club_id = ${c.clubId}
-      where i.club_id = ${c.clubId} and i.item_type = 10 and ${notRefunded}
-        and p.at >= ${c.range.start} and p.at < ${c.range.end}
-        ${f.length ? sql`and ${sql.join(f, sql` and `)}` : sql``}
-      group by i.item_id
-    ) s on s.item_id = pr.id`;
-  },
+  // The period's product lines aggregated per product (productLines), joined to the catalogue.
+  from: (c) => sql`products pr left join ${productLines(c, false)} on s.item_id = pr.id`,
   at: null,
   where: (c) => {
     const w = [sql`pr.club_id = ${c.clubId}`, sql`(pr.deleted = false or s.item_id is not null)`];
@@ -623,14 +655,16 @@ export const productSummaryReport: ReportDefinition = {
  */
 export const licensesUsedReport: ReportDefinition = {
   meta: REPORTS.licensesUsed,
-  from: (c) => sql`purchase_items i
-    join purchases p on p.id = i.purchase_id and p.club_id = ${c.clubId}
+  // The period's purchases and their license lines by purchase (see periodLines; OFFSET 0 keeps
+  // the lateral subquery a nested loop from the purchases instead of a scan of every club's lines).
+  from: (c) => sql`purchases p
+    cross join lateral (select i.id, i.quantity, i.expiry, i.price_with_vat from purchase_items i
+      where i.purchase_id = p.id and i.club_id = ${c.clubId} and i.item_type = 6 offset 0) i
     left join clients c on c.id = p.client_id and c.club_id = ${c.clubId}
     left join users u on u.id = p.user_id and u.club_id = ${c.clubId}`,
   at: sql`p.at`,
   where: (c) => [
-    sql`i.club_id = ${c.clubId}`,
-    sql`i.item_type = 6`,
+    sql`p.club_id = ${c.clubId}`,
     notRefunded,
     ...filters(c, { terminalId: sql`p.terminal_id`, clientId: sql`p.client_id`, userId: sql`p.user_id` }),
   ],
@@ -676,52 +710,45 @@ export const licensesUsedReport: ReportDefinition = {
  */
 export const productMatrixReport: ReportDefinition = {
   meta: REPORTS.productMatrix,
-  from: (c) => sql`purchase_items i
-    join purchases p on p.id = i.purchase_id and p.club_id = ${c.clubId}
-    left join products pr on pr.id = i.item_id and pr.club_id = ${c.clubId}
-    left join terminals t on t.id = p.terminal_id and t.club_id = ${c.clubId}`,
-  at: sql`p.at`,
-  where: (c) => {
-    const w = [
-      sql`i.club_id = ${c.clubId}`,
-      sql`i.item_type = 10`,
-      notRefunded,
-      ...filters(c, { terminalId: sql`p.terminal_id`, userId: sql`p.user_id` }),
-    ];
-    if (c.q.productId) w.push(sql`i.item_id = ${c.q.productId}`);
-    return w;
-  },
-  groupBy: [sql`i.item_id`, sql`p.terminal_id`],
+  // The period's product lines aggregated per cell once (productLines), then named.
+  from: (c) => sql`${productLines(c, true)}
+    left join products pr on pr.id = s.item_id and pr.club_id = ${c.clubId}
+    left join terminals t on t.id = s.terminal_id and t.club_id = ${c.clubId}`,
+  at: null,
+  where: () => [sql`true`],
   select: {
-    productId: sql`i.item_id`,
-    productName: sql`max(coalesce(pr.name, nullif(i.name, '')))`,
-    terminalId: sql`p.terminal_id`,
-    terminalName: sql`max(t.name)`,
-    purchases: sql`count(distinct i.purchase_id)::int`,
-    quantity: sql`sum(i.quantity)::int`,
-    amountBeforeVat: sql`sum(i.amount_before_vat)::bigint`,
-    vat: sql`sum(i.price_with_vat - i.amount_before_vat)::bigint`,
-    total: sql`sum(i.price_with_vat)::bigint`,
+    productId: sql`s.item_id`,
+    productName,
+    terminalId: sql`s.terminal_id`,
+    terminalName: sql`t.name`,
+    purchases: sql`s.purchases`,
+    quantity: sql`s.quantity::int`,
+    amountBeforeVat: sql`s.before_vat`,
+    vat: sql`(s.total - s.before_vat)`,
+    total: sql`s.total`,
   },
   sort: {
-    productName: [sql`max(coalesce(pr.name, nullif(i.name, '')))`, sql`max(t.name)`],
-    terminal: [sql`max(t.name)`, sql`max(coalesce(pr.name, nullif(i.name, '')))`],
-    quantity: [sql`sum(i.quantity)`],
-    total: [sql`sum(i.price_with_vat)`],
+    productName: [productName, sql`t.name`],
+    terminal: [sql`t.name`, productName],
+    quantity: [sql`s.quantity`],
+    total: [sql`s.total`],
   },
-  tiebreak: [sql`i.item_id`, sql`p.terminal_id`],
+  tiebreak: [sql`s.item_id`, sql`s.terminal_id`],
   post: { terminalName: (v, c) => v ?? (c.q.lang === 'he' ? 'קונסולת הניהול' : 'Management console') },
   totals: {
-    cells: sql`count(distinct (i.item_id, p.terminal_id))::int`,
-    purchases: sql`count(distinct i.purchase_id)::int`,
-    quantity: sql`coalesce(sum(i.quantity), 0)::int`,
-    amountBeforeVat: sql`coalesce(sum(i.amount_before_vat), 0)::bigint`,
-    vat: sql`coalesce(sum(i.price_with_vat - i.amount_before_vat), 0)::bigint`,
-    total: sql`coalesce(sum(i.price_with_vat), 0)::bigint`,
+    cells: sql`count(*)::int`,
+    // Each purchase once (its lines are all at its terminal, so this also adds up per terminal).
+    purchases: sql`coalesce(sum(s.firsts), 0)::int`,
+    quantity: sql`coalesce(sum(s.quantity), 0)::int`,
+    amountBeforeVat: sql`coalesce(sum(s.before_vat), 0)::bigint`,
+    vat: sql`coalesce(sum(s.total - s.before_vat), 0)::bigint`,
+    total: sql`coalesce(sum(s.total), 0)::bigint`,
   },
   breakdowns: {
-    byTerminal: { by: sql`coalesce(t.name, '')`, value: sql`coalesce(sum(i.price_with_vat), 0)::bigint` },
+    byTerminal: { by: sql`coalesce(t.name, '')`, value: sql`coalesce(sum(s.total), 0)::bigint` },
   },
+  // Every total adds up over terminals: byTerminal comes from the totals' scan.
+  additive: true,
 };
 
 // ---------------------------------------------------------------- excess status
