@@ -17,6 +17,20 @@ export interface Database {
   url?: string;
 }
 
+/** The gate's own pool of each PostgreSQL handle (see openDatabase). */
+const gatePools = new WeakMap<Db, unknown>();
+
+/**
+ * The pool the gate's batched statements run on (engine/gate-batch.ts), when
+ * the handle is PostgreSQL: its sessions use generic plans
+ * (`plan_cache_mode = force_generic_plan`), so a named statement is planned
+ * once per connection instead of at every execution. Undefined on PGlite and
+ * inside a transaction.
+ */
+export function gatePoolOf(db: Db): unknown {
+  return gatePools.get(db);
+}
+
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
 /**
@@ -28,6 +42,8 @@ export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir?: string;
   poolSize?: number;
+  /** Connections of the gate's own pool (PostgreSQL; default 8: 4 reads and 4 log inserts in flight). */
+  gatePoolSize?: number;
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const { default: pg } = await import('pg');
@@ -42,7 +58,29 @@ export async function openDatabase(opts: {
     pool.on('error', (err) => console.warn(`database connection lost: ${err.message}`));
     const db = drizzle(pool, { schema }) as unknown as Db;
     await migrate(db as never, { migrationsFolder });
-    return { db, kind: 'postgres', url: opts.databaseUrl, close: () => pool.end() };
+    // The gate's batched read and log insert (engine/gate-batch.ts) are named statements that
+    // PostgreSQL would plan again at every execution (their custom plans look cheaper than the
+    // generic one), and planning the read costs more than running it: 0.70–0.82 ms against
+    // 1.3–1.5 ms per 8-card statement (docs/gate-benchmark.md "Generic plans"). Their own pool's
+    // sessions take the generic plan, built once per connection; the other queries (reports with
+    // date ranges) keep custom plans. Connections open on first use.
+    const gatePool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.gatePoolSize ?? 8,
+      // Kept open between bursts: a new session plans the statements again.
+      idleTimeoutMillis: 120_000,
+      options: '-c plan_cache_mode=force_generic_plan',
+    });
+    gatePool.on('error', (err) => console.warn(`database connection lost: ${err.message}`));
+    gatePools.set(db, gatePool);
+    return {
+      db,
+      kind: 'postgres',
+      url: opts.databaseUrl,
+      close: async () => {
+        await Promise.all([pool.end(), gatePool.end()]);
+      },
+    };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');

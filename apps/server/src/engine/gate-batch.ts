@@ -1,5 +1,5 @@
 import type { Identification } from '@venue/domain';
-import type { Db } from '../db/index.js';
+import { gatePoolOf, type Db } from '../db/index.js';
 import { Batcher } from './batcher.js';
 
 /**
@@ -29,7 +29,8 @@ function rawQueryOf(db: Db): { query: RawQuery; kind: 'postgres' | 'pglite' } | 
   const client = (db as unknown as { $client?: unknown }).$client;
   if (!client || typeof client !== 'object') return null;
   if ('totalCount' in client && typeof (client as PgPoolLike).query === 'function') {
-    const pool = client as PgPoolLike;
+    // The gate's own pool (generic plans, db/index.ts) when the handle has one.
+    const pool = (gatePoolOf(db) as PgPoolLike | undefined) ?? (client as PgPoolLike);
     return { kind: 'postgres', query: async (name, text, values) => (await pool.query({ name, text, values })).rows };
   }
   if ('waitReady' in client && typeof (client as PgliteLike).query === 'function') {
@@ -100,8 +101,9 @@ left join lateral (
     g.id as g_id, g.name as g_name, g.allow_entrance as g_allow_entrance, g.entrance_state as g_entrance_state,
     g.delay_between_entries_minutes as g_delay, g.max_entries_per_day as g_max_per_day,
     g.max_entries_per_day_per_subscriber as g_max_per_subscriber, g.new_day_start_hour as g_new_day_start_hour,
-    (select max(el.at) from entrance_logs el
-      where el.client_id = c.id and el.status = 1 and el.at <= q.at) as last_at,
+    (select el.at from entrance_logs el
+      where el.client_id = c.id and el.status = 1 and el.at <= q.at
+      order by el.at desc limit 1) as last_at,
     (select coalesce(json_agg(json_build_array((extract(epoch from el.at) * 1000)::float8, el.payment_type)), '[]'::json)
       from entrance_logs el
       where el.client_id = c.id and el.status = 1 and el.at > q.at - interval '2 days' and el.at <= q.at) as recent,
