@@ -163,26 +163,39 @@ const HAND_DASH = {
         where club_id = ${clubId} and at >= ${r.start} and at < ${r.end} and status = 1 group by 1`,
   monthlyIncome: (clubId, r) =>
     sql`select sum(total) from purchases where club_id = ${clubId} and at >= ${r.start} and at < ${r.end} and payment_status <> 3`,
-  expiredLicensesCount: (clubId) =>
-    sql`select count(*) from clients where club_id = ${clubId} and status <> 3 and license_expiry < current_date`,
+  // Today in the club's zone (the period's zone), as the call.
+  expiredLicensesCount: (clubId, r) =>
+    sql`select count(*) from clients where club_id = ${clubId} and status <> 3
+        and license_expiry < (now() at time zone ${r.timeZone})::date`,
   lastWeekArrivalsCount: (clubId) =>
     sql`select count(*) from entrance_logs where club_id = ${clubId} and at >= now() - interval '7 days'
         and at <= now() and status = 1`,
-  validLicensesCount: (clubId) =>
-    sql`select count(*) from clients where club_id = ${clubId} and status <> 3 and license_expiry >= current_date`,
+  validLicensesCount: (clubId, r) =>
+    sql`select count(*) from clients where club_id = ${clubId} and status <> 3
+        and license_expiry >= (now() at time zone ${r.timeZone})::date`,
   chartPaymentData: (clubId, r) =>
     sql`select case when payment_type = 0 and reason = 7 then 6 else payment_type end, count(*) from entrance_logs
         where club_id = ${clubId} and at >= ${r.start} and at < ${r.end} and status = 1 group by 1 order by 1`,
+  // The financial daily summary's item types (purchases not refunded, local days) hold these sums.
   chartByItemType: (clubId, r) =>
-    sql`select i.item_type, sum(i.price_with_vat) from purchases p join purchase_items i on i.purchase_id = p.id
-        where p.club_id = ${clubId} and p.at >= ${r.start} and p.at < ${r.end} and p.payment_status <> 3 group by 1`,
+    sql`select key, sum(total) v, sum(quantity) q from financial_daily
+        where club_id = ${clubId} and kind = 1 and day between ${r.from}::date and ${r.to}::date
+        group by key having sum(purchases) <> 0 order by key`,
+  // The month's purchases, their product lines by purchase (nested loop), per product, then named.
   chartByProduct: (clubId, r) =>
-    sql`select i.item_id, sum(i.price_with_vat) from purchases p join purchase_items i on i.purchase_id = p.id
-        where p.club_id = ${clubId} and p.at >= ${r.start} and p.at < ${r.end} and p.payment_status <> 3 and i.item_type = 10
-        group by 1 order by 2 desc`,
+    sql`select coalesce(pr.name, s.n, ''), s.v, s.q from (
+          select i.item_id, max(nullif(i.name, '')) n, sum(i.price_with_vat) v, sum(i.quantity) q
+          from purchases p cross join lateral (select i.item_id, i.name, i.quantity, i.price_with_vat from purchase_items i
+            where i.purchase_id = p.id and i.club_id = ${clubId} and i.item_type = 10 offset 0) i
+          where p.club_id = ${clubId} and p.at >= ${r.start} and p.at < ${r.end} and p.payment_status <> 3
+          group by i.item_id) s
+        left join products pr on pr.id = s.item_id and pr.club_id = ${clubId} order by 2 desc, 1`,
+  // Counted per group id, then named.
   chartEntranceByGroup: (clubId, r) =>
-    sql`select g.name, count(*) from entrance_logs e left join groups g on g.id = e.group_id
-        where e.club_id = ${clubId} and e.at >= ${r.start} and e.at < ${r.end} and e.status = 1 group by 1 order by 2 desc`,
+    sql`select coalesce(g.name, ''), e.n from (
+          select group_id, count(*) n from entrance_logs
+          where club_id = ${clubId} and at >= ${r.start} and at < ${r.end} and status = 1 group by group_id) e
+        left join groups g on g.id = e.group_id and g.club_id = ${clubId} order by 2 desc, 1`,
 };
 
 const DEF = {
