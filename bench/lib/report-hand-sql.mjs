@@ -171,20 +171,22 @@ export const HAND_MORE = {
                   'vat', coalesce(sum(total - before_vat), 0), 'total', coalesce(sum(total), 0)) from k) totals,
                (select coalesce(json_agg(pg), '[]') from pg) page`,
   ],
+  // The period's license lines read once: the totals over all, clients and sellers named for the page only.
   licensesUsed: (clubId, r) => [
-    one(
-      sql`select count(*)::int "__total", count(*)::int count, coalesce(sum(i.quantity), 0)::int quantity,
-            count(distinct p.client_id)::int clients, coalesce(sum(i.price_with_vat), 0)::bigint total
-          from ${lines(clubId, 6)} where ${paidIn(clubId, r)}`,
-      sql`select i.id, p.at, p.client_id "clientId", c.number "clientNumber", ${name('c')} "clientName",
-            p.invoice_number "invoiceNumber", i.quantity, to_char(i.expiry, 'YYYY-MM-DD') "licenseExpiry",
-            i.price_with_vat total, nullif(u.name, '') "userName"
-          from ${lines(clubId, 6)}
-            left join clients c on c.id = p.client_id and c.club_id = ${clubId}
-            left join users u on u.id = p.user_id and u.club_id = ${clubId}
-          where ${paidIn(clubId, r)}
-          order by p.at desc, i.id desc limit 50`,
-    ),
+    sql`with l as materialized (
+          select i.id, p.at, p.client_id, p.user_id, p.invoice_number, i.quantity, i.expiry, i.price_with_vat
+          from ${lines(clubId, 6)} where ${paidIn(clubId, r)}),
+        pg as (
+          select l.id, l.at, l.client_id "clientId", c.number "clientNumber", ${name('c')} "clientName",
+                 l.invoice_number "invoiceNumber", l.quantity, to_char(l.expiry, 'YYYY-MM-DD') "licenseExpiry",
+                 l.price_with_vat total, nullif(u.name, '') "userName"
+          from (select * from l order by at desc, id desc limit 50) l
+            left join clients c on c.id = l.client_id and c.club_id = ${clubId}
+            left join users u on u.id = l.user_id and u.club_id = ${clubId}
+          order by l.at desc, l.id desc)
+        select (select json_build_object('__total', count(*), 'count', count(*), 'quantity', coalesce(sum(quantity), 0),
+                  'clients', count(distinct client_id), 'total', coalesce(sum(price_with_vat), 0)) from l) totals,
+               (select coalesce(json_agg(pg), '[]') from pg) page`,
   ],
   // One aggregation per cell, with each terminal's and the period's distinct purchases.
   productMatrix: (clubId, r) => [

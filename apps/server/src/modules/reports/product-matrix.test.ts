@@ -283,6 +283,49 @@ describe('product matrix report (POST /Report/GetProductMatrixReport)', () => {
     expect((await new Api(ctx.app).post('/api/Report/GetProductMatrixReport', MARCH)).statusCode).toBe(401);
   });
 
+  it('the products report over the same purchases: one row per product, a purchase with two products counted once', async () => {
+    const res = await api.post('/api/Report/GetProductsReport', MARCH);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as ReportResult;
+    const cells = expectedCells();
+    const perProduct = (['soap', 'towel', 'gone'] as Prod[])
+      .map((p) => cells.filter((c) => c.product === p))
+      .filter((cs) => cs.length > 0);
+    expect(body.total).toBe(perProduct.length);
+    // Default order: total, largest first.
+    expect(body.items).toEqual(
+      perProduct
+        .map((cs) => ({
+          productId: pid[cs[0].product],
+          productName: NAMES[cs[0].product],
+          purchases: new Set(cs.flatMap((c) => [...c.purchases])).size,
+          quantity: sum(cs.map((c) => c.qty)),
+          amountBeforeVat: sum(cs.map((c) => c.before)),
+          vat: sum(cs.map((c) => c.total - c.before)),
+          total: sum(cs.map((c) => c.total)),
+        }))
+        .sort((a, b) => b.total - a.total),
+    );
+    // BUYS[0] sold soap and towel: one purchase in the totals, in both rows.
+    const purchasesInRows = sum(body.items.map((r) => r.purchases as number));
+    expect(body.totals).toEqual({
+      purchases: new Set(cells.flatMap((c) => [...c.purchases])).size,
+      quantity: sum(cells.map((c) => c.qty)),
+      amountBeforeVat: sum(cells.map((c) => c.before)),
+      vat: sum(cells.map((c) => c.total - c.before)),
+      total: sum(cells.map((c) => c.total)),
+    });
+    expect(body.totals.purchases).toBe(purchasesInRows - 1);
+    const atA = (
+      await api.post('/api/Report/GetProductsReport', { ...MARCH, terminalId: tid.gateA })
+    ).json() as ReportResult;
+    const cellsA = expectedCells((b) => b.terminal === 'gateA');
+    expect(atA.totals).toMatchObject({
+      purchases: new Set(cellsA.flatMap((c) => [...c.purchases])).size,
+      total: sum(cellsA.map((c) => c.total)),
+    });
+  });
+
   it("another club's product id matches nothing", async () => {
     const other = await signedInAdmin(ctx);
     const body = await report({ ...MARCH, productId: pid.soap }, other.api);
