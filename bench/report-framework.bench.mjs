@@ -105,9 +105,10 @@ async function measure(fn) {
 
 /** Hand-tuned: the same figures in the fewest statements, written for this report only. */
 const HAND = {
+  // Totals from the daily summary (the framework's source), by local day; the page from the rows.
   entrances: (clubId, r) => [
-    sql`select status, count(*)::int n, sum(amount)::bigint a from entrance_logs
-        where club_id = ${clubId} and at >= ${r.start} and at < ${r.end} group by status`,
+    sql`select status, sum(n)::int n, sum(amount)::bigint a from activity_daily
+        where club_id = ${clubId} and day between ${r.from}::date and ${r.to}::date and kind = 1 group by status`,
     sql`select e.id, e.at, e.client_id, c.number, c.first_name, c.last_name, g.name, e.terminal_id, t.name, e.status, e.reason,
                e.identification_kind, e.amount, e.payment_type
         from entrance_logs e
@@ -123,9 +124,15 @@ const HAND = {
         from purchases p left join clients c on c.id = p.client_id
         where p.club_id = ${clubId} and p.at >= ${r.start} and p.at < ${r.end} order by p.at desc, p.id desc limit 50`,
   ],
+  // Totals: financial_daily's payment methods (not refunded) plus the refunded purchases' payments.
   payments: (clubId, r) => [
-    sql`select pp.method, count(*), sum(pp.amount) from purchase_payments pp join purchases p on p.id = pp.purchase_id
-        where p.club_id = ${clubId} and p.at >= ${r.start} and p.at < ${r.end} group by pp.method`,
+    sql`select method, sum(n), sum(amount) from (
+          select key as method, purchases as n, total as amount from financial_daily
+          where club_id = ${clubId} and kind = 2 and day between ${r.from}::date and ${r.to}::date
+          union all
+          select pp.method, 1, pp.amount from purchases p join purchase_payments pp on pp.purchase_id = p.id
+          where p.club_id = ${clubId} and p.payment_status = 3 and p.at >= ${r.start} and p.at < ${r.end}) m
+        group by method`,
     sql`select pp.*, p.at, p.invoice_number from purchase_payments pp join purchases p on p.id = pp.purchase_id
         where p.club_id = ${clubId} and p.at >= ${r.start} and p.at < ${r.end} order by p.at desc, pp.id desc limit 50`,
   ],
@@ -134,9 +141,33 @@ const HAND = {
     sql`select kind, key, sum(purchases), sum(quantity), sum(amount_before_vat), sum(total) from financial_daily
         where club_id = ${clubId} and day between ${r.from}::date and ${r.to}::date group by rollup ((kind, key))`,
   ],
+  // Totals from activity_daily; the page: the newest 50 of each half merged, items for those rows only.
+  activities: (clubId, r) => [
+    sql`select kind, status, sum(n), sum(amount) from activity_daily
+        where club_id = ${clubId} and day between ${r.from}::date and ${r.to}::date group by kind, status`,
+    sql`select a.*, c.number, c.first_name, c.last_name, t.name,
+               (select json_agg(json_build_object('t', i.item_type, 'n', i.name, 'q', i.quantity) order by i.id)
+                  from purchase_items i where i.purchase_id = a.pid)
+        from ((select e.id, null::bigint pid, e.at, e.client_id, e.terminal_id, e.status, e.amount from entrance_logs e
+               where e.club_id = ${clubId} and e.at >= ${r.start} and e.at < ${r.end} order by e.at desc limit 50)
+              union all
+              (select null, p.id, p.at, p.client_id, p.terminal_id, null, p.total from purchases p
+               where p.club_id = ${clubId} and p.at >= ${r.start} and p.at < ${r.end} order by p.at desc limit 50)
+              order by at desc limit 50) a
+        left join clients c on c.id = a.client_id left join terminals t on t.id = a.terminal_id
+        order by a.at desc`,
+  ],
+  // One client's entrances: the (client_id, at) index.
+  clientEntrances: (clubId, r, q) => [
+    sql`select e.id, e.at, t.name, g.name, e.status, e.reason, e.amount, count(*) over () n,
+               count(*) filter (where e.status = 1) over () approved, sum(e.amount) over () total
+        from entrance_logs e left join groups g on g.id = e.group_id left join terminals t on t.id = e.terminal_id
+        where e.client_id = ${q.clientId} and e.club_id = ${clubId} and e.at >= ${r.start} and e.at < ${r.end}
+        order by e.at desc, e.id desc limit 50`,
+  ],
 };
 
-/** The financial aggregate from the purchases themselves (before the summary table), for reference. */
+/** The same aggregates from the rows themselves (before the summary tables), for reference. */
 const HAND_RAW = {
   financial: (clubId, r) => [
     sql`select i.item_type, count(distinct i.purchase_id), sum(i.quantity), sum(i.amount_before_vat),
@@ -146,6 +177,19 @@ const HAND_RAW = {
         group by rollup (i.item_type)`,
     sql`select pp.method, sum(pp.amount), sum(p.fee) from purchase_payments pp join purchases p on p.id = pp.purchase_id
         where p.club_id = ${clubId} and p.at >= ${r.start} and p.at < ${r.end} and p.payment_status <> 3 group by pp.method`,
+  ],
+  entrances: (clubId, r) => [
+    sql`select status, count(*)::int n, sum(amount)::bigint a from entrance_logs
+        where club_id = ${clubId} and at >= ${r.start} and at < ${r.end} group by status`,
+  ],
+  payments: (clubId, r) => [
+    sql`select pp.method, count(*), sum(pp.amount) from purchase_payments pp join purchases p on p.id = pp.purchase_id
+        where p.club_id = ${clubId} and p.at >= ${r.start} and p.at < ${r.end} group by pp.method`,
+  ],
+  activities: (clubId, r) => [
+    sql`select status, count(*), sum(amount) from entrance_logs
+        where club_id = ${clubId} and at >= ${r.start} and at < ${r.end} group by status`,
+    sql`select count(*), sum(total) from purchases where club_id = ${clubId} and at >= ${r.start} and at < ${r.end}`,
   ],
 };
 
@@ -203,8 +247,10 @@ const DEF = {
   purchases: defs.purchasesReport,
   payments: defs.paymentsReport,
   financial: defs.financialReport,
+  activities: defs.activitiesReport,
+  clientEntrances: defs.clientEntrancesReport,
 };
-/** Every report of the framework for this month, and the four large ones for a year too. */
+/** Every report of the framework for this month, and the large ones (and a client's entrances) for a year too. */
 const CASES = [...defs.REPORT_DEFINITIONS.map((d) => [d, 'month']), ...Object.values(DEF).map((d) => [d, 'year'])];
 const handOf = (d) => {
   const key = Object.keys(DEF).find((k) => DEF[k] === d);
@@ -229,9 +275,9 @@ try {
   const [a] = (await db.execute(sql`insert into clubs (external_club_id, name) values (92001, 'bench A') returning id`))
     .rows;
   const t0 = performance.now();
-  // The summary triggers (migration 0011) are off while generating; the summary is then built in one pass.
+  // The summary triggers (migrations 0011, 0014) are off while generating; the summaries are then built in one pass.
   const triggers = async (on) => {
-    for (const t of ['purchases', 'purchase_items', 'purchase_payments'])
+    for (const t of ['purchases', 'purchase_items', 'purchase_payments', 'entrance_logs'])
       await db.execute(sql.raw(`alter table ${t} ${on ? 'enable' : 'disable'} trigger user`));
   };
   await triggers(false);
@@ -239,6 +285,7 @@ try {
   if (CLUBS > 1) await fillSmall(db, a.id);
   await triggers(true);
   await db.execute(sql`select financial_daily_rebuild(null)`);
+  await db.execute(sql`select activity_daily_rebuild(null)`);
   // VACUUM as autovacuum would after a load: sets the visibility map, so index-only joins read no heap.
   await db.execute(sql`vacuum analyze`);
   fillMs = Math.round(performance.now() - t0);
@@ -266,7 +313,7 @@ try {
       frameworkMs: framework,
       handMs: hand,
       ratio: hand ? Math.round((framework / hand) * 100) / 100 : null,
-      ...(raw !== undefined ? { handFromPurchasesMs: raw } : {}),
+      ...(raw !== undefined ? { handRawMs: raw } : {}),
     };
     console.log(JSON.stringify(row));
     results.push(row);
@@ -299,7 +346,10 @@ try {
     msPerPurchaseWithoutTriggers: Math.round(writeOff * 100) / 100,
     msPerPurchaseWithTriggers: Math.round(writeOn * 100) / 100,
   };
-  console.log('purchase write (1 line, 1 payment, own transaction):', summaryWrite);
+  console.log(
+    'purchase write (1 line, 1 payment, own transaction) and entrance_logs insert (ms per statement, trigger off/on):',
+    summaryWrite,
+  );
   const month = await resolveReportRange(db, a.id, ReportQuery.parse({ period: 'month' }));
   const dashCalls = [
     ['GetMonthlyEntranceCount', () => dash.monthlyEntranceCount(db, a.id), 'monthlyEntranceCount'],
@@ -335,6 +385,70 @@ try {
     console.log(JSON.stringify(row));
     results.push(row);
   }
+  // Last (its rows would change the figures above): what activity_daily's insert trigger adds to
+  // the gate's log insert (its statement, gate-batch.ts: unnest of arrays, ON CONFLICT DO NOTHING),
+  // per statement of 1 and of 256 rows (one club, or spread over 64 clubs), each statement its own
+  // transaction; off and on alternate over 5 rounds, the median round kept.
+  const pgArray = (xs) => `{${xs.map((x) => (x == null ? 'NULL' : `"${x}"`)).join(',')}}`;
+  const clubIds = (await db.execute(sql`select id from clubs order by id limit 64`)).rows.map((r) => Number(r.id));
+  let eventSeq = 0;
+  const logInsert = async (rows, spread) => {
+    const cols = [[], [], [], [], [], [], [], [], [], [], [], []];
+    for (let k = 0; k < rows; k++) {
+      const i = eventSeq++;
+      const row = [
+        spread ? clubIds[i % clubIds.length] : a.id,
+        1 + (i % 3),
+        1 + (i % 2000),
+        1 + (i % 4),
+        new Date().toISOString(),
+        i % 20 === 0 ? 4 : i % 33 === 0 ? 2 : 1,
+        0,
+        'card',
+        i % 5 === 0 ? 1000 : 0,
+        1,
+        `bw${i}`,
+        null,
+      ];
+      row.forEach((v, j) => cols[j].push(v));
+    }
+    const c = cols.map(pgArray);
+    await db.execute(sql`insert into entrance_logs (club_id, terminal_id, client_id, group_id, at, status, reason,
+        identification_kind, amount, payment_type, event_id, payer_client_id)
+      select * from unnest(${c[0]}::int[], ${c[1]}::int[], ${c[2]}::int[], ${c[3]}::int[], ${c[4]}::timestamptz[],
+        ${c[5]}::smallint[], ${c[6]}::smallint[], ${c[7]}::text[], ${c[8]}::int[], ${c[9]}::smallint[],
+        ${c[10]}::text[], ${c[11]}::int[])
+      on conflict (terminal_id, event_id) do nothing`);
+  };
+  const gateTrigger = (on) =>
+    db.execute(
+      sql.raw(`alter table entrance_logs ${on ? 'enable' : 'disable'} trigger activity_daily_entrance_insert`),
+    );
+  const logCost = async (rows, spread, statements) => {
+    const rounds = { off: [], on: [] };
+    for (let round = 0; round < 5; round++) {
+      for (const on of [false, true]) {
+        await gateTrigger(on);
+        const t = performance.now();
+        for (let k = 0; k < statements; k++) await logInsert(rows, spread);
+        rounds[on ? 'on' : 'off'].push((performance.now() - t) / statements);
+      }
+    }
+    await gateTrigger(true);
+    return { off: Math.round(median(rounds.off) * 1000) / 1000, on: Math.round(median(rounds.on) * 1000) / 1000 };
+  };
+  const one = await logCost(1, false, 200);
+  const batch = await logCost(256, false, 20);
+  const spreadBatch = await logCost(256, true, 20);
+  await db.execute(sql`select activity_daily_rebuild(null)`);
+  summaryWrite.entranceInsert1Row = one;
+  summaryWrite.entranceInsert256RowsOneClub = batch;
+  summaryWrite.entranceInsert256Rows64Clubs = spreadBatch;
+  console.log('entrance_logs insert, ms per statement, activity_daily trigger off/on:', {
+    one,
+    batch,
+    spreadBatch,
+  });
 } finally {
   await database.close();
   if (process.env.BENCH_KEEP) console.log(`kept database ${name}`);

@@ -208,26 +208,39 @@ export const paymentsReport: ReportDefinition = {
  * period on one timeline. A row is an entrance (`kind` 1: status, reason,
  * amount charged from the balance) or a purchase (`kind` 2: items, total).
  * Both halves read their club's rows of the period by their (club_id, at)
- * indexes before the union; a purchase's items (`detail`) are read in the
+ * indexes, with the filters, before the union (a page in time order only
+ * its first rows of each); a purchase's items (`detail`) are read in the
  * select list, after the sort and the limit: for the page's rows only. The
  * totals come from activity_daily (kinds 1 and 2) unless a client is named.
  */
 export const activitiesReport: ReportDefinition = {
   meta: REPORTS.activities,
-  from: (c) => sql`(
-    select 'e' || e.id as id, e.at, 1 as kind, e.client_id, e.terminal_id, e.status, e.amount, null::int as total,
-           null::bigint as purchase_id
-      from entrance_logs e
-     where e.club_id = ${c.clubId} and e.at >= ${c.range.start} and e.at < ${c.range.end}
+  from: (c) => {
+    const e = [sql`e.club_id = ${c.clubId}`, sql`e.at >= ${c.range.start}`, sql`e.at < ${c.range.end}`];
+    const p = [sql`p.club_id = ${c.clubId}`, sql`p.at >= ${c.range.start}`, sql`p.at < ${c.range.end}`];
+    e.push(...filters(c, { terminalId: sql`e.terminal_id`, clientId: sql`e.client_id` }));
+    p.push(...filters(c, { terminalId: sql`p.terminal_id`, clientId: sql`p.client_id` }));
+    // A page in time order needs at most its first rows of each half, in that order (by the (club_id, at)
+    // or (client_id, at) index): the union then sorts those instead of the whole period.
+    const cut = (alias: 'e' | 'p') => {
+      if (!c.firstRows || (c.q.sort ?? activitiesReport.meta.defaultSort) !== 'at') return sql``;
+      const dir = sql.raw((c.q.order ?? activitiesReport.meta.defaultOrder ?? 'desc') === 'asc' ? 'asc' : 'desc');
+      return sql` order by ${sql.raw(alias)}.at ${dir}, ${sql.raw(alias)}.id ${dir} limit ${c.firstRows}`;
+    };
+    return sql`(
+    (select 'e' || e.id as id, e.id as rid, e.at, 1 as kind, e.client_id, e.terminal_id, e.status, e.amount,
+            null::int as total, null::bigint as purchase_id
+       from entrance_logs e where ${sql.join(e, sql` and `)}${cut('e')})
     union all
-    select 'p' || p.id, p.at, 2, p.client_id, p.terminal_id, null::smallint, p.total, p.total, p.id
-      from purchases p
-     where p.club_id = ${c.clubId} and p.at >= ${c.range.start} and p.at < ${c.range.end}
+    (select 'p' || p.id, p.id, p.at, 2, p.client_id, p.terminal_id, null::smallint, p.total, p.total, p.id
+       from purchases p where ${sql.join(p, sql` and `)}${cut('p')})
   ) a
     left join clients c on c.id = a.client_id and c.club_id = ${c.clubId}
-    left join terminals t on t.id = a.terminal_id and t.club_id = ${c.clubId}`,
+    left join terminals t on t.id = a.terminal_id and t.club_id = ${c.clubId}`;
+  },
   at: sql`a.at`,
-  where: (c) => [sql`true`, ...filters(c, { terminalId: sql`a.terminal_id`, clientId: sql`a.client_id` })],
+  // The filters apply inside each half (see `from`).
+  where: () => [sql`true`],
   select: {
     id: sql`a.id`,
     at: sql`a.at`,
@@ -249,7 +262,8 @@ export const activitiesReport: ReportDefinition = {
     terminal: [sql`t.name`, sql`a.at`],
     amount: [sql`a.amount`, sql`a.at`],
   },
-  tiebreak: [sql`a.id`],
+  // Purchases before entrances of the same instant (descending), then by row id.
+  tiebreak: [sql`a.kind`, sql`a.rid`],
   totals: {
     entrances: sql`(count(*) filter (where a.kind = 1))::int`,
     approved: sql`(count(*) filter (where a.kind = 1 and a.status = 1))::int`,

@@ -17,6 +17,14 @@ export interface ReportContext {
   clubId: number;
   range: ResolvedRange;
   q: ParsedReportQuery;
+  /**
+   * Set for a page's query (a page of the call, or of an export on PGlite):
+   * only the first `firstRows` rows in the call's order are read (offset +
+   * limit). A `from` may use it to cut its parts early (e.g. each half of a
+   * union to its first rows in that order, with the filters applied inside);
+   * the totals and a cursor export never set it.
+   */
+  firstRows?: number;
 }
 
 /** A breakdown of the totals: `{by: value}` over the matching rows (or over its own FROM). */
@@ -253,7 +261,8 @@ async function summarize(
   return { total: num(agg?.__total), totals };
 }
 
-function pageQuery(def: ReportDefinition, c: ReportContext, limit: number, offset: number): SQL {
+function pageQuery(def: ReportDefinition, call: ReportContext, limit: number, offset: number): SQL {
+  const c: ReportContext = { ...call, firstRows: offset + limit };
   const group = def.groupBy ? sql` group by ${sql.join(def.groupBy, sql`, `)}` : sql``;
   return sql`select ${selectList(def)} from ${def.from(c)} where ${whereOf(def, c)}${group} order by ${orderBy(def, c.q)} limit ${limit} offset ${offset}`;
 }
