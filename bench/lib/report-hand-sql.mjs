@@ -20,7 +20,7 @@ const name = (a) => sql.raw(`nullif(trim(${a}.first_name || ' ' || ${a}.last_nam
  * of the period and their lines by purchase (nested loop; OFFSET 0 keeps the planner from a hash
  * join over every club's lines).
  */
-const lines = (clubId, type) =>
+const lines = (clubId, type = 10) =>
   sql`purchases p cross join lateral (select i.id, i.purchase_id, i.item_id, i.name, i.quantity, i.amount_before_vat,
         i.price_with_vat, i.expiry from purchase_items i
         where i.purchase_id = p.id and i.club_id = ${clubId} and i.item_type = ${type} offset 0) i`;
@@ -171,11 +171,13 @@ export const HAND_MORE = {
                   'vat', coalesce(sum(total - before_vat), 0), 'total', coalesce(sum(total), 0)) from k) totals,
                (select coalesce(json_agg(pg), '[]') from pg) page`,
   ],
-  // The period's license lines read once: the totals over all, clients and sellers named for the page only.
+  // The club's license lines (partial index purchase_items_license) and their purchases of the period, read
+  // once: the totals over all, clients and sellers named for the page only.
   licensesUsed: (clubId, r) => [
     sql`with l as materialized (
           select i.id, p.at, p.client_id, p.user_id, p.invoice_number, i.quantity, i.expiry, i.price_with_vat
-          from ${lines(clubId, 6)} where ${paidIn(clubId, r)}),
+          from purchase_items i join purchases p on p.id = i.purchase_id
+          where i.club_id = ${clubId} and i.item_type = 6 and ${paidIn(clubId, r)}),
         pg as (
           select l.id, l.at, l.client_id "clientId", c.number "clientNumber", ${name('c')} "clientName",
                  l.invoice_number "invoiceNumber", l.quantity, to_char(l.expiry, 'YYYY-MM-DD') "licenseExpiry",

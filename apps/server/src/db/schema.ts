@@ -529,6 +529,11 @@ export const purchaseItems = pgTable(
       t.amountBeforeVat,
       t.clubId,
     ),
+    // A club's License lines (item type 6), few among its lines: the licenses-used report reads these
+    // and their purchases (by id) instead of probing every purchase of the period.
+    index('purchase_items_license')
+      .on(t.clubId, t.purchaseId)
+      .where(sql`${t.itemType} = 6`),
   ],
 );
 

@@ -655,16 +655,15 @@ export const productSummaryReport: ReportDefinition = {
  */
 export const licensesUsedReport: ReportDefinition = {
   meta: REPORTS.licensesUsed,
-  // The period's purchases and their license lines by purchase (see periodLines; OFFSET 0 keeps
-  // the lateral subquery a nested loop from the purchases instead of a scan of every club's lines).
-  from: (c) => sql`purchases p
-    cross join lateral (select i.id, i.quantity, i.expiry, i.price_with_vat from purchase_items i
-      where i.purchase_id = p.id and i.club_id = ${c.clubId} and i.item_type = 6 offset 0) i
+  // The club's license lines (purchase_items_license, a partial index: few lines) and their purchases by id.
+  from: (c) => sql`purchase_items i
+    join purchases p on p.id = i.purchase_id and p.club_id = ${c.clubId}
     left join clients c on c.id = p.client_id and c.club_id = ${c.clubId}
     left join users u on u.id = p.user_id and u.club_id = ${c.clubId}`,
   at: sql`p.at`,
   where: (c) => [
-    sql`p.club_id = ${c.clubId}`,
+    sql`i.club_id = ${c.clubId}`,
+    sql`i.item_type = 6`,
     notRefunded,
     ...filters(c, { terminalId: sql`p.terminal_id`, clientId: sql`p.client_id`, userId: sql`p.user_id` }),
   ],

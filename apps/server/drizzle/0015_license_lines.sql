@@ -1,0 +1,1 @@
+CREATE INDEX "purchase_items_license" ON "purchase_items" USING btree ("club_id","purchase_id") WHERE "purchase_items"."item_type" = 6;
