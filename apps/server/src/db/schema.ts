@@ -593,13 +593,9 @@ export const financialDaily = pgTable(
  * `day` is the local day of the row's instant in the club's time zone;
  * `terminal_id`/`group_id` are 0 when the row has none. Money in minor units.
  *
- * Written append-only by statement-level triggers (migration
- * 0014_activity_daily_triggers): each INSERT, UPDATE or DELETE statement on
- * entrance_logs or purchases adds its own `delta` rows (one per key of the
- * statement's rows, a plain INSERT: concurrent gate batches never wait on a
- * summary row), and `activity_daily_compact()` (a periodic server job,
- * activity-daily.ts) merges a day's rows into one row per key. Readers sum
- * whatever rows there are. A club's time-zone change rebuilds its rows.
+ * Merged rows, one per key and day; what was written since the last
+ * compaction is in {@link activityDailyDelta}, and a reader sums both
+ * (migrations 0016/0017). Rebuilt for a club when its time zone changes.
  */
 export const activityDaily = pgTable(
   'activity_daily',
@@ -613,17 +609,31 @@ export const activityDaily = pgTable(
     paymentType: smallint('payment_type').notNull().default(0),
     n: integer('n').notNull().default(0),
     amount: bigint('amount', { mode: 'number' }).notNull().default(0),
-    /** Written by a trigger and not merged yet (false: a compacted or rebuilt row, one per key and day). */
-    delta: boolean('delta').notNull().default(true),
   },
-  (t) => [
-    index('activity_daily_club_day').on(t.clubId, t.day),
-    // The days the compaction has to merge.
-    index('activity_daily_delta')
-      .on(t.clubId, t.day)
-      .where(sql`${t.delta}`),
-  ],
+  (t) => [index('activity_daily_club_day').on(t.clubId, t.day)],
 );
+
+/**
+ * What changed activity_daily since its last compaction, as its columns:
+ * each INSERT, UPDATE or DELETE statement on entrance_logs or purchases adds
+ * one row per key its rows touch (statement-level triggers over the
+ * statement's transition tables, migration 0017). Append-only and without an
+ * index, so the gate's concurrent log batches only append heap rows and never
+ * wait on each other; `activity_daily_compact()` (a server job every few
+ * seconds, activity-daily.ts) moves them into activity_daily, so it stays
+ * small and readers scan it whole.
+ */
+export const activityDailyDelta = pgTable('activity_daily_delta', {
+  clubId: integer('club_id').notNull(),
+  day: date('day').notNull(),
+  kind: smallint('kind').notNull(),
+  terminalId: integer('terminal_id').notNull().default(0),
+  groupId: integer('group_id').notNull().default(0),
+  status: smallint('status').notNull().default(0),
+  paymentType: smallint('payment_type').notNull().default(0),
+  n: integer('n').notNull().default(0),
+  amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+});
 
 /**
  * Calls to the clearing provider (integrations/clearing): one row per

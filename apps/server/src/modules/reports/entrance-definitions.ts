@@ -15,17 +15,14 @@ import { clientName, filters, inList } from './report-sql.js';
 // ---------------------------------------------------------------- daily summaries
 
 /**
- * activity_daily rows (schema.ts; kept by statement-level triggers, migration
- * 0014) of the club, the period's local days (a report's range is whole
- * local days in the club's zone, report-range.ts, the same days as the
- * summary's) and the filters the summary carries: terminal, group (entrances)
- * and status. Delta rows not merged yet are summed like the others.
+ * The summary rows (schema.ts activity_daily, merged, and activity_daily_delta,
+ * written since the last compaction; migrations 0016/0017) of the club, the
+ * period's local days and the filters the summary carries: terminal, group
+ * (entrances) and status; the subquery `s` with the summary's columns. A
+ * report's range is whole local days in the club's zone (report-range.ts),
+ * the same days as the summary's.
  */
-function activityDailyWhere(
-  c: ReportContext,
-  kinds: readonly (1 | 2)[],
-  opts: { group?: boolean; status?: boolean },
-): SQL {
+function activityDaily(c: ReportContext, kinds: readonly (1 | 2)[], opts: { group?: boolean; status?: boolean }): SQL {
   const w = [
     sql`s.club_id = ${c.clubId}`,
     sql`s.day >= ${c.range.from}::date`,
@@ -35,19 +32,22 @@ function activityDailyWhere(
   if (c.q.terminalId) w.push(sql`s.terminal_id = ${c.q.terminalId}`);
   if (opts.group && c.q.groupId) w.push(sql`s.group_id = ${c.q.groupId}`);
   if (opts.status && c.q.status?.length) w.push(inList(sql`s.status`, c.q.status));
-  return sql.join(w, sql` and `);
+  const where = sql.join(w, sql` and `);
+  return sql`(select s.kind, s.status, s.n, s.amount from activity_daily s where ${where}
+    union all
+    select s.kind, s.status, s.n, s.amount from activity_daily_delta s where ${where}) s`;
 }
 
 /**
- * The entrance report's totals from activity_daily (kind 1), by status; null
+ * The entrance report's totals from the activity summary (kind 1), by status; null
  * with a client filter (the summary has no client: the client's rows are
  * read by their (client_id, at) index).
  */
 function entranceSummary(c: ReportContext): SummarySource | null {
   if (c.q.clientId) return null;
   return {
-    from: sql`(select s.status, sum(s.n) as n, sum(s.amount) as amount from activity_daily s
-      where ${activityDailyWhere(c, [1], { group: true, status: true })} group by s.status having sum(s.n) <> 0) s`,
+    from: sql`(select s.status, sum(s.n) as n, sum(s.amount) as amount
+      from ${activityDaily(c, [1], { group: true, status: true })} group by s.status having sum(s.n) <> 0) s`,
     count: sql`coalesce(sum(s.n), 0)::int`,
     totals: {
       count: sql`coalesce(sum(s.n), 0)::int`,
@@ -211,7 +211,7 @@ export const paymentsReport: ReportDefinition = {
  * indexes, with the filters, before the union (a page in time order only
  * its first rows of each); a purchase's items (`detail`) are read in the
  * select list, after the sort and the limit: for the page's rows only. The
- * totals come from activity_daily (kinds 1 and 2) unless a client is named.
+ * totals come from the activity summary (kinds 1 and 2) unless a client is named.
  */
 export const activitiesReport: ReportDefinition = {
   meta: REPORTS.activities,
@@ -275,8 +275,8 @@ export const activitiesReport: ReportDefinition = {
     c.q.clientId
       ? null
       : {
-          from: sql`(select s.kind, s.status, sum(s.n) as n, sum(s.amount) as amount from activity_daily s
-            where ${activityDailyWhere(c, [1, 2], {})} group by s.kind, s.status having sum(s.n) <> 0) s`,
+          from: sql`(select s.kind, s.status, sum(s.n) as n, sum(s.amount) as amount
+            from ${activityDaily(c, [1, 2], {})} group by s.kind, s.status having sum(s.n) <> 0) s`,
           count: sql`coalesce(sum(s.n), 0)::int`,
           totals: {
             entrances: sql`coalesce(sum(s.n) filter (where s.kind = 1), 0)::int`,
