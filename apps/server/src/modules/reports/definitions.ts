@@ -205,19 +205,19 @@ export const financialReport: ReportDefinition = {
           group by i.item_type) i`,
   at: null,
   where: () => [sql`true`],
-  groupBy: [sql`i.item_type`],
+  // `from` is already one row per item type: no GROUP BY here, so the row count is in the totals' scan.
   select: {
     itemType: sql`i.item_type`,
-    purchases: sql`sum(i.purchases)::int`,
-    quantity: sql`sum(i.quantity)::int`,
-    amountBeforeVat: sql`sum(i.amount_before_vat)::bigint`,
-    vat: sql`sum(i.price_with_vat - i.amount_before_vat)::bigint`,
-    total: sql`sum(i.price_with_vat)::bigint`,
+    purchases: sql`i.purchases::int`,
+    quantity: sql`i.quantity::int`,
+    amountBeforeVat: sql`i.amount_before_vat::bigint`,
+    vat: sql`(i.price_with_vat - i.amount_before_vat)::bigint`,
+    total: sql`i.price_with_vat::bigint`,
   },
   sort: {
     itemType: [sql`i.item_type`],
-    quantity: [sql`sum(i.quantity)`],
-    total: [sql`sum(i.price_with_vat)`],
+    quantity: [sql`i.quantity`],
+    total: [sql`i.price_with_vat`],
   },
   tiebreak: [sql`i.item_type`],
   totals: {
