@@ -106,3 +106,36 @@ test('safer payments: reconcile now reports the charges checked', async ({ page 
   await page.getByTestId('safer-reconcile').click();
   await expect(page.locator('.ant-message')).toContainText(/נבדקו \d+: \d+ הוחזרו/);
 });
+
+/**
+ * Print prints the whole report of the filter, not the page shown: the table
+ * holds every row (one unpaged table) when the print dialog opens, and the
+ * page comes back after it. The browser's own dialog cannot be driven, so
+ * `window.print` records what the table holds when it is called.
+ */
+test('print: every row of the filter on one table, then back to the page', async ({ page, request }) => {
+  const api = await apiSession(request, 'admin', 'demo1234', 1001);
+  const month = await api.post<ReportResult>('/api/Report/GetEnteracesReport', { period: 'month', pageSize: 1 });
+  test.skip(month.total <= 25, 'the demo club has too few entrances this month');
+  await page.goto('/login?userName=admin&password=demo1234&externalClubId=1001');
+  await page.waitForURL(/dashboard|management/);
+  const report = new ReportPage(page);
+  await report.open('/reports/app-entranceReport');
+  await report.chooseMonth('חודש');
+  const rows = report.table().locator('tbody tr.ant-table-row');
+  await expect(rows).toHaveCount(25);
+  await page.evaluate(() => {
+    const w = window as unknown as { printedRows: number[] };
+    w.printedRows = [];
+    window.print = () => {
+      w.printedRows.push(document.querySelectorAll('[data-testid=report-table] tbody tr.ant-table-row').length);
+      window.dispatchEvent(new Event('afterprint'));
+    };
+  });
+  await page.getByTestId('grid-print').click();
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { printedRows: number[] }).printedRows))
+    .toEqual([Math.min(month.total, 5000)]);
+  await expect(rows).toHaveCount(25);
+  await expect(page.locator('.ant-pagination')).toBeVisible();
+});

@@ -13,6 +13,10 @@ export class ReportPage {
     await this.page.getByTestId('report-period').getByText(label, { exact: true }).click();
     await expect(this.page.getByTestId('report-range').first()).toBeVisible();
   }
+  /** Period "month" (this month). */
+  async chooseMonth(label: string): Promise<void> {
+    await this.page.getByTestId('report-period').getByText(label, { exact: true }).click();
+  }
   rangeLabel() {
     return this.page.getByTestId('report-range-label');
   }

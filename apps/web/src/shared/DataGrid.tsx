@@ -1,4 +1,4 @@
-import { useMemo, useState, type Key, type ReactNode, type ThHTMLAttributes } from 'react';
+import { useEffect, useMemo, useState, type Key, type ReactNode, type ThHTMLAttributes } from 'react';
 import { Alert, App, Button, Checkbox, Empty, Grid, Popover, Space, Table, Tooltip, type TableProps } from 'antd';
 import type { ColumnType, SortOrder } from 'antd/es/table/interface';
 import {
@@ -65,6 +65,12 @@ export interface DataGridProps<T> {
   onRetry?: () => void;
   /** Writes the file (e.g. {@link downloadFile}); not called when there is nothing to export. */
   onExport?: () => Promise<void>;
+  /**
+   * Every row to print (server paging: all pages of the current filter and sort, up to a cap).
+   * Print then shows these rows on one unpaged table, with a note when fewer than `total`;
+   * without it, print prints the page shown.
+   */
+  onPrintRows?: () => Promise<readonly T[]>;
   toolbar?: ReactNode;
   rowSelection?: TableProps<T>['rowSelection'];
   rowClassName?: (row: T) => string;
@@ -207,6 +213,7 @@ export function DataGrid<T extends object>(props: DataGridProps<T>) {
     error,
     onRetry,
     onExport,
+    onPrintRows,
     toolbar,
     rowSelection,
     rowClassName,
@@ -220,6 +227,19 @@ export function DataGrid<T extends object>(props: DataGridProps<T>) {
   const screens = Grid.useBreakpoint();
   const viewport = useViewport();
   const [exporting, setExporting] = useState(false);
+  const [printRows, setPrintRows] = useState<readonly T[] | null>(null);
+  const [preparingPrint, setPreparingPrint] = useState(false);
+  // The rows to print are on the table: open the print dialog, then back to the page.
+  useEffect(() => {
+    if (!printRows) return;
+    const done = () => setPrintRows(null);
+    window.addEventListener('afterprint', done, { once: true });
+    const frame = requestAnimationFrame(() => window.print());
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('afterprint', done);
+    };
+  }, [printRows]);
   const [localPage, setLocalPage] = useState(1);
   const page = pageProp ?? localPage;
   const onPageChange = onPageChangeProp ?? setLocalPage;
@@ -290,6 +310,22 @@ export function DataGrid<T extends object>(props: DataGridProps<T>) {
     }
   };
 
+  const doPrint = async () => {
+    if (!onPrintRows) {
+      window.print();
+      return;
+    }
+    setPreparingPrint(true);
+    try {
+      setPrintRows(await onPrintRows());
+    } catch (e) {
+      message.error(errorText(t, e));
+    } finally {
+      setPreparingPrint(false);
+    }
+  };
+  const shownRows = printRows ?? rows;
+
   const chooser = (
     <ColumnChooser
       columns={columns}
@@ -299,7 +335,7 @@ export function DataGrid<T extends object>(props: DataGridProps<T>) {
   );
 
   return (
-    <div className="data-grid" data-grid-id={gridId}>
+    <div className="data-grid" data-grid-id={gridId} data-printing={printRows ? 'true' : undefined}>
       <div className="toolbar grid-toolbar no-print">
         {toolbar}
         <Space className="grid-actions" size={4}>
@@ -325,7 +361,8 @@ export function DataGrid<T extends object>(props: DataGridProps<T>) {
             <Button
               icon={<PrinterOutlined />}
               aria-label={t('grid.print')}
-              onClick={() => window.print()}
+              loading={preparingPrint}
+              onClick={() => void doPrint()}
               data-testid="grid-print"
             />
           </Tooltip>
@@ -347,12 +384,20 @@ export function DataGrid<T extends object>(props: DataGridProps<T>) {
           }
         />
       )}
+      {printRows && total !== undefined && printRows.length < total && (
+        <Alert
+          type="info"
+          style={{ marginBlockEnd: 8 }}
+          title={t('grid.printTruncated', { shown: printRows.length, total })}
+          data-testid="grid-print-truncated"
+        />
+      )}
       <Table<T>
         data-testid={props['data-testid'] ?? `${gridId}-table`}
         rowKey={rowKey as TableProps<T>['rowKey']}
         size={viewport === 'desktop' ? 'middle' : 'small'}
         columns={tableColumns}
-        dataSource={rows as T[]}
+        dataSource={shownRows as T[]}
         loading={loading}
         onChange={onChange}
         components={{ header: { cell: ResizableTitle } }}
@@ -386,22 +431,24 @@ export function DataGrid<T extends object>(props: DataGridProps<T>) {
           ),
         }}
         pagination={
-          serverPaging
-            ? {
-                current: page,
-                pageSize,
-                total,
-                showSizeChanger: true,
-                showTotal: (n) => t('common.totalItems', { total: n }),
-              }
-            : rows.length > pageSize
+          printRows
+            ? false
+            : serverPaging
               ? {
                   current: page,
                   pageSize,
+                  total,
                   showSizeChanger: true,
                   showTotal: (n) => t('common.totalItems', { total: n }),
                 }
-              : false
+              : rows.length > pageSize
+                ? {
+                    current: page,
+                    pageSize,
+                    showSizeChanger: true,
+                    showTotal: (n) => t('common.totalItems', { total: n }),
+                  }
+                : false
         }
       />
     </div>

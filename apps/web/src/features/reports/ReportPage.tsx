@@ -65,6 +65,21 @@ function useReport(meta: ReportMeta, body: ReportQuery) {
   });
 }
 
+/** At most this many rows are printed (then a note says to export); a page of the server holds at most 1 000. */
+export const PRINT_MAX_ROWS = 5000;
+const PRINT_PAGE_SIZE = 1000;
+
+/** Every row of the report for the current filter and sort, up to {@link PRINT_MAX_ROWS}, for the print view. */
+async function allRowsForPrint(meta: ReportMeta, body: ReportQuery): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (let page = 1; rows.length < PRINT_MAX_ROWS; page++) {
+    const r = await api.post<ReportResult>(`/Report/${meta.call}`, { ...body, page, pageSize: PRINT_PAGE_SIZE });
+    rows.push(...(r.items as Row[]));
+    if (r.items.length < PRINT_PAGE_SIZE || rows.length >= r.total) break;
+  }
+  return rows.slice(0, PRINT_MAX_ROWS);
+}
+
 /** The server sort key of a column (its key, or the alias the catalogue names). */
 const sortKeyOf = (c: ReportColumnMeta) => (typeof c.sortable === 'string' ? c.sortable : c.key);
 
@@ -301,7 +316,8 @@ function OwnFilters({ meta, value, onChange }: { meta: ReportMeta; value: Filter
 /**
  * Any report of the catalogue (packages/domain reports.ts): the period and
  * the report's own filters, a grid paged and sorted on the server, the totals
- * (cards, breakdowns and a totals row), .xlsx export and print. Column
+ * (cards, breakdowns and a totals row), .xlsx export and print (every row of
+ * the filter, up to {@link PRINT_MAX_ROWS}, not only the page shown). Column
  * layout, sort, page size and the period kind are saved per user.
  */
 /**
@@ -452,6 +468,7 @@ export function ReportPage({ id, actions, live }: { id: ReportId; actions?: Reac
         onRetry={() => void query.refetch()}
         totalsRow={data && data.total > 0 && totalsInColumns ? totalsRow : undefined}
         onExport={() => downloadFile(`/Report/${meta.call}/Export`, { body }, `${meta.id}.xlsx`)}
+        onPrintRows={() => allRowsForPrint(meta, body)}
       />
     </div>
   );
