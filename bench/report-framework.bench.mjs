@@ -114,10 +114,10 @@ const HAND = {
           select status, n, amount from activity_daily_delta
           where club_id = ${clubId} and day between ${r.from}::date and ${r.to}::date and kind = 1) s
         group by status`,
-    sql`select e.id, e.at, e.client_id, c.number, c.first_name, c.last_name, g.name, e.terminal_id, t.name, e.status, e.reason,
+    sql`select e.id, e.at, e.client_id, c.number, c.first_name, c.last_name, (select name from groups where id = e.group_id),
+               e.terminal_id, (select name from terminals where id = e.terminal_id), e.status, e.reason,
                e.identification_kind, e.amount, e.payment_type
-        from entrance_logs e
-        left join clients c on c.id = e.client_id left join groups g on g.id = e.group_id left join terminals t on t.id = e.terminal_id
+        from entrance_logs e left join clients c on c.id = e.client_id
         where e.club_id = ${clubId} and e.at >= ${r.start} and e.at < ${r.end} order by e.at desc, e.id desc limit 50`,
   ],
   purchases: (clubId, r) => [
@@ -138,7 +138,9 @@ const HAND = {
           select pp.method, 1, pp.amount from purchases p join purchase_payments pp on pp.purchase_id = p.id
           where p.club_id = ${clubId} and p.payment_status = 3 and p.at >= ${r.start} and p.at < ${r.end}) m
         group by method`,
-    sql`select pp.*, p.at, p.invoice_number from purchase_payments pp join purchases p on p.id = pp.purchase_id
+    sql`select pp.id, p.at, p.invoice_number, p.client_id, c.number, c.first_name, c.last_name, pp.method, pp.amount,
+               pp.last_four, (select name from terminals where id = p.terminal_id), (select name from users where id = p.user_id)
+        from purchase_payments pp join purchases p on p.id = pp.purchase_id left join clients c on c.id = p.client_id
         where p.club_id = ${clubId} and p.at >= ${r.start} and p.at < ${r.end} order by p.at desc, pp.id desc limit 50`,
   ],
   // From the daily summary (the framework's source), by local day.
@@ -155,7 +157,7 @@ const HAND = {
           select kind, status, n, amount from activity_daily_delta
           where club_id = ${clubId} and day between ${r.from}::date and ${r.to}::date) s
         group by kind, status`,
-    sql`select a.*, c.number, c.first_name, c.last_name, t.name,
+    sql`select a.*, c.number, c.first_name, c.last_name, (select name from terminals where id = a.terminal_id),
                (select json_agg(json_build_object('t', i.item_type, 'n', i.name, 'q', i.quantity) order by i.id)
                   from purchase_items i where i.purchase_id = a.pid)
         from ((select e.id, null::bigint pid, e.at, e.client_id, e.terminal_id, e.status, e.amount from entrance_logs e
@@ -164,14 +166,15 @@ const HAND = {
               (select null, p.id, p.at, p.client_id, p.terminal_id, null, p.total from purchases p
                where p.club_id = ${clubId} and p.at >= ${r.start} and p.at < ${r.end} order by p.at desc limit 50)
               order by at desc limit 50) a
-        left join clients c on c.id = a.client_id left join terminals t on t.id = a.terminal_id
+        left join clients c on c.id = a.client_id
         order by a.at desc`,
   ],
   // One client's entrances: the (client_id, at) index.
   clientEntrances: (clubId, r, q) => [
-    sql`select e.id, e.at, t.name, g.name, e.status, e.reason, e.amount, count(*) over () n,
+    sql`select e.id, e.at, (select name from terminals where id = e.terminal_id), (select name from groups where id = e.group_id),
+               e.status, e.reason, e.amount, count(*) over () n,
                count(*) filter (where e.status = 1) over () approved, sum(e.amount) over () total
-        from entrance_logs e left join groups g on g.id = e.group_id left join terminals t on t.id = e.terminal_id
+        from entrance_logs e
         where e.client_id = ${q.clientId} and e.club_id = ${clubId} and e.at >= ${r.start} and e.at < ${r.end}
         order by e.at desc, e.id desc limit 50`,
   ],

@@ -12,6 +12,15 @@ import { clientName, filters, inList } from './report-sql.js';
  * restricted to the club in their ON clause.
  */
 
+/**
+ * The name of a terminal, group or seller of a row, of the row's own club
+ * (the row is the report's club's): a subquery by primary key, evaluated for
+ * the page's rows only, instead of a join that costs more to plan (≈ 2 ms for
+ * a 5-table join against ≈ 0.3 ms) than to run.
+ */
+const nameOf = (table: 'terminals' | 'groups' | 'users', id: SQL, clubId: SQL): SQL =>
+  sql`(select x.name from ${sql.raw(table)} x where x.id = ${id} and x.club_id = ${clubId})`;
+
 // ---------------------------------------------------------------- daily summaries
 
 /**
@@ -67,9 +76,7 @@ export const entrancesReport: ReportDefinition = {
   body: ReportFilter,
   response: EntranceReport,
   from: (c) => sql`entrance_logs e
-    left join clients c on c.id = e.client_id and c.club_id = ${c.clubId}
-    left join groups g on g.id = e.group_id and g.club_id = ${c.clubId}
-    left join terminals t on t.id = e.terminal_id and t.club_id = ${c.clubId}`,
+    left join clients c on c.id = e.client_id and c.club_id = ${c.clubId}`,
   at: sql`e.at`,
   where: (c) => {
     const w = [
@@ -85,9 +92,9 @@ export const entrancesReport: ReportDefinition = {
     clientId: sql`e.client_id`,
     clientNumber: sql`c.number`,
     clientName: clientName('c'),
-    groupName: sql`g.name`,
+    groupName: nameOf('groups', sql`e.group_id`, sql`e.club_id`),
     terminalId: sql`e.terminal_id`,
-    terminalName: sql`t.name`,
+    terminalName: nameOf('terminals', sql`e.terminal_id`, sql`e.club_id`),
     status: sql`e.status`,
     reason: sql`e.reason`,
     identificationKind: sql`e.identification_kind`,
@@ -98,7 +105,7 @@ export const entrancesReport: ReportDefinition = {
     at: [sql`e.at`],
     status: [sql`e.status`, sql`e.at`],
     client: [sql`c.last_name`, sql`c.first_name`, sql`e.at`],
-    terminal: [sql`t.name`, sql`e.at`],
+    terminal: [nameOf('terminals', sql`e.terminal_id`, sql`e.club_id`), sql`e.at`],
   },
   tiebreak: [sql`e.id`],
   totals: {
@@ -162,9 +169,7 @@ export const paymentsReport: ReportDefinition = {
   meta: REPORTS.payments,
   from: (c) => sql`purchase_payments pp
     join purchases p on p.id = pp.purchase_id and p.club_id = ${c.clubId}
-    left join clients c on c.id = p.client_id and c.club_id = ${c.clubId}
-    left join terminals t on t.id = p.terminal_id and t.club_id = ${c.clubId}
-    left join users u on u.id = p.user_id and u.club_id = ${c.clubId}`,
+    left join clients c on c.id = p.client_id and c.club_id = ${c.clubId}`,
   at: sql`p.at`,
   where: (c) => {
     const w = [
@@ -184,8 +189,8 @@ export const paymentsReport: ReportDefinition = {
     method: sql`pp.method`,
     amount: sql`pp.amount`,
     lastFour: sql`nullif(pp.last_four, '')`,
-    terminalName: sql`t.name`,
-    userName: sql`nullif(u.name, '')`,
+    terminalName: nameOf('terminals', sql`p.terminal_id`, sql`p.club_id`),
+    userName: sql`nullif(${nameOf('users', sql`p.user_id`, sql`p.club_id`)}, '')`,
   },
   sort: {
     at: [sql`p.at`],
@@ -228,15 +233,14 @@ export const activitiesReport: ReportDefinition = {
       return sql` order by ${sql.raw(alias)}.at ${dir}, ${sql.raw(alias)}.id ${dir} limit ${c.firstRows}`;
     };
     return sql`(
-    (select 'e' || e.id as id, e.id as rid, e.at, 1 as kind, e.client_id, e.terminal_id, e.status, e.amount,
+    (select 'e' || e.id as id, e.id as rid, e.club_id, e.at, 1 as kind, e.client_id, e.terminal_id, e.status, e.amount,
             null::int as total, null::bigint as purchase_id
        from entrance_logs e where ${sql.join(e, sql` and `)}${cut('e')})
     union all
-    (select 'p' || p.id, p.id, p.at, 2, p.client_id, p.terminal_id, null::smallint, p.total, p.total, p.id
+    (select 'p' || p.id, p.id, p.club_id, p.at, 2, p.client_id, p.terminal_id, null::smallint, p.total, p.total, p.id
        from purchases p where ${sql.join(p, sql` and `)}${cut('p')})
   ) a
-    left join clients c on c.id = a.client_id and c.club_id = ${c.clubId}
-    left join terminals t on t.id = a.terminal_id and t.club_id = ${c.clubId}`;
+    left join clients c on c.id = a.client_id and c.club_id = ${c.clubId}`;
   },
   at: sql`a.at`,
   // The filters apply inside each half (see `from`).
@@ -248,7 +252,7 @@ export const activitiesReport: ReportDefinition = {
     clientId: sql`a.client_id`,
     clientNumber: sql`c.number`,
     clientName: clientName('c'),
-    terminalName: sql`t.name`,
+    terminalName: nameOf('terminals', sql`a.terminal_id`, sql`a.club_id`),
     status: sql`a.status`,
     detail: sql`(select json_agg(json_build_object('t', i.item_type, 'n', i.name, 'q', i.quantity) order by i.id)::text
       from purchase_items i where i.purchase_id = a.purchase_id)`,
@@ -259,7 +263,7 @@ export const activitiesReport: ReportDefinition = {
     at: [sql`a.at`],
     kind: [sql`a.kind`, sql`a.at`],
     client: [sql`c.last_name`, sql`c.first_name`, sql`a.at`],
-    terminal: [sql`t.name`, sql`a.at`],
+    terminal: [nameOf('terminals', sql`a.terminal_id`, sql`a.club_id`), sql`a.at`],
     amount: [sql`a.amount`, sql`a.at`],
   },
   // Purchases before entrances of the same instant (descending), then by row id.
