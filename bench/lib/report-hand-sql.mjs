@@ -15,18 +15,17 @@ const one = (totals, page) =>
 
 const name = (a) => sql.raw(`nullif(trim(${a}.first_name || ' ' || ${a}.last_name), '')`);
 
-/**
- * Product lines (item type 10) of the period's purchases that were not refunded, from the purchases
- * of the period and their lines by purchase (nested loop; OFFSET 0 keeps the planner from a hash
- * join over every club's lines).
- */
-const lines = (clubId, type = 10) =>
-  sql`purchases p cross join lateral (select i.id, i.purchase_id, i.item_id, i.name, i.quantity, i.amount_before_vat,
-        i.price_with_vat, i.expiry from purchase_items i
-        where i.purchase_id = p.id and i.club_id = ${clubId} and i.item_type = ${type} offset 0) i`;
 const paidIn = (clubId, r) =>
   sql`p.club_id = ${clubId} and p.payment_status <> 3 and p.at >= ${r.start} and p.at < ${r.end}`;
-const productLines = (clubId, r) => sql`${lines(clubId, 10)} where ${paidIn(clubId, r)}`;
+/**
+ * Product lines (item type 10) of the period's purchases that were not refunded: the purchase ids of
+ * the period first, then their lines by purchase id in one index-only scan (`= any(array(...))`), and
+ * the purchase itself (`p`, by id) only when its terminal is needed.
+ */
+const productLines = (clubId, r, withPurchase = false) =>
+  sql`purchase_items i ${withPurchase ? sql`join purchases p on p.id = i.purchase_id` : sql``}
+      where i.purchase_id = any(array(select p.id from purchases p where ${paidIn(clubId, r)}))
+        and i.club_id = ${clubId} and i.item_type = 10`;
 
 export const HAND_MORE = {
   debts: (clubId, r) => [
@@ -196,7 +195,7 @@ export const HAND_MORE = {
           select grouping(i.item_id, p.terminal_id) g, i.item_id, p.terminal_id, max(nullif(i.name, '')) line_name,
                  count(distinct i.purchase_id)::int purchases, sum(i.quantity)::bigint quantity,
                  sum(i.amount_before_vat)::bigint before_vat, sum(i.price_with_vat)::bigint total
-          from ${productLines(clubId, r)} group by grouping sets ((i.item_id, p.terminal_id), ())),
+          from ${productLines(clubId, r, true)} group by grouping sets ((i.item_id, p.terminal_id), ())),
         k as (
           select s.*, coalesce(pr.name, s.line_name) product_name, t.name terminal_name
           from s left join products pr on pr.id = s.item_id and pr.club_id = ${clubId}

@@ -244,14 +244,15 @@ export async function chartByProduct(
 ): Promise<ChartPoint[]> {
   const r = await thisMonth(db, clubId, now);
   const value = measure === 'amount' ? sql`sum(i.price_with_vat)` : sql`sum(i.quantity)`;
-  // The month's purchases and their product lines by purchase (nested loop on purchase_items_purchase;
-  // OFFSET 0 keeps the planner from a hash join over every club's lines), per product, then named.
+  // The month's purchase ids first, then their product lines by purchase id in one index-only scan
+  // of purchase_items_purchase (never a scan of every club's lines), per product, then named.
   const res = await db.execute(sql`select coalesce(pr.name, s.line_name, '') as name, s.v from (
       select i.item_id, max(nullif(i.name, '')) as line_name, ${value}::bigint as v
-      from purchases p cross join lateral (select i.item_id, i.name, i.quantity, i.price_with_vat from purchase_items i
-        where i.purchase_id = p.id and i.club_id = ${clubId} and i.item_type = ${PurchaseItemType.Product} offset 0) i
-      where p.club_id = ${clubId} and p.at >= ${r.start} and p.at < ${r.end}
-        and p.payment_status <> ${PurchasePaymentStatus.Refunded}
+      from purchase_items i
+      where i.purchase_id = any(array(select p.id from purchases p
+          where p.club_id = ${clubId} and p.at >= ${r.start} and p.at < ${r.end}
+            and p.payment_status <> ${PurchasePaymentStatus.Refunded}))
+        and i.club_id = ${clubId} and i.item_type = ${PurchaseItemType.Product}
       group by i.item_id) s
     left join products pr on pr.id = s.item_id and pr.club_id = ${clubId}`);
   return (res as unknown as { rows: { name: string; v: string }[] }).rows

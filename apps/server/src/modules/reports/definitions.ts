@@ -481,56 +481,53 @@ export const managerActivityReport: ReportDefinition = {
 // ---------------------------------------------------------------- products
 
 /**
- * Lines of item type `itemType` of the club's purchases of the period that
- * were not refunded, with the call's terminal and seller filters, as
- * `purchases p cross join lateral (...) i`: `i` has the line's `item_id`,
- * `name`, `quantity`, `amount_before_vat`, `price_with_vat` and `first`
- * (1 on exactly one line of each purchase, else 0: `sum(i.first)` counts
- * the purchases, additive over any grouping a purchase does not straddle).
- * Read from the period's purchases (purchases_club_at) and their lines by
- * purchase (purchase_items_purchase, index-only): the cost follows the
- * club's period, not the size of purchase_items (a hash join would scan the
- * lines of every club). The window function keeps the planner from
- * flattening the lateral subquery into such a join (docs/reports.md "Speed").
+ * Product lines (item type 10) of the club's purchases of the period that
+ * were not refunded, with the call's terminal, seller and product filters,
+ * as a subquery `l`: the line's `purchase_id`, `item_id`, `name`,
+ * `quantity`, `amount_before_vat`, `price_with_vat` and `first` (1 on
+ * exactly one line of each purchase, else 0: `sum(l.first)` counts the
+ * purchases once, and adds up over any grouping a purchase does not
+ * straddle, such as its terminal). The period's purchase ids are collected
+ * first (purchases_club_at) and their lines read by purchase id in one
+ * index-only scan of purchase_items_purchase (`= any(array(...))`, keys in
+ * order): the cost follows the club's period, never the size of
+ * purchase_items (a hash join would scan every club's lines), and the
+ * window needs no sort (docs/reports.md "Speed").
  */
-function periodLines(c: ReportContext, itemType: number, extra: SQL[] = []): { from: SQL; where: SQL } {
-  const own = [sql`i.purchase_id = p.id`, sql`i.club_id = ${c.clubId}`, sql`i.item_type = ${itemType}`, ...extra];
-  return {
-    from: sql`purchases p cross join lateral (
-      select i.item_id, i.name, i.quantity, i.amount_before_vat, i.price_with_vat,
-             (row_number() over () = 1)::int as first
-        from purchase_items i where ${sql.join(own, sql` and `)}) i`,
-    where: sql.join(
-      [
-        sql`p.club_id = ${c.clubId}`,
-        notRefunded,
-        sql`p.at >= ${c.range.start}`,
-        sql`p.at < ${c.range.end}`,
-        ...filters(c, { terminalId: sql`p.terminal_id`, userId: sql`p.user_id` }),
-      ],
-      sql` and `,
-    ),
-  };
+function productLineRows(c: ReportContext): SQL {
+  const purchases = [
+    sql`p.club_id = ${c.clubId}`,
+    notRefunded,
+    sql`p.at >= ${c.range.start}`,
+    sql`p.at < ${c.range.end}`,
+    ...filters(c, { terminalId: sql`p.terminal_id`, userId: sql`p.user_id` }),
+  ];
+  return sql`(select i.purchase_id, i.item_id, i.name, i.quantity, i.amount_before_vat, i.price_with_vat,
+        (row_number() over (partition by i.purchase_id) = 1)::int as first
+      from purchase_items i
+      where i.purchase_id = any(array(select p.id from purchases p where ${sql.join(purchases, sql` and `)}))
+        and i.club_id = ${c.clubId} and i.item_type = 10
+        ${c.q.productId ? sql`and i.item_id = ${c.q.productId}` : sql``}) l`;
 }
 
 /**
- * Product lines (item type 10) of the period per `keys` (`i.item_id`, and
- * `p.terminal_id` for the matrix), as a subquery `s`: `item_id` (and
- * `terminal_id`), `line_name` (the lines' name, for a product that is gone),
- * `purchases` (distinct), `firsts` (see {@link periodLines}), `quantity`,
- * `before_vat`, `total` (minor units, VAT included).
+ * The period's product lines ({@link productLineRows}) per product, and per
+ * terminal too for the matrix (`byTerminal`: the purchase's terminal, by its
+ * id), as a subquery `s`: `item_id` (and `terminal_id`), `line_name` (the
+ * lines' name, for a product that is gone), `purchases` (distinct),
+ * `firsts`, `quantity`, `before_vat`, `total` (minor units, VAT included).
  */
 function productLines(c: ReportContext, byTerminal: boolean): SQL {
-  const lines = periodLines(c, 10, c.q.productId ? [sql`i.item_id = ${c.q.productId}`] : []);
-  return sql`(select i.item_id${byTerminal ? sql`, p.terminal_id` : sql``},
-      max(nullif(i.name, '')) as line_name,
-      count(distinct p.id)::int as purchases,
-      sum(i.first)::int as firsts,
-      sum(i.quantity)::bigint as quantity,
-      sum(i.amount_before_vat)::bigint as before_vat,
-      sum(i.price_with_vat)::bigint as total
-    from ${lines.from} where ${lines.where}
-    group by i.item_id${byTerminal ? sql`, p.terminal_id` : sql``}) s`;
+  return sql`(select l.item_id${byTerminal ? sql`, p.terminal_id` : sql``},
+      max(nullif(l.name, '')) as line_name,
+      count(distinct l.purchase_id)::int as purchases,
+      sum(l.first)::int as firsts,
+      sum(l.quantity)::bigint as quantity,
+      sum(l.amount_before_vat)::bigint as before_vat,
+      sum(l.price_with_vat)::bigint as total
+    from ${productLineRows(c)}
+    ${byTerminal ? sql`join purchases p on p.id = l.purchase_id and p.club_id = ${c.clubId}` : sql``}
+    group by l.item_id${byTerminal ? sql`, p.terminal_id` : sql``}) s`;
 }
 
 /** A product's current name, the lines' name when the product row is gone. */
