@@ -9,7 +9,9 @@ import { clientName, filters, inList } from './report-sql.js';
  * The reports that read entrance_logs or the payments of the period on their
  * timeline: entrances, payments, activities and a client's entrances
  * (docs/reports.md). Every table is read by its club_id; joined tables are
- * restricted to the club in their ON clause.
+ * restricted to the club in their ON clause, names read by subquery to the
+ * row's club. Their totals come from daily summaries (activity_daily,
+ * financial_daily) unless a client is named.
  */
 
 /**
