@@ -1,4 +1,4 @@
-import { and, countDistinct, eq, gte, isNotNull, lt, ne, sql } from 'drizzle-orm';
+import { and, countDistinct, eq, gte, isNotNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import {
   ClientStatus,
   EntrancePaymentType,
@@ -10,8 +10,15 @@ import {
   type ChartPoint,
 } from '@venue/domain';
 import type { Db } from '../../db/index.js';
-import { clients, clubs, entranceLogs, purchases } from '../../db/schema.js';
-import { clubTimeZone, todayIn, toInstants, type ResolvedRange } from '../reports/report-range.js';
+import { clients, clubs, entranceLogs } from '../../db/schema.js';
+import {
+  clubTimeZone,
+  clubZoneSql,
+  todayIn,
+  toInstants,
+  withClubZone,
+  type ResolvedRange,
+} from '../reports/report-range.js';
 
 /**
  * Dashboard counters and charts (seed 000 §2 "Dashboard content", §7
@@ -22,21 +29,44 @@ import { clubTimeZone, todayIn, toInstants, type ResolvedRange } from '../report
 
 /** This calendar month of a club as instants. */
 export async function thisMonth(db: Db, clubId: number, now: Date = new Date()): Promise<ResolvedRange> {
-  const tz = await clubTimeZone(db, clubId);
+  return monthIn(await clubTimeZone(db, clubId), now);
+}
+
+/** The month of `now` in a zone as instants. */
+function monthIn(tz: string, now: Date): ResolvedRange {
   return toInstants(periodRange('month', todayIn(tz, now)), tz);
 }
 
-function inRange(clubId: number, r: ResolvedRange) {
-  return and(eq(entranceLogs.clubId, clubId), gte(entranceLogs.at, r.start), lt(entranceLogs.at, r.end));
+type Row = Record<string, unknown>;
+
+/**
+ * A statement over this month of the club, without a round trip to read the
+ * club's zone (report-range.ts withClubZone): `query(r)` runs with the zone
+ * this process last saw, and the same statement reads the club's zone: the
+ * statement's rows joined to a row holding it (`__tz`), so there is a row
+ * even when the statement has none; its rows are those where `key` is not
+ * null. Run again when the zone changed.
+ */
+function monthRows(db: Db, clubId: number, now: Date, key: string, query: (r: ResolvedRange) => SQL): Promise<Row[]> {
+  return withClubZone(db, clubId, async (tz) => {
+    const res = await db.execute(
+      sql`select q.*, k."__tz" from (select ${clubZoneSql(clubId)} as "__tz") k left join (${query(monthIn(tz, now))}) q on true`,
+    );
+    const all = (res as unknown as { rows: Row[] }).rows;
+    return { result: all.filter((x) => x[key] != null), zone: all[0]?.__tz as string | null | undefined };
+  });
 }
 
 /** `GetMonthlyEntranceCount`: `{value}` = approved entrances (status 1) this calendar month. */
 export async function monthlyEntranceCount(db: Db, clubId: number, now: Date = new Date()): Promise<{ value: number }> {
-  const r = await thisMonth(db, clubId, now);
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(entranceLogs)
-    .where(and(inRange(clubId, r), eq(entranceLogs.status, EntranceStatus.Approved)));
+  const [row] = await monthRows(
+    db,
+    clubId,
+    now,
+    'n',
+    (r) => sql`select count(*)::int as n from entrance_logs
+      where club_id = ${clubId} and at >= ${r.start} and at < ${r.end} and status = ${EntranceStatus.Approved}`,
+  );
   return { value: Number(row?.n ?? 0) };
 }
 
@@ -88,14 +118,18 @@ export async function lastWeekArrivalsCount(
 
 /** `GetChartEntranceByStatus`: entrances this month per status; key = status number, ascending; only statuses that occur. */
 export async function chartEntranceByStatus(db: Db, clubId: number, now: Date = new Date()): Promise<ChartPoint[]> {
-  const r = await thisMonth(db, clubId, now);
-  const rows = await db
-    .select({ status: entranceLogs.status, n: sql<number>`count(*)::int` })
-    .from(entranceLogs)
-    .where(inRange(clubId, r))
-    .groupBy(entranceLogs.status)
-    .orderBy(entranceLogs.status);
-  return rows.map((x) => ({ key: String(x.status), value: Number(x.n) }));
+  const rows = await monthRows(
+    db,
+    clubId,
+    now,
+    'n',
+    (r) => sql`select status, count(*)::int as n from entrance_logs
+      where club_id = ${clubId} and at >= ${r.start} and at < ${r.end} group by status`,
+  );
+  return rows
+    .map((x) => ({ key: Number(x.status), value: Number(x.n) }))
+    .sort((a, b) => a.key - b.key)
+    .map((x) => ({ key: String(x.key), value: x.value }));
 }
 
 /**
@@ -107,40 +141,36 @@ export async function chartConfirmedEntranceByTime(
   clubId: number,
   now: Date = new Date(),
 ): Promise<ChartPoint[]> {
-  const r = await thisMonth(db, clubId, now);
-  const hour = sql<number>`extract(hour from (${entranceLogs.at} at time zone ${r.timeZone}))::int`;
-  const rows = await db
-    .select({ h: hour, n: sql<number>`count(*)::int` })
-    .from(entranceLogs)
-    .where(and(inRange(clubId, r), eq(entranceLogs.status, EntranceStatus.Approved)))
-    // By position: the zone is a bound parameter, so the two expressions would differ.
-    .groupBy(sql`1`);
+  // Grouped by position: the zone is a bound parameter, so the two expressions would differ.
+  const rows = await monthRows(
+    db,
+    clubId,
+    now,
+    'n',
+    (
+      r,
+    ) => sql`select extract(hour from (at at time zone ${r.timeZone}))::int as h, count(*)::int as n from entrance_logs
+      where club_id = ${clubId} and at >= ${r.start} and at < ${r.end} and status = ${EntranceStatus.Approved} group by 1`,
+  );
   const byHour = new Map(rows.map((x) => [Number(x.h), Number(x.n)]));
   return Array.from({ length: 24 }, (_, h) => ({ key: String(h).padStart(2, '0'), value: byHour.get(h) ?? 0 }));
 }
 
 // ---------------------------------------------------------------- money and groups
 
-/** Purchases of a club this month that were not refunded (payment status Paid or Pending), as in the financial report. */
-function paidPurchasesIn(clubId: number, r: ResolvedRange) {
-  return and(
-    eq(purchases.clubId, clubId),
-    gte(purchases.at, r.start),
-    lt(purchases.at, r.end),
-    ne(purchases.paymentStatus, PurchasePaymentStatus.Refunded),
-  );
-}
-
 /**
  * `GetMonthlyIncome`: `{value}` = sum of `total` (minor units, VAT and card
  * fee included) of this month's purchases that were not refunded.
  */
 export async function monthlyIncome(db: Db, clubId: number, now: Date = new Date()): Promise<{ value: number }> {
-  const r = await thisMonth(db, clubId, now);
-  const [row] = await db
-    .select({ v: sql<string>`coalesce(sum(${purchases.total}), 0)::bigint` })
-    .from(purchases)
-    .where(paidPurchasesIn(clubId, r));
+  const [row] = await monthRows(
+    db,
+    clubId,
+    now,
+    'v',
+    (r) => sql`select coalesce(sum(total), 0)::bigint as v from purchases
+      where club_id = ${clubId} and at >= ${r.start} and at < ${r.end} and payment_status <> ${PurchasePaymentStatus.Refunded}`,
+  );
   return { value: Number(row?.v ?? 0) };
 }
 
@@ -192,16 +222,20 @@ export function validLicensesCount(db: Db, clubId: number, now: Date = new Date(
  * as 0.
  */
 export async function chartPaymentData(db: Db, clubId: number, now: Date = new Date()): Promise<ChartPoint[]> {
-  const r = await thisMonth(db, clubId, now);
-  const kind = sql<number>`(case when ${entranceLogs.paymentType} = ${EntrancePaymentType.None} and ${entranceLogs.reason} = ${Reason.EntryByPayment} then ${EntrancePaymentType.Payment} else ${entranceLogs.paymentType} end)::int`;
-  const rows = await db
-    .select({ kind, n: sql<number>`count(*)::int` })
-    .from(entranceLogs)
-    .where(and(inRange(clubId, r), eq(entranceLogs.status, EntranceStatus.Approved)))
-    // By position: the constants are bound parameters, so the two expressions would differ.
-    .groupBy(sql`1`)
-    .orderBy(sql`1`);
-  return rows.map((x) => ({ key: String(x.kind), value: Number(x.n) }));
+  const kind = sql`(case when payment_type = ${EntrancePaymentType.None} and reason = ${Reason.EntryByPayment} then ${EntrancePaymentType.Payment} else payment_type end)::int`;
+  // Grouped by position: the constants are bound parameters, so the two expressions would differ.
+  const rows = await monthRows(
+    db,
+    clubId,
+    now,
+    'n',
+    (r) => sql`select ${kind} as kind, count(*)::int as n from entrance_logs
+      where club_id = ${clubId} and at >= ${r.start} and at < ${r.end} and status = ${EntranceStatus.Approved} group by 1`,
+  );
+  return rows
+    .map((x) => ({ key: Number(x.kind), value: Number(x.n) }))
+    .sort((a, b) => a.key - b.key)
+    .map((x) => ({ key: String(x.key), value: x.value }));
 }
 
 /**
@@ -216,17 +250,22 @@ export async function chartByItemType(
   measure: 'amount' | 'quantity',
   now: Date = new Date(),
 ): Promise<ChartPoint[]> {
-  const r = await thisMonth(db, clubId, now);
   // The financial report's daily summary (kind 1: per item type, local days, purchases not refunded;
   // schema.ts financialDaily) holds exactly these sums; a type occurs when some purchase has such a line.
   const value = measure === 'amount' ? sql`sum(f.total)` : sql`sum(f.quantity)`;
-  const res = await db.execute(sql`select f.key as type, ${value}::bigint as v from financial_daily f
-    where f.club_id = ${clubId} and f.kind = 1 and f.day >= ${r.from}::date and f.day <= ${r.to}::date
-    group by f.key having sum(f.purchases) <> 0 order by f.key`);
-  return (res as unknown as { rows: { type: number; v: string }[] }).rows.map((x) => ({
-    key: String(x.type),
-    value: Number(x.v),
-  }));
+  const rows = await monthRows(
+    db,
+    clubId,
+    now,
+    'v',
+    (r) => sql`select f.key as type, ${value}::bigint as v from financial_daily f
+      where f.club_id = ${clubId} and f.kind = 1 and f.day >= ${r.from}::date and f.day <= ${r.to}::date
+      group by f.key having sum(f.purchases) <> 0`,
+  );
+  return rows
+    .map((x) => ({ key: Number(x.type), value: Number(x.v) }))
+    .sort((a, b) => a.key - b.key)
+    .map((x) => ({ key: String(x.key), value: x.value }));
 }
 
 /**
@@ -242,11 +281,15 @@ export async function chartByProduct(
   measure: 'amount' | 'quantity',
   now: Date = new Date(),
 ): Promise<ChartPoint[]> {
-  const r = await thisMonth(db, clubId, now);
   const value = measure === 'amount' ? sql`sum(i.price_with_vat)` : sql`sum(i.quantity)`;
   // The month's purchase ids first, then their product lines by purchase id in one index-only scan
   // of purchase_items_purchase (never a scan of every club's lines), per product, then named.
-  const res = await db.execute(sql`select coalesce(pr.name, s.line_name, '') as name, s.v from (
+  const rows = await monthRows(
+    db,
+    clubId,
+    now,
+    'v',
+    (r) => sql`select coalesce(pr.name, s.line_name, '') as name, s.v from (
       select i.item_id, max(nullif(i.name, '')) as line_name, ${value}::bigint as v
       from purchase_items i
       where i.purchase_id = any(array(select p.id from purchases p
@@ -254,9 +297,10 @@ export async function chartByProduct(
             and p.payment_status <> ${PurchasePaymentStatus.Refunded}))
         and i.club_id = ${clubId} and i.item_type = ${PurchaseItemType.Product}
       group by i.item_id) s
-    left join products pr on pr.id = s.item_id and pr.club_id = ${clubId}`);
-  return (res as unknown as { rows: { name: string; v: string }[] }).rows
-    .map((x) => ({ key: x.name, value: Number(x.v) }))
+    left join products pr on pr.id = s.item_id and pr.club_id = ${clubId}`,
+  );
+  return rows
+    .map((x) => ({ key: String(x.name), value: Number(x.v) }))
     .sort((a, b) => b.value - a.value || a.key.localeCompare(b.key));
 }
 
@@ -266,14 +310,19 @@ export async function chartByProduct(
  * name, '' for entrances without a group; largest first, ties by name.
  */
 export async function chartEntranceByGroup(db: Db, clubId: number, now: Date = new Date()): Promise<ChartPoint[]> {
-  const r = await thisMonth(db, clubId, now);
   // Counted per group id first, then named (4 joins instead of one per entrance).
-  const res = await db.execute(sql`select coalesce(g.name, '') as name, e.n from (
+  const rows = await monthRows(
+    db,
+    clubId,
+    now,
+    'n',
+    (r) => sql`select coalesce(g.name, '') as name, e.n from (
       select group_id, count(*)::int as n from entrance_logs
       where club_id = ${clubId} and at >= ${r.start} and at < ${r.end} and status = ${EntranceStatus.Approved}
       group by group_id) e
-    left join groups g on g.id = e.group_id and g.club_id = ${clubId}`);
-  return (res as unknown as { rows: { name: string; n: number }[] }).rows
-    .map((x) => ({ key: x.name, value: Number(x.n) }))
+    left join groups g on g.id = e.group_id and g.club_id = ${clubId}`,
+  );
+  return rows
+    .map((x) => ({ key: String(x.name), value: Number(x.n) }))
     .sort((a, b) => b.value - a.value || a.key.localeCompare(b.key));
 }

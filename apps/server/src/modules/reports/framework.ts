@@ -6,7 +6,14 @@ import { ReportQuery, ReportResult, type ReportColumnMeta, type ReportMeta, type
 import type { Db } from '../../db/index.js';
 import { AppError } from '../../lib/errors.js';
 import { sendXlsx, type XlsxColumn } from '../../lib/xlsx.js';
-import { resolveReportRange, type ResolvedRange } from './report-range.js';
+import {
+  clubZoneSql,
+  localRange,
+  resolveReportRange,
+  toInstants,
+  withClubZone,
+  type ResolvedRange,
+} from './report-range.js';
 import { exportHeader, exportValue, exportTitle } from './report-labels.js';
 
 /** The parsed body of a report call. */
@@ -96,8 +103,20 @@ export interface ReportDefinition {
   extraTotals?: (db: Db, c: ReportContext) => Promise<Record<string, number>>;
   /** Turns a driver row's raw value into the wire value (e.g. a JSON list into a text in the caller's language). */
   post?: Partial<Record<string, (v: unknown, c: ReportContext) => unknown>>;
-  /** Checks before any query (e.g. the named client belongs to the club, else 404). */
+  /**
+   * A check of the call with a round trip of its own, run together with the
+   * report's statements (its error, e.g. 404, is the answer and nothing of
+   * the report is returned). Prefer `guard`.
+   */
   check?: (db: Db, c: ReportContext) => Promise<void>;
+  /**
+   * A condition of the call (e.g. the named client is the club's, seed 000
+   * §7 404 for another club's client) evaluated in the totals' statement, so
+   * it costs no round trip: when false, `error()` is thrown and nothing of
+   * the report is returned. The report's own statements must not read
+   * another club's rows either way (they are restricted to the club).
+   */
+  guard?: { when: (c: ReportContext) => SQL; error: () => AppError };
   /** Response schema of the route (default {@link ReportResult}); the entrance report keeps its own. */
   response?: z.ZodType;
   /** Body schema of the route (default {@link ReportQuery}). */
@@ -182,22 +201,31 @@ function presentRow(def: ReportDefinition, c: ReportContext, r: Row): Row {
   return out;
 }
 
-/** Required filters (400), the sort key (400) and the definition's own check (e.g. 404), before any query. */
-async function validate(db: Db, def: ReportDefinition, c: ReportContext): Promise<void> {
+/** Required filters (400) and the sort key (400), before any query. */
+function validate(def: ReportDefinition, q: ParsedReportQuery): void {
   for (const k of def.meta.required ?? []) {
-    if (c.q[k] === undefined)
+    if (q[k] === undefined)
       throw new AppError('VALIDATION_ERROR', `${k} is required`, [{ path: k, message: 'required' }]);
   }
-  orderBy(def, c.q);
-  if (def.check) await def.check(db, c);
+  orderBy(def, q);
 }
 
-/** The report's totals and breakdowns over every matching row, and the row count. */
-async function summarize(
-  db: Db,
-  def: ReportDefinition,
-  c: ReportContext,
-): Promise<{ total: number; totals: Record<string, number | Record<string, number>> }> {
+/** What {@link summarize} gives: the totals, and what its statement read of the club (zone, guard). */
+interface Summary {
+  total: number;
+  totals: Record<string, number | Record<string, number>>;
+  /** The club's zone read by the totals' statement (report-range.ts withClubZone). */
+  zone: string | null;
+  /** The definition's guard (true when none). */
+  ok: boolean;
+}
+
+/**
+ * The report's totals and breakdowns over every matching row, and the row
+ * count; the same statement reads the club's zone and the definition's guard
+ * (no round trip of their own).
+ */
+async function summarize(db: Db, def: ReportDefinition, c: ReportContext): Promise<Summary> {
   const summary = def.summary?.(c) ?? null;
   // The rows the totals aggregate: the report's own, or its summary's.
   const from = summary ? () => summary.from : def.from;
@@ -218,15 +246,20 @@ async function summarize(
   );
   const merged =
     def.additive && (summary || !def.groupBy) ? breakdowns.find(([, b]) => !b.from && !b.where) : undefined;
+  // Constant subqueries (one evaluation per statement): the club's zone and the guard.
+  const club = sql`${clubZoneSql(c.clubId)} as "__tz", ${def.guard ? def.guard.when(c) : sql`true`} as "__ok"`;
   const aggregate = async (): Promise<Row[]> => {
-    const list = sql`${count}::int as "__total"${aggs.length ? sql`, ${sql.join(aggs, sql`, `)}` : sql``}`;
-    if (!merged) return rows(db, sql`select ${list} from ${from(c)} where ${where}`);
-    // One scan: totals per breakdown group, summed here (every total is additive).
-    const groups = await rows(
+    const totalsList = sql`${count}::int as "__total"${aggs.length ? sql`, ${sql.join(aggs, sql`, `)}` : sql``}`;
+    if (!merged) return rows(db, sql`select ${totalsList}, ${club} from ${from(c)} where ${where}`);
+    // One scan: totals per breakdown group, summed here (every total is additive); the zone and
+    // the guard on a row of their own joined to the groups (a row even when there is no group).
+    const all = await rows(
       db,
-      sql`select ${merged[1].by} as "__k", ${merged[1].value} as "__v", ${list} from ${from(c)} where ${where} group by 1 order by 1`,
+      sql`select g.*, k.* from (select ${club}) k left join (select ${merged[1].by} as "__k", ${merged[1].value} as "__v", ${totalsList}
+        from ${from(c)} where ${where} group by 1) g on true order by g."__k"`,
     );
-    const sumRow: Row = { __total: 0 };
+    const groups = all.filter((g) => g.__total != null);
+    const sumRow: Row = { __total: 0, __tz: all[0]?.__tz, __ok: all[0]?.__ok };
     for (const t of def.meta.totals) sumRow[t.key] = 0;
     for (const g of groups) {
       sumRow.__total = num(sumRow.__total) + num(g.__total);
@@ -258,7 +291,12 @@ async function summarize(
   if (merged) totals[merged[0]] = agg.__breakdown as Record<string, number>;
   for (const [key, v] of lists) totals[key] = v;
   Object.assign(totals, extra);
-  return { total: num(agg?.__total), totals };
+  return {
+    total: num(agg?.__total),
+    totals,
+    zone: agg?.__tz == null ? null : String(agg.__tz),
+    ok: agg?.__ok === true || agg?.__ok === 't',
+  };
 }
 
 function pageQuery(def: ReportDefinition, call: ReportContext, limit: number, offset: number): SQL {
@@ -280,16 +318,24 @@ export async function runReport(
   q: ParsedReportQuery,
   now: Date = new Date(),
 ): Promise<ReportResult> {
-  const range = await resolveReportRange(db, clubId, q, now);
-  const c: ReportContext = { clubId, range, q };
-  await validate(db, def, c);
-  // Totals and the page are independent: asked together.
-  const [{ total, totals }, page] = await Promise.all([
-    summarize(db, def, c),
-    rows(db, pageQuery(def, c, q.pageSize, (q.page - 1) * q.pageSize)),
-  ]);
-  const items = page.map((r) => presentRow(def, c, r));
-  return { items, total, totals, range: { from: range.from, to: range.to } };
+  validate(def, q);
+  // The club's zone: this process's last reading, confirmed by the totals' statement (report-range.ts withClubZone).
+  return withClubZone(db, clubId, async (tz) => {
+    const range = toInstants(localRange(q, tz, now), tz);
+    const c: ReportContext = { clubId, range, q };
+    // Totals, the page and the definition's check are independent: asked together.
+    const [sum, page] = await Promise.all([
+      summarize(db, def, c),
+      rows(db, pageQuery(def, c, q.pageSize, (q.page - 1) * q.pageSize)),
+      def.check?.(db, c),
+    ]);
+    if (!sum.ok) throw def.guard!.error();
+    const items = page.map((r) => presentRow(def, c, r));
+    return {
+      result: { items, total: sum.total, totals: sum.totals, range: { from: range.from, to: range.to } },
+      zone: sum.zone,
+    };
+  });
 }
 
 /** The report's rows in its order, all of them (an export). */
@@ -396,11 +442,13 @@ export function registerReport(app: FastifyInstance, def: ReportDefinition): voi
   );
   r.post(`/api/Report/${def.meta.call}/Export`, { config, schema: { tags, body: ReportQuery } }, async (req, reply) => {
     const q = req.body;
+    validate(def, q);
     const range = await resolveReportRange(db, req.auth.clubId, q);
     const c: ReportContext = { clubId: req.auth.clubId, range, q };
-    await validate(db, def, c);
+    await def.check?.(db, c);
     const lang = q.lang;
-    const { total, totals } = await summarize(db, def, c);
+    const { total, totals, ok } = await summarize(db, def, c);
+    if (!ok) throw def.guard!.error();
     if (total === 0) throw new AppError('NO_DATA_TO_EXPORT', 'No data to export');
     const shown = def.meta.columns.filter((col) => !col.field);
     const columns: XlsxColumn<Row>[] = shown.map((col) => ({

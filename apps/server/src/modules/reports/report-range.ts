@@ -9,7 +9,7 @@ import {
 } from '@venue/domain';
 import type { Db, Tx } from '../../db/index.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { clubs } from '../../db/schema.js';
 import { clubLocation } from '../club/club.service.js';
 
@@ -33,7 +33,60 @@ export async function clubTimeZone(db: Db | Tx, clubId: number): Promise<string>
   // Only the location column (the settings and capacities JSON are not needed here).
   const [row] = await db.select({ location: clubs.location }).from(clubs).where(eq(clubs.id, clubId));
   if (!row) throw notFound('club');
-  return clubLocation(row).timeZone;
+  return clubLocation(row).timeZone ?? 'Asia/Jerusalem';
+}
+
+/**
+ * The club's zone as a scalar subquery (the same default as
+ * {@link clubTimeZone} and the summary triggers of migration 0011), to add to
+ * a statement that runs anyway: null when the club does not exist.
+ */
+export function clubZoneSql(clubId: number): SQL {
+  return sql`(select coalesce(z.location->>'timeZone', 'Asia/Jerusalem') from clubs z where z.id = ${clubId})`;
+}
+
+/**
+ * The zone each club had when last read in this process (club id → IANA
+ * zone): a guess only, never trusted on its own — {@link withClubZone}
+ * confirms it by the zone the call's own statements read.
+ */
+const zoneGuess = new Map<number, string>();
+
+/**
+ * Runs work that depends on the club's time zone without a round trip of its
+ * own to read the zone (docs/reports.md "Speed"). `work(tz)` runs with the
+ * zone this process last saw for the club and returns its result and the
+ * zone its statements read ({@link clubZoneSql} in a statement it runs
+ * anyway; undefined when no row carried it). When that zone is the guessed
+ * one the result stands; when it differs (the club's location changed, on
+ * this or another server instance) the work runs again with the zone read,
+ * so a report never uses a zone other than the club's at the time of the
+ * call. Without a guess (first call of the club in this process) or without
+ * a zone from the work, the zone is read first ({@link clubTimeZone}: 404
+ * for an unknown club).
+ */
+export async function withClubZone<T>(
+  db: Db | Tx,
+  clubId: number,
+  work: (timeZone: string) => Promise<{ result: T; zone: string | null | undefined }>,
+): Promise<T> {
+  const guess = zoneGuess.get(clubId);
+  // Whether tz was read from the database for this call (then a work without a zone needs no check).
+  let read = guess === undefined;
+  let tz: string = guess ?? (await clubTimeZone(db, clubId));
+  if (read) zoneGuess.set(clubId, tz);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const out = await work(tz);
+    if (out.zone === tz || (out.zone == null && read)) return out.result;
+    // No row told the zone, or another zone: read it (a missing club is 404); again when it changed.
+    const zone: string = out.zone ?? (await clubTimeZone(db, clubId));
+    zoneGuess.set(clubId, zone);
+    if (zone === tz) return out.result;
+    tz = zone;
+    read = true;
+  }
+  // The zone changed under every attempt: once more with the zone read last.
+  return (await work(tz)).result;
 }
 
 /** Today's local date in a time zone. */
