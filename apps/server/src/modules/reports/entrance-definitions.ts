@@ -305,8 +305,9 @@ export const clientEntrancesReport: ReportDefinition = {
   breakdowns: undefined,
   // The client is always named: its rows, by their (client_id, at) index.
   summary: undefined,
-  check: async (db, c) => {
-    const res = await db.execute(sql`select 1 from clients where id = ${c.q.clientId} and club_id = ${c.clubId}`);
-    if ((res as unknown as { rows: unknown[] }).rows.length === 0) throw new AppError('NOT_FOUND', 'client not found');
+  // In the totals' statement (no round trip of its own); the rows are the club's whatever the client.
+  guard: {
+    when: (c) => sql`exists (select 1 from clients where id = ${c.q.clientId} and club_id = ${c.clubId})`,
+    error: () => new AppError('NOT_FOUND', 'client not found'),
   },
 };
