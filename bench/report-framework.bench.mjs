@@ -5,8 +5,9 @@
 // database of BENCH_CLUBS clubs (default 1 000): one big club with
 // BENCH_ENTRANCES entrances (default 2 000 000) and BENCH_PURCHASES purchases
 // (default 500 000, one item and one payment each) over three years, 2 000
-// clients and 4 groups; the other clubs with BENCH_SMALL_ENTRANCES entrances
-// (default 1 000) and BENCH_SMALL_PURCHASES purchases (default 250) each over
+// clients and 4 groups; the other clubs with BENCH_SMALL_CLIENTS clients of
+// their own (default 100), BENCH_SMALL_ENTRANCES entrances (default 1 000) and
+// BENCH_SMALL_PURCHASES purchases (default 250) each, of their own clients, over
 // the same three years, all generated set-based (generate_series), so every
 // query must skip the other clubs' rows through its club-leading index.
 // Times every report's first page with totals and every dashboard call on the
@@ -36,6 +37,7 @@ const PURCHASES = Number(process.env.BENCH_PURCHASES ?? 500_000);
 const CLUBS = Number(process.env.BENCH_CLUBS ?? 1000);
 const SMALL_ENTRANCES = Number(process.env.BENCH_SMALL_ENTRANCES ?? 1000);
 const SMALL_PURCHASES = Number(process.env.BENCH_SMALL_PURCHASES ?? 250);
+const SMALL_CLIENTS = Number(process.env.BENCH_SMALL_CLIENTS ?? 100);
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -71,19 +73,30 @@ async function fillBig(db, clubId) {
       select p.club_id, p.id, case when p.paid_cash > 0 then 0 else 1 end, p.total from purchases p where p.club_id = ${clubId}`);
 }
 
-/** The other clubs, all at once (set-based): each a small history spread over the same three years. */
+/**
+ * The other clubs, all at once (set-based): each SMALL_CLIENTS clients of its
+ * own and a small history of them spread over the same three years (a row's
+ * client is its club's, found by (club_id, number) in one hash join).
+ */
 async function fillSmall(db, bigId) {
   await db.execute(sql`insert into clubs (external_club_id, name)
       select 93000 + g, 'bench ' || g from generate_series(1, ${CLUBS - 1}::int) g`);
+  await db.execute(sql`insert into clients (club_id, number, first_name, last_name, license_expiry)
+      select c.id, n, 'first' || n, 'last' || n, (current_date + (n % 400 - 200))::date
+      from clubs c cross join generate_series(1, ${SMALL_CLIENTS}::int) n where c.id <> ${bigId}`);
   await db.execute(sql`insert into entrance_logs (club_id, terminal_id, client_id, group_id, at, status, reason, identification_kind, amount, payment_type)
-      select c.id, 1, 1 + (i % 100), null, now() - (((i * 7919 + c.id) % ${SMALL_ENTRANCES}::int)::float8 / ${SMALL_ENTRANCES}::float8) * interval '1095 days',
+      select c.id, 1, cl.id, null, now() - (((i * 7919 + c.id) % ${SMALL_ENTRANCES}::int)::float8 / ${SMALL_ENTRANCES}::float8) * interval '1095 days',
              case when i % 20 = 0 then 4 else 1 end, 0, 'card', 0, 1
-      from clubs c cross join generate_series(0, ${SMALL_ENTRANCES - 1}::int) i where c.id <> ${bigId}`);
+      from clubs c cross join generate_series(0, ${SMALL_ENTRANCES - 1}::int) i
+      join clients cl on cl.club_id = c.id and cl.number = 1 + (i % ${SMALL_CLIENTS}::int)
+      where c.id <> ${bigId}`);
   await db.execute(sql`insert into purchases (club_id, client_id, at, invoice_number, total, amount_before_vat, vat, vat_rate_bp,
         payment_status, paid_cash, source, idempotency_key)
-      select c.id, 1 + (i % 100), now() - (((i * 7919 + c.id) % ${SMALL_PURCHASES}::int)::float8 / ${SMALL_PURCHASES}::float8) * interval '1095 days',
+      select c.id, cl.id, now() - (((i * 7919 + c.id) % ${SMALL_PURCHASES}::int)::float8 / ${SMALL_PURCHASES}::float8) * interval '1095 days',
              i + 1, 1180, 1000, 180, 1800, 1, 1180, 'console', 's' || i
-      from clubs c cross join generate_series(0, ${SMALL_PURCHASES - 1}::int) i where c.id <> ${bigId}`);
+      from clubs c cross join generate_series(0, ${SMALL_PURCHASES - 1}::int) i
+      join clients cl on cl.club_id = c.id and cl.number = 1 + (i % ${SMALL_CLIENTS}::int)
+      where c.id <> ${bigId}`);
   await db.execute(sql`insert into purchase_items (club_id, purchase_id, item_type, name, quantity, unit_price, price_with_vat, amount_before_vat)
       select p.club_id, p.id, 1, '', 1, p.total, p.total, p.amount_before_vat from purchases p where p.club_id <> ${bigId}`);
   await db.execute(sql`insert into purchase_payments (club_id, purchase_id, method, amount)
@@ -487,6 +500,7 @@ const out = {
   clubs: CLUBS,
   entrancesBigClub: ENTRANCES,
   purchasesBigClub: PURCHASES,
+  clientsPerOtherClub: SMALL_CLIENTS,
   entrancesPerOtherClub: SMALL_ENTRANCES,
   purchasesPerOtherClub: SMALL_PURCHASES,
   fillMs,
