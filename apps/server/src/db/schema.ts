@@ -584,6 +584,40 @@ export const financialDaily = pgTable(
 );
 
 /**
+ * Daily summary of the product lines (item type 10) of the purchases that were
+ * not refunded (docs/reports.md "Speed"): the products report, the product
+ * matrix and the dashboard's product charts read it by local day (the club's
+ * time zone), terminal and seller instead of a period's lines. One row per
+ * club, day, terminal, seller, `kind` and key. Kind 1 (`item_id` = the
+ * product, `name` ''): `purchases` = purchases with a line of that product,
+ * `quantity`, `amount_before_vat`, `total` = the lines' price with VAT. Kind 2
+ * (`item_id`, `name` = a line's non-empty name): `purchases` = lines with that
+ * name, the name of a product whose row is gone. Kind 0 (`item_id` 0, `name`
+ * ''): `purchases` = purchases with at least one product line.
+ * `item_id`/`terminal_id`/`user_id` are 0 when the line or purchase has none.
+ * Maintained by triggers on purchases and purchase_items in the same
+ * transaction as the write, rebuilt for a club when its time zone changes
+ * (migration 0019_product_daily_triggers). Money in minor units.
+ */
+export const productDaily = pgTable(
+  'product_daily',
+  {
+    clubId: integer('club_id').notNull(),
+    day: date('day').notNull(),
+    kind: smallint('kind').notNull(),
+    itemId: integer('item_id').notNull().default(0),
+    name: text('name').notNull().default(''),
+    terminalId: integer('terminal_id').notNull().default(0),
+    userId: integer('user_id').notNull().default(0),
+    purchases: integer('purchases').notNull().default(0),
+    quantity: bigint('quantity', { mode: 'number' }).notNull().default(0),
+    amountBeforeVat: bigint('amount_before_vat', { mode: 'number' }).notNull().default(0),
+    total: bigint('total', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [uniqueIndex('product_daily_key').on(t.clubId, t.kind, t.day, t.itemId, t.name, t.terminalId, t.userId)],
+);
+
+/**
  * Daily summary of the entrances and the purchases (docs/reports.md "Speed"):
  * the totals of the entrances, activities and payments reports without
  * reading a period's rows. `kind` 1: entrance_logs rows, by terminal, group,

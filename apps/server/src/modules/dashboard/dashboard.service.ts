@@ -41,19 +41,17 @@ type Row = Record<string, unknown>;
 
 /**
  * A statement over this month of the club, without a round trip to read the
- * club's zone (report-range.ts withClubZone): `query(r)` runs with the zone
- * this process last saw, and the same statement reads the club's zone: the
- * statement's rows joined to a row holding it (`__tz`), so there is a row
- * even when the statement has none; its rows are those where `key` is not
- * null. Run again when the zone changed.
+ * club's zone (report-range.ts withClubZone): `query(r, zone)` runs with the
+ * zone this process last saw, and selects `zone` (the club's zone read by the
+ * same statement, as `__tz`); run again when it differs. A statement without
+ * rows tells no zone: withClubZone then reads it.
  */
-function monthRows(db: Db, clubId: number, now: Date, key: string, query: (r: ResolvedRange) => SQL): Promise<Row[]> {
+function monthRows(db: Db, clubId: number, now: Date, query: (r: ResolvedRange, zone: SQL) => SQL): Promise<Row[]> {
+  const zone = sql`${clubZoneSql(clubId)} as "__tz"`;
   return withClubZone(db, clubId, async (tz) => {
-    const res = await db.execute(
-      sql`select q.*, k."__tz" from (select ${clubZoneSql(clubId)} as "__tz") k left join (${query(monthIn(tz, now))}) q on true`,
-    );
-    const all = (res as unknown as { rows: Row[] }).rows;
-    return { result: all.filter((x) => x[key] != null), zone: all[0]?.__tz as string | null | undefined };
+    const res = await db.execute(query(monthIn(tz, now), zone));
+    const rows = (res as unknown as { rows: Row[] }).rows;
+    return { result: rows, zone: rows[0]?.__tz as string | null | undefined };
   });
 }
 
@@ -63,8 +61,7 @@ export async function monthlyEntranceCount(db: Db, clubId: number, now: Date = n
     db,
     clubId,
     now,
-    'n',
-    (r) => sql`select count(*)::int as n from entrance_logs
+    (r, zone) => sql`select count(*)::int as n, ${zone} from entrance_logs
       where club_id = ${clubId} and at >= ${r.start} and at < ${r.end} and status = ${EntranceStatus.Approved}`,
   );
   return { value: Number(row?.n ?? 0) };
@@ -122,8 +119,7 @@ export async function chartEntranceByStatus(db: Db, clubId: number, now: Date = 
     db,
     clubId,
     now,
-    'n',
-    (r) => sql`select status, count(*)::int as n from entrance_logs
+    (r, zone) => sql`select status, count(*)::int as n, ${zone} from entrance_logs
       where club_id = ${clubId} and at >= ${r.start} and at < ${r.end} group by status`,
   );
   return rows
@@ -146,10 +142,10 @@ export async function chartConfirmedEntranceByTime(
     db,
     clubId,
     now,
-    'n',
     (
       r,
-    ) => sql`select extract(hour from (at at time zone ${r.timeZone}))::int as h, count(*)::int as n from entrance_logs
+      zone,
+    ) => sql`select extract(hour from (at at time zone ${r.timeZone}))::int as h, count(*)::int as n, ${zone} from entrance_logs
       where club_id = ${clubId} and at >= ${r.start} and at < ${r.end} and status = ${EntranceStatus.Approved} group by 1`,
   );
   const byHour = new Map(rows.map((x) => [Number(x.h), Number(x.n)]));
@@ -167,8 +163,7 @@ export async function monthlyIncome(db: Db, clubId: number, now: Date = new Date
     db,
     clubId,
     now,
-    'v',
-    (r) => sql`select coalesce(sum(total), 0)::bigint as v from purchases
+    (r, zone) => sql`select coalesce(sum(total), 0)::bigint as v, ${zone} from purchases
       where club_id = ${clubId} and at >= ${r.start} and at < ${r.end} and payment_status <> ${PurchasePaymentStatus.Refunded}`,
   );
   return { value: Number(row?.v ?? 0) };
@@ -228,8 +223,7 @@ export async function chartPaymentData(db: Db, clubId: number, now: Date = new D
     db,
     clubId,
     now,
-    'n',
-    (r) => sql`select ${kind} as kind, count(*)::int as n from entrance_logs
+    (r, zone) => sql`select ${kind} as kind, count(*)::int as n, ${zone} from entrance_logs
       where club_id = ${clubId} and at >= ${r.start} and at < ${r.end} and status = ${EntranceStatus.Approved} group by 1`,
   );
   return rows
@@ -257,8 +251,7 @@ export async function chartByItemType(
     db,
     clubId,
     now,
-    'v',
-    (r) => sql`select f.key as type, ${value}::bigint as v from financial_daily f
+    (r, zone) => sql`select f.key as type, ${value}::bigint as v, ${zone} from financial_daily f
       where f.club_id = ${clubId} and f.kind = 1 and f.day >= ${r.from}::date and f.day <= ${r.to}::date
       group by f.key having sum(f.purchases) <> 0`,
   );
@@ -288,8 +281,7 @@ export async function chartByProduct(
     db,
     clubId,
     now,
-    'v',
-    (r) => sql`select coalesce(pr.name, s.line_name, '') as name, s.v from (
+    (r, zone) => sql`select coalesce(pr.name, s.line_name, '') as name, s.v, ${zone} from (
       select i.item_id, max(nullif(i.name, '')) as line_name, ${value}::bigint as v
       from purchase_items i
       where i.purchase_id = any(array(select p.id from purchases p
@@ -315,8 +307,7 @@ export async function chartEntranceByGroup(db: Db, clubId: number, now: Date = n
     db,
     clubId,
     now,
-    'n',
-    (r) => sql`select coalesce(g.name, '') as name, e.n from (
+    (r, zone) => sql`select coalesce(g.name, '') as name, e.n, ${zone} from (
       select group_id, count(*)::int as n from entrance_logs
       where club_id = ${clubId} and at >= ${r.start} and at < ${r.end} and status = ${EntranceStatus.Approved}
       group by group_id) e

@@ -251,15 +251,14 @@ async function summarize(db: Db, def: ReportDefinition, c: ReportContext): Promi
   const aggregate = async (): Promise<Row[]> => {
     const totalsList = sql`${count}::int as "__total"${aggs.length ? sql`, ${sql.join(aggs, sql`, `)}` : sql``}`;
     if (!merged) return rows(db, sql`select ${totalsList}, ${club} from ${from(c)} where ${where}`);
-    // One scan: totals per breakdown group, summed here (every total is additive); the zone and
-    // the guard on a row of their own joined to the groups (a row even when there is no group).
-    const all = await rows(
+    // One scan: totals per breakdown group, summed here (every total is additive).
+    const groups = await rows(
       db,
-      sql`select g.*, k.* from (select ${club}) k left join (select ${merged[1].by} as "__k", ${merged[1].value} as "__v", ${totalsList}
-        from ${from(c)} where ${where} group by 1) g on true order by g."__k"`,
+      sql`select ${merged[1].by} as "__k", ${merged[1].value} as "__v", ${totalsList}, ${club} from ${from(c)} where ${where} group by 1 order by 1`,
     );
-    const groups = all.filter((g) => g.__total != null);
-    const sumRow: Row = { __total: 0, __tz: all[0]?.__tz, __ok: all[0]?.__ok };
+    // No group (no matching row): the club's zone and the guard on their own.
+    const [first] = groups.length ? groups : await rows(db, sql`select ${club}`);
+    const sumRow: Row = { __total: 0, __tz: first?.__tz, __ok: first?.__ok };
     for (const t of def.meta.totals) sumRow[t.key] = 0;
     for (const g of groups) {
       sumRow.__total = num(sumRow.__total) + num(g.__total);
