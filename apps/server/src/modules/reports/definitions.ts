@@ -534,15 +534,66 @@ function productLines(c: ReportContext, byTerminal: boolean): SQL {
 const productName = sql`coalesce(pr.name, s.line_name)`;
 
 /**
+ * The period's product lines per product, and per terminal too for the
+ * matrix (`byTerminal`), from the daily summary `product_daily` (schema.ts;
+ * kept by triggers, migration 0019) by local day, terminal, seller and
+ * product — every filter these reports take is one of its keys, so the cost
+ * follows the number of days and products, never the period's lines. A
+ * subquery `s`: `item_id` (null for lines without one), `terminal_id` (null
+ * = the console), `line_name` (the greatest non-empty name of the period's
+ * lines, for a product whose row is gone), `purchases` (with such a line),
+ * `quantity`, `before_vat`, `total` (minor units, VAT included) and `firsts`:
+ * the purchases with a product line counted once — on the row with the
+ * least product id of each terminal (over all rows without `byTerminal`),
+ * 0 on the others — so `sum(firsts)` counts each purchase once over any
+ * grouping a purchase does not straddle (its terminal).
+ */
+function productCells(c: ReportContext, byTerminal: boolean): SQL {
+  const w = (kinds: SQL, pid: boolean): SQL => {
+    const x = [
+      sql`f.club_id = ${c.clubId}`,
+      sql`f.kind ${kinds}`,
+      sql`f.day >= ${c.range.from}::date`,
+      sql`f.day <= ${c.range.to}::date`,
+    ];
+    if (c.q.terminalId) x.push(sql`f.terminal_id = ${c.q.terminalId}`);
+    if (c.q.userId) x.push(sql`f.user_id = ${c.q.userId}`);
+    if (pid && c.q.productId) x.push(sql`f.item_id = ${c.q.productId}`);
+    return sql.join(x, sql` and `);
+  };
+  const t = byTerminal ? sql`nullif(f.terminal_id, 0)` : sql`null::int`;
+  // With a product filter a purchase counts once in its product's row; else the purchases of kind 0.
+  const firsts = c.q.productId
+    ? sql`k.purchases`
+    : sql`case when k.item_id = min(k.item_id) over (partition by k.terminal_id) then coalesce(z.n, 0) else 0 end`;
+  return sql`(select nullif(k.item_id, 0) as item_id, k.terminal_id, k.line_name, k.purchases, k.quantity, k.before_vat,
+        k.total, (${firsts})::int as firsts
+      from (select f.item_id, ${t} as terminal_id,
+          max(f.name) filter (where f.kind = 2 and f.purchases > 0) as line_name,
+          (sum(f.purchases) filter (where f.kind = 1))::int as purchases,
+          (sum(f.quantity) filter (where f.kind = 1))::bigint as quantity,
+          (sum(f.amount_before_vat) filter (where f.kind = 1))::bigint as before_vat,
+          (sum(f.total) filter (where f.kind = 1))::bigint as total
+        from product_daily f where ${w(sql`in (1, 2)`, true)}
+        group by 1, 2 having sum(f.purchases) filter (where f.kind = 1) > 0) k
+      ${
+        c.q.productId
+          ? sql``
+          : sql`left join (select ${t} as terminal_id, sum(f.purchases) as n from product_daily f
+              where ${w(sql`= 0`, false)} group by 1) z on z.terminal_id is not distinct from k.terminal_id`
+      }) s`;
+}
+
+/**
  * Products (`GetProductsReport`): product lines (item type 10) of the
  * purchases of the period that were not refunded, one row per product, by
  * the product's current name (the line's name when the product is gone).
- * The rows are aggregated once per call (`productLines`); `purchases` in
- * the totals counts each purchase once however many products it has.
+ * The rows come from the daily summary (`productCells`); `purchases` in the
+ * totals counts each purchase once however many products it has.
  */
 export const productsReport: ReportDefinition = {
   meta: REPORTS.products,
-  from: (c) => sql`${productLines(c, false)}
+  from: (c) => sql`${productCells(c, false)}
     left join products pr on pr.id = s.item_id and pr.club_id = ${c.clubId}`,
   at: null,
   where: () => [sql`true`],
@@ -706,8 +757,8 @@ export const licensesUsedReport: ReportDefinition = {
  */
 export const productMatrixReport: ReportDefinition = {
   meta: REPORTS.productMatrix,
-  // The period's product lines aggregated per cell once (productLines), then named.
-  from: (c) => sql`${productLines(c, true)}
+  // The period's cells from the daily summary (productCells), then named.
+  from: (c) => sql`${productCells(c, true)}
     left join products pr on pr.id = s.item_id and pr.club_id = ${c.clubId}
     left join terminals t on t.id = s.terminal_id and t.club_id = ${c.clubId}`,
   at: null,
