@@ -4,7 +4,6 @@ import {
   EntrancePaymentType,
   EntranceStatus,
   periodRange,
-  PurchaseItemType,
   PurchasePaymentStatus,
   Reason,
   type ChartPoint,
@@ -274,21 +273,19 @@ export async function chartByProduct(
   measure: 'amount' | 'quantity',
   now: Date = new Date(),
 ): Promise<ChartPoint[]> {
-  const value = measure === 'amount' ? sql`sum(i.price_with_vat)` : sql`sum(i.quantity)`;
-  // The month's purchase ids first, then their product lines by purchase id in one index-only scan
-  // of purchase_items_purchase (never a scan of every club's lines), per product, then named.
+  const value = measure === 'amount' ? sql`sum(f.total)` : sql`sum(f.quantity)`;
+  // The month's products from the daily summary product_daily (migration 0019; kind 1 per product,
+  // kind 2 the lines' names for a product whose row is gone), then named.
   const rows = await monthRows(
     db,
     clubId,
     now,
     (r, zone) => sql`select coalesce(pr.name, s.line_name, '') as name, s.v, ${zone} from (
-      select i.item_id, max(nullif(i.name, '')) as line_name, ${value}::bigint as v
-      from purchase_items i
-      where i.purchase_id = any(array(select p.id from purchases p
-          where p.club_id = ${clubId} and p.at >= ${r.start} and p.at < ${r.end}
-            and p.payment_status <> ${PurchasePaymentStatus.Refunded}))
-        and i.club_id = ${clubId} and i.item_type = ${PurchaseItemType.Product}
-      group by i.item_id) s
+      select f.item_id, max(f.name) filter (where f.kind = 2 and f.purchases > 0) as line_name,
+        (${value} filter (where f.kind = 1))::bigint as v
+      from product_daily f
+      where f.club_id = ${clubId} and f.kind in (1, 2) and f.day >= ${r.from}::date and f.day <= ${r.to}::date
+      group by f.item_id having sum(f.purchases) filter (where f.kind = 1) > 0) s
     left join products pr on pr.id = s.item_id and pr.club_id = ${clubId}`,
   );
   return rows
