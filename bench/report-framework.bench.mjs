@@ -251,15 +251,13 @@ const HAND_DASH = {
     sql`select key, sum(total) v, sum(quantity) q from financial_daily
         where club_id = ${clubId} and kind = 1 and day between ${r.from}::date and ${r.to}::date
         group by key having sum(purchases) <> 0 order by key`,
-  // The month's purchase ids, their product lines by purchase id (one index scan), per product, then named.
+  // The daily summary product_daily: per product (kind 1), the lines' names (kind 2), then named.
   chartByProduct: (clubId, r) =>
     sql`select coalesce(pr.name, s.n, ''), s.v, s.q from (
-          select i.item_id, max(nullif(i.name, '')) n, sum(i.price_with_vat) v, sum(i.quantity) q
-          from purchase_items i
-          where i.purchase_id = any(array(select p.id from purchases p where p.club_id = ${clubId}
-              and p.at >= ${r.start} and p.at < ${r.end} and p.payment_status <> 3))
-            and i.club_id = ${clubId} and i.item_type = 10
-          group by i.item_id) s
+          select f.item_id, max(f.name) filter (where f.kind = 2 and f.purchases > 0) n, sum(f.total) v, sum(f.quantity) q
+          from product_daily f
+          where f.club_id = ${clubId} and f.kind in (1, 2) and f.day between ${r.from}::date and ${r.to}::date
+          group by f.item_id having sum(f.purchases) filter (where f.kind = 1) > 0) s
         left join products pr on pr.id = s.item_id and pr.club_id = ${clubId} order by 2 desc, 1`,
   // Counted per group id, then named.
   chartEntranceByGroup: (clubId, r) =>
@@ -278,7 +276,13 @@ const DEF = {
   clientEntrances: defs.clientEntrancesReport,
 };
 /** Every report of the framework for this month, and the large ones (and a client's entrances) for a year too. */
-const CASES = [...defs.REPORT_DEFINITIONS.map((d) => [d, 'month']), ...Object.values(DEF).map((d) => [d, 'year'])];
+const CASES = [
+  ...defs.REPORT_DEFINITIONS.map((d) => [d, 'month']),
+  ...Object.values(DEF).map((d) => [d, 'year']),
+  // The product reports read the daily summary product_daily: a year too.
+  [defs.productsReport, 'year'],
+  [defs.productMatrixReport, 'year'],
+];
 const handOf = (d) => {
   const key = Object.keys(DEF).find((k) => DEF[k] === d);
   if (key) return HAND[key];
@@ -312,6 +316,7 @@ try {
   if (CLUBS > 1) await fillSmall(db, a.id);
   await triggers(true);
   await db.execute(sql`select financial_daily_rebuild(null)`);
+  await db.execute(sql`select product_daily_rebuild(null)`);
   await db.execute(sql`select activity_daily_rebuild(null)`);
   // VACUUM as autovacuum would after a load: sets the visibility map, so index-only joins read no heap.
   await db.execute(sql`vacuum analyze`);

@@ -27,6 +27,10 @@ const productLines = (clubId, r, withPurchase = false) =>
       where i.purchase_id = any(array(select p.id from purchases p where ${paidIn(clubId, r)}))
         and i.club_id = ${clubId} and i.item_type = 10`;
 
+/** The club's product_daily rows (migration 0019) of the given kinds and the period's local days. */
+const productDays = (clubId, r, kinds) =>
+  sql`f.club_id = ${clubId} and f.kind in ${sql.raw(kinds)} and f.day >= ${r.from}::date and f.day <= ${r.to}::date`;
+
 export const HAND_MORE = {
   debts: (clubId, r) => [
     one(
@@ -119,21 +123,23 @@ export const HAND_MORE = {
           order by l.at desc, l.id desc limit 50`,
     ),
   ],
-  // One aggregation of the period's product lines: per product and over all (distinct purchases).
+  // The daily summary product_daily: per product (kind 1, names of kind 2) and the purchases with a product line (kind 0).
   products: (clubId, r) => [
     sql`with s as (
-          select grouping(i.item_id) g, i.item_id, max(nullif(i.name, '')) line_name, count(distinct i.purchase_id)::int purchases,
-                 sum(i.quantity)::bigint quantity, sum(i.amount_before_vat)::bigint before_vat, sum(i.price_with_vat)::bigint total
-          from ${productLines(clubId, r)} group by rollup (i.item_id)),
+          select nullif(f.item_id, 0) item_id, max(f.name) filter (where f.kind = 2 and f.purchases > 0) line_name,
+                 (sum(f.purchases) filter (where f.kind = 1))::int purchases, sum(f.quantity)::bigint quantity,
+                 sum(f.amount_before_vat)::bigint before_vat, sum(f.total)::bigint total
+          from product_daily f where ${productDays(clubId, r, '(1, 2)')}
+          group by f.item_id having sum(f.purchases) filter (where f.kind = 1) > 0),
         pg as (
           select s.item_id "productId", coalesce(pr.name, s.line_name) "productName", s.purchases, s.quantity::int quantity,
                  s.before_vat "amountBeforeVat", s.total - s.before_vat vat, s.total
           from s left join products pr on pr.id = s.item_id and pr.club_id = ${clubId}
-          where s.g = 0 order by s.total desc, s.item_id desc limit 50)
-        select (select json_build_object('__total', count(*) filter (where g = 0),
-                  'purchases', coalesce(max(purchases) filter (where g = 1), 0), 'quantity', coalesce(max(quantity) filter (where g = 1), 0),
-                  'amountBeforeVat', coalesce(max(before_vat) filter (where g = 1), 0),
-                  'vat', coalesce(max(total - before_vat) filter (where g = 1), 0), 'total', coalesce(max(total) filter (where g = 1), 0))
+          order by s.total desc, s.item_id desc limit 50)
+        select (select json_build_object('__total', count(*),
+                  'purchases', (select coalesce(sum(f.purchases), 0) from product_daily f where ${productDays(clubId, r, '(0)')}),
+                  'quantity', coalesce(sum(quantity), 0), 'amountBeforeVat', coalesce(sum(before_vat), 0),
+                  'vat', coalesce(sum(total - before_vat), 0), 'total', coalesce(sum(total), 0))
                 from s) totals,
                (select coalesce(json_agg(pg), '[]') from pg) page`,
   ],
@@ -189,13 +195,15 @@ export const HAND_MORE = {
                   'clients', count(distinct client_id), 'total', coalesce(sum(price_with_vat), 0)) from l) totals,
                (select coalesce(json_agg(pg), '[]') from pg) page`,
   ],
-  // One aggregation per cell, with each terminal's and the period's distinct purchases.
+  // The daily summary product_daily per cell (kind 1, names of kind 2) and the purchases with a product line (kind 0).
   productMatrix: (clubId, r) => [
     sql`with s as (
-          select grouping(i.item_id, p.terminal_id) g, i.item_id, p.terminal_id, max(nullif(i.name, '')) line_name,
-                 count(distinct i.purchase_id)::int purchases, sum(i.quantity)::bigint quantity,
-                 sum(i.amount_before_vat)::bigint before_vat, sum(i.price_with_vat)::bigint total
-          from ${productLines(clubId, r, true)} group by grouping sets ((i.item_id, p.terminal_id), ())),
+          select nullif(f.item_id, 0) item_id, nullif(f.terminal_id, 0) terminal_id,
+                 max(f.name) filter (where f.kind = 2 and f.purchases > 0) line_name,
+                 (sum(f.purchases) filter (where f.kind = 1))::int purchases, sum(f.quantity)::bigint quantity,
+                 sum(f.amount_before_vat)::bigint before_vat, sum(f.total)::bigint total
+          from product_daily f where ${productDays(clubId, r, '(1, 2)')}
+          group by f.item_id, f.terminal_id having sum(f.purchases) filter (where f.kind = 1) > 0),
         k as (
           select s.*, coalesce(pr.name, s.line_name) product_name, t.name terminal_name
           from s left join products pr on pr.id = s.item_id and pr.club_id = ${clubId}
@@ -203,13 +211,13 @@ export const HAND_MORE = {
         pg as (
           select item_id "productId", product_name "productName", terminal_id "terminalId", terminal_name "terminalName",
                  purchases, quantity::int quantity, before_vat "amountBeforeVat", total - before_vat vat, total
-          from k where g = 0 order by product_name, terminal_name, item_id, terminal_id limit 50),
-        bt as (select coalesce(terminal_name, '') k, sum(total) v from k where g = 0 group by 1)
-        select (select json_build_object('__total', count(*) filter (where g = 0), 'cells', count(*) filter (where g = 0),
-                  'purchases', coalesce(max(purchases) filter (where g <> 0), 0), 'quantity', coalesce(max(quantity) filter (where g <> 0), 0),
-                  'amountBeforeVat', coalesce(max(before_vat) filter (where g <> 0), 0),
-                  'vat', coalesce(max(total - before_vat) filter (where g <> 0), 0), 'total', coalesce(max(total) filter (where g <> 0), 0),
-                  'byTerminal', (select coalesce(json_object_agg(k, v), '{}') from bt)) from s) totals,
+          from k order by product_name, terminal_name, item_id, terminal_id limit 50),
+        bt as (select coalesce(terminal_name, '') k, sum(total) v from k group by 1)
+        select (select json_build_object('__total', count(*), 'cells', count(*),
+                  'purchases', (select coalesce(sum(f.purchases), 0) from product_daily f where ${productDays(clubId, r, '(0)')}),
+                  'quantity', coalesce(sum(quantity), 0), 'amountBeforeVat', coalesce(sum(before_vat), 0),
+                  'vat', coalesce(sum(total - before_vat), 0), 'total', coalesce(sum(total), 0),
+                  'byTerminal', (select coalesce(json_object_agg(k, v), '{}') from bt)) from k) totals,
                (select coalesce(json_agg(pg), '[]') from pg) page`,
   ],
   excessStatus: (clubId, r) => [
