@@ -6,14 +6,7 @@ import { ReportQuery, ReportResult, type ReportColumnMeta, type ReportMeta, type
 import type { Db } from '../../db/index.js';
 import { AppError } from '../../lib/errors.js';
 import { sendXlsx, type XlsxColumn } from '../../lib/xlsx.js';
-import {
-  clubZoneSql,
-  localRange,
-  resolveReportRange,
-  toInstants,
-  withClubZone,
-  type ResolvedRange,
-} from './report-range.js';
+import { clubZoneSql, localRange, toInstants, withClubZone, type ResolvedRange } from './report-range.js';
 import { exportHeader, exportValue, exportTitle } from './report-labels.js';
 
 /** The parsed body of a report call. */
@@ -442,12 +435,15 @@ export function registerReport(app: FastifyInstance, def: ReportDefinition): voi
   r.post(`/api/Report/${def.meta.call}/Export`, { config, schema: { tags, body: ReportQuery } }, async (req, reply) => {
     const q = req.body;
     validate(def, q);
-    const range = await resolveReportRange(db, req.auth.clubId, q);
-    const c: ReportContext = { clubId: req.auth.clubId, range, q };
-    await def.check?.(db, c);
+    // The totals (with the club's zone and the guard, as runReport) and the check first, together.
+    const { c, total, totals } = await withClubZone(db, req.auth.clubId, async (tz) => {
+      const c: ReportContext = { clubId: req.auth.clubId, range: toInstants(localRange(q, tz), tz), q };
+      const [sum] = await Promise.all([summarize(db, def, c), def.check?.(db, c)]);
+      if (!sum.ok) throw def.guard!.error();
+      return { result: { c, total: sum.total, totals: sum.totals }, zone: sum.zone };
+    });
+    const { range } = c;
     const lang = q.lang;
-    const { total, totals, ok } = await summarize(db, def, c);
-    if (!ok) throw def.guard!.error();
     if (total === 0) throw new AppError('NO_DATA_TO_EXPORT', 'No data to export');
     const shown = def.meta.columns.filter((col) => !col.field);
     const columns: XlsxColumn<Row>[] = shown.map((col) => ({

@@ -58,16 +58,20 @@ describe('the club zone of reports and the dashboard after a location change', (
         total: number;
       };
     const mid = new Date('2026-03-15T12:00:00Z');
+    // The export: 422 NO_DATA_TO_EXPORT when the day has no row in the club's zone.
+    const exportStatus = async () => (await api.post('/api/Report/GetEnteracesReport/Export', day)).statusCode;
 
     // Jerusalem (no location): the 10th holds none of them; March holds one (the 10th's).
     expect(await entrances()).toEqual({ total: 0, count: 0, items: [] });
     expect((await clientDay()).total).toBe(0);
+    expect(await exportStatus()).toBe(422);
     expect(await monthlyEntranceCount(db, club.id, mid)).toEqual({ value: 1 });
     expect(await chartEntranceByStatus(db, club.id, new Date('2026-04-15T12:00:00Z'))).toEqual([
       { key: '1', value: 1 },
     ]);
 
     await setZone(newYork);
+    expect(await exportStatus()).toBe(200);
     expect(await entrances()).toEqual({ total: 1, count: 1, items: [march10.toISOString()] });
     expect((await clientDay()).total).toBe(1);
     expect(await monthlyEntranceCount(db, club.id, mid)).toEqual({ value: 2 });
@@ -103,6 +107,8 @@ describe('the club zone of reports and the dashboard after a location change', (
       const res = await a.api.post('/api/Report/GetClienstEnteraces', { period, clientId: foreign.id });
       expect(res.statusCode).toBe(404);
       expect(res.body).not.toContain('"items"');
+      const file = await a.api.post('/api/Report/GetClienstEnteraces/Export', { period, clientId: foreign.id });
+      expect(file.statusCode).toBe(404);
     }
     expect(
       (await b.api.post('/api/Report/GetClienstEnteraces', { period: 'month', clientId: foreign.id })).json(),
