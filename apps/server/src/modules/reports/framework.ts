@@ -239,19 +239,33 @@ async function summarize(db: Db, def: ReportDefinition, c: ReportContext): Promi
   );
   const merged =
     def.additive && (summary || !def.groupBy) ? breakdowns.find(([, b]) => !b.from && !b.where) : undefined;
-  // Constant subqueries (one evaluation per statement): the club's zone and the guard.
-  const club = sql`${clubZoneSql(c.clubId)} as "__tz", ${def.guard ? def.guard.when(c) : sql`true`} as "__ok"`;
+  // The breakdowns not computed in the totals' scan: each a constant subquery of the totals'
+  // statement, its groups as a JSON list of [key, value] in key order (no statement of its own).
+  const others = breakdowns.filter((e) => e !== merged);
+  const lists = others.map(([, b], i) => {
+    const bWhere = b.where ? sql.join(b.where(c), sql` and `) : where;
+    return sql`(select coalesce(json_agg(json_build_array("__bd".k, "__bd".v) order by "__bd".k), '[]'::json)
+      from (select ${b.by} as k, ${b.value} as v from ${(b.from ?? from)(c)} where ${bWhere} group by 1) "__bd")
+      as ${sql.identifier(`__b${i}`)}`;
+  });
+  // Constant subqueries (one evaluation per statement): the club's zone, the guard and those breakdowns.
+  const club = sql.join(
+    [sql`${clubZoneSql(c.clubId)} as "__tz"`, sql`${def.guard ? def.guard.when(c) : sql`true`} as "__ok"`, ...lists],
+    sql`, `,
+  );
   const aggregate = async (): Promise<Row[]> => {
     const totalsList = sql`${count}::int as "__total"${aggs.length ? sql`, ${sql.join(aggs, sql`, `)}` : sql``}`;
     if (!merged) return rows(db, sql`select ${totalsList}, ${club} from ${from(c)} where ${where}`);
-    // One scan: totals per breakdown group, summed here (every total is additive).
-    const groups = await rows(
+    // One scan: totals per breakdown group, summed here (every total is additive). The zone and the
+    // guard on a row of their own that the groups join, so the statement has a row even without
+    // groups (a statement of its own for an empty period cost a round trip).
+    const all = await rows(
       db,
-      sql`select ${merged[1].by} as "__k", ${merged[1].value} as "__v", ${totalsList}, ${club} from ${from(c)} where ${where} group by 1 order by 1`,
+      sql`select g.*, k.* from (select ${club}) k left join (select ${merged[1].by} as "__k", ${merged[1].value} as "__v", ${totalsList}
+        from ${from(c)} where ${where} group by 1) g on true order by g."__k"`,
     );
-    // No group (no matching row): the club's zone and the guard on their own.
-    const [first] = groups.length ? groups : await rows(db, sql`select ${club}`);
-    const sumRow: Row = { __total: 0, __tz: first?.__tz, __ok: first?.__ok };
+    const groups = all.filter((g) => g.__total != null);
+    const sumRow: Row = { ...all[0], __total: 0 };
     for (const t of def.meta.totals) sumRow[t.key] = 0;
     for (const g of groups) {
       sumRow.__total = num(sumRow.__total) + num(g.__total);
@@ -260,28 +274,19 @@ async function summarize(db: Db, def: ReportDefinition, c: ReportContext): Promi
     sumRow.__breakdown = Object.fromEntries(groups.map((g) => [String(g.__k), num(g.__v)]));
     return [sumRow];
   };
-  // The aggregate, each breakdown and the extra totals are independent queries: run together
-  // (on PostgreSQL each on its own pooled connection).
-  const [[agg], lists, extra] = await Promise.all([
+  // The totals' statement and the extra totals are independent: run together (on PostgreSQL each on
+  // its own pooled connection).
+  const [[agg], extra] = await Promise.all([
     aggregate(),
-    Promise.all(
-      breakdowns
-        .filter((e) => e !== merged)
-        .map(async ([key, b]) => {
-          const bWhere = b.where ? sql.join(b.where(c), sql` and `) : where;
-          const list = await rows(
-            db,
-            sql`select ${b.by} as k, ${b.value} as v from ${(b.from ?? from)(c)} where ${bWhere} group by 1 order by 1`,
-          );
-          return [key, Object.fromEntries(list.map((x) => [String(x.k), num(x.v)]))] as const;
-        }),
-    ),
     def.extraTotals ? def.extraTotals(db, c) : Promise.resolve({}),
   ]);
   const totals: Record<string, number | Record<string, number>> = {};
   for (const t of def.meta.totals) totals[t.key] = num(agg?.[t.key]);
   if (merged) totals[merged[0]] = agg.__breakdown as Record<string, number>;
-  for (const [key, v] of lists) totals[key] = v;
+  others.forEach(([key], i) => {
+    const list = (agg?.[`__b${i}`] ?? []) as [unknown, unknown][];
+    totals[key] = Object.fromEntries(list.map(([k, v]) => [String(k), num(v)]));
+  });
   Object.assign(totals, extra);
   return {
     total: num(agg?.__total),
