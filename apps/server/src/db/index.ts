@@ -68,14 +68,20 @@ export async function openDatabase(opts: {
     // PostgreSQL would plan again at every execution (their custom plans look cheaper than the
     // generic one), and planning the read costs more than running it: 0.70–0.82 ms against
     // 1.3–1.5 ms per 8-card statement (docs/gate-benchmark.md "Generic plans"). Their own pool's
-    // sessions take the generic plan, built once per connection; the other queries (reports with
-    // date ranges) keep custom plans. Connections open on first use.
+    // sessions take the generic plan, built once per connection, with sequential scans off: every
+    // part of those statements is an index lookup, and a generic plan built while entrance_logs
+    // was still empty chose sequential scans of it for the whole session. The other queries
+    // (reports with date ranges) keep custom plans. Connections open on first use.
     const gatePool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: opts.gatePoolSize ?? 8,
-      // Kept open between bursts: a new session plans the statements again.
+      // Kept open between bursts (a new session plans the statements again), but renewed every
+      // 10 minutes: a generic plan is built from the tables as they were when the session first
+      // ran the statement (an empty entrance_logs on a new server), and ANALYZE is not the only
+      // way they change.
       idleTimeoutMillis: 120_000,
-      options: '-c plan_cache_mode=force_generic_plan -c jit=off',
+      maxLifetimeSeconds: 600,
+      options: '-c plan_cache_mode=force_generic_plan -c enable_seqscan=off -c jit=off',
     });
     gatePool.on('error', (err) => console.warn(`database connection lost: ${err.message}`));
     gatePools.set(db, gatePool);

@@ -132,18 +132,23 @@ export const schedules = pgTable(
   (t) => [index('schedules_group').on(t.clubId, t.groupId)],
 );
 
-export const scheduleToGroup = pgTable('schedule_to_group', {
-  id: serial('id').primaryKey(),
-  clubId: integer('club_id')
-    .notNull()
-    .references(() => clubs.id),
-  scheduleId: integer('schedule_id')
-    .notNull()
-    .references(() => schedules.id),
-  groupId: integer('group_id')
-    .notNull()
-    .references(() => groups.id),
-});
+export const scheduleToGroup = pgTable(
+  'schedule_to_group',
+  {
+    id: serial('id').primaryKey(),
+    clubId: integer('club_id')
+      .notNull()
+      .references(() => clubs.id),
+    scheduleId: integer('schedule_id')
+      .notNull()
+      .references(() => schedules.id),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => groups.id),
+  },
+  // The gate reads a group's linked general schedules by group (engine/gate-batch.ts).
+  (t) => [index('schedule_to_group_group').on(t.clubId, t.groupId, t.scheduleId)],
+);
 
 export const clients = pgTable(
   'clients',

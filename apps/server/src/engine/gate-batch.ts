@@ -77,6 +77,13 @@ const MATCH: Record<MatchShape, string> = {
  * entrances of the 2 days before `at` (`recent`: [[epoch ms, payment type]]),
  * its last approved entrance (`last_at`), its parent (`parent`, json) and the
  * parent's subscription entrances of those 2 days (`parent_recent`).
+ *
+ * Every part is a lookup by an index that leads with the outer row's key
+ * (lateral subqueries, `limit 1` where PostgreSQL would otherwise flatten
+ * them into a join, one union arm per index), so the plan does not depend
+ * on table statistics: the gate's sessions use generic plans built once per
+ * connection (db/index.ts), possibly while the tables are still empty, with
+ * `enable_seqscan=off`.
  */
 function readText(shape: MatchShape): string {
   return `select q.i::int as i,
@@ -84,8 +91,12 @@ function readText(shape: MatchShape): string {
   t.door_state as t_door_state, cl.settings as club_settings, cl.location as club_location, c.*
 from unnest($1::int[], $2::int[], $3::text[], $4::int[], $5::text[], $6::text[], $7::timestamptz[])
   with ordinality as q(club_id, terminal_id, value, number, kind, mac, at, i)
-left join terminals t on t.id = q.terminal_id and t.club_id = q.club_id and t.deleted = false
-left join clubs cl on cl.id = t.club_id
+left join lateral (
+  select t.id, t.club_id, t.name, t.approved, t.gate_open_seconds, t.door_state from terminals t
+  where t.id = q.terminal_id and t.club_id = q.club_id and t.deleted = false
+  limit 1
+) t on true
+left join lateral (select cl.settings, cl.location from clubs cl where cl.id = t.club_id limit 1) cl on true
 left join lateral (
   select c.id, c.number, c.first_name, c.last_name, c.status, c.client_type,
     c.subscription_start::text as subscription_start, c.subscription_end::text as subscription_end,
@@ -93,11 +104,15 @@ left join lateral (
     (select json_build_object('id', p.id, 'status', p.status, 'subscriptionStart', p.subscription_start,
         'subscriptionEnd', p.subscription_end, 'balance', p.balance)
       from clients p where p.id = c.parent_id and p.club_id = q.club_id and p.status <> 3) as parent,
-    (select coalesce(json_agg((extract(epoch from el.at) * 1000)::float8), '[]'::json)
-      from entrance_logs el
-      where c.parent_id is not null and el.club_id = q.club_id and el.status = 1 and el.payment_type = 1
-        and (el.client_id = c.parent_id or el.payer_client_id = c.parent_id)
-        and el.at > q.at - interval '2 days' and el.at <= q.at) as parent_recent,
+    (select coalesce(json_agg((extract(epoch from p.at) * 1000)::float8), '[]'::json) from (
+      select el.at from entrance_logs el
+        where c.parent_id is not null and el.client_id = c.parent_id and el.club_id = q.club_id
+          and el.status = 1 and el.payment_type = 1 and el.at > q.at - interval '2 days' and el.at <= q.at
+      union all
+      select el.at from entrance_logs el
+        where c.parent_id is not null and el.payer_client_id = c.parent_id and el.client_id <> c.parent_id
+          and el.club_id = q.club_id and el.status = 1 and el.payment_type = 1
+          and el.at > q.at - interval '2 days' and el.at <= q.at) p) as parent_recent,
     g.id as g_id, g.name as g_name, g.allow_entrance as g_allow_entrance, g.entrance_state as g_entrance_state,
     g.delay_between_entries_minutes as g_delay, g.max_entries_per_day as g_max_per_day,
     g.max_entries_per_day_per_subscriber as g_max_per_subscriber, g.new_day_start_hour as g_new_day_start_hour,
@@ -107,12 +122,16 @@ left join lateral (
     (select coalesce(json_agg(json_build_array((extract(epoch from el.at) * 1000)::float8, el.payment_type)), '[]'::json)
       from entrance_logs el
       where el.client_id = c.id and el.status = 1 and el.at > q.at - interval '2 days' and el.at <= q.at) as recent,
-    (select json_agg(s) from schedules s
-      where s.club_id = q.club_id and g.id is not null and (s.group_id = g.id
-        or s.id in (select sg.schedule_id from schedule_to_group sg
-                    where sg.club_id = q.club_id and sg.group_id = g.id))) as rows
+    (select json_agg(s) from (
+      select s.* from schedules s where s.club_id = q.club_id and s.group_id = g.id
+      union all
+      select s.* from schedule_to_group sg
+        cross join lateral (select s.* from schedules s where s.id = sg.schedule_id and s.club_id = q.club_id limit 1) s
+        where sg.club_id = q.club_id and sg.group_id = g.id and s.group_id is distinct from g.id) s) as rows
   from clients c
-  left join groups g on g.id = c.group_id and g.deleted = false
+  left join lateral (
+    select g.* from groups g where g.id = c.group_id and g.club_id = q.club_id and g.deleted = false limit 1
+  ) g on true
   where c.club_id = q.club_id and c.status <> 3 and ${MATCH[shape]}
   order by (c.client_code = q.value) desc
   limit 1

@@ -1,0 +1,1 @@
+CREATE INDEX "schedule_to_group_group" ON "schedule_to_group" USING btree ("club_id","group_id","schedule_id");
