@@ -10,7 +10,7 @@
 // Run: `node --import tsx bench/gate.bench.mjs` (also from bench/run.sh).
 // Writes bench/results/gate.json and appends to bench/RESULTS.md.
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
@@ -27,6 +27,12 @@ const only = process.env.BENCH_GATE_ONLY; // 'postgres' or 'pglite'
 /** Offered decisions per second (all terminals) of the open-loop latency phase; 0 skips it. */
 const RATE = Number(process.env.BENCH_GATE_RATE ?? 2000);
 
+/** The node flags of the server's own `npm start` (apps/server/package.json), e.g. its heap growth. */
+const SERVER_NODE_FLAGS =
+  JSON.parse(readFileSync(path.join(root, 'apps/server/package.json'), 'utf8'))
+    .scripts.start.split(' ')
+    .filter((w) => /^--[\w-]+=/.test(w));
+
 function startServer(env) {
   // BENCH_CPU_PROF=<dir> writes the server's CPU profile there (for finding what to optimize).
   const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
@@ -34,7 +40,7 @@ function startServer(env) {
   const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(
     process.execPath,
-    [...prof, ...extra, '--import', 'tsx', path.join(root, 'bench/lib/gate-server.mjs')],
+    [...SERVER_NODE_FLAGS, ...prof, ...extra, '--import', 'tsx', path.join(root, 'bench/lib/gate-server.mjs')],
     {
       cwd: root,
       env: { ...process.env, ...env, BENCH_TERMINALS: String(TERMINALS) },
