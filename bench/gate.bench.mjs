@@ -28,10 +28,9 @@ const only = process.env.BENCH_GATE_ONLY; // 'postgres' or 'pglite'
 const RATE = Number(process.env.BENCH_GATE_RATE ?? 2000);
 
 /** The node flags of the server's own `npm start` (apps/server/package.json), e.g. its heap growth. */
-const SERVER_NODE_FLAGS =
-  JSON.parse(readFileSync(path.join(root, 'apps/server/package.json'), 'utf8'))
-    .scripts.start.split(' ')
-    .filter((w) => /^--[\w-]+=/.test(w));
+const SERVER_NODE_FLAGS = JSON.parse(readFileSync(path.join(root, 'apps/server/package.json'), 'utf8'))
+  .scripts.start.split(' ')
+  .filter((w) => /^--[\w-]+=/.test(w));
 
 function startServer(env) {
   // BENCH_CPU_PROF=<dir> writes the server's CPU profile there (for finding what to optimize).
