@@ -7,6 +7,7 @@ import {
   TERMINAL_PROTOCOL_VERSION,
   TerminalMessage,
   type ServerMessage,
+  type ServerValidList,
   type TerminalEntrance,
   type TerminalErrorCode,
   type TerminalHello,
@@ -57,15 +58,23 @@ interface Session {
 const UNKNOWN_SERIAL_HASH = `hmac$${'A'.repeat(43)}`;
 
 /**
- * The content key of a club's valid list, computed once per list object: every terminal of
- * the club gets the same cached object (modules/terminals/offline.service.ts), and a club of
- * 20 000 members made 50 terminals stringify 20 000 entries each.
+ * A club's valid list as sent, computed once per list object: its content key (the entries'
+ * JSON, which does not change with `generatedAt`) and the whole message as one frame. Every
+ * terminal of the club gets the same cached object (modules/terminals/offline.service.ts) and
+ * the same bytes: a club of 20 000 members made 50 terminals stringify 20 000 entries each, and
+ * with 30 000 members 50 copies of a 4 MB message took the server to 700 MB when the
+ * terminals connected together (bench/gate.bench.mjs, BENCH_CLIENTS).
  */
-const listKeys = new WeakMap<object, string>();
-function listKey(list: { entries: unknown }): string {
-  let key = listKeys.get(list);
-  if (key === undefined) listKeys.set(list, (key = JSON.stringify(list.entries)));
-  return key;
+const listFrames = new WeakMap<object, { key: string; frame: Buffer }>();
+function listFrame(list: ServerValidList): { key: string; frame: Buffer } {
+  let f = listFrames.get(list);
+  if (f === undefined) {
+    const key = JSON.stringify(list.entries);
+    const { entries: _entries, ...head } = list;
+    const frame = Buffer.from(`${JSON.stringify(head).slice(0, -1)},"entries":${key}}`);
+    listFrames.set(list, (f = { key, frame }));
+  }
+  return f;
 }
 
 export async function terminalLinkRoutes(app: FastifyInstance): Promise<void> {
@@ -183,11 +192,11 @@ export async function terminalLinkRoutes(app: FastifyInstance): Promise<void> {
       let listTimer: NodeJS.Timeout | undefined;
       let lastListKey = '';
       const sendValidList = async (s: Session) => {
-        const list = await validList(db, s.clubId);
-        const key = listKey(list);
+        const { key, frame } = listFrame(await validList(db, s.clubId));
         if (key === lastListKey) return;
         lastListKey = key;
-        send(list);
+        // A text frame, as every other message.
+        if (socket.readyState === socket.OPEN) socket.send(frame, { binary: false });
       };
 
       const heartbeat = async (s: Session, m: TerminalHeartbeat) => {
