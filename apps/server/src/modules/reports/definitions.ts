@@ -243,16 +243,18 @@ export const financialReport: ReportDefinition = {
       where: () => [sql`true`],
     },
   },
+  // From the summary: the purchases and card fees of its kind-0 rows, inside the totals' statement.
+  extraTotalsSql: (c) =>
+    fromSummary(c)
+      ? {
+          purchases: sql`(select coalesce(sum(f.purchases), 0)::int from financial_daily f where ${summaryWhere(c, 0)})`,
+          fee: sql`(select coalesce(sum(f.total), 0)::bigint from financial_daily f where ${summaryWhere(c, 0)})`,
+        }
+      : null,
+  // With an item-type filter: from the purchases and their lines.
   extraTotals: async (db, c) => {
     const one = async (q: SQL): Promise<Record<string, unknown> | undefined> =>
       ((await db.execute(q)) as unknown as { rows: Record<string, unknown>[] }).rows[0];
-    if (fromSummary(c)) {
-      const row = await one(
-        sql`select coalesce(sum(f.purchases), 0)::int as purchases, coalesce(sum(f.total), 0)::bigint as fee
-          from financial_daily f where ${summaryWhere(c, 0)}`,
-      );
-      return { purchases: Number(row?.purchases ?? 0), fee: Number(row?.fee ?? 0) };
-    }
     const [fee, count] = await Promise.all([
       one(
         sql`select coalesce(sum(p.fee), 0)::bigint as fee from purchases p where ${sql.join(financialPurchaseFilters(c), sql` and `)}`,

@@ -94,6 +94,11 @@ export interface ReportDefinition {
   summary?: (c: ReportContext) => SummarySource | null;
   /** More totals from other queries (e.g. card fees of the financial report). */
   extraTotals?: (db: Db, c: ReportContext) => Promise<Record<string, number>>;
+  /**
+   * More totals as scalar subqueries of the totals' own statement (no statement of their own),
+   * per total key; null for a call they cannot answer, which then runs `extraTotals`.
+   */
+  extraTotalsSql?: (c: ReportContext) => Record<string, SQL> | null;
   /** Turns a driver row's raw value into the wire value (e.g. a JSON list into a text in the caller's language). */
   post?: Partial<Record<string, (v: unknown, c: ReportContext) => unknown>>;
   /**
@@ -248,9 +253,17 @@ async function summarize(db: Db, def: ReportDefinition, c: ReportContext): Promi
       from (select ${b.by} as k, ${b.value} as v from ${(b.from ?? from)(c)} where ${bWhere} group by 1) "__bd")
       as ${sql.identifier(`__b${i}`)}`;
   });
-  // Constant subqueries (one evaluation per statement): the club's zone, the guard and those breakdowns.
+  const extraSql = Object.entries(def.extraTotalsSql?.(c) ?? {});
+  const extraCols = extraSql.map(([, e], i) => sql`${e} as ${sql.identifier(`__x${i}`)}`);
+  // Constant subqueries (one evaluation per statement): the club's zone, the guard, those breakdowns
+  // and the extra totals written as SQL.
   const club = sql.join(
-    [sql`${clubZoneSql(c.clubId)} as "__tz"`, sql`${def.guard ? def.guard.when(c) : sql`true`} as "__ok"`, ...lists],
+    [
+      sql`${clubZoneSql(c.clubId)} as "__tz"`,
+      sql`${def.guard ? def.guard.when(c) : sql`true`} as "__ok"`,
+      ...lists,
+      ...extraCols,
+    ],
     sql`, `,
   );
   const aggregate = async (): Promise<Row[]> => {
@@ -278,7 +291,7 @@ async function summarize(db: Db, def: ReportDefinition, c: ReportContext): Promi
   // its own pooled connection).
   const [[agg], extra] = await Promise.all([
     aggregate(),
-    def.extraTotals ? def.extraTotals(db, c) : Promise.resolve({}),
+    def.extraTotals && extraSql.length === 0 ? def.extraTotals(db, c) : Promise.resolve({}),
   ]);
   const totals: Record<string, number | Record<string, number>> = {};
   for (const t of def.meta.totals) totals[t.key] = num(agg?.[t.key]);
@@ -288,6 +301,7 @@ async function summarize(db: Db, def: ReportDefinition, c: ReportContext): Promi
     totals[key] = Object.fromEntries(list.map(([k, v]) => [String(k), num(v)]));
   });
   Object.assign(totals, extra);
+  extraSql.forEach(([key], i) => (totals[key] = num(agg?.[`__x${i}`])));
   return {
     total: num(agg?.__total),
     totals,
