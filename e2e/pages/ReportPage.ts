@@ -13,9 +13,14 @@ export class ReportPage {
     await this.page.getByTestId('report-period').getByText(label, { exact: true }).click();
     await expect(this.page.getByTestId('report-range').first()).toBeVisible();
   }
-  /** Period "month" (this month). */
-  async chooseMonth(label: string): Promise<void> {
-    await this.page.getByTestId('report-period').getByText(label, { exact: true }).click();
+  /** Types a range (YYYY-MM-DD) into the range picker shown by {@link chooseRange}. */
+  async setRange(from: string, to: string): Promise<void> {
+    const inputs = this.page.getByTestId('report-filter').locator('.ant-picker-range input');
+    for (const [i, v] of [from, to].entries()) {
+      await inputs.nth(i).click();
+      await inputs.nth(i).fill(v);
+      await inputs.nth(i).press('Enter');
+    }
   }
   rangeLabel() {
     return this.page.getByTestId('report-range-label');
