@@ -61,7 +61,8 @@ export async function openDatabase(opts: {
     // An idle pooled connection that the server closes (restart, failover,
     // administrator command) emits 'error' on the pool; unhandled, it would
     // end the process. The pool replaces the connection on the next query.
-    pool.on('error', (err) => console.warn(`database connection lost: ${err.message}`));
+    const lost = (err: Error) => console.warn(`database connection lost: ${err.message}`);
+    pool.on('error', lost);
     const db = drizzle(pool, { schema }) as unknown as Db;
     await migrate(db as never, { migrationsFolder });
     // The gate's batched read and log insert (engine/gate-batch.ts) are named statements that
@@ -83,7 +84,7 @@ export async function openDatabase(opts: {
       maxLifetimeSeconds: 600,
       options: '-c plan_cache_mode=force_generic_plan -c enable_seqscan=off -c jit=off',
     });
-    gatePool.on('error', (err) => console.warn(`database connection lost: ${err.message}`));
+    gatePool.on('error', lost);
     gatePools.set(db, gatePool);
     return {
       db,

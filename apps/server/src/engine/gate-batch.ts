@@ -110,7 +110,7 @@ left join lateral (
           and el.status = 1 and el.payment_type = 1 and el.at > q.at - interval '2 days' and el.at <= q.at
       union all
       select el.at from entrance_logs el
-        where c.parent_id is not null and el.payer_client_id = c.parent_id and el.client_id <> c.parent_id
+        where c.parent_id is not null and el.payer_client_id = c.parent_id and el.client_id is distinct from c.parent_id
           and el.club_id = q.club_id and el.status = 1 and el.payment_type = 1
           and el.at > q.at - interval '2 days' and el.at <= q.at) p) as parent_recent,
     g.id as g_id, g.name as g_name, g.allow_entrance as g_allow_entrance, g.entrance_state as g_entrance_state,

@@ -9,7 +9,7 @@ import {
   type ChartPoint,
 } from '@venue/domain';
 import type { Db } from '../../db/index.js';
-import { clients, clubs, entranceLogs } from '../../db/schema.js';
+import { clients, entranceLogs } from '../../db/schema.js';
 import {
   clubTimeZone,
   clubZoneSql,
@@ -119,12 +119,9 @@ export async function chartEntranceByStatus(db: Db, clubId: number, now: Date = 
     clubId,
     now,
     (r, zone) => sql`select status, count(*)::int as n, ${zone} from entrance_logs
-      where club_id = ${clubId} and at >= ${r.start} and at < ${r.end} group by status`,
+      where club_id = ${clubId} and at >= ${r.start} and at < ${r.end} group by status order by status`,
   );
-  return rows
-    .map((x) => ({ key: Number(x.status), value: Number(x.n) }))
-    .sort((a, b) => a.key - b.key)
-    .map((x) => ({ key: String(x.key), value: x.value }));
+  return rows.map((x) => ({ key: String(x.status), value: Number(x.n) }));
 }
 
 /**
@@ -175,9 +172,8 @@ export async function monthlyIncome(db: Db, clubId: number, now: Date = new Date
  * license (no expiry) are in neither.
  */
 async function licensesCount(db: Db, clubId: number, now: Date, side: 'expired' | 'valid'): Promise<{ value: number }> {
-  // Today in the club's zone computed in the same statement (one round trip; Jerusalem when unset, as clubLocation).
-  const today = sql`(select (${now.toISOString()}::timestamptz at time zone coalesce(${clubs.location}->>'timeZone', 'Asia/Jerusalem'))::date
-    from ${clubs} where ${clubs.id} = ${clubId})`;
+  // Today in the club's zone computed in the same statement (one round trip).
+  const today = sql`(${now.toISOString()}::timestamptz at time zone ${clubZoneSql(clubId)})::date`;
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(clients)
@@ -223,12 +219,10 @@ export async function chartPaymentData(db: Db, clubId: number, now: Date = new D
     clubId,
     now,
     (r, zone) => sql`select ${kind} as kind, count(*)::int as n, ${zone} from entrance_logs
-      where club_id = ${clubId} and at >= ${r.start} and at < ${r.end} and status = ${EntranceStatus.Approved} group by 1`,
+      where club_id = ${clubId} and at >= ${r.start} and at < ${r.end} and status = ${EntranceStatus.Approved}
+      group by 1 order by 1`,
   );
-  return rows
-    .map((x) => ({ key: Number(x.kind), value: Number(x.n) }))
-    .sort((a, b) => a.key - b.key)
-    .map((x) => ({ key: String(x.key), value: x.value }));
+  return rows.map((x) => ({ key: String(x.kind), value: Number(x.n) }));
 }
 
 /**
@@ -252,12 +246,9 @@ export async function chartByItemType(
     now,
     (r, zone) => sql`select f.key as type, ${value}::bigint as v, ${zone} from financial_daily f
       where f.club_id = ${clubId} and f.kind = 1 and f.day >= ${r.from}::date and f.day <= ${r.to}::date
-      group by f.key having sum(f.purchases) <> 0`,
+      group by f.key having sum(f.purchases) <> 0 order by f.key`,
   );
-  return rows
-    .map((x) => ({ key: Number(x.type), value: Number(x.v) }))
-    .sort((a, b) => a.key - b.key)
-    .map((x) => ({ key: String(x.key), value: x.value }));
+  return rows.map((x) => ({ key: String(x.type), value: Number(x.v) }));
 }
 
 /**

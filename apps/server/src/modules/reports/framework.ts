@@ -208,20 +208,20 @@ function validate(def: ReportDefinition, q: ParsedReportQuery): void {
   orderBy(def, q);
 }
 
-/** What {@link summarize} gives: the totals, and what its statement read of the club (zone, guard). */
+/** What {@link summarize} gives: the totals, and the club's zone its statement read. */
 interface Summary {
   total: number;
   totals: Record<string, number | Record<string, number>>;
   /** The club's zone read by the totals' statement (report-range.ts withClubZone). */
   zone: string | null;
-  /** The definition's guard (true when none). */
-  ok: boolean;
 }
 
 /**
  * The report's totals and breakdowns over every matching row, and the row
  * count; the same statement reads the club's zone and the definition's guard
  * (no round trip of their own).
+ *
+ * @throws the guard's error (e.g. 404) when the guard is false.
  */
 async function summarize(db: Db, def: ReportDefinition, c: ReportContext): Promise<Summary> {
   const summary = def.summary?.(c) ?? null;
@@ -302,18 +302,19 @@ async function summarize(db: Db, def: ReportDefinition, c: ReportContext): Promi
   });
   Object.assign(totals, extra);
   extraSql.forEach(([key], i) => (totals[key] = num(agg?.[`__x${i}`])));
-  return {
-    total: num(agg?.__total),
-    totals,
-    zone: agg?.__tz == null ? null : String(agg.__tz),
-    ok: agg?.__ok === true || agg?.__ok === 't',
-  };
+  if (!(agg?.__ok === true || agg?.__ok === 't')) throw def.guard!.error();
+  return { total: num(agg?.__total), totals, zone: agg?.__tz == null ? null : String(agg.__tz) };
 }
 
-function pageQuery(def: ReportDefinition, call: ReportContext, limit: number, offset: number): SQL {
-  const c: ReportContext = { ...call, firstRows: offset + limit };
+/** The report's rows in its order: all of them (an export), or a page ({@link pageQuery}). */
+function rowsQuery(def: ReportDefinition, c: ReportContext): SQL {
   const group = def.groupBy ? sql` group by ${sql.join(def.groupBy, sql`, `)}` : sql``;
-  return sql`select ${selectList(def)} from ${def.from(c)} where ${whereOf(def, c)}${group} order by ${orderBy(def, c.q)} limit ${limit} offset ${offset}`;
+  return sql`select ${selectList(def)} from ${def.from(c)} where ${whereOf(def, c)}${group} order by ${orderBy(def, c.q)}`;
+}
+
+/** One page of the report's rows (the `from` may cut its parts to the first offset + limit rows). */
+function pageQuery(def: ReportDefinition, call: ReportContext, limit: number, offset: number): SQL {
+  return sql`${rowsQuery(def, { ...call, firstRows: offset + limit })} limit ${limit} offset ${offset}`;
 }
 
 /**
@@ -340,19 +341,12 @@ export async function runReport(
       rows(db, pageQuery(def, c, q.pageSize, (q.page - 1) * q.pageSize)),
       def.check?.(db, c),
     ]);
-    if (!sum.ok) throw def.guard!.error();
     const items = page.map((r) => presentRow(def, c, r));
     return {
       result: { items, total: sum.total, totals: sum.totals, range: { from: range.from, to: range.to } },
       zone: sum.zone,
     };
   });
-}
-
-/** The report's rows in its order, all of them (an export). */
-function allRowsQuery(def: ReportDefinition, c: ReportContext): SQL {
-  const group = def.groupBy ? sql` group by ${sql.join(def.groupBy, sql`, `)}` : sql``;
-  return sql`select ${selectList(def)} from ${def.from(c)} where ${whereOf(def, c)}${group} order by ${orderBy(def, c.q)}`;
 }
 
 /** Rows of an export in batches of `size` by LIMIT/OFFSET (PGlite: one connection, no long transaction). */
@@ -433,7 +427,7 @@ async function* exportBatches(
     yield* offsetBatches(db, def, c, size);
     return;
   }
-  for await (const list of cursorBatches(db, allRowsQuery(def, c), size)) yield list.map((r) => presentRow(def, c, r));
+  for await (const list of cursorBatches(db, rowsQuery(def, c), size)) yield list.map((r) => presentRow(def, c, r));
 }
 
 /**
@@ -458,7 +452,6 @@ export function registerReport(app: FastifyInstance, def: ReportDefinition): voi
     const { c, total, totals } = await withClubZone(db, req.auth.clubId, async (tz) => {
       const c: ReportContext = { clubId: req.auth.clubId, range: toInstants(localRange(q, tz), tz), q };
       const [sum] = await Promise.all([summarize(db, def, c), def.check?.(db, c)]);
-      if (!sum.ok) throw def.guard!.error();
       return { result: { c, total: sum.total, totals: sum.totals }, zone: sum.zone };
     });
     const { range } = c;
