@@ -51,7 +51,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the configured proxies (TRUST_PROXY, docs/security.md).
+    trustProxy: config.trustProxy ?? false,
     bodyLimit: 5 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -64,6 +65,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => bus.close());
   const terminals = deps.terminals ?? new TerminalRegistry();
   app.decorate('deps', { config, database, bus, terminals });
+  // Every route is protected unless it is declared public (docs/security.md): the
+  // hooks below read the matched route's own configuration, never the raw URL,
+  // so no encoding of a path can reach a route around them.
   // The API documentation is public (DESIGN §3: browsable at /api/docs).
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api/docs')) route.config = { ...route.config, public: true };
@@ -96,7 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply.status(500).send({ code: 'GENERAL_ERROR', message: 'General error' });
   });
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/') || !existsSync(webIndex(config))) {
+    if (isApiPath(req.url) || !existsSync(webIndex(config))) {
       return reply.status(404).send({ code: 'NOT_FOUND', message: 'Not found' });
     }
     // Client-side routes of the console (/login, /management/...) get index.html.
@@ -123,9 +127,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Double-submit anti-forgery (DESIGN §3): the console reads XSRF-TOKEN and
   // echoes it in X-XSRF-TOKEN on every call other than GET or HEAD.
+  // It runs for every routed request (whatever the encoding of its path); the
+  // console's static files are GET only, and an unrouted request has nothing to forge.
   app.addHook('onRequest', async (req, reply) => {
-    if (!req.url.startsWith('/api/')) return;
+    if (!req.routeOptions.url) return;
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') {
+      if (!req.routeOptions.url.startsWith('/api/')) return;
       if (!req.cookies['XSRF-TOKEN'] || !req.cookies._csrf) {
         const token = reply.generateCsrf();
         reply.setCookie('XSRF-TOKEN', token, { path: '/', sameSite: 'strict', httpOnly: false });
@@ -166,9 +173,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerModules(app);
 
   if (existsSync(webIndex(config))) {
-    await app.register(fastifyStatic, { root: webRoot(config), wildcard: true, index: 'index.html' });
+    // The console's files are the only public routes outside /api, declared so in their own scope.
+    await app.register(async (scope) => {
+      scope.addHook('onRoute', (route) => {
+        route.config = { ...route.config, public: true };
+      });
+      await scope.register(fastifyStatic, { root: webRoot(config), wildcard: true, index: 'index.html' });
+    });
   }
   return app;
+}
+
+/** Whether a raw request URL names an /api path once percent-decoded (for the not-found answer only). */
+function isApiPath(url: string): boolean {
+  let path = url.split('?')[0] ?? '';
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    // A malformed encoding is not a console route either.
+    return true;
+  }
+  return /^\/+api(\/|$)/i.test(path);
 }
 
 function webRoot(config: Config): string {

@@ -23,6 +23,12 @@ export interface Config {
   webDist?: string;
   /** Login attempts allowed per username and address per minute (LOGIN_RATE_LIMIT, default 10). */
   loginRateLimit: number;
+  /**
+   * Proxies whose X-Forwarded-For is believed (TRUST_PROXY): a comma-separated
+   * list of addresses or CIDR ranges, e.g. `127.0.0.1,10.0.0.0/8`; unset = none,
+   * the caller's address is the socket's (docs/security.md "Proxies").
+   */
+  trustProxy?: string[];
   /** Demo club size (DEMO_CLIENTS, default 2000) and days of history (DEMO_DAYS, default 365). */
   demoClients: number;
   demoDays: number;
@@ -40,8 +46,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenTtlSeconds: Number(env.TOKEN_TTL_SECONDS ?? 12 * 3600),
     webDist: env.WEB_DIST,
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 10),
+    trustProxy: parseList(env.TRUST_PROXY),
     demoClients: Number(env.DEMO_CLIENTS ?? 2000),
     demoDays: Number(env.DEMO_DAYS ?? 365),
     logLevel: env.LOG_LEVEL ?? 'info',
   };
+}
+
+/** A comma-separated list, or undefined when unset or empty. */
+function parseList(value: string | undefined): string[] | undefined {
+  const items = (value ?? '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  return items.length > 0 ? items : undefined;
 }

@@ -16,6 +16,28 @@ import { biometricTemplates, licenseRequests } from '../db/schema.js';
 const MONEY_ID_ROUTES =
   /^\/api\/(Purchase|getBalance|addCredit|CreditCard|Debts|GetSubscriptions|GetRenewSubscriptionStartAndEndDatesAndPrice|AutoRenew|MasavFile|AddLicensesRequest)\//;
 
+/**
+ * Other spellings of one path: a percent-encoded letter in each segment, a
+ * doubled or trailing slash, dot segments, an encoded slash and changed case.
+ */
+function pathVariants(url: string): string[] {
+  const segs = url.split('/').slice(1); // ['api', 'Client', '1']
+  const enc = (s: string) => s.replace(/[A-Za-z]/, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const out = new Set<string>();
+  segs.forEach((_, i) => out.add('/' + segs.map((s, j) => (j === i ? enc(s) : s)).join('/')));
+  out.add('/' + segs.map(enc).join('/'));
+  out.add('/' + segs.join('//'));
+  out.add('/' + url);
+  out.add(url + '/');
+  out.add(`/api/x/../${segs.slice(1).join('/')}`);
+  out.add(`/api/./${segs.slice(1).join('/')}`);
+  out.add(`/api%2F${segs.slice(1).join('/')}`);
+  out.add(url.toUpperCase());
+  out.add(url.toLowerCase());
+  out.delete(url);
+  return [...out];
+}
+
 describe('route table: 401, 403 and other-club 404 on every route', () => {
   let ctx: TestContext;
   let routes: RouteEntry[];
@@ -100,6 +122,36 @@ describe('route table: 401, 403 and other-club 404 on every route', () => {
     expect(wrong).toEqual([]);
     // Every flag a route names is a real flag.
     for (const r of routes) if (r.config.permission) expect(PERMISSION_FLAGS).toContain(r.config.permission);
+  });
+
+  it('reaches the same checks through every spelling of a path (encoded, doubled or trailing slash, dot segment, case)', async () => {
+    // docs/security.md "Routing": the router decodes the path, so the checks read
+    // the matched route, never the raw URL. Each variant either reaches the
+    // route (and is refused like the plain path) or reaches no route (404).
+    const anon = new Api(ctx.app);
+    const club = (await signedInAdmin(ctx)).club;
+    const noFlags = await makeUser(ctx, club.id, { permissions: allPermissions(false) });
+    const plain = new Api(ctx.app);
+    expect((await plain.login(noFlags.username, TEST_PASSWORD, club.externalClubId)).statusCode).toBe(200);
+    const wrong: string[] = [];
+    const protectedRoutes = routes.filter((x) => !x.config.public);
+    for (const r of protectedRoutes) {
+      const url = concrete(r.url);
+      for (const v of pathVariants(url)) {
+        const res = await call(anon, r, v);
+        if (res.statusCode !== 401 && res.statusCode !== 404)
+          wrong.push(`anonymous ${r.method} ${v} → ${res.statusCode}`);
+        if (r.config.permission || r.config.operator) {
+          const p = await call(plain, r, v);
+          if (p.statusCode !== 403 && p.statusCode !== 404) wrong.push(`no flags ${r.method} ${v} → ${p.statusCode}`);
+        }
+      }
+    }
+    // The probe's examples, by name.
+    for (const v of ['/%61pi/Client/ImportSample', '/%61pi/Report/MoveinPrm', '/%61pi/Reference/Cities']) {
+      expect((await anon.get(v)).statusCode).toBe(401);
+    }
+    expect(wrong).toEqual([]);
   });
 
   it("answers 404 to club A for club B's id on every {id} route of clients, groups, schedules and terminals", async () => {

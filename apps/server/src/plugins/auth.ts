@@ -65,8 +65,10 @@ export const authPlugin = fp<{ db: Db; secret: string; tokenTtlSeconds: number }
   // Before validation, so that a caller without a token or a permission
   // learns nothing about the body (401/403 come before 400).
   app.addHook('preValidation', async (req) => {
+    // By the matched route's configuration (docs/security.md): every route is
+    // protected unless declared public; an unrouted request is answered 404.
     const cfg = req.routeOptions.config;
-    if (!req.url.startsWith('/api/') || cfg.public || !req.routeOptions.url) return;
+    if (cfg.public || !req.routeOptions.url) return;
     req.auth = await authenticate(req, opts.db);
     if (cfg.operator && req.auth.level !== UserLevel.SuperUser) throw new AppError('NOT_AUTHORIZED');
     if (cfg.permission && !req.auth.permissions[cfg.permission]) throw new AppError('NOT_AUTHORIZED');
