@@ -344,6 +344,21 @@ export const serverState = pgTable('server_state', {
 });
 
 /**
+ * Failed sign-ins per club and user name (docs/security.md "Sign-in"): the
+ * growing delay after repeated failures. Kept for names that match no user
+ * too, so the answer does not tell which names exist; shared by every server
+ * instance. `key` is `<externalClubId>|<lower-case user name>`.
+ */
+export const loginFailures = pgTable('login_failures', {
+  key: text('key').primaryKey(),
+  /** Consecutive failures since the last success. */
+  failures: integer('failures').notNull().default(0),
+  lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull().defaultNow(),
+  /** No sign-in under this name before this moment, even with the right password. */
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+});
+
+/**
  * Biometric templates (seed 001 §3 identification by fingerprint and face).
  * Highly sensitive (Israeli Privacy Protection Regulations, Amendment 13):
  * the template and the face image are AES-256-GCM ciphertexts
