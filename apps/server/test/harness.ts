@@ -121,6 +121,8 @@ export function validPersonalId(n: number): string {
 /** An API caller: carries the bearer token, the club header and the anti-forgery pair. */
 export class Api {
   token?: string;
+  /** The socket address the requests come from (default 127.0.0.1). */
+  remoteAddress?: string;
   private csrfCookie = '';
   private xsrf = '';
   constructor(private readonly app: FastifyInstance) {}
@@ -146,6 +148,7 @@ export class Api {
       method: method as 'GET',
       url,
       payload: body as object,
+      ...(this.remoteAddress ? { remoteAddress: this.remoteAddress } : {}),
       headers: {
         cookie: this.csrfCookie,
         ...(method !== 'GET' ? { 'x-xsrf-token': this.xsrf } : {}),

@@ -44,6 +44,8 @@ export const ERROR_STATUS = {
   WRONG_PASSWORD: 422,
   NO_TERMINAL_CONNECTION: 503,
   TOO_MANY_REQUESTS: 429,
+  /** Repeated failed sign-ins under one user name: a growing delay (docs/security.md "Sign-in"); details {retryAfterSeconds}. */
+  LOGIN_LOCKED: 429,
   PAYMENT_ERROR: 402,
   /** Money (docs/money.md). */
   INVALID_EXPIRATION_DATE: 400,

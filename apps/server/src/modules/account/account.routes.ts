@@ -14,20 +14,25 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     {
       config: {
         public: true,
-        rateLimit: {
-          max: loginRateLimit,
-          timeWindow: 60_000,
-          // After body parsing, so the key can include the user name.
-          hook: 'preHandler',
-          // Per address and per user name, so one caller cannot lock out everyone.
-          keyGenerator: (req) =>
-            `${req.ip}|${String((req.body as { username?: string } | undefined)?.username ?? '').toLowerCase()}`,
-        },
+        // Per address (the socket's, or X-Forwarded-For from a TRUST_PROXY proxy only);
+        // per user name, whatever the address, the growing delay of checkCredentials.
+        rateLimit: { max: loginRateLimit, timeWindow: 60_000, keyGenerator: (req) => req.ip },
       },
       schema: { tags: ['account'], body: LoginRequest, response: { 200: LoginResponse }, security: [] },
     },
-    async (req) => {
-      const { userId, tokenVersion } = await checkCredentials(db, req.body);
+    async (req, reply) => {
+      let checked;
+      try {
+        checked = await checkCredentials(db, req.body, {
+          ip: req.ip,
+          onSecurityEvent: (e) => req.log.warn({ security: e, ip: req.ip }, 'sign-in delay started'),
+        });
+      } catch (err) {
+        const retry = (err as { details?: { retryAfterSeconds?: number } }).details?.retryAfterSeconds;
+        if (retry) void reply.header('retry-after', String(retry));
+        throw err;
+      }
+      const { userId, tokenVersion } = checked;
       const token = await app.jwt.sign({ sub: userId, tv: tokenVersion });
       return { token, expiresIn: tokenTtlSeconds };
     },
