@@ -28,6 +28,17 @@ import { EventBus, PgEventBus } from './realtime/event-bus.js';
 import { TerminalRegistry } from './realtime/terminal-registry.js';
 import { registerModules } from './modules/index.js';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * `false` only for a page that a form of another site posts to and that
+     * acts on no session (the sandbox provider's payment page); every other
+     * route other than GET/HEAD/OPTIONS needs the anti-forgery header.
+     */
+    antiForgery?: false;
+  }
+}
+
 export interface AppDeps {
   config: Config;
   database: Database;
@@ -139,7 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       }
       return;
     }
-    if (req.headers.upgrade === 'websocket') return;
+    if (req.headers.upgrade === 'websocket' || req.routeOptions.config.antiForgery === false) return;
     await new Promise<void>((resolve, reject) => {
       app.csrfProtection(req, reply, (err?: Error) => (err ? reject(err) : resolve()));
     });

@@ -124,6 +124,30 @@ describe('route table: 401, 403 and other-club 404 on every route', () => {
     for (const r of routes) if (r.config.permission) expect(PERMISSION_FLAGS).toContain(r.config.permission);
   });
 
+  it('answers 403 CSRF_INVALID without the anti-forgery header on every route other than GET, also through an encoded path', async () => {
+    const { api } = await signedInAdmin(ctx);
+    const all = ctx.app.routeTable.filter((r) => !['GET', 'HEAD', 'OPTIONS'].includes(r.method) && !r.websocket);
+    const wrong: string[] = [];
+    for (const r of all.filter((x) => x.config.antiForgery !== false)) {
+      for (const url of [
+        concrete(r.url),
+        concrete(r.url).replace(/^\/(\w)/, (_, c: string) => `/%${c.charCodeAt(0).toString(16)}`),
+      ]) {
+        const res = await ctx.app.inject({
+          method: r.method as 'POST',
+          url,
+          payload: {},
+          headers: { authorization: `Bearer ${api.token}` },
+        });
+        if (res.statusCode !== 403 || res.json().code !== 'CSRF_INVALID')
+          wrong.push(`${r.method} ${url} → ${res.statusCode}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    // The one exemption is a provider page posted by its own form, outside /api.
+    expect(all.filter((x) => x.config.antiForgery === false).map(label)).toEqual(['POST /sandbox/pay/:code']);
+  });
+
   it('reaches the same checks through every spelling of a path (encoded, doubled or trailing slash, dot segment, case)', async () => {
     // docs/security.md "Routing": the router decodes the path, so the checks read
     // the matched route, never the raw URL. Each variant either reaches the

@@ -121,7 +121,8 @@ export async function licenseRoutes(app: FastifyInstance): Promise<void> {
     p.post(
       '/sandbox/pay/:code',
       {
-        config: { public: true },
+        // The provider's page: posted by its own form, with no console session to forge.
+        config: { public: true, antiForgery: false },
         schema: {
           hide: true,
           params: Params,
