@@ -279,6 +279,20 @@ export const terminals = pgTable(
   (t) => [uniqueIndex('terminals_serial').on(t.serial)],
 );
 
+/**
+ * The last approved entrance per client that the rapid re-entry rule
+ * guards (seed 001 §4, §9: 2 seconds): one row per client, written by the
+ * same statement as the entrance's log row, so two approvals of one client
+ * within the window — by card and by code, at two terminals, on two server
+ * instances — cannot both land (engine/gate-batch.ts "one person, one
+ * moment", docs/entrance-reasons.md). Narrow on purpose: it is updated at
+ * every approved entrance.
+ */
+export const clientEntryGuard = pgTable('client_entry_guard', {
+  clientId: integer('client_id').primaryKey(),
+  at: timestamp('at', { withTimezone: true }).notNull(),
+});
+
 /** Entrance log: one row per decision (seed 000 §4 statuses). */
 export const entranceLogs = pgTable(
   'entrance_logs',
