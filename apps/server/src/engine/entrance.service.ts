@@ -5,12 +5,13 @@ import {
   resolveScheduleRow,
   EntrancePaymentType,
   EntranceStatus,
+  RAPID_REENTRY_SECONDS,
   Reason,
   type EntranceRow,
   type Identification,
   type ScheduleRowTimes,
 } from '@venue/domain';
-import type { Db } from '../db/index.js';
+import type { Db, Tx } from '../db/index.js';
 import { balanceLedger, clients, entranceLogs, groups, terminals } from '../db/schema.js';
 import { clubLocation, clubSettings } from '../modules/club/club.service.js';
 import { dataKeys, mac, type DataKeys } from '../lib/crypto.js';
@@ -108,6 +109,21 @@ export async function processEntrance(
       );
 }
 
+/**
+ * Takes the client's rapid re-entry guard for an approval at `at` inside a
+ * transaction (the money path; engine/gate-batch.ts does the same in its
+ * INSERT): true when no other approval of the client lies within
+ * RAPID_REENTRY_SECONDS, and the guard now holds `at` (or a later one).
+ */
+async function takeGuard(tx: Tx, clientId: number, at: Date): Promise<boolean> {
+  const res = await tx.execute(sql`insert into client_entry_guard as g (client_id, at)
+    values (${clientId}, ${at.toISOString()}::timestamptz)
+    on conflict (client_id) do update set at = greatest(g.at, excluded.at)
+      where abs(extract(epoch from excluded.at - g.at)) >= ${RAPID_REENTRY_SECONDS}
+    returning client_id`);
+  return (res as unknown as { rows: unknown[] }).rows.length > 0;
+}
+
 /** One identification at a time per club and value, in this process (see processEntrance). */
 const sameIdentification = new KeyedSerializer();
 
@@ -178,6 +194,16 @@ async function decideAndRecord(
   }
 
   let decision = decideEntrance(input);
+  // One person, one moment (docs/entrance-reasons.md): an approval the rapid re-entry rule applies to
+  // takes the client's guard in the statement that writes it; when another approval of the client
+  // (by another identification, terminal or server instance) holds it, this one becomes the refusal
+  // the rule gives — the decision as if that approval had just happened.
+  const rapid = () => decideEntrance({ ...input, lastApprovedAt: at });
+  let rapidReason: number | null = null;
+  if (client && decision.status === EntranceStatus.Approved) {
+    const r = rapid();
+    if (r.status === EntranceStatus.RapidReEntry) rapidReason = r.reason;
+  }
   let logId: number;
   const logValues = () => ({
     clubId,
@@ -193,6 +219,13 @@ async function decideAndRecord(
     eventId: eventId ?? null,
     payerClientId: decision.payerClientId,
   });
+  const insertGuarded = async () => {
+    const logged = await statements.insert({ ...logValues(), rapidReason });
+    if (logged.status === EntranceStatus.RapidReEntry && decision.status !== EntranceStatus.RapidReEntry) {
+      decision = rapid();
+    }
+    return logged.id;
+  };
   try {
     // Performance (gate benchmark, bench/gate.bench.mjs): when no money or bonus moves — the common
     // case: subscriptions, refusals — the log row is the only write, and one INSERT statement is
@@ -200,8 +233,9 @@ async function decideAndRecord(
     logId = opts.decideOnly
       ? 0
       : !client || (decision.amount === 0 && decision.bonusUsed === 0)
-        ? await statements.insert(logValues())
+        ? await insertGuarded()
         : await db.transaction(async (tx) => {
+            if (rapidReason != null && client && !(await takeGuard(tx, client.id, at))) decision = rapid();
             // Money and bonus entrances are taken under a guard; when spent concurrently, decide again
             // as a client (or parent) who cannot pay that way.
             for (let attempt = 0; attempt < 3 && client; attempt++) {

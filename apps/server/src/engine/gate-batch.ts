@@ -1,4 +1,4 @@
-import type { Identification } from '@venue/domain';
+import { EntranceStatus, RAPID_REENTRY_SECONDS, type Identification } from '@venue/domain';
 import { gatePoolOf, type Db } from '../db/index.js';
 import { Batcher } from './batcher.js';
 
@@ -197,21 +197,64 @@ export interface LogItem {
   /** The terminal's event id; null (history, tests) inserts the row on its own, unbatched. */
   eventId: string | null;
   payerClientId: number | null;
+  /**
+   * For an approval the rapid re-entry rule applies to: the reason to store
+   * with status 13 when the client's guard (client_entry_guard) shows another
+   * approval within the window; null or absent for every other row.
+   */
+  rapidReason?: number | null;
+}
+
+/** What an inserted log row became: its id and the status stored (13 when the guard refused the approval). */
+export interface Logged {
+  id: number;
+  status: number;
 }
 
 /** Thrown for a log row whose (terminal, event id) was already recorded: a resend. */
 export class DuplicateEvent extends Error {}
 
-const INSERT_TEXT = `insert into entrance_logs (club_id, terminal_id, client_id, group_id, at, status, reason,
-    identification_kind, amount, payment_type, event_id, payer_client_id)
+/**
+ * The log rows of a batch, and — one person, one moment — the client's
+ * guard for each approval the rapid re-entry rule applies to
+ * (`rapid_reason` set): the guard row moves to this approval only when it is
+ * at least RAPID_REENTRY_SECONDS away from the last one; otherwise, and for
+ * every later approval of the same client in the same batch, the row is
+ * stored as status 13 with `rapid_reason`. One statement: the guard's row
+ * lock orders two approvals of one client whichever identification,
+ * terminal, connection or server instance they come from.
+ */
+const INSERT_TEXT = `with q as (
   select * from unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::timestamptz[], $6::smallint[], $7::smallint[],
-    $8::text[], $9::int[], $10::smallint[], $11::text[], $12::int[])
+    $8::text[], $9::int[], $10::smallint[], $11::text[], $12::int[], $13::smallint[]) with ordinality
+    as q(club_id, terminal_id, client_id, group_id, at, status, reason, identification_kind, amount, payment_type,
+      event_id, payer_client_id, rapid_reason, n)
+), candidate as (
+  select distinct on (client_id) client_id, at, n from q
+  where rapid_reason is not null and client_id is not null
+  order by client_id, at, n
+), guarded as (
+  insert into client_entry_guard as g (client_id, at)
+  select client_id, at from candidate
+  on conflict (client_id) do update set at = greatest(g.at, excluded.at)
+    where abs(extract(epoch from excluded.at - g.at)) >= ${RAPID_REENTRY_SECONDS}
+  returning client_id
+)
+insert into entrance_logs (club_id, terminal_id, client_id, group_id, at, status, reason,
+    identification_kind, amount, payment_type, event_id, payer_client_id)
+  select q.club_id, q.terminal_id, q.client_id, q.group_id, q.at,
+    case when r.refused then ${EntranceStatus.RapidReEntry} else q.status end,
+    case when r.refused then q.rapid_reason else q.reason end,
+    q.identification_kind, q.amount, q.payment_type, q.event_id, q.payer_client_id
+  from q cross join lateral (select q.rapid_reason is not null and q.client_id is not null and not exists (
+      select 1 from candidate c join guarded using (client_id) where c.n = q.n) as refused) r
+  order by q.n
   on conflict (terminal_id, event_id) do nothing
-  returning id, terminal_id, event_id`;
+  returning id, terminal_id, event_id, status`;
 
-async function insertBatch(query: RawQuery, items: LogItem[]): Promise<(number | Error)[]> {
+async function insertBatch(query: RawQuery, items: LogItem[]): Promise<(Logged | Error)[]> {
   const col = <K extends keyof LogItem>(k: K) => items.map((x) => x[k]);
-  const rows = await query('gate_log_insert_batch', INSERT_TEXT, [
+  const rows = await query('gate_log_insert_guarded', INSERT_TEXT, [
     col('clubId'),
     col('terminalId'),
     col('clientId'),
@@ -224,25 +267,27 @@ async function insertBatch(query: RawQuery, items: LogItem[]): Promise<(number |
     col('paymentType'),
     col('eventId'),
     col('payerClientId'),
+    items.map((x) => x.rapidReason ?? null),
   ]);
+  const logged = (r: Record<string, unknown>): Logged => ({ id: Number(r.id), status: Number(r.status) });
   if (items.length === 1) {
     // Alone in its statement (and the only way a row without an event id is inserted): no matching needed.
-    return [rows[0] ? Number(rows[0].id) : new DuplicateEvent()];
+    return [rows[0] ? logged(rows[0]) : new DuplicateEvent()];
   }
-  const ids = new Map(rows.map((r) => [`${String(r.terminal_id)}\u0000${String(r.event_id)}`, Number(r.id)]));
+  const byKey = new Map(rows.map((r) => [`${String(r.terminal_id)}\u0000${String(r.event_id)}`, logged(r)]));
   // Two rows of one batch with the same event id: the first inserted it, the second is the resend.
   const taken = new Set<string>();
   return items.map((x) => {
     const key = `${x.terminalId}\u0000${x.eventId}`;
-    const id = ids.get(key);
-    if (id == null || taken.has(key)) return new DuplicateEvent();
+    const row = byKey.get(key);
+    if (row == null || taken.has(key)) return new DuplicateEvent();
     taken.add(key);
-    return id;
+    return row;
   });
 }
 
 /** One log row in its own statement (rows without an event id cannot be told apart in a batch's RETURNING). */
-async function insertOne(query: RawQuery, item: LogItem): Promise<number> {
+async function insertOne(query: RawQuery, item: LogItem): Promise<Logged> {
   const [r] = await insertBatch(query, [item]);
   if (r instanceof Error) throw r;
   return r!;
@@ -252,8 +297,8 @@ async function insertOne(query: RawQuery, item: LogItem): Promise<number> {
 export interface GateStatements {
   /** The read row of one identification (see `readText`). */
   read(item: ReadItem): Promise<ReadRow>;
-  /** Inserts one log row; its id, or rejects with DuplicateEvent for a resend. */
-  insert(item: LogItem): Promise<number>;
+  /** Inserts one log row (and its client's guard); its id and stored status, or rejects with DuplicateEvent for a resend. */
+  insert(item: LogItem): Promise<Logged>;
   /** Batches and items sent so far (zeros when unbatched, in a transaction). */
   stats(): { read: { batches: number; items: number }; insert: { batches: number; items: number } };
 }
@@ -279,7 +324,7 @@ export function gateStatements(db: Db): GateStatements {
   if (raw) {
     const inFlight = raw.kind === 'postgres' ? Number(process.env.GATE_BATCHES_IN_FLIGHT ?? 4) : 1;
     const read = new Batcher<ReadItem, ReadRow>((items) => readBatch(raw.query, items), inFlight);
-    const insert = new Batcher<LogItem, number>((items) => insertBatch(raw.query, items), inFlight);
+    const insert = new Batcher<LogItem, Logged>((items) => insertBatch(raw.query, items), inFlight);
     statements = {
       stats: () => ({ read: { ...read.stats }, insert: { ...insert.stats } }),
       read: (x) => read.submit(x),

@@ -1,0 +1,210 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { EntranceState, EntranceStatus, Reason, type Identification } from '@venue/domain';
+import { createTestApp, makeClub, TEST_DB, type TestContext } from '../../test/harness.js';
+import { openDatabase } from '../db/index.js';
+import { balanceLedger, clients, entranceLogs, groups, schedules, terminals } from '../db/schema.js';
+import { processEntrance } from './entrance.service.js';
+
+/**
+ * One person, one moment (issue 12, seed 001 §4 "rapid re-entry (within 2
+ * seconds)"): the same client presented by card and by code at the same
+ * moment — at two terminals, in one batch or in two, on one server instance
+ * or two — is admitted once and charged once.
+ */
+let ctx: TestContext;
+let clubId: number;
+let seq = 0;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  clubId = (await makeClub(ctx)).id;
+});
+afterAll(async () => ctx.close());
+
+/** A client with a card and a code in a group whose only row is the given state, and two terminals. */
+async function setup(state: number, price: number, balance: number) {
+  const db = ctx.database.db;
+  const n = ++seq;
+  const [g] = await db
+    .insert(groups)
+    .values({ clubId, name: `OM${n}`, entranceState: state })
+    .returning();
+  await db.insert(schedules).values({
+    clubId,
+    groupId: g.id,
+    days: [0, 1, 2, 3, 4, 5, 6],
+    fromTime: 0,
+    toTime: 1440,
+    entranceState: state,
+    price,
+    sortOrder: 0,
+  });
+  const [c] = await db
+    .insert(clients)
+    .values({
+      clubId,
+      number: 5000 + n,
+      firstName: 'One',
+      lastName: `Moment ${n}`,
+      groupId: g.id,
+      cardSerial: `OM-CARD-${n}`,
+      clientCode: `om${n}code`,
+      balance,
+      subscriptionStart: '2026-01-01',
+      subscriptionEnd: '2125-12-31',
+      licenseExpiry: '2125-12-31',
+    })
+    .returning();
+  const ts = await db
+    .insert(terminals)
+    .values([1, 2].map((k) => ({ clubId, serial: `OM-${n}-${k}`, name: `Gate ${k}`, secretHash: 'x', approved: true })))
+    .returning();
+  return { client: c, terminals: ts.map((t) => t.id) };
+}
+
+const card = (c: { cardSerial: string }): Identification => ({ kind: 'card', value: c.cardSerial });
+const code = (c: { clientCode: string }): Identification => ({ kind: 'code', value: c.clientCode });
+
+describe('one person, one moment', () => {
+  it('admits a subscriber presented by card and by code at two terminals at once exactly once (10 rounds)', async () => {
+    const {
+      client,
+      terminals: [t1, t2],
+    } = await setup(EntranceState.Opened, 0, 0);
+    const start = Date.now();
+    for (let round = 0; round < 10; round++) {
+      const at = new Date(start + round * 3000);
+      const results = await Promise.all([
+        processEntrance(ctx.database.db, null, {
+          clubId,
+          terminalId: t1!,
+          identification: card(client),
+          at,
+          eventId: `c${round}`,
+        }),
+        processEntrance(ctx.database.db, null, {
+          clubId,
+          terminalId: t2!,
+          identification: code(client),
+          at,
+          eventId: `k${round}`,
+        }),
+      ]);
+      const statuses = results.map((r) => r.status).sort();
+      expect(statuses, `round ${round}`).toEqual([EntranceStatus.Approved, EntranceStatus.RapidReEntry]);
+      expect(results.find((r) => r.status === EntranceStatus.RapidReEntry)!.reason).toBe(Reason.DoubleEntry);
+    }
+    // The log says what the terminals were told.
+    const logged = await ctx.database.db
+      .select({ status: entranceLogs.status })
+      .from(entranceLogs)
+      .where(eq(entranceLogs.clientId, client.id));
+    expect(logged.filter((r) => r.status === EntranceStatus.Approved)).toHaveLength(10);
+    expect(logged.filter((r) => r.status === EntranceStatus.RapidReEntry)).toHaveLength(10);
+  });
+
+  it('charges a client paying by money once when presented by card and by code at once', async () => {
+    const {
+      client,
+      terminals: [t1, t2],
+    } = await setup(EntranceState.OpenWithMoneyValueOnly, 3000, 10_000);
+    const at = new Date();
+    const results = await Promise.all([
+      processEntrance(ctx.database.db, null, {
+        clubId,
+        terminalId: t1!,
+        identification: card(client),
+        at,
+        eventId: 'm1',
+      }),
+      processEntrance(ctx.database.db, null, {
+        clubId,
+        terminalId: t2!,
+        identification: code(client),
+        at,
+        eventId: 'm2',
+      }),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([EntranceStatus.Approved, EntranceStatus.RapidReEntry]);
+    expect(results.find((r) => r.status === EntranceStatus.RapidReEntry)!.amount).toBe(0);
+    const [after] = await ctx.database.db.select().from(clients).where(eq(clients.id, client.id));
+    expect(after!.balance).toBe(7_000);
+    const ledger = await ctx.database.db
+      .select()
+      .from(balanceLedger)
+      .where(and(eq(balanceLedger.clientId, client.id), eq(balanceLedger.source, 'entrance')));
+    expect(ledger.map((l) => l.delta)).toEqual([-3000]);
+  });
+
+  it('admits the client again once the window has passed, and leaves staff and other clients alone', async () => {
+    const {
+      client,
+      terminals: [t1, t2],
+    } = await setup(EntranceState.Opened, 0, 0);
+    const at = new Date(Date.now() + 60_000);
+    const first = await processEntrance(ctx.database.db, null, {
+      clubId,
+      terminalId: t1!,
+      identification: card(client),
+      at,
+      eventId: 'w1',
+    });
+    const later = new Date(at.getTime() + 2000);
+    const second = await processEntrance(ctx.database.db, null, {
+      clubId,
+      terminalId: t2!,
+      identification: code(client),
+      at: later,
+      eventId: 'w2',
+    });
+    expect([first.status, second.status]).toEqual([EntranceStatus.Approved, EntranceStatus.Approved]);
+    const other = await setup(EntranceState.Opened, 0, 0);
+    const o = await processEntrance(ctx.database.db, null, {
+      clubId,
+      terminalId: other.terminals[0]!,
+      identification: card(other.client),
+      at: later,
+      eventId: 'o1',
+    });
+    expect(o.status).toBe(EntranceStatus.Approved);
+  });
+
+  it.runIf(TEST_DB === 'postgres')('holds across two server instances on one PostgreSQL', async () => {
+    // A second instance: its own pools and gate batches on the same database.
+    const url = (ctx.database as { url?: string }).url!;
+    const second = await openDatabase({ databaseUrl: url, poolSize: 3, gatePoolSize: 2 });
+    try {
+      const {
+        client,
+        terminals: [t1, t2],
+      } = await setup(EntranceState.Opened, 0, 0);
+      const start = Date.now() + 120_000;
+      for (let round = 0; round < 10; round++) {
+        const at = new Date(start + round * 3000);
+        const results = await Promise.all([
+          processEntrance(ctx.database.db, null, {
+            clubId,
+            terminalId: t1!,
+            identification: card(client),
+            at,
+            eventId: `x${round}`,
+          }),
+          processEntrance(second.db, null, {
+            clubId,
+            terminalId: t2!,
+            identification: code(client),
+            at,
+            eventId: `y${round}`,
+          }),
+        ]);
+        expect(results.map((r) => r.status).sort(), `round ${round}`).toEqual([
+          EntranceStatus.Approved,
+          EntranceStatus.RapidReEntry,
+        ]);
+      }
+    } finally {
+      await second.close();
+    }
+  });
+});
