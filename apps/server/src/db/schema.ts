@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -288,10 +289,16 @@ export const terminals = pgTable(
  * moment", docs/entrance-reasons.md). Narrow on purpose: it is updated at
  * every approved entrance.
  */
-export const clientEntryGuard = pgTable('client_entry_guard', {
-  clientId: integer('client_id').primaryKey(),
-  at: timestamp('at', { withTimezone: true }).notNull(),
-});
+export const clientEntryGuard = pgTable(
+  'client_entry_guard',
+  {
+    clubId: integer('club_id').notNull(),
+    clientId: integer('client_id').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  // club_id leads the key: the table is distributed with the club's other rows (DESIGN §12).
+  (t) => [primaryKey({ columns: [t.clubId, t.clientId] })],
+);
 
 /** Entrance log: one row per decision (seed 000 §4 statuses). */
 export const entranceLogs = pgTable(

@@ -115,10 +115,10 @@ export async function processEntrance(
  * INSERT): true when no other approval of the client lies within
  * RAPID_REENTRY_SECONDS, and the guard now holds `at` (or a later one).
  */
-async function takeGuard(tx: Tx, clientId: number, at: Date): Promise<boolean> {
-  const res = await tx.execute(sql`insert into client_entry_guard as g (client_id, at)
-    values (${clientId}, ${at.toISOString()}::timestamptz)
-    on conflict (client_id) do update set at = greatest(g.at, excluded.at)
+async function takeGuard(tx: Tx, clubId: number, clientId: number, at: Date): Promise<boolean> {
+  const res = await tx.execute(sql`insert into client_entry_guard as g (club_id, client_id, at)
+    values (${clubId}, ${clientId}, ${at.toISOString()}::timestamptz)
+    on conflict (club_id, client_id) do update set at = greatest(g.at, excluded.at)
       where abs(extract(epoch from excluded.at - g.at)) >= ${RAPID_REENTRY_SECONDS}
     returning client_id`);
   return (res as unknown as { rows: unknown[] }).rows.length > 0;
@@ -235,7 +235,7 @@ async function decideAndRecord(
       : !client || (decision.amount === 0 && decision.bonusUsed === 0)
         ? await insertGuarded()
         : await db.transaction(async (tx) => {
-            if (rapidReason != null && client && !(await takeGuard(tx, client.id, at))) decision = rapid();
+            if (rapidReason != null && client && !(await takeGuard(tx, clubId, client.id, at))) decision = rapid();
             // Money and bonus entrances are taken under a guard; when spent concurrently, decide again
             // as a client (or parent) who cannot pay that way.
             for (let attempt = 0; attempt < 3 && client; attempt++) {

@@ -230,13 +230,13 @@ const INSERT_TEXT = `with q as (
     as q(club_id, terminal_id, client_id, group_id, at, status, reason, identification_kind, amount, payment_type,
       event_id, payer_client_id, rapid_reason, n)
 ), candidate as (
-  select distinct on (client_id) client_id, at, n from q
+  select distinct on (client_id) club_id, client_id, at, n from q
   where rapid_reason is not null and client_id is not null
   order by client_id, at, n
 ), guarded as (
-  insert into client_entry_guard as g (client_id, at)
-  select client_id, at from candidate
-  on conflict (client_id) do update set at = greatest(g.at, excluded.at)
+  insert into client_entry_guard as g (club_id, client_id, at)
+  select club_id, client_id, at from candidate
+  on conflict (club_id, client_id) do update set at = greatest(g.at, excluded.at)
     where abs(extract(epoch from excluded.at - g.at)) >= ${RAPID_REENTRY_SECONDS}
   returning client_id
 )
