@@ -63,6 +63,9 @@ async function setup(state: number, price: number, balance: number) {
   return { client: c, terminals: ts.map((t) => t.id) };
 }
 
+/** Presents an identification at a terminal of the club, through `db` (an instance's own handle). */
+const present = (terminalId: number, identification: Identification, at: Date, eventId: string, db = ctx.database.db) =>
+  processEntrance(db, null, { clubId, terminalId, identification, at, eventId });
 const card = (c: { cardSerial: string }): Identification => ({ kind: 'card', value: c.cardSerial });
 const code = (c: { clientCode: string }): Identification => ({ kind: 'code', value: c.clientCode });
 
@@ -76,20 +79,8 @@ describe('one person, one moment', () => {
     for (let round = 0; round < 10; round++) {
       const at = new Date(start + round * 3000);
       const results = await Promise.all([
-        processEntrance(ctx.database.db, null, {
-          clubId,
-          terminalId: t1!,
-          identification: card(client),
-          at,
-          eventId: `c${round}`,
-        }),
-        processEntrance(ctx.database.db, null, {
-          clubId,
-          terminalId: t2!,
-          identification: code(client),
-          at,
-          eventId: `k${round}`,
-        }),
+        present(t1!, card(client), at, `c${round}`),
+        present(t2!, code(client), at, `k${round}`),
       ]);
       const statuses = results.map((r) => r.status).sort();
       expect(statuses, `round ${round}`).toEqual([EntranceStatus.Approved, EntranceStatus.RapidReEntry]);
@@ -110,22 +101,7 @@ describe('one person, one moment', () => {
       terminals: [t1, t2],
     } = await setup(EntranceState.OpenWithMoneyValueOnly, 3000, 10_000);
     const at = new Date();
-    const results = await Promise.all([
-      processEntrance(ctx.database.db, null, {
-        clubId,
-        terminalId: t1!,
-        identification: card(client),
-        at,
-        eventId: 'm1',
-      }),
-      processEntrance(ctx.database.db, null, {
-        clubId,
-        terminalId: t2!,
-        identification: code(client),
-        at,
-        eventId: 'm2',
-      }),
-    ]);
+    const results = await Promise.all([present(t1!, card(client), at, 'm1'), present(t2!, code(client), at, 'm2')]);
     expect(results.map((r) => r.status).sort()).toEqual([EntranceStatus.Approved, EntranceStatus.RapidReEntry]);
     expect(results.find((r) => r.status === EntranceStatus.RapidReEntry)!.amount).toBe(0);
     const [after] = await ctx.database.db.select().from(clients).where(eq(clients.id, client.id));
@@ -143,30 +119,12 @@ describe('one person, one moment', () => {
       terminals: [t1, t2],
     } = await setup(EntranceState.Opened, 0, 0);
     const at = new Date(Date.now() + 60_000);
-    const first = await processEntrance(ctx.database.db, null, {
-      clubId,
-      terminalId: t1!,
-      identification: card(client),
-      at,
-      eventId: 'w1',
-    });
+    const first = await present(t1!, card(client), at, 'w1');
     const later = new Date(at.getTime() + 2000);
-    const second = await processEntrance(ctx.database.db, null, {
-      clubId,
-      terminalId: t2!,
-      identification: code(client),
-      at: later,
-      eventId: 'w2',
-    });
+    const second = await present(t2!, code(client), later, 'w2');
     expect([first.status, second.status]).toEqual([EntranceStatus.Approved, EntranceStatus.Approved]);
     const other = await setup(EntranceState.Opened, 0, 0);
-    const o = await processEntrance(ctx.database.db, null, {
-      clubId,
-      terminalId: other.terminals[0]!,
-      identification: card(other.client),
-      at: later,
-      eventId: 'o1',
-    });
+    const o = await present(other.terminals[0]!, card(other.client), later, 'o1');
     expect(o.status).toBe(EntranceStatus.Approved);
   });
 
@@ -183,20 +141,8 @@ describe('one person, one moment', () => {
       for (let round = 0; round < 10; round++) {
         const at = new Date(start + round * 3000);
         const results = await Promise.all([
-          processEntrance(ctx.database.db, null, {
-            clubId,
-            terminalId: t1!,
-            identification: card(client),
-            at,
-            eventId: `x${round}`,
-          }),
-          processEntrance(second.db, null, {
-            clubId,
-            terminalId: t2!,
-            identification: code(client),
-            at,
-            eventId: `y${round}`,
-          }),
+          present(t1!, card(client), at, `x${round}`),
+          present(t2!, code(client), at, `y${round}`, second.db),
         ]);
         expect(results.map((r) => r.status).sort(), `round ${round}`).toEqual([
           EntranceStatus.Approved,
