@@ -10,17 +10,10 @@ import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import fastifyStatic from '@fastify/static';
 import multipart from '@fastify/multipart';
-import {
-  hasZodFastifySchemaValidationErrors,
-  isResponseSerializationError,
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/index.js';
-import { AppError } from './lib/errors.js';
+import { errorHandler, requestValidatorCompiler } from './lib/error-handler.js';
 import { authPlugin } from './plugins/auth.js';
 import { collectRoutes } from './lib/route-table.js';
 import { loadSecrets } from './lib/secrets.js';
@@ -66,7 +59,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy ?? false,
     bodyLimit: 5 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(requestValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // On PostgreSQL live events fan out across server instances (LISTEN/NOTIFY); PGlite stays in-process.
   const bus =
@@ -85,31 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   collectRoutes(app);
 
-  app.setErrorHandler((err, req, reply) => {
-    if (err instanceof AppError) {
-      return reply.status(err.status).send({ code: err.code, message: err.message, details: err.details });
-    }
-    if (hasZodFastifySchemaValidationErrors(err)) {
-      const details = err.validation.map((v) => ({
-        path: (v.instancePath || '').replace(/^\//, '').replaceAll('/', '.'),
-        message: v.message,
-      }));
-      return reply.status(400).send({ code: 'VALIDATION_ERROR', message: 'Invalid input', details });
-    }
-    const e = err as { statusCode?: number; code?: string; message?: string };
-    if (e.code === 'FST_CSRF_INVALID_TOKEN' || e.code === 'FST_CSRF_MISSING_SECRET') {
-      return reply.status(403).send({ code: 'CSRF_INVALID', message: 'Anti-forgery token missing or invalid' });
-    }
-    if (e.statusCode === 429) {
-      return reply.status(429).send({ code: 'TOO_MANY_REQUESTS', message: 'Too many requests' });
-    }
-    if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500 && !isResponseSerializationError(err)) {
-      const code = e.statusCode === 404 ? 'NOT_FOUND' : e.statusCode === 413 ? 'FILE_TOO_LARGE' : 'VALIDATION_ERROR';
-      return reply.status(e.statusCode).send({ code, message: e.message ?? code });
-    }
-    req.log.error(err);
-    return reply.status(500).send({ code: 'GENERAL_ERROR', message: 'General error' });
-  });
+  app.setErrorHandler(errorHandler);
   app.setNotFoundHandler((req, reply) => {
     if (isApiPath(req.url) || !existsSync(webIndex(config))) {
       return reply.status(404).send({ code: 'NOT_FOUND', message: 'Not found' });

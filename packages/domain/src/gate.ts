@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int32, isoDate, text } from './parts.js';
 
 /**
  * The gate's API contract beyond the entrance decision (issue 3;
@@ -6,8 +7,6 @@ import { z } from 'zod';
  * of a client. Money is integer minor units (agorot); dates YYYY-MM-DD in
  * the club's time zone.
  */
-
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'invalidDate' });
 
 // ---------------------------------------------------------------- quick exit
 
@@ -56,11 +55,11 @@ export type TerminalMessageType = (typeof TERMINAL_MESSAGE_TYPES)[number];
 export const TERMINAL_MESSAGE_DEFAULT_SECONDS = 30;
 
 const messageFields = {
-  name: z.string().trim().min(1, { message: 'required' }).max(100),
+  name: text(100).trim().min(1, { message: 'required' }),
   /** Not shown to the client (seed 001 §3). */
-  title: z.string().trim().max(200).default(''),
+  title: text(200).trim().default(''),
   type: z.enum(TERMINAL_MESSAGE_TYPES).default('Basic'),
-  content: z.string().max(4000).default(''),
+  content: text(4000).default(''),
   startDate: isoDate.nullable().default(null),
   endDate: isoDate.nullable().default(null),
   displaySeconds: z.number().int().min(1).max(3600).default(TERMINAL_MESSAGE_DEFAULT_SECONDS),
@@ -88,14 +87,14 @@ export type TerminalMessagePatch = z.infer<typeof TerminalMessagePatch>;
 
 /** A terminal message as the API answers it. `showing`: active and today within its dates. */
 export const TerminalMessageRecord = z.object({
-  id: z.number().int(),
+  id: int32,
   name: z.string(),
   title: z.string(),
   type: z.enum(TERMINAL_MESSAGE_TYPES),
   content: z.string(),
   startDate: z.string().nullable(),
   endDate: z.string().nullable(),
-  displaySeconds: z.number().int(),
+  displaySeconds: int32,
   active: z.boolean(),
   showing: z.boolean(),
   updatedAt: z.string(),
@@ -110,7 +109,7 @@ export type BiometricKind = (typeof BIOMETRIC_KINDS)[number];
 
 /** GET /api/Client/GetFaceImages/{id}: the client's face enrolment images, decrypted. */
 export const FaceImage = z.object({
-  id: z.number().int(),
+  id: int32,
   /** data:image/...;base64,... as the terminal sent it. */
   image: z.string(),
   createdAt: z.string(),

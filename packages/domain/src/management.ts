@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id, idParam, INT32_MAX, isoDate, money, positiveInt, text } from './parts.js';
 import { ENTRANCE_STATES, HALACHIC_TIMES } from './enums.js';
 import { PERMISSION_FLAGS } from './permissions.js';
 import { Client, ClientListQuery, ClubSettings, ScheduleRow, ScheduleRowInput } from './schemas.js';
@@ -14,8 +15,6 @@ import { Client, ClientListQuery, ClubSettings, ScheduleRow, ScheduleRowInput } 
  */
 
 type WithoutDefault<T> = T extends z.ZodDefault<infer I> ? I : T;
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'invalidDate' });
-const money = z.number().int({ message: 'invalidAmount' });
 
 // ---------------------------------------------------------------- clients
 
@@ -24,7 +23,7 @@ export const CARD_TYPES = { Unknown: 0, Proximity: 1, Mifare: 2, Magnetic: 3, Ba
 
 /** GET /api/Client/GetClientHistory/{id}: one page, newest first. */
 export const ClientHistoryQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(INT32_MAX).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
 });
 export type ClientHistoryQuery = z.infer<typeof ClientHistoryQuery>;
@@ -161,9 +160,9 @@ export const BULK_ACTIONS = [
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 
 export const BulkClientsRequest = z.strictObject({
-  rows: z.array(z.number().int().positive()).min(1, { message: 'chooseClients' }).max(10_000),
+  rows: z.array(positiveInt).min(1, { message: 'chooseClients' }).max(10_000),
   action: z.enum(BULK_ACTIONS),
-  newValue: z.union([z.number(), z.string(), z.null()]).optional(),
+  newValue: z.union([z.number().int().min(-INT32_MAX).max(INT32_MAX), text(200), z.null()]).optional(),
 });
 export type BulkClientsRequest = z.infer<typeof BulkClientsRequest>;
 export const BulkClientsResult = z.object({ updated: z.number() });
@@ -176,7 +175,7 @@ export const DATA_GRID_STATES_MAX_BYTES = 64 * 1024;
 export const DataGridStatesBody = z
   .strictObject({
     dataGridStates: z
-      .record(z.string().max(100), z.unknown())
+      .record(text(100), z.unknown())
       .refine((v) => JSON.stringify(v).length <= DATA_GRID_STATES_MAX_BYTES, { message: 'tooLarge' }),
   })
   .partial();
@@ -213,8 +212,8 @@ export type ScheduleWithLinks = z.infer<typeof ScheduleWithLinks>;
 
 /** POST /api/ScheduleToGroup. */
 export const ScheduleToGroupInput = z.strictObject({
-  scheduleId: z.number().int().positive(),
-  groupId: z.number().int().positive(),
+  scheduleId: id,
+  groupId: id,
 });
 export const ScheduleToGroup = z.object({ id: z.number(), scheduleId: z.number(), groupId: z.number() });
 
@@ -222,7 +221,7 @@ export const ScheduleToGroup = z.object({ id: z.number(), scheduleId: z.number()
 export const WeekPreviewQuery = z.object({
   from: isoDate.optional(),
   /** Preview at this terminal (rows naming it count too); default: rows for every terminal only. */
-  terminalId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  terminalId: idParam.optional(),
   lang: z.enum(['he', 'en']).default('he'),
 });
 
@@ -269,9 +268,9 @@ export const PRODUCT_TYPES = [1, 2, 3] as const;
 export const DEFAULT_PRODUCTS_CAPACITY = 4;
 
 export const ProductInput = z.strictObject({
-  name: z.string().trim().min(1, { message: 'required' }).max(60),
-  displayName: z.string().trim().max(60).default(''),
-  description: z.string().trim().max(500).default(''),
+  name: text(60).trim().min(1, { message: 'required' }),
+  displayName: text(60).trim().default(''),
+  description: text(500).trim().default(''),
   type: z.union(PRODUCT_TYPES.map((t) => z.literal(t))).default(1),
   price: money.min(0).max(100_000_000),
   maxQuantity: z.number().int().min(0).max(10_000).default(0),
@@ -280,9 +279,9 @@ export const ProductInput = z.strictObject({
 export type ProductInput = z.infer<typeof ProductInput>;
 export const ProductPatch = z
   .strictObject({
-    name: z.string().trim().min(1, { message: 'required' }).max(60),
-    displayName: z.string().trim().max(60),
-    description: z.string().trim().max(500),
+    name: text(60).trim().min(1, { message: 'required' }),
+    displayName: text(60).trim(),
+    description: text(500).trim(),
     type: z.union(PRODUCT_TYPES.map((t) => z.literal(t))),
     price: money.min(0).max(100_000_000),
     maxQuantity: z.number().int().min(0).max(10_000),
@@ -331,11 +330,11 @@ export const UserInput = z.strictObject({
     .max(60)
     .regex(/^[\p{L}\p{N}._@-]+$/u, { message: 'invalidUserName' }),
   password: UserPassword,
-  name: z.string().trim().max(100).default(''),
+  name: text(100).trim().default(''),
   language: z.enum(['he', 'en']).default('he'),
   isAdmin: z.boolean().default(false),
   role: z.number().int().min(1).max(7).default(1),
-  employeePositionId: z.number().int().positive().nullable().default(null),
+  employeePositionId: id.nullable().default(null),
   /** Flags not given are off; roleIsAdmin follows isAdmin. */
   permissions: permissionsShape.default({}),
   disabled: z.boolean().default(false),
@@ -345,11 +344,11 @@ export const UserPatch = z
   .strictObject({
     username: UserInput.shape.username,
     password: UserPassword,
-    name: z.string().trim().max(100),
+    name: text(100).trim(),
     language: z.enum(['he', 'en']),
     isAdmin: z.boolean(),
     role: z.number().int().min(1).max(7),
-    employeePositionId: z.number().int().positive().nullable(),
+    employeePositionId: id.nullable(),
     permissions: permissionsShape,
     disabled: z.boolean(),
   })
@@ -409,7 +408,7 @@ const settingsShape = Object.fromEntries(
 export const ClubPatch = z
   .strictObject({
     ...settingsShape,
-    name: z.string().trim().min(1, { message: 'required' }).max(100),
+    name: text(100).trim().min(1, { message: 'required' }),
     currency: z.union([376, 840, 978, 826, 348].map((c) => z.literal(c))),
     licancesAmount: z.number().int().min(0).max(10_000_000),
   })

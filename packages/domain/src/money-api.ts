@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id, isoDate, text } from './parts.js';
 import { BANK_CODE_WIDTH, normalizeBankCode } from './banks.js';
 import { isValidIsraeliId } from './identity.js';
 import { AutoRenewMethod, SUBSCRIPTION_PERIODS, USAGE_TYPES } from './subscription.js';
@@ -10,7 +11,6 @@ import { AutoRenewMethod, SUBSCRIPTION_PERIODS, USAGE_TYPES } from './subscripti
  * minor units (agorot). Validation messages are i18n keys under `validation.`.
  */
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'invalidDate' });
 const amount = z.number().int({ message: 'invalidAmount' }).min(0).max(100_000_000);
 const positiveAmount = z
   .number()
@@ -55,7 +55,7 @@ export const CardInput = z.strictObject({
     .trim()
     .refine((v) => v === '' || isValidIsraeliId(v), { message: 'invalidPersonalId' })
     .default(''),
-  ownerName: z.string().trim().max(60).default(''),
+  ownerName: text(60).trim().default(''),
 });
 export type CardInput = z.infer<typeof CardInput>;
 
@@ -63,8 +63,8 @@ export type CardInput = z.infer<typeof CardInput>;
 export const PurchaseItemInput = z.strictObject({
   itemType: z.literal([1, 2, 3, 4, 5, 6, 10]),
   /** Product id (Product), debt id (PayDebt). */
-  itemId: z.number().int().positive().optional(),
-  name: z.string().trim().max(100).default(''),
+  itemId: id.optional(),
+  name: text(100).trim().default(''),
   quantity: z.number().int().min(1).max(1000).default(1),
   /** Price of one unit with VAT; for ChargingMoney the amount loaded; for PayDebt the amount paid. */
   unitPrice: amount,
@@ -96,7 +96,7 @@ export const PaymentInput = z.strictObject({
   cashGiven: amount.optional(),
   keepExcess: z.boolean().default(false),
   /** CreditCardEmv: the terminal's card reader already charged; its reference and last four. */
-  emvReference: z.string().trim().max(60).optional(),
+  emvReference: text(60).trim().optional(),
   lastFour: z
     .string()
     .regex(/^\d{4}$/)
@@ -106,7 +106,7 @@ export type PaymentInput = z.infer<typeof PaymentInput>;
 
 /** POST /api/Client/AdminPurchase (seed 000 §3 "Purchase": payments, purchaseItems, IsAdminUser). */
 export const AdminPurchaseRequest = z.strictObject({
-  clientId: z.number().int().positive(),
+  clientId: id,
   purchaseItems: z.array(PurchaseItemInput).min(1).max(50),
   payments: z.array(PaymentInput).min(1).max(10),
   IsAdminUser: z.boolean().default(true),
@@ -209,10 +209,10 @@ const expiryMonth = z
 
 /** POST /api/CreditCard: a card (tokenized by the provider) or a MASAV authorization (seed 001 §3). */
 export const PaymentMethodInput = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('card'), clientId: z.number().int().positive(), card: CardInput }),
+  z.strictObject({ kind: z.literal('card'), clientId: id, card: CardInput }),
   z.strictObject({
     kind: z.literal('masav'),
-    clientId: z.number().int().positive(),
+    clientId: id,
     bank: z.object({}).passthrough().optional(),
     bankCode: z
       .string()
@@ -230,7 +230,7 @@ export const PaymentMethodInput = z.discriminatedUnion('kind', [
       .string()
       .trim()
       .refine((v) => isValidIsraeliId(v), { message: 'invalidPersonalId' }),
-    ownerName: z.string().trim().min(1, { message: 'required' }).max(60),
+    ownerName: text(60).trim().min(1, { message: 'required' }),
     authExpiry: isoDate.nullable().default(null),
     chargeLimit: amount.default(0),
   }),
@@ -240,7 +240,7 @@ export type PaymentMethodInput = z.infer<typeof PaymentMethodInput>;
 /** PATCH /api/CreditCard/{id}: a card's owner name or expiry (the number is replaced by a new card). */
 export const CardPatch = z.strictObject({
   expiry: expiryMonth.optional(),
-  ownerName: z.string().trim().max(60).optional(),
+  ownerName: text(60).trim().optional(),
 });
 /** PATCH /api/CreditCard/UpdateBankPaymentDetails/{id}. */
 export const BankDetailsPatch = z.strictObject({
@@ -264,7 +264,7 @@ export const BankDetailsPatch = z.strictObject({
     .trim()
     .refine((v) => isValidIsraeliId(v), { message: 'invalidPersonalId' })
     .optional(),
-  ownerName: z.string().trim().min(1).max(60).optional(),
+  ownerName: text(60).trim().min(1).optional(),
   authExpiry: isoDate.nullable().optional(),
   chargeLimit: amount.optional(),
 });
@@ -293,13 +293,13 @@ export type PaymentMethodView = z.infer<typeof PaymentMethodView>;
 // ---------------------------------------------------------------- debts
 
 export const DebtInput = z.strictObject({
-  clientId: z.number().int().positive(),
+  clientId: id,
   amount: positiveAmount,
-  description: z.string().trim().max(200).default(''),
+  description: text(200).trim().default(''),
 });
 export const DebtPatch = z.strictObject({
   amount: positiveAmount.optional(),
-  description: z.string().trim().max(200).optional(),
+  description: text(200).trim().optional(),
 });
 export const Debt = z.object({
   id: z.number(),
@@ -457,10 +457,10 @@ export const LicenseRequest = z.object({
 
 /** POST /api/getBuyLink (seed 000 §7). */
 export const BuyLinkRequest = z.strictObject({
-  code: z.string().trim().max(60).default(''),
+  code: text(60).trim().default(''),
   email: z.email({ message: 'invalidEmail' }),
-  customerName: z.string().trim().min(1, { message: 'required' }).max(100),
-  externalClubId: z.number().int().positive(),
+  customerName: text(100).trim().min(1, { message: 'required' }),
+  externalClubId: id,
   amount: positiveAmount,
   qty: z.number().int().min(1).max(100_000),
   type: z.literal(2),
@@ -482,7 +482,7 @@ export const MasavFile = z.object({
 export const MasavSettings = z.strictObject({
   institutionCode: z.string().regex(/^\d{8}$/, { message: 'masavInstitution8' }),
   sendingInstitution: z.string().regex(/^\d{5}$/, { message: 'masavSending5' }),
-  institutionName: z.string().trim().min(1).max(30),
+  institutionName: text(30).trim().min(1),
 });
 
 /** PATCH /api/Club/UpdateHasavshevetDetails/{id}: accounts of the Hashavshevet export. */
@@ -523,7 +523,7 @@ export const SumitSettings = z.strictObject({
     .trim()
     .regex(/^\d{1,12}$/),
   apiKeySet: z.boolean().optional(),
-  apiKey: z.string().trim().min(8).max(200).optional(),
+  apiKey: text(200).trim().min(8).optional(),
   sendInvoices: z.boolean().default(true),
 });
 /** POST /api/Report/WriteMoveinDat. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id, int32, positiveInt, text } from './parts.js';
 import { PERIODS } from './period.js';
 import type { PermissionFlag } from './permissions.js';
 
@@ -731,21 +732,21 @@ export const ReportQuery = z.object({
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'invalidDate' })
     .optional(),
-  page: z.number().int().min(1).default(1),
+  page: positiveInt.default(1),
   pageSize: z.number().int().min(1).max(1000).default(50),
-  sort: z.string().max(40).optional(),
+  sort: text(40).optional(),
   /** Default: the report's `defaultOrder`, else 'desc'. */
   order: z.enum(['asc', 'desc']).optional(),
   /** Language of the export's headers and labels (the export call only). */
   lang: z.enum(['he', 'en']).default('he'),
-  terminalId: z.number().int().positive().optional(),
-  groupId: z.number().int().positive().optional(),
-  clientId: z.number().int().positive().optional(),
-  status: z.array(z.number().int()).optional(),
+  terminalId: id.optional(),
+  groupId: id.optional(),
+  clientId: id.optional(),
+  status: z.array(int32).optional(),
   paymentMethod: z.array(z.number().int().min(0).max(99)).optional(),
   itemType: z.array(z.number().int().min(0).max(99)).optional(),
-  productId: z.number().int().positive().optional(),
-  userId: z.number().int().positive().optional(),
+  productId: id.optional(),
+  userId: id.optional(),
   success: z.boolean().optional(),
 });
 export type ReportQuery = z.input<typeof ReportQuery>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { count, idParam, int32, INT32_MAX, isoDate, money, positiveInt, text } from './parts.js';
 import { ENTRANCE_STATES, HALACHIC_TIMES, IdentificationKind, UNLIMITED_END_YEAR } from './enums.js';
 import { isValidIsraeliId, normalizePhone } from './identity.js';
 import { PERMISSION_FLAGS } from './permissions.js';
@@ -13,18 +14,17 @@ import { TerminalSettings } from './terminal.js';
  * midnight; dates are YYYY-MM-DD in the club's time zone.
  */
 
-const isoDateString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'invalidDate' });
+const isoDateString = isoDate;
 const minutesOfDay = z.number().int().min(0).max(1440);
-const money = z.number().int({ message: 'invalidAmount' });
-const id = z.coerce.number().int().positive();
+const id = idParam;
 
 // ---------------------------------------------------------------- account
 
 /** POST /api/Account (seed 000 §3 "Login"). */
 export const LoginRequest = z.object({
-  username: z.string().trim().min(1, { message: 'required' }).max(100),
-  password: z.string().min(1, { message: 'required' }).max(200),
-  externalClubId: z.coerce.number().int().positive({ message: 'required' }),
+  username: text(100).trim().min(1, { message: 'required' }),
+  password: text(200).min(1, { message: 'required' }),
+  externalClubId: z.coerce.number().int().positive({ message: 'required' }).max(INT32_MAX, { message: 'invalidId' }),
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
@@ -61,9 +61,9 @@ export const COUNTRIES = ['Israel', 'UK', 'USA', 'Hungary', 'Belgium'] as const;
 /** Club settings with the defaults of seed 000 §3. */
 export const ClubSettings = z.object({
   creditChargeFeeType: z.number().int().min(0).max(2).default(0),
-  creditChargeFeeValue: z.number().int().min(0).default(0),
+  creditChargeFeeValue: count.default(0),
   entranceCreditFeeType: z.number().int().min(0).max(2).default(0),
-  entranceCreditFeeValue: z.number().int().min(0).default(0),
+  entranceCreditFeeValue: count.default(0),
   country: z.enum(COUNTRIES).default('Israel'),
   allowEnrollmentFingerprintInSelfRegister: z.boolean().default(true),
   allowEnrollmentCardInSelfRegister: z.boolean().default(true),
@@ -80,22 +80,22 @@ export const ClubSettings = z.object({
   isIncidentReportEnabled: z.boolean().default(false),
   isSaferPaymentsEnabled: z.boolean().default(true),
   isLicenseRequiredInSelfRegister: z.boolean().default(true),
-  subscriptionTvilotKalaQty: z.number().int().min(0).default(14),
+  subscriptionTvilotKalaQty: count.default(14),
   /** Club load limit: at most `entrancesLimitPeople` entries in `entrancesLimitMinutes` (0 = off). */
-  entrancesLimitPeople: z.number().int().min(0).default(0),
-  entrancesLimitMinutes: z.number().int().min(0).default(0),
-  maxCashOverpayment: z.number().int().min(0).default(0),
-  minChargeAmount: z.number().int().min(0).default(0),
-  maxChargeAmount: z.number().int().min(0).default(0),
-  autoRenewDaysBefore: z.number().int().min(0).default(0),
-  autoRenewDaysAfter: z.number().int().min(0).default(0),
+  entrancesLimitPeople: count.default(0),
+  entrancesLimitMinutes: count.default(0),
+  maxCashOverpayment: count.default(0),
+  minChargeAmount: count.default(0),
+  maxChargeAmount: count.default(0),
+  autoRenewDaysBefore: count.default(0),
+  autoRenewDaysAfter: count.default(0),
   /** Quick exit (seed 001 §3): a stay of at least min and at most max minutes earns a reward; max 0 = not configured. */
-  quickExitMinMinutes: z.number().int().min(0).default(0),
-  quickExitMaxMinutes: z.number().int().min(0).default(0),
+  quickExitMinMinutes: count.default(0),
+  quickExitMaxMinutes: count.default(0),
   /** Money (minor units) credited to the balance for a quick exit after an entrance by subscription. */
-  quickExitSubscriptionReward: z.number().int().min(0).default(0),
+  quickExitSubscriptionReward: count.default(0),
   /** Money (minor units) returned for a quick exit after an entrance paid by money, at most what it cost. */
-  quickExitTransactionReward: z.number().int().min(0).default(0),
+  quickExitTransactionReward: count.default(0),
   /** Club details (seed 001 §3 "Club settings shown in the interface"). */
   invoiceEmail: z.union([z.literal(''), z.email({ message: 'invalidEmail' })]).default(''),
   companyNumber: z
@@ -104,13 +104,13 @@ export const ClubSettings = z.object({
     .max(20)
     .regex(/^[0-9A-Za-z-]*$/, { message: 'invalidCompanyNumber' })
     .default(''),
-  addressCity: z.string().trim().max(60).default(''),
-  addressStreet: z.string().trim().max(80).default(''),
-  addressHouseNumber: z.string().trim().max(10).default(''),
+  addressCity: text(60).trim().default(''),
+  addressStreet: text(80).trim().default(''),
+  addressHouseNumber: text(10).trim().default(''),
   /** Yearly price of one client license, minor units; only the operator changes it. */
   licenseYearlyPrice: z.number().int().min(0).max(100_000_000).default(0),
   /** Self-registration: group of new clients (null = none), and whether a personal ID may be left out. */
-  selfRegisterDefaultGroupId: z.number().int().positive().nullable().default(null),
+  selfRegisterDefaultGroupId: id.nullable().default(null),
   selfRegisterNoIdRequired: z.boolean().default(false),
 });
 export type ClubSettings = z.infer<typeof ClubSettings>;
@@ -144,10 +144,10 @@ export type Capacity = z.infer<typeof Capacity>;
 
 /** Query of every paged list: 1-based page, page size up to 500. */
 export const ListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(INT32_MAX).default(1),
   pageSize: z.coerce.number().int().min(1).max(500).default(25),
-  search: z.string().trim().max(100).optional(),
-  sort: z.string().max(50).optional(),
+  search: text(100).trim().optional(),
+  sort: text(50).optional(),
   order: z.enum(['asc', 'desc']).default('asc'),
 });
 export type ListQuery = z.infer<typeof ListQuery>;
@@ -188,13 +188,13 @@ const phone = z
 
 /** POST /api/Client: the editable fields of a client (seed 001 §3 "Client"). */
 export const ClientInput = z.strictObject({
-  firstName: z.string().trim().min(1, { message: 'required' }).max(60),
-  lastName: z.string().trim().max(60).default(''),
+  firstName: text(60).trim().min(1, { message: 'required' }),
+  lastName: text(60).trim().default(''),
   personalId: personalId.default(''),
   phone: phone.default(''),
-  city: z.string().trim().max(60).default(''),
-  address: z.string().trim().max(120).default(''),
-  groupId: z.number().int().positive().nullable().default(null),
+  city: text(60).trim().default(''),
+  address: text(120).trim().default(''),
+  groupId: id.nullable().default(null),
   clientType: z.number().int().min(1).max(3).default(1),
   cardSerial: z
     .string()
@@ -206,15 +206,15 @@ export const ClientInput = z.strictObject({
   subscriptionEnd: isoDateString.nullable().default(null),
   licenseExpiry: isoDateString.nullable().default(null),
   status: z.number().int().min(1).max(3).default(1),
-  messageToClient: z.string().max(200).default(''),
+  messageToClient: text(200).default(''),
   /** Card technology (management.ts CARD_TYPES), 0 = unknown. */
   cardType: z.number().int().min(0).max(4).default(0),
   /** Price for this client instead of the schedule's, minor units; null = none (seed 001 §3 "special price"). */
   specialPrice: money.min(0).max(100_000_000).nullable().default(null),
   /** The parent client whose subscription or money a child uses (seed 001 §3 "children"). */
-  parentId: z.number().int().positive().nullable().default(null),
+  parentId: id.nullable().default(null),
   /** The club's own code for the client (seed 001 §3 "client code"). */
-  clientCode: z.string().trim().max(40).default(''),
+  clientCode: text(40).trim().default(''),
   /** Code typed at a terminal to enrol a fingerprint, card or face; unique in the club (409 PASSWORD_TAKEN). */
   enrollPassword: z
     .string()
@@ -294,7 +294,7 @@ export const CLIENT_SORTS = [
 export const ClientListQuery = ListQuery.extend({
   sort: z.enum(CLIENT_SORTS).default('number'),
   showDeleted: queryFlag.default(false),
-  groupId: z.coerce.number().int().positive().optional(),
+  groupId: idParam.optional(),
   /** Only this status (1 active, 2 inactive, 3 deleted — implies showDeleted). */
   status: z.coerce.number().int().min(1).max(3).optional(),
   clientType: z.coerce.number().int().min(1).max(3).optional(),
@@ -303,7 +303,7 @@ export const ClientListQuery = ListQuery.extend({
   /** Clients whose license has expired (before today) or is missing. */
   licenseExpired: queryFlag.optional(),
   /** Children of this parent client. */
-  parentId: z.coerce.number().int().positive().optional(),
+  parentId: idParam.optional(),
 });
 export type ClientListQuery = z.infer<typeof ClientListQuery>;
 
@@ -312,7 +312,7 @@ export type ClientListQuery = z.infer<typeof ClientListQuery>;
 /** One schedule row (seed 001 §3 "Schedule entry"). Times in minutes after midnight. */
 export const ScheduleRowInput = z
   .strictObject({
-    id: z.number().int().positive().optional(),
+    id: id.optional(),
     days: z.array(z.number().int().min(0).max(7)).min(1, { message: 'chooseDays' }),
     fromTime: minutesOfDay.nullable().default(null),
     toTime: minutesOfDay.nullable().default(null),
@@ -330,13 +330,13 @@ export const ScheduleRowInput = z
     toDate: isoDateString.nullable().default(null),
     price: money.min(0).default(0),
     pricePerBeat: money.min(0).default(0),
-    displayName: z.string().max(60).default(''),
-    maxPurchaseQty: z.number().int().min(0).default(0),
-    description: z.string().max(200).default(''),
-    minutes: z.number().int().min(0).default(0),
-    priority: z.number().int().default(0),
+    displayName: text(60).default(''),
+    maxPurchaseQty: count.default(0),
+    description: text(200).default(''),
+    minutes: count.default(0),
+    priority: int32.default(0),
     entranceState: z.union(ENTRANCE_STATES.map((s) => z.literal(s))),
-    terminalId: z.number().int().positive().nullable().default(null),
+    terminalId: id.nullable().default(null),
   })
   .refine((r) => r.fromHalachic != null || r.fromTime != null, { message: 'fromRequired', path: ['fromTime'] })
   .refine((r) => r.toHalachic != null || r.toTime != null, { message: 'toRequired', path: ['toTime'] })
@@ -373,7 +373,7 @@ export const ScheduleRow = z.object({
 
 /** A client group (seed 001 §3 "Client group"). Rows are saved with the group, in list order. */
 export const GroupInput = z.strictObject({
-  name: z.string().trim().min(1, { message: 'required' }).max(60),
+  name: text(60).trim().min(1, { message: 'required' }),
   color: z
     .string()
     .regex(/^#[0-9a-fA-F]{6}$/, { message: 'invalidColor' })
@@ -386,11 +386,11 @@ export const GroupInput = z.strictObject({
   maxChargeAmount: money.min(0).default(0),
   entranceState: z.union(ENTRANCE_STATES.map((s) => z.literal(s))).default(1),
   subscriptionEndType: z.number().int().min(1).max(4).default(4),
-  daysToExtend: z.number().int().min(0).default(0),
-  delayBetweenEntriesMinutes: z.number().int().min(0).default(0),
-  maxEntriesPerDay: z.number().int().min(0).default(0),
-  maxEntriesPerDayPerSubscriber: z.number().int().min(0).default(0),
-  priority: z.number().int().default(0),
+  daysToExtend: count.default(0),
+  delayBetweenEntriesMinutes: count.default(0),
+  maxEntriesPerDay: count.default(0),
+  maxEntriesPerDayPerSubscriber: count.default(0),
+  priority: int32.default(0),
   newDayStartHour: z.number().int().min(0).max(23).default(0),
   useHalachicTimes: z.boolean().default(false),
   schedule: z.array(ScheduleRowInput).max(200).default([]),
@@ -441,7 +441,7 @@ export const TerminalInput = z
       .min(1, { message: 'required' })
       .max(40)
       .regex(/^[A-Za-z0-9._-]+$/, { message: 'invalidSerial' }),
-    name: z.string().trim().min(1, { message: 'required' }).max(60),
+    name: text(60).trim().min(1, { message: 'required' }),
     isMain: z.boolean().default(false),
     gateOpenSeconds: z.number().int().min(1).max(120).default(5),
     doorState: z.union(ENTRANCE_STATES.map((s) => z.literal(s))).default(2),
@@ -486,12 +486,12 @@ export const ReportFilter = z.object({
   anchor: isoDateString.optional(),
   from: isoDateString.optional(),
   to: isoDateString.optional(),
-  page: z.number().int().min(1).default(1),
+  page: positiveInt.default(1),
   pageSize: z.number().int().min(1).max(1000).default(50),
-  terminalId: z.number().int().positive().optional(),
-  groupId: z.number().int().positive().optional(),
-  clientId: z.number().int().positive().optional(),
-  status: z.array(z.number().int()).optional(),
+  terminalId: id.optional(),
+  groupId: id.optional(),
+  clientId: id.optional(),
+  status: z.array(int32).optional(),
   sort: z.enum(['at', 'status', 'client', 'terminal']).default('at'),
   order: z.enum(['asc', 'desc']).default('desc'),
 });
@@ -542,7 +542,7 @@ export const DashboardCount = z.object({ value: z.number() });
 /** Identification presented at a terminal. */
 export const Identification = z.object({
   kind: z.enum(IdentificationKind),
-  value: z.string().trim().min(1).max(4096),
+  value: text(4096).trim().min(1),
 });
 export type Identification = z.infer<typeof Identification>;
 

@@ -2,11 +2,12 @@ import { z } from 'zod';
 import type { FieldError } from '@venue/domain';
 import { AppError } from './errors.js';
 
-/** Largest value of a PostgreSQL `integer` column (ids, money in minor units, counts). */
-export const INT32_MAX = 2_147_483_647;
+import { INT32_MAX, isRealDate, parts } from '@venue/domain';
+
+export { INT32_MAX, isRealDate };
 
 /** Route parameter `{id}`: a positive integer that fits the id column (larger ids would be a database error, not a 404). */
-export const IdParams = z.object({ id: z.coerce.number().int().positive().max(INT32_MAX) });
+export const IdParams = z.object({ id: parts.idParam });
 
 /** A 400 VALIDATION_ERROR with field details, the same shape the schema validation answers. */
 export function validationError(details: FieldError[]): AppError {
@@ -32,17 +33,6 @@ export function int32Errors(value: unknown, path = ''): FieldError[] {
     return Object.entries(value).flatMap(([k, v]) => int32Errors(v, join(path, k)));
   }
   return [];
-}
-
-/** True for a `YYYY-MM-DD` string naming a real day (no 2025-02-30) from year 1 on. */
-export function isRealDate(value: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  if (y < 1 || mo < 1 || mo > 12 || d < 1) return false;
-  const days = new Date(Date.UTC(2000, mo, 0)).getUTCDate(); // month length in a leap year
-  if (d > days) return false;
-  return !(mo === 2 && d === 29 && !(y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0)));
 }
 
 /** Field errors for the named date fields of `obj` that are set but not real days. */

@@ -46,6 +46,11 @@ const REQUIRED_KEYS = [
     'invalidColor',
     'invalidSerial',
     'invalidCardSerial',
+    // The shared schema parts of @venue/domain (parts.ts).
+    'invalidId',
+    'invalidText',
+    'tooLong',
+    'outOfRange',
   ].map((k) => `validation.${k}`),
 ];
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, lt } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { localToInstant, parseIsoDate, type HashavshevetDetails, type SumitSettings } from '@venue/domain';
+import { HashavshevetDetails, localToInstant, parseIsoDate, type SumitSettings } from '@venue/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/index.js';
 import { clients, clubMoneySettings, purchases } from '../../db/schema.js';
@@ -28,9 +28,15 @@ export function ownClub(req: FastifyRequest, id: number): void {
   if (id !== req.auth.clubId) throw notFound('club');
 }
 
+/**
+ * The club's Hashavshevet accounts, or null when never saved. The row of
+ * money settings also holds MASAV and SUMIT settings, and a row created by
+ * saving one of those holds `{}` here: that is "never saved", not a value.
+ */
 export async function getHashavshevet(db: Db, clubId: number) {
   const r = await moneyRow(db, clubId);
-  return (r?.hashavshevet as z.infer<typeof HashavshevetDetails> | undefined) ?? null;
+  const parsed = HashavshevetDetails.safeParse(r?.hashavshevet);
+  return parsed.success ? parsed.data : null;
 }
 
 export async function updateHashavshevet(

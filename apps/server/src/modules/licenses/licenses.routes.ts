@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BuyLinkRequest, LicenseRequest } from '@venue/domain';
+import { BuyLinkRequest, LicenseRequest, parts } from '@venue/domain';
 import { IdParams } from '../../lib/validation.js';
 import { clearingProvider } from '../../integrations/clearing/sandbox.js';
 import {
@@ -126,7 +126,7 @@ export async function licenseRoutes(app: FastifyInstance): Promise<void> {
         schema: {
           hide: true,
           params: Params,
-          body: z.object({ number: z.string().max(30), expiry: z.string().max(5), cvv: z.string().max(4) }),
+          body: z.object({ number: parts.text(30), expiry: parts.text(5), cvv: parts.text(4) }),
         },
       },
       async (req, reply) => {

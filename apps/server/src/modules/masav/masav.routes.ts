@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MasavFile, MasavSettings } from '@venue/domain';
+import { MasavFile, MasavSettings, parts } from '@venue/domain';
 import { IdParams } from '../../lib/validation.js';
 import {
   createMasavFile,
@@ -31,10 +31,7 @@ export async function masavRoutes(app: FastifyInstance): Promise<void> {
         tags,
         querystring: z.object({
           testMode: flag.default(false),
-          valueDate: z
-            .string()
-            .regex(/^\d{4}-\d{2}-\d{2}$/)
-            .optional(),
+          valueDate: parts.isoDate.optional(),
         }),
         response: { 200: MasavFile },
       },

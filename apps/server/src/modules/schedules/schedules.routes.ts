@@ -11,6 +11,7 @@ import {
   ScheduleWithLinks,
   WeekPreview,
   WeekPreviewQuery,
+  parts,
 } from '@venue/domain';
 import { IdParams } from '../../lib/validation.js';
 import { getGroupSchedule } from '../groups/groups.service.js';
@@ -49,7 +50,7 @@ export async function scheduleRoutes(app: FastifyInstance): Promise<void> {
       config: view,
       schema: {
         tags,
-        querystring: z.object({ groupId: z.coerce.number().int().positive().optional() }),
+        querystring: z.object({ groupId: parts.idParam.optional() }),
         response: { 200: z.array(ScheduleWithLinks) },
       },
     },

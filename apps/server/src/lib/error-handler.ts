@@ -1,0 +1,84 @@
+import type { FastifyError, FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
+import { isResponseSerializationError, validatorCompiler } from 'fastify-type-provider-zod';
+import { unstorableTextPath } from '@venue/domain';
+import { AppError } from './errors.js';
+import { pgError } from './validation.js';
+
+/**
+ * The request validator of every route: the route's zod schema
+ * (fastify-type-provider-zod), then one check over the whole parsed value —
+ * no string anywhere (a JSON settings record, a free `z.unknown()` field) may
+ * hold a NUL or a lone UTF-16 surrogate, which PostgreSQL text and jsonb
+ * cannot store (issue 11; the schema parts in `@venue/domain` `parts` check
+ * the same per field, this catches what a schema leaves open).
+ */
+export const requestValidatorCompiler: FastifySchemaCompiler<unknown> = (route) => {
+  const validate = validatorCompiler(route as Parameters<typeof validatorCompiler>[0]);
+  return (data: unknown) => {
+    const result = validate(data) as { value?: unknown; error?: unknown };
+    if (result.error) return result as never;
+    const bad = unstorableTextPath(result.value);
+    if (bad) {
+      return {
+        error: [{ keyword: 'invalidText', instancePath: `/${bad.join('/')}`, message: 'invalidText' }],
+      } as never;
+    }
+    return result as never;
+  };
+};
+
+/**
+ * SQLSTATE classes and codes a request can cause with input the schemas let
+ * through (PostgreSQL Appendix A). Each answers a 4xx with a catalogue code;
+ * the database's own text never reaches the caller.
+ */
+function databaseAnswer(code: string): AppError | null {
+  // Class 22, data exception: out-of-range number (22003), bad date (22007/22008), NUL (22021), bad JSON escape (22P05) ...
+  if (code.startsWith('22')) return new AppError('VALIDATION_ERROR', 'Invalid input');
+  if (code === '23505') return new AppError('CONFLICT', 'Already exists');
+  // Foreign key (23503), not null (23502), check (23514): a value that names nothing or breaks a rule.
+  if (code === '23503' || code === '23502' || code === '23514') {
+    return new AppError('VALIDATION_ERROR', 'Invalid input');
+  }
+  // Serialization failure / deadlock after the service's own retries: the caller may try again.
+  if (code === '40001' || code === '40P01') return new AppError('CONFLICT', 'Try again');
+  return null;
+}
+
+/**
+ * The one error handler (issue 11): business errors (AppError) answer their
+ * catalogue status and code; schema errors 400 VALIDATION_ERROR with the
+ * fields; anti-forgery 403; rate limits 429; database errors caused by input
+ * 400/409 by SQLSTATE (logged with the request id, never echoed); anything
+ * else 500 GENERAL_ERROR, logged with the request id, with no detail leaked.
+ */
+export function errorHandler(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  if (err instanceof AppError) {
+    return reply.status(err.status).send({ code: err.code, message: err.message, details: err.details });
+  }
+  if (Array.isArray(err.validation) && err.validation.length > 0) {
+    const details = err.validation.map((v) => ({
+      path: (v.instancePath || '').replace(/^\//, '').replaceAll('/', '.'),
+      message: v.message,
+    }));
+    return reply.status(400).send({ code: 'VALIDATION_ERROR', message: 'Invalid input', details });
+  }
+  if (err.code === 'FST_CSRF_INVALID_TOKEN' || err.code === 'FST_CSRF_MISSING_SECRET') {
+    return reply.status(403).send({ code: 'CSRF_INVALID', message: 'Anti-forgery token missing or invalid' });
+  }
+  if (err.statusCode === 429) {
+    return reply.status(429).send({ code: 'TOO_MANY_REQUESTS', message: 'Too many requests' });
+  }
+  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500 && !isResponseSerializationError(err)) {
+    const code = err.statusCode === 404 ? 'NOT_FOUND' : err.statusCode === 413 ? 'FILE_TOO_LARGE' : 'VALIDATION_ERROR';
+    return reply.status(err.statusCode).send({ code, message: err.message ?? code });
+  }
+  const sqlstate = pgError(err).code;
+  const answer = sqlstate ? databaseAnswer(sqlstate) : null;
+  if (answer) {
+    req.log.warn({ reqId: req.id, sqlstate, err }, 'database refused the input');
+    return reply.status(answer.status).send({ code: answer.code, message: answer.message });
+  }
+  req.log.error({ reqId: req.id, err }, 'request failed');
+  return reply.status(500).send({ code: 'GENERAL_ERROR', message: 'General error', requestId: req.id });
+}
