@@ -2,6 +2,7 @@ export * from './enums.js';
 export * from './statuses.js';
 export * from './permissions.js';
 export * from './navigation.js';
+export * from './access.js';
 export * from './identity.js';
 export * from './errors.js';
 export * from './money.js';

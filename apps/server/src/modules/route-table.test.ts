@@ -124,6 +124,69 @@ describe('route table: 401, 403 and other-club 404 on every route', () => {
     for (const r of routes) if (r.config.permission) expect(PERMISSION_FLAGS).toContain(r.config.permission);
   });
 
+  /**
+   * Seed 000 §6 on the server: a route that declares a navigation entry is
+   * refused (403) where the entry is hidden, even to a club admin who holds
+   * every flag. Expected from the seed's table by hand, not from the rule.
+   */
+  const SETTING_OR_CAPACITY_KEYS = [
+    'quickExitReport',
+    'productMatrixReport',
+    'saferPaymentsReport',
+    'excessStatusReport',
+  ];
+  const REGULAR_CLASS_KEYS = [
+    'entranceReport',
+    'activitiesReport',
+    'autoRenewalReport',
+    'licensesUsedReport',
+    'loadedLicensesReport',
+    'addLicensesRequestsReport',
+  ];
+  const allOn = {
+    isQuickExitEnabled: true,
+    isUpsellEnabled: true,
+    isSaferPaymentsEnabled: true,
+    isKalaSubscriptionEnabled: false,
+  };
+  for (const [title, clubOpts, closed] of [
+    [
+      'setting off or no capacity',
+      {
+        settings: { isQuickExitEnabled: false, isUpsellEnabled: false, isSaferPaymentsEnabled: false },
+        capacities: [],
+      },
+      SETTING_OR_CAPACITY_KEYS,
+    ],
+    [
+      'club class excluded (kala, without kala subscription)',
+      {
+        externalClubId: 7000 + Math.floor(Math.random() * 2000),
+        settings: allOn,
+        capacities: [{ name: 'pool', capacity: 40 }],
+      },
+      REGULAR_CLASS_KEYS,
+    ],
+    ['every setting on, regular class', { settings: allOn, capacities: [{ name: 'pool', capacity: 40 }] }, []],
+  ] as const) {
+    it(`answers 403 to a club admin on every report route whose entry is hidden: ${title}`, async () => {
+      const { api } = await signedInAdmin(ctx, { ...clubOpts, capacities: [...clubOpts.capacities] });
+      const navRoutes = routes.filter((r) => r.config.nav);
+      expect(navRoutes.length).toBeGreaterThan(40);
+      const wrong: string[] = [];
+      for (const r of navRoutes) {
+        const res = await call(api, r);
+        const refused = res.statusCode === 403;
+        const expected = (closed as readonly string[]).includes(r.config.nav!);
+        if (refused !== expected) wrong.push(`${label(r)} [${r.config.nav}] → ${res.statusCode}`);
+        expect(res.statusCode).toBeLessThan(500);
+      }
+      expect(wrong).toEqual([]);
+      // Every closed key is declared by at least one route.
+      for (const k of closed) expect(navRoutes.some((r) => r.config.nav === k)).toBe(true);
+    });
+  }
+
   it('answers 403 CSRF_INVALID without the anti-forgery header on every route other than GET, also through an encoded path', async () => {
     const { api } = await signedInAdmin(ctx);
     const all = ctx.app.routeTable.filter((r) => !['GET', 'HEAD', 'OPTIONS'].includes(r.method) && !r.websocket);

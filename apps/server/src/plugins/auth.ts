@@ -1,7 +1,20 @@
 import fp from 'fastify-plugin';
 import jwt from '@fastify/jwt';
 import { eq } from 'drizzle-orm';
-import { allPermissions, PERMISSION_FLAGS, UserLevel, type PermissionFlag, type Permissions } from '@venue/domain';
+import {
+  allPermissions,
+  can,
+  ClubSettings,
+  PERMISSION_FLAGS,
+  UserLevel,
+  type Access,
+  type AccessContext,
+  type Capacity,
+  type EditArea,
+  type NAV_RULES,
+  type PermissionFlag,
+  type Permissions,
+} from '@venue/domain';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors.js';
 import { clubs, users } from '../db/schema.js';
@@ -12,6 +25,8 @@ export interface AuthContext {
   userId: number;
   username: string;
   level: number;
+  /** User role of seed 000 §3 (TECHNICIAN 4 may send technician-only terminal actions). */
+  role: number;
   isAdmin: boolean;
   /** Effective flags: an admin has every flag. */
   permissions: Permissions;
@@ -31,6 +46,10 @@ declare module 'fastify' {
     permission?: PermissionFlag;
     /** Only the service operator (level SuperUser). */
     operator?: boolean;
+    /** Navigation entry whose rule of seed 000 §6 the caller must pass (flags, club settings, club class). */
+    nav?: keyof typeof NAV_RULES;
+    /** Area the caller must be allowed to edit (seed 001 §6, `EDIT_FLAGS`). */
+    edit?: EditArea;
   }
 }
 declare module '@fastify/jwt' {
@@ -70,8 +89,15 @@ export const authPlugin = fp<{ db: Db; secret: string; tokenTtlSeconds: number }
     const cfg = req.routeOptions.config;
     if (cfg.public || !req.routeOptions.url) return;
     req.auth = await authenticate(req, opts.db);
-    if (cfg.operator && req.auth.level !== UserLevel.SuperUser) throw new AppError('NOT_AUTHORIZED');
-    if (cfg.permission && !req.auth.permissions[cfg.permission]) throw new AppError('NOT_AUTHORIZED');
+    // The one access policy (packages/domain access.ts), by what the route declares.
+    const asks: Access[] = [];
+    if (cfg.operator) asks.push({ operator: true });
+    if (cfg.permission) asks.push({ flag: cfg.permission });
+    if (cfg.edit) asks.push({ edit: cfg.edit });
+    if (cfg.nav) asks.push({ open: cfg.nav });
+    if (asks.length === 0) return;
+    const ctx = await accessContext(opts.db, req.auth, cfg.nav !== undefined);
+    for (const a of asks) if (!can(ctx, a)) throw new AppError('NOT_AUTHORIZED');
   });
 });
 
@@ -87,6 +113,29 @@ export async function userOfToken(
   const [u] = await db.select().from(users).where(eq(users.id, claims.sub)).limit(1);
   if (!u || u.disabled || u.tokenVersion !== claims.tv) return null;
   return u;
+}
+
+/**
+ * The caller as the access policy sees it; with `withClub`, also the club's
+ * class, settings (seed 000 §3 defaults applied) and capacities that the
+ * navigation rules read — one query.
+ */
+export async function accessContext(db: Db, auth: AuthContext, withClub: boolean): Promise<AccessContext> {
+  const ctx: AccessContext = { permissions: auth.permissions, role: auth.role, level: auth.level };
+  if (!withClub || !auth.clubId) return ctx;
+  const [c] = await db
+    .select({ settings: clubs.settings, capacities: clubs.capacities })
+    .from(clubs)
+    .where(eq(clubs.id, auth.clubId))
+    .limit(1);
+  if (!c) return ctx;
+  const settings = ClubSettings.parse(c.settings ?? {});
+  ctx.club = {
+    externalClubId: auth.externalClubId,
+    settings,
+    capacities: ((c.capacities as Capacity[] | null) ?? []).map((x) => x.capacity),
+  };
+  return ctx;
 }
 
 async function authenticate(req: FastifyRequest, db: Db): Promise<AuthContext> {
@@ -122,6 +171,7 @@ async function authenticate(req: FastifyRequest, db: Db): Promise<AuthContext> {
     userId: u.id,
     username: u.username,
     level: u.level,
+    role: u.role,
     isAdmin: u.isAdmin,
     permissions: effectivePermissions(u),
     clubId: clubId ?? 0,

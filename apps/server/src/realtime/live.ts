@@ -1,16 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { eq } from 'drizzle-orm';
-import { HELLO_TIMEOUT_SECONDS, LiveAuth, UserLevel, type LiveMessage } from '@venue/domain';
+import { can, HELLO_TIMEOUT_SECONDS, LiveAuth, UserLevel, type LiveMessage } from '@venue/domain';
 import { clubs } from '../db/schema.js';
-import { userOfToken } from '../plugins/auth.js';
+import { accessContext, effectivePermissions, userOfToken } from '../plugins/auth.js';
 
 /**
  * The console's live feed (docs/live-feed.md): GET /api/live. A browser
  * cannot set headers on a WebSocket, so the route is public to the bearer
  * hook and the first message carries the token: `{type: 'auth', token}`,
  * checked like every request (signature, expiry, disabled user, token
- * version). Then the server pushes the bus events of the user's club only.
+ * version). Then the server pushes the bus events of the user's club only,
+ * each kind only when the access policy lets the user see it (`{live: kind}`:
+ * entrance rows carry client names, so only to users who may open the
+ * dashboard or the entrance report).
  * The socket closes when the token expires.
  */
 export async function liveRoutes(app: FastifyInstance): Promise<void> {
@@ -48,32 +51,55 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
       }
       const user = await userOfToken(db, claims);
       if (!user) return reject('UNAUTHORIZED', 'Authentication error', 4401);
-      let clubId = user.clubId;
-      if (user.level === UserLevel.SuperUser && parsed.data.clubExternalId != null) {
-        const [c] = await db
-          .select({ id: clubs.id })
-          .from(clubs)
-          .where(eq(clubs.externalClubId, parsed.data.clubExternalId));
-        clubId = c?.id ?? null;
-      }
-      if (clubId == null) return reject('NOT_FOUND', 'club not selected', 4404);
+      const wanted =
+        user.level === UserLevel.SuperUser && parsed.data.clubExternalId != null
+          ? eq(clubs.externalClubId, parsed.data.clubExternalId)
+          : user.clubId != null
+            ? eq(clubs.id, user.clubId)
+            : null;
+      const [c] = wanted
+        ? await db.select({ id: clubs.id, externalClubId: clubs.externalClubId }).from(clubs).where(wanted)
+        : [];
+      if (!c) return reject('NOT_FOUND', 'club not selected', 4404);
+      const clubId = c.id;
+      const policy = await accessContext(
+        db,
+        {
+          userId: user.id,
+          username: user.username,
+          level: user.level,
+          role: user.role,
+          isAdmin: user.isAdmin,
+          permissions: effectivePermissions(user),
+          clubId: c.id,
+          externalClubId: c.externalClubId,
+        },
+        true,
+      );
+      const sees = {
+        entrance: can(policy, { live: 'entrance' }),
+        terminal: can(policy, { live: 'terminal' }),
+        door: can(policy, { live: 'door' }),
+        cash: can(policy, { live: 'cash' }),
+      };
       if (socket.readyState !== socket.OPEN) return;
       clearTimeout(authTimer);
       state = 'ready';
       const club = clubId;
       unsubscribe.push(
         bus.subscribe('entrance', (e) => {
-          if (e.clubId === club)
+          if (e.clubId === club && sees.entrance)
             send({ type: 'entrance', row: e.row as Extract<LiveMessage, { type: 'entrance' }>['row'] });
         }),
         bus.subscribe('terminal', (e) => {
-          if (e.clubId === club) send({ type: 'terminal', terminalId: e.terminalId, connected: e.connected });
+          if (e.clubId === club && sees.terminal)
+            send({ type: 'terminal', terminalId: e.terminalId, connected: e.connected });
         }),
         bus.subscribe('door', (e) => {
-          if (e.clubId === club) send({ type: 'door', terminalId: e.terminalId, doorState: e.doorState });
+          if (e.clubId === club && sees.door) send({ type: 'door', terminalId: e.terminalId, doorState: e.doorState });
         }),
         bus.subscribe('cash', (e) => {
-          if (e.clubId !== club) return;
+          if (e.clubId !== club || !sees.cash) return;
           const { terminalId, sessionId, state, inserted, error } = e;
           send({
             type: 'cash',

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { and, eq } from 'drizzle-orm';
-import { EntranceState, EntranceStatus, Reason, type LiveMessage } from '@venue/domain';
-import { createTestApp, signedInAdmin, type TestContext } from '../../test/harness.js';
+import { allPermissions, EntranceState, EntranceStatus, Reason, type LiveMessage } from '@venue/domain';
+import { Api, createTestApp, makeUser, signedInAdmin, TEST_PASSWORD, type TestContext } from '../../test/harness.js';
 import { balanceLedger, clients, entranceLogs, groups, schedules, scheduleToGroup, terminals } from '../db/schema.js';
 import { hashPassword } from '../lib/password.js';
 import { processEntrance } from '../engine/entrance.service.js';
@@ -247,6 +247,27 @@ describe('terminal link', () => {
     const errors = tc.unsolicited.filter((m) => m.type === 'error');
     expect(errors.length).toBeGreaterThanOrEqual(2);
     expect(errors.filter((m) => m.type === 'error' && m.code !== 'BAD_MESSAGE')).toEqual([]);
+    await tc.close();
+  });
+
+  it('sends entrance rows only to users who may open the dashboard or the entrance report (issue 11 finding 4)', async () => {
+    const t = await makeTerminal(clubA.club.id, 'GATE-A9', true);
+    await makeClient(clubA.club.id, { cardSerial: '100009' });
+    const signIn = async (flags: Partial<ReturnType<typeof allPermissions>>) => {
+      const u = await makeUser(ctx, clubA.club.id, { permissions: { ...allPermissions(false), ...flags } });
+      const api = new Api(ctx.app);
+      expect((await api.login(u.username, TEST_PASSWORD, clubA.club.externalClubId)).statusCode).toBe(200);
+      return liveSocket(api.token!);
+    };
+    const none = await signIn({});
+    const dashboard = await signIn({ roleViewDashboard: true });
+    const tc = await terminal('GATE-A9');
+    await tc.connect();
+    await until(() => none.received.some((m) => m.type === 'terminal' && m.terminalId === t.id));
+    await tc.present({ kind: 'card', value: '100009' });
+    await until(() => dashboard.received.some((m) => m.type === 'entrance'));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(none.received.filter((m) => m.type === 'entrance')).toEqual([]);
     await tc.close();
   });
 

@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
-import { visibleNavigation, type NavEntry } from '@venue/domain';
-import { useAuth } from './auth/AuthProvider';
+import { NAV_ENTRIES, type NavEntry } from '@venue/domain';
+import { useCan } from './auth/useCan';
 
 /**
- * Screens this console implements. The visibility rule itself is
- * `visibleNavigation` in @venue/domain; this list only filters out entries
+ * Screens this console implements. The visibility rule itself is the access
+ * policy `can({open})` of @venue/domain (seed 000 §6); this list only filters out entries
  * whose screen does not exist yet ("only screens that work appear").
  */
 export const IMPLEMENTED_NAV_KEYS: readonly string[] = [
@@ -42,15 +42,9 @@ export const IMPLEMENTED_NAV_KEYS: readonly string[] = [
 
 /** The navigation entries the signed-in user sees, in seed order. */
 export function useNavigationEntries(): NavEntry[] {
-  const { data } = useAuth();
-  return useMemo(() => {
-    if (!data) return [];
-    const { user, club, capacities } = data;
-    return visibleNavigation({
-      permissions: user,
-      externalClubId: club.externalClubId,
-      settings: club,
-      capacities: capacities.map((c) => c.capacity),
-    }).filter((e) => IMPLEMENTED_NAV_KEYS.includes(e.key));
-  }, [data]);
+  const allowed = useCan();
+  return useMemo(
+    () => NAV_ENTRIES.filter((e) => IMPLEMENTED_NAV_KEYS.includes(e.key) && allowed({ open: e.key })),
+    [allowed],
+  );
 }

@@ -433,12 +433,13 @@ async function* exportBatches(
 /**
  * Registers `POST /api/Report/<call>` and `POST /api/Report/<call>/Export`
  * (.xlsx, streamed, headers and labels in `lang`, a totals row last; 422
- * NO_DATA_TO_EXPORT when no row matches), both with the report's permission.
+ * NO_DATA_TO_EXPORT when no row matches), both with the report's permission and
+ * its navigation entry's rule of seed 000 §6 (club setting, club class).
  */
 export function registerReport(app: FastifyInstance, def: ReportDefinition): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
-  const config = { permission: def.meta.permission };
+  const config = { permission: def.meta.permission, nav: def.meta.navKey };
   const tags = ['reports'];
   r.post(
     `/api/Report/${def.meta.call}`,

@@ -4,11 +4,9 @@ import {
   ACTION_REPLY_TIMEOUT_SECONDS,
   HEARTBEAT_INTERVAL_SECONDS,
   SetDoorStateData,
-  TECHNICIAN_ACTIONS,
+  can,
   TerminalSettings,
   terminalSettings,
-  UserLevel,
-  UserRole,
   type ConnectedDevices,
   type Terminal,
   type TerminalActionInput,
@@ -19,7 +17,8 @@ import {
   type TerminalPatch,
 } from '@venue/domain';
 import type { Db, Tx } from '../../db/index.js';
-import { terminals, users } from '../../db/schema.js';
+import { terminals } from '../../db/schema.js';
+import { accessContext } from '../../plugins/auth.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { randomSecret } from '../../lib/password.js';
@@ -281,10 +280,7 @@ export async function connectedDevices(
  * service operator. Everyone else with roleEditTerminals gets 403.
  */
 async function assertMayAct(db: Db, req: FastifyRequest, actionName: string): Promise<void> {
-  if (!(TECHNICIAN_ACTIONS as readonly string[]).includes(actionName)) return;
-  if (req.auth.isAdmin || req.auth.level === UserLevel.SuperUser) return;
-  const [u] = await db.select({ role: users.role }).from(users).where(eq(users.id, req.auth.userId));
-  if (u?.role !== UserRole.TECHNICIAN) {
+  if (!can(await accessContext(db, req.auth, false), { terminalAction: actionName })) {
     throw new AppError('NOT_AUTHORIZED', 'Only a technician may send this action');
   }
 }

@@ -35,8 +35,11 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   r.get('/api/User', { config: admin, schema: { tags, response: { 200: pageOf(User) } } }, async (req) =>
     listUsers(db, req.auth.clubId),
   );
-  r.get('/api/User/GetUserNames', { schema: { tags, response: { 200: z.array(UserName) } } }, async (req) =>
-    getUserNames(db, req.auth.clubId),
+  // Only for users who manage users (docs/security.md): the names are sign-in names.
+  r.get(
+    '/api/User/GetUserNames',
+    { config: { edit: 'users' }, schema: { tags, response: { 200: z.array(UserName) } } },
+    async (req) => getUserNames(db, req.auth.clubId),
   );
   r.get('/api/User/Export', { config: admin, schema: { tags, querystring: ExportQuery } }, async (req, reply) => {
     const { items } = await listUsers(db, req.auth.clubId);

@@ -88,12 +88,13 @@ describe('users, permissions, grid states and terms', () => {
     expect(JSON.stringify(audits)).not.toContain('newpass99');
   });
 
-  it('answers user names to every signed-in user and users only to admins; exports users', async () => {
+  it('answers user names and users only to admins (a plain user gets 403); exports users', async () => {
     const { api, club } = await signedInAdmin(ctx);
     const u = await makeUser(ctx, club.id, {});
     const plain = new Api(ctx.app);
     await plain.login(u.username, TEST_PASSWORD, club.externalClubId);
-    const names = (await plain.get('/api/User/GetUserNames')).json();
+    expect((await plain.get('/api/User/GetUserNames')).statusCode).toBe(403);
+    const names = (await api.get('/api/User/GetUserNames')).json();
     expect(names).toHaveLength(2);
     expect(Object.keys(names[0]).sort()).toEqual(['id', 'name', 'username']);
     expect((await plain.get('/api/User')).statusCode).toBe(403);

@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
-import { useSessionData } from '../../app/auth/AuthProvider';
+import { useCan } from '../../app/auth/useCan';
 import type { ClientTab } from '../clients/ClientDetailsPage';
 import { AutoActionsTab, BalanceTab, DebtsTab, PurchasesTab, SubscriptionTab, type MoneyTabProps } from './MoneyTabs';
 import { PaymentMethodTab } from './PaymentMethodTab';
 
 /** Money changes need the "manage client debts, subscription and beats" permission (seed 001 §6). */
 function WithMoneyPermission({ clientId, render }: { clientId: number; render: (p: MoneyTabProps) => ReactNode }) {
-  const { user } = useSessionData();
-  return <>{render({ clientId, canEdit: user.roleIsAdmin || user.roleManageClientMoney })}</>;
+  const allowed = useCan();
+  return <>{render({ clientId, canEdit: allowed({ edit: 'clientMoney' }) })}</>;
 }
 
 const tab = (key: string, order: number, C: (p: MoneyTabProps) => ReactNode): ClientTab => ({

@@ -23,7 +23,7 @@ import {
   type ClientHistoryItem,
   type ClientLink,
 } from '@venue/domain';
-import { useSessionData } from '../../app/auth/AuthProvider';
+import { useCan } from '../../app/auth/useCan';
 import { useDirection } from '../../app/i18n/LocaleProvider';
 import { QueryState } from '../../shared/QueryState';
 import { StatusTag } from '../../shared/StatusTag';
@@ -76,8 +76,8 @@ function ClientDetails({ id, full }: { id: number; full: ClientFull }) {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const rtl = useDirection() === 'rtl';
-  const { user } = useSessionData();
-  const canEdit = user.roleIsAdmin || user.roleEditClients;
+  const allowed = useCan();
+  const canEdit = allowed({ edit: 'clients' });
   const [editOpen, setEditOpen] = useState(false);
   const [tab, setTab] = useState('card');
   const setStatus = useSetClientStatus();

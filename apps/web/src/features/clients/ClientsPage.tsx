@@ -13,7 +13,7 @@ import {
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { CARD_TYPES, ClientStatus, ClientType, formatPhone, type Client } from '@venue/domain';
-import { useSessionData } from '../../app/auth/AuthProvider';
+import { useCan } from '../../app/auth/useCan';
 import { DataGrid, type GridColumn } from '../../shared/DataGrid';
 import { useGridState } from '../../shared/gridState';
 import { errorText } from '../../shared/errors';
@@ -42,8 +42,8 @@ export function ClientsPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const { user } = useSessionData();
-  const canEdit = user.roleIsAdmin || user.roleEditClients;
+  const allowed = useCan();
+  const canEdit = allowed({ edit: 'clients' });
   const viewport = useViewport();
   const groups = useGroupList();
   const fmt = useClientFormat();

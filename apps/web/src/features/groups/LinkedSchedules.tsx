@@ -1,7 +1,7 @@
 import { App, Card, Select, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatMinutes, type ScheduleWithLinks } from '@venue/domain';
-import { useSessionData } from '../../app/auth/AuthProvider';
+import { useCan } from '../../app/auth/useCan';
 import { errorText } from '../../shared/errors';
 import { useGeneralSchedules, useLinkSchedule, useUnlinkSchedule } from '../schedules/useSchedules';
 
@@ -9,8 +9,8 @@ import { useGeneralSchedules, useLinkSchedule, useUnlinkSchedule } from '../sche
 export function LinkedSchedules({ groupId }: { groupId: number }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const { user } = useSessionData();
-  const canEdit = user.roleIsAdmin || user.roleEditClientGroups;
+  const allowed = useCan();
+  const canEdit = allowed({ edit: 'groups' });
   const q = useGeneralSchedules();
   const link = useLinkSchedule();
   const unlink = useUnlinkSchedule();

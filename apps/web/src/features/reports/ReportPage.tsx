@@ -26,6 +26,7 @@ import {
 } from '@venue/domain';
 import { api, type Page } from '../../app/api/apiClient';
 import { useSessionData } from '../../app/auth/AuthProvider';
+import { useCan } from '../../app/auth/useCan';
 import { useLanguage } from '../../app/i18n/LocaleProvider';
 import { useLiveMessages } from '../../app/live/LiveProvider';
 import { DataGrid, DEFAULT_PAGE_SIZE, type GridColumn } from '../../shared/DataGrid';
@@ -182,7 +183,7 @@ function OwnFilters({ meta, value, onChange }: { meta: ReportMeta; value: Filter
   const { t } = useTranslation();
   const has = (k: ReportFilterKey) => meta.filters.includes(k);
   const terminals = useTerminalList();
-  const { user } = useSessionData();
+  const allowed = useCan();
   const products = useQuery({
     queryKey: ['products'],
     queryFn: () => api.get<Page<{ id: number; name: string }>>('/Product', { showInactive: 'true' }),
@@ -191,7 +192,7 @@ function OwnFilters({ meta, value, onChange }: { meta: ReportMeta; value: Filter
   const users = useQuery({
     queryKey: ['users'],
     queryFn: () => api.get<Page<{ id: number; name: string; username: string }>>('/User'),
-    enabled: has('userId') && user.roleIsAdmin,
+    enabled: has('userId') && allowed({ edit: 'users' }),
   });
   const statusOptions =
     meta.id === 'entrances'
@@ -284,7 +285,7 @@ function OwnFilters({ meta, value, onChange }: { meta: ReportMeta; value: Filter
           data-testid="report-filter-product"
         />
       )}
-      {has('userId') && user.roleIsAdmin && (
+      {has('userId') && allowed({ edit: 'users' }) && (
         <Select
           allowClear
           style={{ minInlineSize: 150 }}

@@ -4,6 +4,7 @@ import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { GeneralScheduleInput, formatMinutes, type ScheduleWithLinks } from '@venue/domain';
 import { useSessionData } from '../../app/auth/AuthProvider';
+import { useCan } from '../../app/auth/useCan';
 import { ApiError } from '../../app/api/apiClient';
 import { DataGrid, type GridColumn } from '../../shared/DataGrid';
 import { errorText, validationText } from '../../shared/errors';
@@ -30,8 +31,8 @@ import {
 export function SchedulesPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const { user } = useSessionData();
-  const canEdit = user.roleIsAdmin || user.roleEditClientGroups;
+  const allowed = useCan();
+  const canEdit = allowed({ edit: 'groups' });
   const fmt = useClientFormat();
   const q = useGeneralSchedules();
   const groups = useGroupList();

@@ -31,6 +31,7 @@ import {
 } from '@venue/domain';
 import { ApiError } from '../../app/api/apiClient';
 import { useSessionData } from '../../app/auth/AuthProvider';
+import { useCan } from '../../app/auth/useCan';
 import { QueryState } from '../../shared/QueryState';
 import { MoneyInput } from '../../shared/MoneyInput';
 import { errorText, validationText } from '../../shared/errors';
@@ -195,7 +196,8 @@ function SettingsForm({ club }: { club: Club }) {
   const { message } = App.useApp();
   const { user } = useSessionData();
   const operator = user.level === UserLevel.SuperUser;
-  const canEdit = user.roleIsAdmin || user.roleEditGeneralSettings;
+  const allowed = useCan();
+  const canEdit = allowed({ edit: 'settings' });
   const [form] = Form.useForm<Values>();
   const initial = useMemo(() => valuesOf(club), [club]);
   const [current, setCurrent] = useState<Values>(initial);

@@ -39,13 +39,11 @@ import {
   ILS_BILLS,
   ILS_COINS,
   TerminalPatch,
-  UserLevel,
-  UserRole,
   type Inventory,
   type Terminal,
   type TerminalActionName,
 } from '@venue/domain';
-import { useAuth } from '../../app/auth/AuthProvider';
+import { useCan } from '../../app/auth/useCan';
 import { useLanguage } from '../../app/i18n/LocaleProvider';
 import { ApiError } from '../../app/api/apiClient';
 import { applyFieldIssues, errorText, serverFieldIssues, zodFieldIssues } from '../../shared/errors';
@@ -95,11 +93,10 @@ export function TerminalDetailsPage() {
   const locale = lang === 'he' ? 'he-IL' : 'en-GB';
   const { message } = App.useApp();
   const id = Number(useParams().terminalId);
-  const { data: me } = useAuth();
-  const canEdit = me?.user.roleEditTerminals === true;
-  // Technician-only actions (seed 000 §6, seed 001 §6): role TECHNICIAN, admins and the operator.
-  const isTechnician =
-    me?.user.role === UserRole.TECHNICIAN || me?.user.roleIsAdmin === true || me?.user.level === UserLevel.SuperUser;
+  const allowed = useCan();
+  const canEdit = allowed({ edit: 'terminals' });
+  // Technician-only actions (seed 000 §6, seed 001 §6), by the one access policy.
+  const isTechnician = allowed({ terminalAction: 'checkForUpdates' });
   const query = useTerminal(id);
   const devices = useConnectedDevices(id);
   const cash = useCashBoxStatus(id);

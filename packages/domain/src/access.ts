@@ -1,0 +1,97 @@
+import { UserLevel, UserRole } from './enums.js';
+import { NAV_RULES, type NavContext } from './navigation.js';
+import type { PermissionFlag, Permissions } from './permissions.js';
+import { TECHNICIAN_ACTIONS } from './terminal.js';
+
+/**
+ * The one access policy (docs/security.md "One access policy"): who may open
+ * each navigation entry, edit each area, send each terminal action and
+ * receive each kind of live event. The server enforces it on every route and
+ * socket it guards (a route declares `nav`, `edit` or `permission` in its
+ * configuration); the console asks the same function through `useCan()`.
+ * Nothing else decides access — no copy of a rule in a component.
+ */
+
+/** The caller as the policy sees it. */
+export interface AccessContext {
+  /** Effective flags: an admin has every flag (the server's `effectivePermissions`). */
+  permissions: Partial<Permissions>;
+  /** User role of seed 000 §3 (TECHNICIAN 4 may send technician-only terminal actions). */
+  role: number;
+  /** User level of seed 000 §3 (SuperUser 1 is the service operator). */
+  level: number;
+  /**
+   * The club's facts the navigation rules read (seed 000 §6: club class,
+   * settings, capacities). Needed only for `{open}`; without them an entry is
+   * closed.
+   */
+  club?: Omit<NavContext, 'permissions'>;
+}
+
+/** Areas a user edits, each with the flag of seed 001 §6 that allows it. */
+export const EDIT_FLAGS = {
+  clients: 'roleEditClients',
+  clientMoney: 'roleManageClientMoney',
+  groups: 'roleEditClientGroups',
+  schedules: 'roleEditClientGroups',
+  terminals: 'roleEditTerminals',
+  terminalMessages: 'roleEditTerminalMessages',
+  settings: 'roleEditGeneralSettings',
+  products: 'roleEditGeneralSettings',
+  users: 'roleIsAdmin',
+  attendance: 'roleManageAttendance',
+  employeePositions: 'roleEditEmployeePositions',
+} as const satisfies Record<string, PermissionFlag>;
+export type EditArea = keyof typeof EDIT_FLAGS;
+
+/** Kinds of event of the console's live feed (docs/live-feed.md). */
+export type LiveKind = 'entrance' | 'terminal' | 'door' | 'cash';
+
+/** One question to the policy. */
+export type Access =
+  | { open: keyof typeof NAV_RULES }
+  | { edit: EditArea }
+  | { flag: PermissionFlag }
+  | { terminalAction: string }
+  | { live: LiveKind }
+  | { operator: true };
+
+/** Whether the caller is the service operator (user level SuperUser, seed 000 §3). */
+function isOperator(c: AccessContext): boolean {
+  return c.level === UserLevel.SuperUser;
+}
+
+/** Whether the caller may open a navigation entry: the seed 000 §6 table, row by row (NAV_RULES). */
+function mayOpen(c: AccessContext, key: string): boolean {
+  const rule = NAV_RULES[key];
+  if (!rule || !c.club) return false;
+  return rule({ ...c.club, permissions: c.permissions });
+}
+
+/**
+ * Answers one access question.
+ * - `{open: key}`: the navigation entry's rule of seed 000 §6 (flags, club settings, club class, capacities).
+ * - `{edit: area}`: the area's edit flag of seed 001 §6 (EDIT_FLAGS).
+ * - `{flag}`: the flag itself.
+ * - `{terminalAction: name}`: editing terminals, and for the technician-only
+ *   actions of seed 000 §6 / seed 001 §6 (check for updates, reload display)
+ *   also role TECHNICIAN, a club admin or the operator.
+ * - `{live: kind}`: entrance rows (client names) only to those who may open
+ *   the dashboard or the entrance report; terminal, door and cash state to
+ *   everyone of the club (the terminals list is open to all, seed 000 §6).
+ * - `{operator: true}`: the service operator only.
+ */
+export function can(c: AccessContext, access: Access): boolean {
+  const flag = (f: PermissionFlag) => c.permissions[f] === true;
+  if ('open' in access) return mayOpen(c, access.open);
+  if ('edit' in access) return flag(EDIT_FLAGS[access.edit]);
+  if ('flag' in access) return flag(access.flag);
+  if ('operator' in access) return isOperator(c);
+  if ('terminalAction' in access) {
+    if (!flag('roleEditTerminals')) return false;
+    if (!(TECHNICIAN_ACTIONS as readonly string[]).includes(access.terminalAction)) return true;
+    return c.role === UserRole.TECHNICIAN || flag('roleIsAdmin') || isOperator(c);
+  }
+  if (access.live === 'entrance') return mayOpen(c, 'dashboard') || mayOpen(c, 'entranceReport');
+  return true;
+}
