@@ -30,7 +30,7 @@ describe('quick exit, activities, a client’s entrances, manager activity', () 
 
   beforeAll(async () => {
     ctx = await createTestApp();
-    const a = await signedInAdmin(ctx);
+    const a = await signedInAdmin(ctx, { settings: { isQuickExitEnabled: true } });
     api = a.api;
     clubId = a.club.id;
     adminId = a.user.id;
@@ -48,7 +48,7 @@ describe('quick exit, activities, a client’s entrances, manager activity', () 
       .values({ clubId, serial: `Q-${clubId}`, name: 'Exit gate', secretHash: 'x', approved: true })
       .returning();
     Object.assign(ids, { c1: c1.id, c2: c2.id, t1: t1.id });
-    const other = await signedInAdmin(ctx);
+    const other = await signedInAdmin(ctx, { settings: { isQuickExitEnabled: true } });
     const [oc] = await db
       .insert(clients)
       .values({ clubId: other.club.id, number: 1, firstName: 'O', lastName: 'Ther' })

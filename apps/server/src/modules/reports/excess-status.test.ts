@@ -47,7 +47,7 @@ describe('excess status report (POST /Report/GetExcessStatusReport)', () => {
 
   beforeAll(async () => {
     ctx = await createTestApp();
-    const a = await signedInAdmin(ctx);
+    const a = await signedInAdmin(ctx, { capacities: [{ name: 'pool', capacity: 40 }] });
     api = a.api;
     clubId = a.club.id;
     externalClubId = a.club.externalClubId;
@@ -96,7 +96,7 @@ describe('excess status report (POST /Report/GetExcessStatusReport)', () => {
     );
     // Another club: its own excess in March, and an emptying recorded under our terminal's id
     // (must neither show nor mark our sessions collected).
-    const other = await signedInAdmin(ctx);
+    const other = await signedInAdmin(ctx, { capacities: [{ name: 'pool', capacity: 40 }] });
     const [ot] = await db
       .insert(terminals)
       .values({ clubId: other.club.id, serial: `EX-${other.club.id}-1`, name: 'Other', secretHash: 'x' })
@@ -201,7 +201,10 @@ describe('excess status report (POST /Report/GetExcessStatusReport)', () => {
     await plain.login(user.username, TEST_PASSWORD, externalClubId);
     expect((await report(MARCH, plain)).total).toBe(expected().length);
     expect((await new Api(ctx.app).post('/api/Report/GetExcessStatusReport', MARCH)).statusCode).toBe(401);
-    const stranger = await signedInAdmin(ctx);
+    const stranger = await signedInAdmin(ctx, { capacities: [{ name: 'pool', capacity: 40 }] });
     expect((await report({ ...MARCH, terminalId: ids.t1 }, stranger.api)).total).toBe(0);
+    // Seed 000 §6: shown only where a club capacity is above 0; the server refuses it elsewhere.
+    const none = await signedInAdmin(ctx);
+    expect((await none.api.post('/api/Report/GetExcessStatusReport', MARCH)).statusCode).toBe(403);
   });
 });

@@ -120,7 +120,7 @@ describe('product matrix report (POST /Report/GetProductMatrixReport)', () => {
 
   beforeAll(async () => {
     ctx = await createTestApp();
-    const admin = await signedInAdmin(ctx);
+    const admin = await signedInAdmin(ctx, { settings: { isUpsellEnabled: true } });
     api = admin.api;
     clubId = admin.club.id;
     externalClubId = admin.club.externalClubId;
@@ -186,7 +186,7 @@ describe('product matrix report (POST /Report/GetProductMatrixReport)', () => {
     for (const b of BUYS) await insert(clubId, b, ++invoice, b.terminal ? tid[b.terminal] : null, (p) => pid[p]);
 
     // Another club's sales of the same period must not show.
-    const other = await signedInAdmin(ctx);
+    const other = await signedInAdmin(ctx, { settings: { isUpsellEnabled: true } });
     const [op] = await db
       .insert(products)
       .values({ clubId: other.club.id, name: 'Other soap', price: 100 })
@@ -327,7 +327,7 @@ describe('product matrix report (POST /Report/GetProductMatrixReport)', () => {
   });
 
   it("another club's product id matches nothing", async () => {
-    const other = await signedInAdmin(ctx);
+    const other = await signedInAdmin(ctx, { settings: { isUpsellEnabled: true } });
     const body = await report({ ...MARCH, productId: pid.soap }, other.api);
     expect(body.total).toBe(0);
     expect(body.totals.total).toBe(0);
