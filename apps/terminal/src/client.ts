@@ -371,7 +371,8 @@ export class TerminalClient extends EventEmitter {
           this.send({ type: 'offline-batch', batchId, events });
         });
         if (!ack) return;
-        const done = new Set([...ack.recorded, ...ack.duplicates]);
+        // Rejected events (a time out of range) are never sent again.
+        const done = new Set([...ack.recorded, ...ack.duplicates, ...(ack.rejected ?? []).map((r) => r.eventId)]);
         for (let i = this.offlineQueue.length - 1; i >= 0; i--) {
           if (done.has(this.offlineQueue[i].eventId)) this.offlineQueue.splice(i, 1);
         }

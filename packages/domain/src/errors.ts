@@ -43,6 +43,8 @@ export const ERROR_STATUS = {
   SCHEDULE_OF_GROUP: 409,
   WRONG_PASSWORD: 422,
   NO_TERMINAL_CONNECTION: 503,
+  /** The database cannot be reached or ended the connection (docs/operations.md "Database outage"); `Retry-After` says when to try again. */
+  DATABASE_UNAVAILABLE: 503,
   TOO_MANY_REQUESTS: 429,
   /** Repeated failed sign-ins under one user name: a growing delay (docs/security.md "Sign-in"); details {retryAfterSeconds}. */
   LOGIN_LOCKED: 429,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TERMINAL_MESSAGE_TYPES } from './gate.js';
 import { Identification } from './schemas.js';
+import * as parts from './parts.js';
 
 /**
  * Terminal protocol v1 messages of the gate decisions (issue 3, engineer A;
@@ -8,7 +9,7 @@ import { Identification } from './schemas.js';
  * configuration"). protocol.ts adds them to its message unions.
  */
 
-const eventId = z.string().trim().min(1).max(100);
+const eventId = parts.eventId;
 const isoInstant = z.iso.datetime({ offset: true });
 
 /** Largest template a terminal may send (characters; base64 of an ISO/IEC 19794 template is far below). */

@@ -115,3 +115,11 @@ export const int32 = z
 
 /** A positive whole number stored as `integer` that is not an id (a quantity, a page). */
 export const positiveInt = z.number().int().positive().max(INT32_MAX, { message: 'outOfRange' });
+
+/**
+ * A terminal's own event id (docs/terminal-protocol.md "Event ids"): 1–100
+ * characters of letters, digits and `.`, `_`, `:`, `-`, starting with a
+ * letter or digit (a UUID fits). Compared exactly — never trimmed — so the
+ * answer to an event always names the id the terminal sent.
+ */
+export const eventId = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,99}$/, { message: 'invalidEventId' });

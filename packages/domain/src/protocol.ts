@@ -11,6 +11,7 @@ import {
 } from './gate-protocol.js';
 import { ServerPurchaseResult, TerminalPurchase } from './kiosk-protocol.js';
 import { CASH_ERRORS, CASH_SESSION_STATES, ILS_BILLS, ILS_COINS, Inventory, TERMINAL_ACTIONS } from './terminal.js';
+import * as parts from './parts.js';
 
 /**
  * Terminal protocol, version 1 (DESIGN §8; docs/terminal-protocol.md), and the
@@ -24,10 +25,15 @@ import { CASH_ERRORS, CASH_SESSION_STATES, ILS_BILLS, ILS_COINS, Inventory, TERM
 export const TERMINAL_PROTOCOL_VERSION = 1;
 /** Seconds between heartbeats a terminal sends; the server drops a link silent for 3 intervals. */
 export const HEARTBEAT_INTERVAL_SECONDS = 30;
+/** Seconds an offline event's time may lie ahead of the server's clock (the terminal's clock drifts). */
+export const OFFLINE_CLOCK_SKEW_SECONDS = 300;
+/** Hours after the offline window within which a terminal's offline events are still accepted. */
+export const OFFLINE_UPLOAD_GRACE_HOURS = 72;
+
 /** Seconds a new connection has to send its hello (terminal) or auth (console) message. */
 export const HELLO_TIMEOUT_SECONDS = 10;
 
-const eventId = z.string().trim().min(1).max(100);
+const eventId = parts.eventId;
 const isoInstant = z.iso.datetime({ offset: true });
 
 // ---------------------------------------------------------------- terminal → server
@@ -228,6 +234,13 @@ export const ServerOfflineAck = z.object({
   batchId: requestId,
   recorded: z.array(z.string()),
   duplicates: z.array(z.string()),
+  /**
+   * Events refused whole, never to be sent again: a time more than
+   * OFFLINE_CLOCK_SKEW_SECONDS in the future or older than the offline window
+   * plus the upload grace (docs/terminal-protocol.md "Offline"). Absent from
+   * older servers.
+   */
+  rejected: z.array(z.object({ eventId: z.string(), code: z.literal('EVENT_TIME_OUT_OF_RANGE') })).optional(),
 });
 export type ServerOfflineAck = z.infer<typeof ServerOfflineAck>;
 

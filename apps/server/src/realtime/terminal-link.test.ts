@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { and, eq } from 'drizzle-orm';
-import { allPermissions, EntranceState, EntranceStatus, Reason, type LiveMessage } from '@venue/domain';
+import {
+  allPermissions,
+  EntranceState,
+  EntranceStatus,
+  Reason,
+  type LiveMessage,
+  type ServerOfflineAck,
+} from '@venue/domain';
 import { Api, createTestApp, makeUser, signedInAdmin, TEST_PASSWORD, type TestContext } from '../../test/harness.js';
 import { balanceLedger, clients, entranceLogs, groups, schedules, scheduleToGroup, terminals } from '../db/schema.js';
 import { hashPassword } from '../lib/password.js';
@@ -268,6 +275,73 @@ describe('terminal link', () => {
     await until(() => dashboard.received.some((m) => m.type === 'entrance'));
     await new Promise((r) => setTimeout(r, 200));
     expect(none.received.filter((m) => m.type === 'entrance')).toEqual([]);
+    await tc.close();
+  });
+
+  it('gives an unapproved terminal nothing of the club and records its uploads as refused "terminal not approved" (issue 11 finding 7)', async () => {
+    const t = await makeTerminal(clubA.club.id, 'GATE-A10', false);
+    const c = await makeClient(clubA.club.id, { cardSerial: '100010' });
+    const tc = await terminal('GATE-A10');
+    expect(await tc.connect()).toMatchObject({ type: 'welcome', approved: false });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(tc.validList).toBeUndefined();
+    expect(tc.unsolicited.map((m) => m.type)).not.toContain('messages');
+    // What it claims to have admitted offline is stored as refused.
+    tc.offlineQueue.push({
+      eventId: 'unapproved-1',
+      identification: { kind: 'card', value: '100010' },
+      at: new Date().toISOString(),
+      status: 1,
+    });
+    const ack = new Promise<ServerOfflineAck>((r) => tc.once('uploaded', r));
+    await tc.uploadOffline();
+    expect((await ack).recorded).toEqual(['unapproved-1']);
+    const [row] = await ctx.database.db
+      .select()
+      .from(entranceLogs)
+      .where(and(eq(entranceLogs.terminalId, t.id), eq(entranceLogs.eventId, 'unapproved-1')));
+    expect(row).toMatchObject({ clientId: c.id, status: EntranceStatus.TerminalNotApproved, offline: true });
+    // Approved while connected: the list arrives at the next tick (VALID_LIST_TTL_MS), after a reconnect at once.
+    await ctx.database.db.update(terminals).set({ approved: true }).where(eq(terminals.id, t.id));
+    await tc.close();
+    const again = await terminal('GATE-A10');
+    await again.connect();
+    await until(() => again.validList !== undefined);
+    expect(again.validList!.type).toBe('valid-list');
+    await again.close();
+  });
+
+  it('refuses offline events dated in the future or too old, and event ids that are padded or malformed', async () => {
+    await makeTerminal(clubA.club.id, 'GATE-A11', true);
+    const tc = await terminal('GATE-A11');
+    await tc.connect();
+    const event = (eventId: string, at: Date) => ({
+      eventId,
+      identification: { kind: 'card' as const, value: 'nobody' },
+      at: at.toISOString(),
+      status: 3 as const,
+    });
+    tc.offlineQueue.push(
+      event('future-1', new Date('2099-01-01T00:00:00Z')),
+      event('old-1', new Date(Date.now() - 30 * 24 * 3600 * 1000)),
+      event('now-1', new Date()),
+    );
+    const ack = new Promise<ServerOfflineAck>((r) => tc.once('uploaded', r));
+    await tc.uploadOffline();
+    const a = await ack;
+    expect(a.recorded).toEqual(['now-1']);
+    expect(a.rejected?.map((r) => r.eventId).sort()).toEqual(['future-1', 'old-1']);
+    expect(tc.offlineQueue).toEqual([]);
+    // A padded id is refused, never trimmed into another id.
+    const errors: unknown[] = [];
+    tc.on('message', (m) => errors.push(m));
+    tc.sendRaw(JSON.stringify({ type: 'entrance', eventId: ' ev-pad ', identification: { kind: 'card', value: 'x' } }));
+    tc.sendRaw(JSON.stringify({ type: 'entrance', eventId: 'bad id', identification: { kind: 'card', value: 'x' } }));
+    await until(() => errors.length >= 2);
+    expect(errors).toEqual([
+      expect.objectContaining({ type: 'error', code: 'BAD_MESSAGE', eventId: ' ev-pad ' }),
+      expect.objectContaining({ type: 'error', code: 'BAD_MESSAGE', eventId: 'bad id' }),
+    ]);
     await tc.close();
   });
 

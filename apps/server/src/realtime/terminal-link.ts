@@ -52,7 +52,16 @@ interface Session {
   registered: TerminalSocket;
   lastSeenWrite: number;
   doorState: number;
+  /**
+   * Whether a technician approved the terminal (read at hello and at every
+   * list tick). An unapproved terminal gets nothing of the club: no member
+   * list, no messages, no templates (docs/terminal-protocol.md "Approval").
+   */
+  approved: boolean;
 }
+
+/** Pushed messages that carry the club's data, withheld from an unapproved terminal. */
+const CLUB_DATA_MESSAGES = new Set(['messages', 'templates', 'valid-list']);
 
 /** Compared against when the serial is unknown, so both cases take the same time. */
 const UNKNOWN_SERIAL_HASH = `hmac$${'A'.repeat(43)}`;
@@ -161,10 +170,18 @@ export async function terminalLinkRoutes(app: FastifyInstance): Promise<void> {
             if (type === 'replaced')
               return closeWith('REPLACED', 'Another connection of this terminal took over', 4409);
             if (type === 'kicked') return closeWith('AUTH_FAILED', 'The terminal was deleted', 4401);
+            if (!session?.approved && CLUB_DATA_MESSAGES.has(type ?? '')) return;
             send(msg as ServerMessage);
           },
         };
-        session = { terminalId: t.id, clubId: t.clubId, registered, lastSeenWrite: 0, doorState: t.doorState };
+        session = {
+          terminalId: t.id,
+          clubId: t.clubId,
+          registered,
+          lastSeenWrite: 0,
+          doorState: t.doorState,
+          approved: t.approved,
+        };
         registry.register(registered);
         await db
           .update(terminals)
@@ -182,15 +199,30 @@ export async function terminalLinkRoutes(app: FastifyInstance): Promise<void> {
           approved: t.approved,
           gateOpenSeconds: t.gateOpenSeconds,
         });
-        for (const gm of await gateWelcomeMessages(db, session)) send(gm);
-        await sendValidList(session);
-        listTimer = setInterval(() => void sendValidList(session!).catch(() => undefined), VALID_LIST_TTL_MS);
+        if (session.approved) {
+          for (const gm of await gateWelcomeMessages(db, session)) send(gm);
+          await sendValidList(session);
+        }
+        listTimer = setInterval(() => void listTick(session!).catch(() => undefined), VALID_LIST_TTL_MS);
         listTimer.unref();
       };
 
       // The offline valid list (docs/terminal-protocol.md "Offline"): after welcome, then whenever it changes.
       let listTimer: NodeJS.Timeout | undefined;
       let lastListKey = '';
+      // Approval given (or withdrawn) while connected takes effect at the next tick: an approved
+      // terminal then gets its messages and list; a withdrawn one gets nothing more.
+      const listTick = async (s: Session) => {
+        const [row] = await db
+          .select({ approved: terminals.approved })
+          .from(terminals)
+          .where(eq(terminals.id, s.terminalId));
+        const was = s.approved;
+        s.approved = row?.approved === true;
+        if (!s.approved) return;
+        if (!was) for (const gm of await gateWelcomeMessages(db, s)) send(gm);
+        await sendValidList(s);
+      };
       const sendValidList = async (s: Session) => {
         const { key, frame } = listFrame(await validList(db, s.clubId));
         if (key === lastListKey) return;

@@ -1,5 +1,7 @@
 import { and, eq, gte, isNotNull, lte, ne, or, sql } from 'drizzle-orm';
 import {
+  OFFLINE_CLOCK_SKEW_SECONDS,
+  OFFLINE_UPLOAD_GRACE_HOURS,
   ClientStatus,
   EntrancePaymentType,
   EntranceStatus,
@@ -107,17 +109,33 @@ export function invalidateValidList(db: Db, clubId: number): void {
  * offline entrance counts as an entrance by subscription (reason 0); a
  * refusal (the terminal could not decide) is status 3 with reason 25
  * (client not found in the terminal's list). New rows go to the live feed.
+ *
+ * Bounds (issue 11): an event of an unapproved terminal (`link.approved`
+ * false) is stored as refused, status 11 "terminal not approved" (reason 26),
+ * whatever the terminal decided; an event whose time lies more than
+ * OFFLINE_CLOCK_SKEW_SECONDS ahead of the server's clock, or before the
+ * offline window plus OFFLINE_UPLOAD_GRACE_HOURS, is not stored and is listed
+ * in `rejected` (the terminal drops it).
  */
 export async function ingestOfflineBatch(
   db: Db,
   bus: EventBus | null,
-  link: { clubId: number; terminalId: number },
+  link: { clubId: number; terminalId: number; approved: boolean },
   batch: { batchId: string; events: OfflineEvent[] },
+  now = new Date(),
 ): Promise<ServerOfflineAck> {
   const recorded: string[] = [];
   const duplicates: string[] = [];
+  const rejected: NonNullable<ServerOfflineAck['rejected']> = [];
+  const latest = now.getTime() + OFFLINE_CLOCK_SKEW_SECONDS * 1000;
+  const earliest = now.getTime() - (offlineWindowSeconds() + OFFLINE_UPLOAD_GRACE_HOURS * 3600) * 1000;
   const [t] = await db.select({ name: terminals.name }).from(terminals).where(eq(terminals.id, link.terminalId));
   for (const e of batch.events) {
+    const at = new Date(e.at).getTime();
+    if (!(at <= latest && at >= earliest)) {
+      rejected.push({ eventId: e.eventId, code: 'EVENT_TIME_OUT_OF_RANGE' });
+      continue;
+    }
     const match =
       e.identification.kind === 'card'
         ? eq(clients.cardSerial, e.identification.value)
@@ -138,15 +156,23 @@ export async function ingestOfflineBatch(
           .where(and(eq(clients.clubId, link.clubId), ne(clients.status, ClientStatus.Deleted), match))
           .limit(1)
       : [];
-    const approved = e.status === EntranceStatus.Approved && c != null;
+    const approved = link.approved && e.status === EntranceStatus.Approved && c != null;
     const values = {
       clubId: link.clubId,
       terminalId: link.terminalId,
       clientId: c?.id ?? null,
       groupId: c?.groupId ?? null,
       at: new Date(e.at),
-      status: approved ? EntranceStatus.Approved : EntranceStatus.GeneralError,
-      reason: approved ? Reason.EntryBySubscription : Reason.ClientNotFound,
+      status: approved
+        ? EntranceStatus.Approved
+        : link.approved
+          ? EntranceStatus.GeneralError
+          : EntranceStatus.TerminalNotApproved,
+      reason: approved
+        ? Reason.EntryBySubscription
+        : link.approved
+          ? Reason.ClientNotFound
+          : Reason.TerminalNotApproved,
       identificationKind: e.identification.kind,
       paymentType: approved ? EntrancePaymentType.Subscription : EntrancePaymentType.None,
       eventId: e.eventId,
@@ -179,5 +205,11 @@ export async function ingestOfflineBatch(
     };
     bus?.publish('entrance', { clubId: link.clubId, row: live });
   }
-  return { type: 'offline-ack', batchId: batch.batchId, recorded, duplicates };
+  return {
+    type: 'offline-ack',
+    batchId: batch.batchId,
+    recorded,
+    duplicates,
+    ...(rejected.length ? { rejected } : {}),
+  };
 }
