@@ -13,7 +13,8 @@ import multipart from '@fastify/multipart';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/index.js';
-import { errorHandler, requestValidatorCompiler } from './lib/error-handler.js';
+import { DATABASE_RETRY_AFTER_SECONDS, errorHandler, requestValidatorCompiler } from './lib/error-handler.js';
+import { sql } from 'drizzle-orm';
 import { authPlugin } from './plugins/auth.js';
 import { collectRoutes } from './lib/route-table.js';
 import { loadSecrets } from './lib/secrets.js';
@@ -146,10 +147,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     tokenTtlSeconds: config.tokenTtlSeconds,
   });
 
+  // Liveness: the process answers (a supervisor restarts it when this fails). No database call.
   app.get('/api/health', { config: { public: true }, schema: { hide: true } }, async () => ({
     ok: true,
     db: database.kind,
   }));
+  // Readiness: the database answers within READY_TIMEOUT_MS (a load balancer sends no traffic while 503).
+  app.get('/api/ready', { config: { public: true }, schema: { hide: true } }, async (_req, reply) => {
+    const ready = await databaseAnswers(database, READY_TIMEOUT_MS);
+    if (!ready) {
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ code: 'DATABASE_UNAVAILABLE', message: 'Database unavailable' });
+    }
+    return { ok: true, db: database.kind };
+  });
   await registerModules(app);
 
   if (existsSync(webIndex(config))) {
@@ -162,6 +175,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
   return app;
+}
+
+/** Longest wait of the readiness check for `SELECT 1` (ms). */
+const READY_TIMEOUT_MS = 2_000;
+
+/** True when the database answers `SELECT 1` within `ms` milliseconds. */
+async function databaseAnswers(database: Database, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  const query = database.db.execute(sql`select 1`).then(
+    () => true,
+    () => false,
+  );
+  try {
+    return await Promise.race([query, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Whether a raw request URL names an /api path once percent-decoded (for the not-found answer only). */

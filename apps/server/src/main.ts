@@ -3,6 +3,9 @@ import { openDatabase } from './db/index.js';
 import { buildApp } from './app.js';
 import { ensureDemoClub, DEMO_EXTERNAL_CLUB_ID, DEMO_USERNAME, DEMO_PASSWORD } from './demo/seed.js';
 
+/** Longest wait for requests in flight at shutdown (ms); a supervisor's stop timeout should be longer. */
+const SHUTDOWN_GRACE_MS = 15_000;
+
 /** `npm start`: migrate, load the demo club on first start (unless production), serve. */
 async function main(): Promise<void> {
   const started = performance.now();
@@ -23,13 +26,26 @@ async function main(): Promise<void> {
       `  ${url}/login?userName=${DEMO_USERNAME}&password=${DEMO_PASSWORD}&externalClubId=${DEMO_EXTERNAL_CLUB_ID}`,
     );
   }
-  const stop = async () => {
+  // Graceful shutdown (docs/operations.md): stop accepting, let requests in flight finish,
+  // close the console's and the terminals' sockets (terminals reconnect to another instance
+  // or decide offline), close the database; give up after SHUTDOWN_GRACE_MS.
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: shutting down`);
+    const force = setTimeout(() => {
+      console.error(`shutdown took over ${SHUTDOWN_GRACE_MS} ms; exiting`);
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
     await app.close();
     await database.close();
+    clearTimeout(force);
     process.exit(0);
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
 main().catch((err) => {

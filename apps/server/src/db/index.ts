@@ -31,6 +31,36 @@ export function gatePoolOf(db: Db): unknown {
   return gatePools.get(db);
 }
 
+/**
+ * Time limits of PostgreSQL work (docs/operations.md "Database outage"), so a
+ * call never hangs for the length of an outage or a network partition:
+ * opening a connection (ms), one statement of the console's pool (server
+ * side, ms; a yearly export runs well inside it), one statement of the gate's
+ * pool (a decision is a few ms; a terminal waits at most a few seconds), and
+ * the client-side limit that also ends a statement whose answer never comes
+ * back (a partition, where the server-side limit cannot reach us).
+ */
+export const DB_LIMITS = {
+  connectMs: 5_000,
+  statementMs: 60_000,
+  gateStatementMs: 5_000,
+  /** Added to a pool's statement limit for the client-side read limit. */
+  readGraceMs: 2_000,
+} as const;
+
+/**
+ * Handlers for the whole life of every pooled connection: PostgreSQL ending a
+ * connection (restart `57P01`, `pg_terminate_backend`, failover) emits
+ * 'error' on the client — on the pool while it is idle, on the client itself
+ * while a request holds it. Unhandled, either would end the process (issue 12
+ * finding 1); handled, the request in flight fails (503, lib/error-handler.ts)
+ * and the pool opens a new connection for the next one.
+ */
+function guardPool(pool: import('pg').Pool, lost: (err: Error) => void): void {
+  pool.on('error', lost);
+  pool.on('connect', (client) => client.on('error', lost));
+}
+
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
 /**
@@ -56,15 +86,27 @@ export async function openDatabase(opts: {
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: opts.poolSize ?? 10,
-      options: '-c jit=off',
+      options: `-c jit=off -c statement_timeout=${DB_LIMITS.statementMs}`,
+      connectionTimeoutMillis: DB_LIMITS.connectMs,
+      query_timeout: DB_LIMITS.statementMs + DB_LIMITS.readGraceMs,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
     });
-    // An idle pooled connection that the server closes (restart, failover,
-    // administrator command) emits 'error' on the pool; unhandled, it would
-    // end the process. The pool replaces the connection on the next query.
     const lost = (err: Error) => console.warn(`database connection lost: ${err.message}`);
-    pool.on('error', lost);
+    guardPool(pool, lost);
     const db = drizzle(pool, { schema }) as unknown as Db;
-    await migrate(db as never, { migrationsFolder });
+    // Migrations on a connection of their own, with no statement limit (an index
+    // built over years of entrances may take longer than a request may).
+    const migrator = new pg.Client({
+      connectionString: opts.databaseUrl,
+      connectionTimeoutMillis: DB_LIMITS.connectMs,
+    });
+    await migrator.connect();
+    try {
+      await migrate(drizzle(migrator, { schema }) as never, { migrationsFolder });
+    } finally {
+      await migrator.end();
+    }
     // The gate's batched read and log insert (engine/gate-batch.ts) are named statements that
     // PostgreSQL would plan again at every execution (their custom plans look cheaper than the
     // generic one), and planning the read costs more than running it: 0.70–0.82 ms against
@@ -82,9 +124,13 @@ export async function openDatabase(opts: {
       // way they change.
       idleTimeoutMillis: 120_000,
       maxLifetimeSeconds: 600,
-      options: '-c plan_cache_mode=force_generic_plan -c enable_seqscan=off -c jit=off',
+      options: `-c plan_cache_mode=force_generic_plan -c enable_seqscan=off -c jit=off -c statement_timeout=${DB_LIMITS.gateStatementMs}`,
+      connectionTimeoutMillis: DB_LIMITS.connectMs,
+      query_timeout: DB_LIMITS.gateStatementMs + DB_LIMITS.readGraceMs,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
     });
-    gatePool.on('error', lost);
+    guardPool(gatePool, lost);
     gatePools.set(db, gatePool);
     return {
       db,

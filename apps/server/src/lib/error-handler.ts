@@ -45,11 +45,46 @@ function databaseAnswer(code: string): AppError | null {
   return null;
 }
 
+/** Seconds a caller is told to wait (`Retry-After`) when the database is unavailable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+const LOST_CONNECTION_ERRNO = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+const LOST_CONNECTION_TEXT =
+  /Connection terminated|timeout exceeded when trying to connect|Query read timeout|not queryable|Connection ended|connection is closed|terminating connection/i;
+
+/**
+ * True when `err` (or an error it wraps) says the database is out of reach
+ * rather than that the request was wrong: SQLSTATE class 08 (connection
+ * exception), 57P01–57P03 (shut down, crashed, starting), 53300 (too many
+ * connections), 57014 (statement timeout), a socket error, or node-postgres's
+ * own connect or read timeout (docs/operations.md "Database outage").
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; i++) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (code.startsWith('08') || ['57P01', '57P02', '57P03', '53300', '57014'].includes(code)) return true;
+    if (LOST_CONNECTION_ERRNO.has(code)) return true;
+    if (typeof e.message === 'string' && LOST_CONNECTION_TEXT.test(e.message)) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
 /**
  * The one error handler (issue 11): business errors (AppError) answer their
  * catalogue status and code; schema errors 400 VALIDATION_ERROR with the
  * fields; anti-forgery 403; rate limits 429; database errors caused by input
- * 400/409 by SQLSTATE (logged with the request id, never echoed); anything
+ * 400/409 by SQLSTATE (logged with the request id, never echoed); the
+ * database out of reach 503 DATABASE_UNAVAILABLE with `Retry-After`; anything
  * else 500 GENERAL_ERROR, logged with the request id, with no detail leaked.
  */
 export function errorHandler(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
@@ -72,6 +107,13 @@ export function errorHandler(err: FastifyError, req: FastifyRequest, reply: Fast
   if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500 && !isResponseSerializationError(err)) {
     const code = err.statusCode === 404 ? 'NOT_FOUND' : err.statusCode === 413 ? 'FILE_TOO_LARGE' : 'VALIDATION_ERROR';
     return reply.status(err.statusCode).send({ code, message: err.message ?? code });
+  }
+  if (isDatabaseUnavailable(err)) {
+    req.log.warn({ reqId: req.id, err }, 'database unavailable');
+    return reply
+      .status(503)
+      .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+      .send({ code: 'DATABASE_UNAVAILABLE', message: 'Database unavailable' });
   }
   const sqlstate = pgError(err).code;
   const answer = sqlstate ? databaseAnswer(sqlstate) : null;

@@ -66,8 +66,12 @@ interface PgClient {
   query(text: string, values?: unknown[]): Promise<unknown>;
   on(event: 'notification', fn: (m: { channel: string; payload?: string }) => void): unknown;
   on(event: 'error', fn: (err: Error) => void): unknown;
+  on(event: 'end', fn: () => void): unknown;
   end(): Promise<void>;
 }
+
+/** Back-off of the LISTEN connection's reconnection: first and longest wait (ms), each wait jittered to 50–100 %. */
+export const LISTEN_RECONNECT_MS = { first: 250, max: 30_000 } as const;
 
 /** How long published events are gathered before one NOTIFY carries them (ms). */
 export const NOTIFY_TICK_MS = 5;
@@ -92,6 +96,8 @@ export class PgEventBus extends EventBus {
   private flushing?: Promise<void>;
   private closed = false;
   private readonly prefix: string;
+  private reconnectTimer?: NodeJS.Timeout;
+  private attempts = 0;
 
   constructor(
     private readonly url: string,
@@ -101,17 +107,69 @@ export class PgEventBus extends EventBus {
     this.prefix = `${this.instanceId}\n`;
   }
 
+  /** Opens the LISTEN connection; throws when the database cannot be reached at start. */
   override async start(): Promise<void> {
+    await this.listen();
+  }
+
+  /** True while the LISTEN connection is open (events cross instances). */
+  get listening(): boolean {
+    return this.client !== undefined;
+  }
+
+  /**
+   * One LISTEN connection. When PostgreSQL ends it (restart, failover,
+   * `pg_terminate_backend`) or the network drops it, it is reopened with
+   * jittered exponential back-off (LISTEN_RECONNECT_MS) and LISTENs again
+   * (issue 12 finding 6: it was never reopened, so remote actions failed for
+   * good). Meanwhile events are emitted locally only: one warning per loss,
+   * not one per event. Events another instance sent during the gap are lost
+   * (a terminal's link survives; docs/operations.md "Database outage").
+   */
+  private async listen(): Promise<void> {
     const { default: pg } = await import('pg');
-    const client = new pg.Client({ connectionString: this.url }) as unknown as PgClient;
-    client.on('error', (err) => this.onDrop(`listen connection: ${err.message}`));
+    const client = new pg.Client({
+      connectionString: this.url,
+      connectionTimeoutMillis: 5_000,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    }) as unknown as PgClient;
+    let lost = false;
+    const drop = (why: string) => {
+      if (lost) return;
+      lost = true;
+      if (this.client === client) this.client = undefined;
+      void client.end().catch(() => undefined);
+      if (this.closed) return;
+      this.onDrop(`listen connection lost (${why}); reconnecting`);
+      this.reconnectLater();
+    };
+    client.on('error', (err) => drop(err.message));
+    client.on('end', () => drop('ended'));
     client.on('notification', (m) => {
       if (m.channel !== NOTIFY_CHANNEL || !m.payload) return;
       this.receive(m.payload);
     });
     await client.connect();
     await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
+    if (this.closed) return void client.end().catch(() => undefined);
     this.client = client;
+    this.attempts = 0;
+  }
+
+  private reconnectLater(): void {
+    if (this.closed || this.reconnectTimer) return;
+    const wait = Math.min(LISTEN_RECONNECT_MS.max, LISTEN_RECONNECT_MS.first * 2 ** this.attempts++);
+    this.reconnectTimer = setTimeout(
+      () => {
+        this.reconnectTimer = undefined;
+        this.listen().catch((err: Error) => {
+          this.onDrop(`listen reconnection failed: ${err.message}`);
+          this.reconnectLater();
+        });
+      },
+      wait * (0.5 + Math.random() / 2),
+    );
   }
 
   /** Emits the events of another instance's notification (ignores this instance's own). */
@@ -181,6 +239,7 @@ export class PgEventBus extends EventBus {
   override async close(): Promise<void> {
     if (this.closed) return;
     clearTimeout(this.timer);
+    clearTimeout(this.reconnectTimer);
     this.timer = undefined;
     await this.flush();
     this.closed = true;
