@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CardInput, PurchaseItemInput } from './money-api.js';
 import { Identification } from './schemas.js';
 import { Inventory } from './terminal.js';
+import * as parts from './parts.js';
 
 /**
  * Terminal protocol v1 messages of kiosk purchases and paying at the gate
@@ -10,7 +11,7 @@ import { Inventory } from './terminal.js';
  * gate"). protocol.ts adds them to its message unions. Amounts in agorot.
  */
 
-const eventId = z.string().trim().min(1).max(100);
+const eventId = parts.eventId;
 const amount = z.number().int().min(0).max(100_000_000);
 
 /**
@@ -18,13 +19,14 @@ const amount = z.number().int().min(0).max(100_000_000);
  * session of this terminal in state `begin` whose inserted money covers the
  * cash part; completing the purchase completes the session), 1 CreditCard
  * (`card`: tokenized by the clearing provider, then charged), 2
- * CreditCardToken (the client's stored card), 3 TempCredit, 5 CreditCardEmv
- * (the terminal's reader already charged: `emvReference`, `lastFour`),
+ * CreditCardToken (the client's stored card), 3 TempCredit, 4 CreditCardEmv
+ * (the terminal's reader already charged: `emvReference`, `lastFour`) — the
+ * numbers of seed 000 §3; 5 Masav and 6 Free are not kiosk methods —
  * 7 beats (money balance). `amount` may be left out on a single payment: the
  * server fills in the total (with the card fee and the cash rounding).
  */
 export const KioskPayment = z.strictObject({
-  method: z.literal([0, 1, 2, 3, 5, 7]),
+  method: z.literal([0, 1, 2, 3, 4, 7]),
   amount: amount.optional(),
   card: CardInput.optional(),
   cashSessionId: z.string().trim().min(1).max(100).optional(),

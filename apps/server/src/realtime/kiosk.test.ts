@@ -133,6 +133,36 @@ describe('kiosk purchases at the terminal', () => {
     ]);
   });
 
+  it('sells by the EMV reader as method 4 (seed 000 §3): paid by card with the reader’s last four, no MASAV debit; 5 (Masav) and 6 (Free) refused', async () => {
+    const c = await makeClient(openGroup);
+    const r = await buy(tc, {
+      eventId: 'emv-1',
+      identification: card(c),
+      items: [{ itemType: PurchaseItemType.Product, itemId: productId, quantity: 1 }],
+      payments: [{ method: PaymentMethod.CreditCardEmv, emvReference: 'EMV-REF-1', lastFour: '1234' }],
+    });
+    expect(r).toMatchObject({ type: 'purchase-result', eventId: 'emv-1', ok: true, total: 1500 });
+    const [p] = await ctx.database.db.select().from(purchases).where(eq(purchases.id, r.purchaseId!));
+    const [byCard] = await ctx.database.db
+      .select()
+      .from(purchases)
+      .where(eq(purchases.invoiceNumber, p.invoiceNumber - 1));
+    expect(p).toMatchObject({ paidCredit: 1500, paidOther: 0, lastFour: '1234' });
+    // Paid at once, as the card purchase before it — not left pending as a MASAV debit.
+    expect(p.paymentStatus).toBe(byCard.paymentStatus);
+    for (const method of [PaymentMethod.Masav, PaymentMethod.Free]) {
+      const refused = await buy(tc, {
+        eventId: `not-kiosk-${method}`,
+        identification: card(c),
+        items: [{ itemType: PurchaseItemType.Product, itemId: productId, quantity: 1 }],
+        payments: [{ method: method as 4, amount: 1500 }],
+      }).catch((e: Error) => e);
+      expect(JSON.stringify(refused)).not.toMatch(/"ok":true/);
+    }
+    const count = await ctx.database.db.select().from(purchases).where(eq(purchases.clientId, c.id));
+    expect(count).toHaveLength(1);
+  });
+
   it('a resend of the same eventId answers the first purchase and charges once', async () => {
     const c = await makeClient(openGroup);
     const msg = {
