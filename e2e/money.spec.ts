@@ -18,7 +18,7 @@ test('buy a subscription with a sandbox card: receipt, end date and balance', as
     lastName: 'מנוי',
     groupId: group.id,
   });
-  await api.post('/api/addCredit/' + client.id, { amount: 5000 });
+  await api.post('/api/addCredit/' + client.id, { amount: 5000, idempotencyKey: `e2e-credit-${client.id}` });
 
   await page.goto('/login?userName=admin&password=demo1234&externalClubId=1001');
   await page.waitForURL(/dashboard|management/);

@@ -192,11 +192,15 @@ export const BalanceResponse = z.object({
 });
 export type BalanceResponse = z.infer<typeof BalanceResponse>;
 
-/** POST /api/addCredit/{id} {amount}: a money load; cash unless the stored card is chosen. */
+/**
+ * POST /api/addCredit/{id} {amount, idempotencyKey}: a money load; cash
+ * unless the stored card is chosen. The idempotency key is required, as on
+ * every money-moving call (issue 12: a retry without one loaded twice).
+ */
 export const AddCreditRequest = z.strictObject({
   amount: positiveAmount,
   method: z.union([z.literal(0), z.literal(2)]).default(0),
-  idempotencyKey: idempotencyKey.optional(),
+  idempotencyKey,
 });
 export type AddCreditRequest = z.infer<typeof AddCreditRequest>;
 

@@ -57,7 +57,7 @@ describe('route table: 401, 403 and other-club 404 on every route', () => {
   const validBody = (url: string): object => {
     if (url.startsWith('/api/Client/AddBonusEntries/')) return { count: 1 };
     // Money routes (docs/money.md): bodies that pass validation, so the club check is what answers.
-    if (url.startsWith('/api/addCredit/')) return { amount: 1000 };
+    if (url.startsWith('/api/addCredit/')) return { amount: 1000, idempotencyKey: 'route-table-credit' };
     if (url.startsWith('/api/AddLicensesRequest/')) return { status: 4 };
     if (url.startsWith('/api/Club/UpdateHasavshevetDetails/')) {
       return { cashAccount: '1', creditAccount: '2', incomeAccount: '3', vatAccount: '4' };

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
@@ -67,7 +68,9 @@ describe(`ledger property: concurrent purchases and entrances (${TEST_DB})`, () 
                 licenseExpiry: '2099-12-31',
               })
             ).json();
-            expect((await api.post(`/api/addCredit/${c.id}`, { amount: load })).statusCode).toBe(200);
+            expect(
+              (await api.post(`/api/addCredit/${c.id}`, { amount: load, idempotencyKey: randomUUID() })).statusCode,
+            ).toBe(200);
             clients.push({ id: c.id, card });
           }
           const t0 = Date.now();

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -106,7 +107,9 @@ describe(`card numbers and CVV never reach the database or the logs (${TEST_DB})
     expect((await purchase(card, 'pci-mismatch', { amount: 1 })).statusCode).toBe(400);
     expect((await api.post('/api/CreditCard', { kind: 'card', clientId: c.id, card })).statusCode).toBe(200);
     expect((await api.post('/api/CreditCard', { kind: 'card', clientId: c.id, card })).statusCode).toBe(409);
-    expect((await api.post(`/api/addCredit/${c.id}`, { amount: 1000, method: 2 })).statusCode).toBe(200);
+    expect(
+      (await api.post(`/api/addCredit/${c.id}`, { amount: 1000, method: 2, idempotencyKey: randomUUID() })).statusCode,
+    ).toBe(200);
     const link = (
       await api.post('/api/getBuyLink', {
         email: 'x@y.co',

@@ -59,7 +59,7 @@ export async function getBalance(db: Db, clubId: number, clientId: number): Prom
  * POST /api/addCredit/{id} {amount}: loads money on a client's balance as a
  * ChargingMoney purchase (cash at the console, or the stored card), with the
  * group's bonus, the min/max charge amounts and the card fee (seed 000 §3).
- * Without an idempotency key the request is keyed by a fresh id.
+ * The idempotency key is required (400 without it): a retry answers the first load.
  */
 export async function addCredit(
   db: Db,
@@ -68,7 +68,7 @@ export async function addCredit(
   clientId: number,
   body: AddCreditRequest,
 ) {
-  const key = body.idempotencyKey ?? `credit-${crypto.randomUUID()}`;
+  const key = body.idempotencyKey;
   const items = [{ itemType: PurchaseItemType.ChargingMoney, name: '', quantity: 1, unitPrice: body.amount }] as const;
   // By card the club's credit-charge fee comes on top (seed 000 §3): the engine prices it.
   // Cash is paid rounded to 10 agorot (DOMAIN-FACTS); the load itself stays to the agora.

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, signedInAdmin, type TestContext } from '../../../test/harness.js';
@@ -82,21 +83,31 @@ describe('purchases (seed 000 §3, seed 001 §3)', () => {
     ).toBe(11000);
   });
 
+  it('refuses a money load without an idempotency key (400, nothing loaded); a retry with the key loads once', async () => {
+    const { api, client } = await setup();
+    const bare = await api.post(`/api/addCredit/${client.id}`, { amount: 5000 });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json().details).toEqual(expect.arrayContaining([expect.objectContaining({ path: 'idempotencyKey' })]));
+    const body = { amount: 5000, idempotencyKey: randomUUID() };
+    for (let i = 0; i < 2; i++) expect((await api.post(`/api/addCredit/${client.id}`, body)).statusCode).toBe(200);
+    expect((await api.get(`/api/getBalance/${client.id}`)).json().balance).toBe(5000);
+  });
+
   it('enforces min and max charge amounts of the club and the group', async () => {
     const { api, client } = await setup({ minChargeAmount: 2000 }, { maxChargeAmount: 50000 });
     for (const amount of [1000, 60000]) {
-      const res = await api.post(`/api/addCredit/${client.id}`, { amount });
+      const res = await api.post(`/api/addCredit/${client.id}`, { amount, idempotencyKey: randomUUID() });
       expect(res.statusCode).toBe(422);
       expect(res.json().code).toBe('CHARGE_AMOUNT_OUT_OF_RANGE');
     }
-    const ok = await api.post(`/api/addCredit/${client.id}`, { amount: 5000 });
+    const ok = await api.post(`/api/addCredit/${client.id}`, { amount: 5000, idempotencyKey: randomUUID() });
     expect(ok.statusCode, ok.body).toBe(200);
     expect((await api.get(`/api/getBalance/${client.id}`)).json().balance).toBe(5000);
   });
 
   it('pays with beats and refuses to spend more than the balance', async () => {
     const { api, client } = await setup();
-    await api.post(`/api/addCredit/${client.id}`, { amount: 3000 });
+    await api.post(`/api/addCredit/${client.id}`, { amount: 3000, idempotencyKey: randomUUID() });
     const buy = (amount: number) =>
       api.post('/api/Client/AdminPurchase', {
         clientId: client.id,
@@ -134,7 +145,7 @@ describe('purchases (seed 000 §3, seed 001 §3)', () => {
 
   it('invoice numbers have no gaps, even when purchases fail in between', async () => {
     const { api, client, club } = await setup();
-    await api.post(`/api/addCredit/${client.id}`, { amount: 1000 });
+    await api.post(`/api/addCredit/${client.id}`, { amount: 1000, idempotencyKey: randomUUID() });
     const fails = await api.post('/api/Client/AdminPurchase', {
       clientId: client.id,
       purchaseItems: [{ itemType: 4, unitPrice: 5000 }],
@@ -142,8 +153,10 @@ describe('purchases (seed 000 §3, seed 001 §3)', () => {
       idempotencyKey: key(),
     });
     expect(fails.statusCode).toBe(422);
-    await api.post(`/api/addCredit/${client.id}`, { amount: 1000 });
-    await Promise.all([1, 2, 3, 4].map(() => api.post(`/api/addCredit/${client.id}`, { amount: 1000 })));
+    await api.post(`/api/addCredit/${client.id}`, { amount: 1000, idempotencyKey: randomUUID() });
+    await Promise.all(
+      [1, 2, 3, 4].map(() => api.post(`/api/addCredit/${client.id}`, { amount: 1000, idempotencyKey: randomUUID() })),
+    );
     const r = await ctx.database.db.execute(
       sql`select invoice_number from purchases where club_id = ${club.id} order by invoice_number`,
     );
