@@ -184,6 +184,20 @@ function plusYears(iso: string, years: number): string {
 export async function createPurchase(db: Db, provider: ClearingProvider, cmd: PurchaseCommand): Promise<Purchase> {
   const existing = await findByKey(db, cmd.clubId, cmd.idempotencyKey);
   if (existing) return existing;
+  try {
+    return await purchaseOnce(db, provider, cmd);
+  } catch (err) {
+    // Duplicate requests with one key (issue 12 finding 3): the one that lost the race fails
+    // a check the winner's purchase made untrue (balance spent, debt paid). It answers the
+    // winner's purchase, never an error for a purchase that went through.
+    const done = await findByKey(db, cmd.clubId, cmd.idempotencyKey);
+    if (done) return done;
+    throw err;
+  }
+}
+
+/** One attempt of createPurchase, after the idempotency key was found unused. */
+async function purchaseOnce(db: Db, provider: ClearingProvider, cmd: PurchaseCommand): Promise<Purchase> {
   const at = cmd.at ?? new Date();
 
   const [club] = await db.select().from(clubs).where(eq(clubs.id, cmd.clubId));
@@ -312,7 +326,10 @@ export async function createPurchase(db: Db, provider: ClearingProvider, cmd: Pu
   // --- card charges, before the transaction (each idempotent on its own key)
   const charged: ChargeRow[] = [];
   const chargeFor = new Map<number, ChargeRow>();
+  // A charge is shared by every request with the same key (chargeOnce): it is refunded only
+  // when no purchase of this key exists — a concurrent duplicate's purchase holds it.
   const giveBack = async () => {
+    if (charged.length === 0 || (await findByKey(db, cmd.clubId, cmd.idempotencyKey))) return;
     for (const c of charged) await refundCharge(db, provider, c).catch(() => undefined);
   };
   for (const [k, p] of cmd.payments.entries()) {
@@ -361,6 +378,16 @@ export async function createPurchase(db: Db, provider: ClearingProvider, cmd: Pu
   let purchaseId: number;
   try {
     purchaseId = await db.transaction(async (tx) => {
+      // One purchase per key at a time: a duplicate waits here for the first to commit or fail,
+      // then finds its purchase and answers it (no balance or debt check runs twice).
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(hashtextextended(${`purchase:${cmd.clubId}:${cmd.idempotencyKey}`}, 0))`,
+      );
+      const [dup] = await tx
+        .select({ id: purchases.id })
+        .from(purchases)
+        .where(and(eq(purchases.clubId, cmd.clubId), eq(purchases.idempotencyKey, cmd.idempotencyKey)));
+      if (dup) return dup.id;
       // Lock the client and the payer: balances before/after are exact and no concurrent spend interleaves.
       const lockIds = [...new Set([client?.id, payerId].filter((x): x is number => x != null))].sort((a, b) => a - b);
       const locked = new Map<number, { balance: number; tempBalance: number; licenseExpiry: string | null }>();

@@ -29,6 +29,37 @@ describe(`idempotent charges and safer payments (${TEST_DB})`, () => {
   };
   const capturedTotal = () => [...sandbox.captured.values()].reduce((a, b) => a + b, 0);
 
+  it('two identical beats-plus-card requests at once both answer the one purchase and keep its card charge (issue 12 finding 3)', async () => {
+    for (let round = 0; round < 3; round++) {
+      fresh(20);
+      const { api, club } = await signedInAdmin(ctx);
+      const c = (await api.post('/api/Client', { firstName: 'Split' })).json();
+      expect(
+        (await api.post(`/api/addCredit/${c.id}`, { amount: 3000, idempotencyKey: `load-${c.id}` })).statusCode,
+      ).toBe(200);
+      const body = {
+        clientId: c.id,
+        purchaseItems: [{ itemType: 3, unitPrice: 5000 }],
+        payments: [
+          { method: 7, amount: 3000 },
+          { method: 1, amount: 2000, card: { number: SANDBOX_CARDS.approve, expiry: '12/39', cvv: '123' } },
+        ],
+        idempotencyKey: `split-${c.id}`,
+      };
+      const answers = await Promise.all([1, 2].map(() => api.post('/api/Client/AdminPurchase', body)));
+      for (const a of answers) expect(a.statusCode, a.body).toBe(200);
+      expect(answers[0].json().id).toBe(answers[1].json().id);
+      const refunded = rows(
+        await ctx.database.db.execute(
+          sql`select count(*)::int as n from charges where club_id = ${club.id} and status <> 'approved'`,
+        ),
+      );
+      expect(Number(refunded[0].n)).toBe(0);
+      expect(capturedTotal()).toBe(2000);
+      expect((await api.get(`/api/getBalance/${c.id}`)).json().balance).toBe(0);
+    }
+  });
+
   it('every documented test card is Luhn-valid', () => {
     for (const n of Object.values(SANDBOX_CARDS)) expect(luhnValid(n)).toBe(true);
   });
