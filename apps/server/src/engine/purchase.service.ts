@@ -20,6 +20,7 @@ import {
 import type { Db, Tx } from '../db/index.js';
 import {
   balanceLedger,
+  charges,
   clients,
   clubs,
   debts,
@@ -34,7 +35,13 @@ import {
 import { audit } from '../lib/audit.js';
 import { AppError, notFound } from '../lib/errors.js';
 import { pgError, validationError } from '../lib/validation.js';
-import { chargeOnce, linkCharges, refundCharge, type ChargeRow } from '../integrations/clearing/charges.js';
+import {
+  chargeOnce,
+  linkCharges,
+  purchaseLockSql,
+  refundCharge,
+  type ChargeRow,
+} from '../integrations/clearing/charges.js';
 import { expiryValid, type ClearingProvider } from '../integrations/clearing/provider.js';
 import { clubLocation, clubSettings } from '../modules/club/club.service.js';
 import { isCardMethod, pricePurchase } from './purchase.js';
@@ -380,14 +387,30 @@ async function purchaseOnce(db: Db, provider: ClearingProvider, cmd: PurchaseCom
     purchaseId = await db.transaction(async (tx) => {
       // One purchase per key at a time: a duplicate waits here for the first to commit or fail,
       // then finds its purchase and answers it (no balance or debt check runs twice).
-      await tx.execute(
-        sql`select pg_advisory_xact_lock(hashtextextended(${`purchase:${cmd.clubId}:${cmd.idempotencyKey}`}, 0))`,
-      );
+      await tx.execute(purchaseLockSql(cmd.clubId, cmd.idempotencyKey));
       const [dup] = await tx
         .select({ id: purchases.id })
         .from(purchases)
         .where(and(eq(purchases.clubId, cmd.clubId), eq(purchases.idempotencyKey, cmd.idempotencyKey)));
       if (dup) return dup.id;
+      // A charge the reconciliation took as an orphan (this request stalled past
+      // ORPHAN_CHARGE_MINUTES) is being refunded: the purchase cannot keep it.
+      if (charged.length) {
+        const live = await tx
+          .select({ id: charges.id })
+          .from(charges)
+          .where(
+            and(
+              inArray(
+                charges.id,
+                charged.map((c) => c.id),
+              ),
+              eq(charges.status, 'approved'),
+            ),
+          );
+        if (live.length !== charged.length)
+          throw new AppError('PAYMENT_ERROR', 'Payment error', { reason: 'reconciled' });
+      }
       // Lock the client and the payer: balances before/after are exact and no concurrent spend interleaves.
       const lockIds = [...new Set([client?.id, payerId].filter((x): x is number => x != null))].sort((a, b) => a - b);
       const locked = new Map<number, { balance: number; tempBalance: number; licenseExpiry: string | null }>();

@@ -1,6 +1,6 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.js';
-import { charges } from '../../db/schema.js';
+import { charges, licenseOrders, purchases } from '../../db/schema.js';
 import { ClearingUncertainError, type ClearingProvider } from './provider.js';
 
 /**
@@ -121,8 +121,34 @@ export async function linkCharges(db: Db, ids: number[], purchaseId: number): Pr
   if (ids.length) await db.update(charges).set({ purchaseId }).where(inArray(charges.id, ids));
 }
 
+/**
+ * Minutes an approved charge may stay without its purchase before the
+ * reconciliation settles it. A purchase commits milliseconds after its charge;
+ * a charge older than this without one belongs to a request that died (a
+ * crash, a kill, a lost database) between the provider's approval and the
+ * purchase's commit.
+ */
+export const ORPHAN_CHARGE_MINUTES = 10;
+
+/** The purchase's idempotency key of one of its card charges (`<purchase key>:p<payment index>`), or null. */
+export function purchaseKeyOfCharge(chargeKey: string): string | null {
+  const m = /^(.*):p\d+$/.exec(chargeKey);
+  return m ? m[1] : null;
+}
+
+/**
+ * The advisory-lock key that serialises one purchase key: createPurchase's
+ * transaction and the reconciliation of its charges take it, so a charge is
+ * never refunded while its purchase commits, nor kept when it did not.
+ */
+export function purchaseLockSql(clubId: number, purchaseKey: string) {
+  return sql`select pg_advisory_xact_lock(hashtextextended(${`purchase:${clubId}:${purchaseKey}`}, 0))`;
+}
+
 export interface ReconcileResult {
   checked: number;
+  /** Approved charges whose purchase had committed but was not linked: linked now. */
+  linked?: number;
   /** Charged at the provider without a purchase here: refunded. */
   refunded: number;
   /** Not charged at the provider (or declined): nothing to do. */
@@ -197,5 +223,84 @@ export async function reconcileCharges(db: Db, provider: ClearingProvider, clubI
       out.notCharged++;
     }
   }
+  await settleOrphans(db, provider, clubId, out);
   return out;
+}
+
+/**
+ * Issue 12 finding 2: approved charges with no purchase, older than
+ * ORPHAN_CHARGE_MINUTES. Under the purchase key's lock: a purchase with the
+ * key exists → the charge is linked to it (the process died after the commit,
+ * before linking); a license order paid by it → nothing to do; otherwise the
+ * charge is claimed ('refunding') and refunded, result 'orphan-refunded' (or
+ * 'charged-refund-failed', kept approved for the next run), shown in the
+ * safer-payments report.
+ */
+async function settleOrphans(db: Db, provider: ClearingProvider, clubId: number | undefined, out: ReconcileResult) {
+  const rows = await db
+    .select()
+    .from(charges)
+    .where(
+      and(
+        clubId ? eq(charges.clubId, clubId) : undefined,
+        eq(charges.status, 'approved'),
+        isNull(charges.purchaseId),
+        sql`${charges.createdAt} < now() - make_interval(mins => ${ORPHAN_CHARGE_MINUTES})`,
+      ),
+    );
+  for (const row of rows) {
+    const purchaseKey = purchaseKeyOfCharge(row.idempotencyKey);
+    const claim = await db.transaction(async (tx) => {
+      if (purchaseKey != null) {
+        await tx.execute(purchaseLockSql(row.clubId, purchaseKey));
+        const [p] = await tx
+          .select({ id: purchases.id })
+          .from(purchases)
+          .where(and(eq(purchases.clubId, row.clubId), eq(purchases.idempotencyKey, purchaseKey)));
+        if (p) {
+          await tx.update(charges).set({ purchaseId: p.id }).where(eq(charges.id, row.id));
+          return 'linked' as const;
+        }
+      } else {
+        const [order] = await tx
+          .select({ id: licenseOrders.id })
+          .from(licenseOrders)
+          .where(eq(licenseOrders.chargeId, row.id));
+        if (order) return 'paid' as const;
+      }
+      const taken = await tx
+        .update(charges)
+        .set({ status: 'refunding' })
+        .where(and(eq(charges.id, row.id), eq(charges.status, 'approved'), isNull(charges.purchaseId)))
+        .returning({ id: charges.id });
+      return taken.length ? ('refund' as const) : ('skip' as const);
+    });
+    if (claim === 'paid' || claim === 'skip') continue;
+    out.checked++;
+    if (claim === 'linked') {
+      out.linked = (out.linked ?? 0) + 1;
+      continue;
+    }
+    let ok = false;
+    try {
+      const r = await provider.refund({
+        providerRef: row.providerRef ?? '',
+        amount: row.amount,
+        idempotencyKey: `${row.idempotencyKey}:refund`,
+      });
+      ok = r.status === 'approved';
+    } catch {
+      ok = false;
+    }
+    await db
+      .update(charges)
+      .set({
+        status: ok ? 'refunded' : 'approved',
+        reconciledAt: new Date(),
+        reconcileResult: ok ? 'orphan-refunded' : 'charged-refund-failed',
+      })
+      .where(eq(charges.id, row.id));
+    if (ok) out.refunded++;
+    else out.stillUncertain++;
+  }
 }

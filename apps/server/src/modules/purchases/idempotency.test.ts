@@ -8,6 +8,7 @@ import {
   setClearingProvider,
 } from '../../integrations/clearing/sandbox.js';
 import { luhnValid } from '../../integrations/clearing/provider.js';
+import { chargeOnce } from '../../integrations/clearing/charges.js';
 
 const rows = (r: unknown) => (r as { rows: Record<string, unknown>[] }).rows;
 
@@ -130,6 +131,58 @@ describe(`idempotent charges and safer payments (${TEST_DB})`, () => {
     // Retrying the same purchase after settlement does not charge again.
     expect((await buy(SANDBOX_CARDS.unknownOutcome, `lost-${c.id}`)).statusCode).toBe(402);
     expect(capturedTotal()).toBe(4000);
+  });
+
+  it('a card approved for a request that died before its purchase is refunded by the reconciliation and shown; one that died after the commit is linked (issue 12 finding 2)', async () => {
+    fresh();
+    const { api, club } = await signedInAdmin(ctx);
+    const c = (await api.post('/api/Client', { firstName: 'Crash' })).json();
+    const t = await sandbox.tokenize({ number: SANDBOX_CARDS.approve, expiry: '12/39', cvv: '123' });
+    if (!t.ok) throw new Error('tokenize');
+    // What createPurchase does before its transaction, then the process "dies": no purchase.
+    const orphan = await chargeOnce(ctx.database.db, sandbox, {
+      clubId: club.id,
+      clientId: c.id,
+      idempotencyKey: `died-${c.id}:p0`,
+      token: t.token,
+      amount: 4500,
+      currency: 376,
+      lastFour: t.lastFour,
+      brand: t.brand,
+    });
+    expect(orphan.status).toBe('approved');
+    // A purchase that committed, whose process died before linking its charge.
+    const done = await api.post('/api/Client/AdminPurchase', {
+      clientId: c.id,
+      purchaseItems: [{ itemType: 2, unitPrice: 2000 }],
+      payments: [{ method: 1, amount: 2000, card: { number: SANDBOX_CARDS.approve, expiry: '12/39', cvv: '123' } }],
+      idempotencyKey: `committed-${c.id}`,
+    });
+    expect(done.statusCode).toBe(200);
+    await ctx.database.db.execute(
+      sql`update charges set purchase_id = null where idempotency_key = ${`committed-${c.id}:p0`}`,
+    );
+    // Young orphans are left alone: their purchase may still be committing.
+    expect((await api.post('/api/Report/ReconcileSaferPayments')).json().refunded).toBe(0);
+    await ctx.database.db.execute(
+      sql`update charges set created_at = now() - interval '11 minutes' where club_id = ${club.id}`,
+    );
+    const rec = (await api.post('/api/Report/ReconcileSaferPayments')).json();
+    expect(rec).toMatchObject({ refunded: 1, linked: 1 });
+    const states = rows(
+      await ctx.database.db.execute(
+        sql`select idempotency_key as k, status, purchase_id is not null as linked, reconcile_result as r from charges where club_id = ${club.id} order by id`,
+      ),
+    );
+    expect(states).toEqual([
+      { k: `died-${c.id}:p0`, status: 'refunded', linked: false, r: 'orphan-refunded' },
+      { k: `committed-${c.id}:p0`, status: 'approved', linked: true, r: null },
+    ]);
+    const report = (await api.post('/api/Report/GetSaferPaymentsReport', { period: 'day' })).json();
+    expect(report.items.map((i: { amount: number; saferState: number }) => [i.amount, i.saferState])).toEqual([
+      [4500, 2],
+    ]);
+    expect((await api.get(`/api/getBalance/${c.id}`)).json().balance).toBe(2000);
   });
 
   it('a purchase that fails after the card was charged gives the money back', async () => {

@@ -102,6 +102,7 @@ export async function purchaseRoutes(app: FastifyInstance): Promise<void> {
             refunded: z.number(),
             notCharged: z.number(),
             stillUncertain: z.number(),
+            linked: z.number().optional(),
           }),
         },
       },

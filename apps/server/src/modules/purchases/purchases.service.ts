@@ -104,7 +104,7 @@ export async function saferPayments(db: Db, clubId: number) {
     .where(
       and(
         eq(charges.clubId, clubId),
-        sql`(${charges.status} in ('uncertain', 'pending') or ${charges.reconciledAt} is not null)`,
+        sql`(${charges.status} in ('uncertain', 'pending', 'refunding') or ${charges.reconciledAt} is not null)`,
       ),
     )
     .orderBy(desc(charges.createdAt))

@@ -998,14 +998,15 @@ export const loadedLicensesReport: ReportDefinition = {
  * payments"): the club's card charges whose outcome was not known when they
  * were made (status uncertain or pending) or that the reconciliation settled
  * (`reconciled_at` set), by the instant of the charge. `saferState`:
- * 1 awaiting the provider, 2 charged and refunded (`charged-refunded`),
+ * 1 awaiting the provider, 2 charged and refunded (`charged-refunded`, or
+ * `orphan-refunded`: approved, but the request died before its purchase),
  * 3 charged and the refund failed (`charged-refund-failed`: money taken with
  * no purchase, for the manager), 4 not charged. Amounts in minor units; the
  * status filter takes the states; `reference` is the charge's idempotency key
  * (what the provider knows it by).
  */
 const saferState = sql`(case k.reconcile_result
-    when 'charged-refunded' then 2 when 'charged-refund-failed' then 3
+    when 'charged-refunded' then 2 when 'orphan-refunded' then 2 when 'charged-refund-failed' then 3
     else case when k.reconciled_at is not null then 4 else 1 end end)`;
 export const saferPaymentsReport: ReportDefinition = {
   meta: REPORTS.saferPayments,
@@ -1015,7 +1016,7 @@ export const saferPaymentsReport: ReportDefinition = {
   where: (c) => {
     const w = [
       sql`k.club_id = ${c.clubId}`,
-      sql`(k.status in ('uncertain', 'pending') or k.reconciled_at is not null)`,
+      sql`(k.status in ('uncertain', 'pending', 'refunding') or k.reconciled_at is not null)`,
       ...filters(c, { clientId: sql`k.client_id` }),
     ];
     if (c.q.status?.length) w.push(inList(saferState, c.q.status));
