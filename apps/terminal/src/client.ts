@@ -4,6 +4,7 @@ import WebSocket from 'ws';
 import {
   HEARTBEAT_INTERVAL_SECONDS,
   ServerMessage,
+  TERMINAL_PING_SECONDS,
   TERMINAL_PROTOCOL_VERSION,
   type Identification,
   type Inventory,
@@ -53,6 +54,12 @@ export interface TerminalClientOptions {
   heartbeat?: boolean;
   /** Re-open a lost connection and decide offline from the valid list meanwhile (default false). */
   reconnect?: boolean;
+  /**
+   * Milliseconds between the terminal's WebSocket pings (default
+   * TERMINAL_PING_SECONDS). A link silent for 3 of them is taken for dead:
+   * closed at once, and with `reconnect` the terminal decides offline.
+   */
+  linkCheckMs?: number;
   /** Backoff of reconnect attempts, milliseconds: first delay, ceiling (default 250 and 10000). */
   backoffMs?: { initial: number; max: number };
   /** Answers a server action; default: carry it out on the simulated gate and answer ok. */
@@ -93,6 +100,9 @@ export class TerminalClient extends EventEmitter {
   private ws?: WebSocket;
   private readonly pending = new Map<string, Pending>();
   private heartbeatTimer?: NodeJS.Timeout;
+  private linkTimer?: NodeJS.Timeout;
+  /** When the server was last heard from (a message or a pong), ms since the epoch. */
+  private lastContact = Date.now();
   private reconnectTimer?: NodeJS.Timeout;
   private attempts = 0;
   private closing = false;
@@ -156,7 +166,9 @@ export class TerminalClient extends EventEmitter {
           ...(this.opts.devices ? { devices: this.opts.devices } : {}),
         });
       });
+      ws.on('pong', () => (this.lastContact = Date.now()));
       ws.on('message', (data) => {
+        this.lastContact = Date.now();
         const parsed = ServerMessage.safeParse(safeJson(data.toString()));
         if (!parsed.success) return;
         const m = parsed.data;
@@ -169,6 +181,14 @@ export class TerminalClient extends EventEmitter {
             this.heartbeatTimer = setInterval(() => this.heartbeat(), HEARTBEAT_INTERVAL_SECONDS * 1000);
             this.heartbeatTimer.unref();
           }
+          const every = this.opts.linkCheckMs ?? TERMINAL_PING_SECONDS * 1000;
+          clearInterval(this.linkTimer);
+          this.linkTimer = setInterval(() => {
+            if (this.ws !== ws || ws.readyState !== WebSocket.OPEN) return;
+            if (Date.now() - this.lastContact > 3 * every) ws.terminate();
+            else ws.ping();
+          }, every);
+          this.linkTimer.unref();
           done(null, m);
           this.emit('online', m);
           void this.uploadOffline();
@@ -180,13 +200,15 @@ export class TerminalClient extends EventEmitter {
       ws.on('error', (err) => done(err));
       ws.on('close', (code) => {
         clearInterval(this.heartbeatTimer);
+        clearInterval(this.linkTimer);
         done(new TerminalError('CLOSED', 'Connection closed'));
         if (this.ws !== ws) return;
         // Refused (bad secret, deleted terminal), bad version, or replaced by a newer connection: do not retry.
         if (code === 4400 || code === 4401 || code === 4409) this.closing = true;
         const wasOnline = this.welcome != null && this.offlineSince == null;
         if (this.opts.reconnect && !this.closing) {
-          if (wasOnline || this.offlineSince == null) this.offlineSince = new Date();
+          // The offline window runs from the last contact, by the terminal's own clock.
+          if (wasOnline || this.offlineSince == null) this.offlineSince = new Date(this.lastContact);
           // Decisions that never came: decide them offline with the same event ids (a duplicate upload is harmless).
           for (const [eventId, p] of this.pending) {
             clearTimeout(p.timer);
@@ -322,7 +344,8 @@ export class TerminalClient extends EventEmitter {
    */
   decideOffline(identification: Identification, eventId: string, at = new Date()): PresentResult {
     const list = this.validList;
-    const since = this.offlineSince ?? at;
+    // A decision that timed out on a link not yet known dead counts from the last contact too.
+    const since = this.offlineSince ?? new Date(Math.min(this.lastContact, at.getTime()));
     const inWindow = list != null && at.getTime() - since.getTime() <= list.offlineWindowSeconds * 1000;
     const entry =
       inWindow && (identification.kind === 'card' || identification.kind === 'code')
@@ -354,7 +377,8 @@ export class TerminalClient extends EventEmitter {
     this.uploading = true;
     try {
       while (this.offlineQueue.length > 0 && this.connected) {
-        const events = this.offlineQueue.slice(0, 500);
+        // Small batches: each is acknowledged quickly, so an upload resumes where it stopped.
+        const events = this.offlineQueue.slice(0, 100);
         const batchId = randomUUID();
         const ack = await new Promise<ServerOfflineAck | null>((resolve) => {
           const timer = setTimeout(() => {
@@ -370,7 +394,7 @@ export class TerminalClient extends EventEmitter {
           this.on('offline-ack', on);
           this.send({ type: 'offline-batch', batchId, events });
         });
-        if (!ack) return;
+        if (!ack) continue; // no acknowledgement in time: send again (recorded ones come back as duplicates)
         // Rejected events (a time out of range) are never sent again.
         const done = new Set([...ack.recorded, ...ack.duplicates, ...(ack.rejected ?? []).map((r) => r.eventId)]);
         for (let i = this.offlineQueue.length - 1; i >= 0; i--) {
@@ -457,6 +481,7 @@ export class TerminalClient extends EventEmitter {
   close(): Promise<void> {
     this.closing = true;
     clearInterval(this.heartbeatTimer);
+    clearInterval(this.linkTimer);
     clearTimeout(this.reconnectTimer);
     this.reconnectTimer = undefined;
     const ws = this.ws;

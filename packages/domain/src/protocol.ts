@@ -30,6 +30,16 @@ export const OFFLINE_CLOCK_SKEW_SECONDS = 300;
 /** Hours after the offline window within which a terminal's offline events are still accepted. */
 export const OFFLINE_UPLOAD_GRACE_HOURS = 72;
 
+/**
+ * Link liveness by WebSocket ping/pong (docs/terminal-protocol.md "Dead
+ * links"): the server pings every LINK_PING_SECONDS and ends a link silent for
+ * LINK_DEAD_SECONDS; a terminal pings every TERMINAL_PING_SECONDS and, silent
+ * for 3 of them, takes the link for dead and decides offline at once.
+ */
+export const LINK_PING_SECONDS = 5;
+export const LINK_DEAD_SECONDS = 15;
+export const TERMINAL_PING_SECONDS = 2;
+
 /** Seconds a new connection has to send its hello (terminal) or auth (console) message. */
 export const HELLO_TIMEOUT_SECONDS = 10;
 

@@ -4,6 +4,8 @@ import { and, eq } from 'drizzle-orm';
 import {
   HEARTBEAT_INTERVAL_SECONDS,
   HELLO_TIMEOUT_SECONDS,
+  LINK_DEAD_SECONDS,
+  LINK_PING_SECONDS,
   TERMINAL_PROTOCOL_VERSION,
   TerminalMessage,
   type ServerMessage,
@@ -115,6 +117,7 @@ export async function terminalLinkRoutes(app: FastifyInstance): Promise<void> {
       let session: Session | null = null;
       let closed = false;
       let chain = Promise.resolve();
+      let uploads = Promise.resolve();
 
       const send = (m: ServerMessage | { type: string }) => {
         if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(m));
@@ -135,6 +138,15 @@ export async function terminalLinkRoutes(app: FastifyInstance): Promise<void> {
         idleTimer = setTimeout(() => socket.close(4000, 'idle'), 3 * HEARTBEAT_INTERVAL_SECONDS * 1000);
       };
       touch();
+      // Protocol-level liveness: a link whose peer stopped answering pings (a cut cable, a
+      // silent partition) is ended within LINK_DEAD_SECONDS instead of the idle limit.
+      let lastPong = Date.now();
+      socket.on('pong', () => (lastPong = Date.now()));
+      const pingTimer = setInterval(() => {
+        if (Date.now() - lastPong > LINK_DEAD_SECONDS * 1000) return socket.terminate();
+        if (socket.readyState === socket.OPEN) socket.ping();
+      }, LINK_PING_SECONDS * 1000);
+      pingTimer.unref();
 
       const markSeen = async (s: Session, force = false) => {
         const now = Date.now();
@@ -322,7 +334,18 @@ export async function terminalLinkRoutes(app: FastifyInstance): Promise<void> {
             ...(error ? { error } : {}),
           });
         }
-        if (m.type === 'offline-batch') return send(await ingestOfflineBatch(db, bus, session, m));
+        if (m.type === 'offline-batch') {
+          // Off the link's message order (issue 12 finding 9): live entrances sent meanwhile are
+          // decided at once instead of waiting behind the upload; uploads stay one at a time.
+          const s = session;
+          uploads = uploads
+            .then(async () => send(await ingestOfflineBatch(db, bus, s, m)))
+            .catch((err: unknown) => {
+              req.log.error({ err, terminalId: s.terminalId }, 'offline upload failed');
+              fail('GENERAL_ERROR', 'Offline upload failed');
+            });
+          return;
+        }
         if (
           m.type === 'cash-begin' ||
           m.type === 'cash-insert' ||
@@ -358,6 +381,7 @@ export async function terminalLinkRoutes(app: FastifyInstance): Promise<void> {
       });
       socket.on('close', () => {
         closed = true;
+        clearInterval(pingTimer);
         clearTimeout(helloTimer);
         clearTimeout(idleTimer);
         clearInterval(listTimer);
