@@ -113,6 +113,8 @@ export class TerminalClient extends EventEmitter {
   readonly unsolicited: ServerMessage[] = [];
   /** The last valid list the server sent (for offline decisions). */
   validList?: ServerValidList;
+  /** Since when the connected server answers DECIDE_OFFLINE (its database is out of reach), or null. */
+  cannotDecideSince: Date | null = null;
   /** When the link was lost (null while connected or before the first connection). */
   offlineSince: Date | null = null;
   /** Offline decisions not yet acknowledged by the server, oldest first. */
@@ -273,6 +275,17 @@ export class TerminalClient extends EventEmitter {
     }
     this.pending.delete(eventId);
     clearTimeout(p.timer);
+    if (m.type === 'error' && m.code === 'DECIDE_OFFLINE') {
+      // The server is up but cannot decide (database outage): the offline rules, the window
+      // counted from the first such answer; uploaded once the server decides again.
+      this.cannotDecideSince ??= new Date();
+      p.resolve(this.decideOffline(p.identification, eventId, p.at));
+      return;
+    }
+    if (m.type === 'decision') {
+      this.cannotDecideSince = null;
+      if (this.offlineQueue.length > 0) void this.uploadOffline();
+    }
     if (m.type === 'decision') p.resolve(m);
     else p.reject(new TerminalError((m as ServerError).code, (m as ServerError).message));
   }
@@ -345,7 +358,7 @@ export class TerminalClient extends EventEmitter {
   decideOffline(identification: Identification, eventId: string, at = new Date()): PresentResult {
     const list = this.validList;
     // A decision that timed out on a link not yet known dead counts from the last contact too.
-    const since = this.offlineSince ?? new Date(Math.min(this.lastContact, at.getTime()));
+    const since = this.offlineSince ?? this.cannotDecideSince ?? new Date(Math.min(this.lastContact, at.getTime()));
     const inWindow = list != null && at.getTime() - since.getTime() <= list.offlineWindowSeconds * 1000;
     const entry =
       inWindow && (identification.kind === 'card' || identification.kind === 'code')

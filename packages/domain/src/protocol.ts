@@ -201,6 +201,13 @@ export const TERMINAL_ERROR_CODES = [
   'HELLO_TIMEOUT',
   'REPLACED',
   'GENERAL_ERROR',
+  /**
+   * The server cannot decide now (its database is out of reach): the terminal
+   * decides this entrance by the offline rules, with the same eventId, and
+   * uploads it when the server decides again (docs/terminal-protocol.md
+   * "Database outage").
+   */
+  'DECIDE_OFFLINE',
 ] as const;
 export type TerminalErrorCode = (typeof TERMINAL_ERROR_CODES)[number];
 

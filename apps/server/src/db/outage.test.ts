@@ -6,6 +6,10 @@ import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { EventBus, PgEventBus } from '../realtime/event-bus.js';
 import { openDatabase } from './index.js';
+import { clients, groups, terminals } from './schema.js';
+import { hashPassword } from '../lib/password.js';
+import { EntranceState, type ServerOfflineAck } from '@venue/domain';
+import { TerminalClient } from '../../../terminal/src/client.js';
 
 /**
  * Issue 12 findings 1, 5 and 6 on a real PostgreSQL (skipped on PGlite, which
@@ -132,6 +136,67 @@ describe.skipIf(!onPostgres)('database outage (PostgreSQL)', () => {
       await proxy.close();
     }
   }, 30_000);
+
+  it('tells connected terminals to decide offline while the database is out of reach; their decisions are uploaded once after', async () => {
+    const { club } = await signedInAdmin(ctx);
+    const db = ctx.database.db;
+    const [g] = await db
+      .insert(groups)
+      .values({ clubId: club.id, name: 'Open', entranceState: EntranceState.FreeOpen })
+      .returning();
+    await db.insert(clients).values({
+      clubId: club.id,
+      number: 1,
+      firstName: 'Outage',
+      lastName: 'Member',
+      groupId: g.id,
+      cardSerial: 'OUT-1',
+      subscriptionStart: '2020-01-01',
+      subscriptionEnd: '2125-01-01',
+      licenseExpiry: '2125-01-01',
+    });
+    const [t] = await db
+      .insert(terminals)
+      .values({
+        clubId: club.id,
+        serial: `OUT-${club.id}`,
+        name: 'Gate',
+        secretHash: await hashPassword('outage-secret'),
+        approved: true,
+      })
+      .returning();
+    const proxy = await proxyTo(new URL(ctx.database.url!));
+    const database = await openDatabase({ databaseUrl: proxy.url, poolSize: 3 });
+    const config = { ...loadConfig({}), logLevel: 'silent', loginRateLimit: 1000 };
+    const app = await buildApp({ config, database, bus: new EventBus() });
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const tc = new TerminalClient({ url: base, serial: t.serial, secret: 'outage-secret', heartbeat: false });
+    try {
+      await tc.connect();
+      await new Promise<void>((r) => (tc.validList ? r() : tc.once('valid-list', () => r())));
+      expect((await tc.present({ kind: 'card', value: 'OUT-1' })).status).toBe(1);
+      proxy.cut();
+      const during = await tc.present({ kind: 'card', value: 'OUT-1' }, { eventId: 'during-outage-1' });
+      expect(during).toMatchObject({ status: 1, offline: true });
+      expect(tc.offlineQueue.map((e) => e.eventId)).toEqual(['during-outage-1']);
+      proxy.restore();
+      const uploaded = new Promise<ServerOfflineAck>((r) => tc.once('uploaded', r));
+      let after;
+      for (let i = 0; i < 20 && !(after && 'status' in after && !('offline' in after && after.offline)); i++) {
+        after = await tc.present({ kind: 'code', value: '999999' });
+      }
+      expect((await uploaded).recorded).toEqual(['during-outage-1']);
+      const rows = (await db.execute(
+        sql`select count(*)::int as n from entrance_logs where terminal_id = ${t.id} and event_id = 'during-outage-1'`,
+      )) as unknown as { rows: { n: number }[] };
+      expect(rows.rows[0].n).toBe(1);
+    } finally {
+      await tc.close();
+      await app.close();
+      await database.close();
+      await proxy.close();
+    }
+  }, 60_000);
 
   it('reopens the LISTEN connection of live events after PostgreSQL ends it', async () => {
     const shared = await openTestDatabase();

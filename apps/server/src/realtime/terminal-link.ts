@@ -26,6 +26,7 @@ import {
   cashPayoutDone,
   publishCash,
 } from '../modules/terminals/cash.service.js';
+import { isDatabaseUnavailable } from '../lib/error-handler.js';
 import { ingestOfflineBatch, validList, VALID_LIST_TTL_MS } from '../modules/terminals/offline.service.js';
 import { terminalActions } from './terminal-actions.js';
 import type { TerminalSocket } from './terminal-registry.js';
@@ -278,6 +279,11 @@ export async function terminalLinkRoutes(app: FastifyInstance): Promise<void> {
             ...(r.paymentRequired ? { paymentRequired: { amount: r.paymentRequired } } : {}),
           });
         } catch (err) {
+          if (isDatabaseUnavailable(err)) {
+            // Issue 12 finding 5: nobody got in during an outage. The terminal decides by its list.
+            req.log.warn({ terminalId: s.terminalId }, 'database unavailable: terminal decides offline');
+            return fail('DECIDE_OFFLINE', 'The server cannot decide now; decide offline', m.eventId);
+          }
           req.log.error({ err, terminalId: s.terminalId }, 'entrance failed');
           fail('GENERAL_ERROR', 'General error', m.eventId);
         }
