@@ -59,6 +59,8 @@ async function makeClient(clubId: number, over: Partial<typeof clients.$inferIns
   return c;
 }
 
+const clientRow = async (id: number) => (await ctx.database.db.select().from(clients).where(eq(clients.id, id)))[0];
+
 async function terminal(serial: string, secret = SECRET) {
   const tc = new TerminalClient({ url: base, serial, secret, timeoutMs: 5000, heartbeat: false });
   open.push(tc);
@@ -342,6 +344,66 @@ describe('terminal link', () => {
       expect.objectContaining({ type: 'error', code: 'BAD_MESSAGE', eventId: ' ev-pad ' }),
       expect.objectContaining({ type: 'error', code: 'BAD_MESSAGE', eventId: 'bad id' }),
     ]);
+    await tc.close();
+  });
+
+  it("keeps the gate's own record when an uploaded event disagrees with the server's decision (issue 12 finding 8)", async () => {
+    const t = await makeTerminal(clubA.club.id, 'GATE-A12', true);
+    // Pays per entrance from the money balance (no subscription): the server charges 30.00.
+    const payer = await makeClient(clubA.club.id, {
+      cardSerial: '100012',
+      subscriptionEnd: '2020-01-02',
+      balance: 10_000,
+    });
+    await ctx.database.db
+      .insert(balanceLedger)
+      .values({ clubId: clubA.club.id, clientId: payer.id, kind: 'money', delta: 10_000, source: 'demo' });
+    const decided = await processEntrance(ctx.database.db, ctx.bus, {
+      clubId: clubA.club.id,
+      terminalId: t.id,
+      identification: { kind: 'card', value: '100012' },
+      at: new Date(),
+      eventId: 'disagree-1',
+    });
+    expect(decided.status).toBe(EntranceStatus.Approved);
+    expect((await clientRow(payer.id)).balance).toBe(7_000);
+    // The server decided, but the answer never came: the terminal refused offline and uploads that.
+    const tc = await terminal('GATE-A12');
+    await tc.connect();
+    tc.offlineQueue.push({
+      eventId: 'disagree-1',
+      identification: { kind: 'card', value: '100012' },
+      at: new Date().toISOString(),
+      status: 3,
+    });
+    const ack = new Promise<ServerOfflineAck>((r) => tc.once('uploaded', r));
+    await tc.uploadOffline();
+    expect((await ack).duplicates).toEqual(['disagree-1']);
+    const [log] = await ctx.database.db.select().from(entranceLogs).where(eq(entranceLogs.id, decided.logId));
+    expect(log).toMatchObject({ status: EntranceStatus.GeneralError, amount: 0, offline: true });
+    const after = await clientRow(payer.id);
+    expect(after.balance).toBe(10_000);
+    const ledger = await ctx.database.db.select().from(balanceLedger).where(eq(balanceLedger.clientId, payer.id));
+    expect(ledger.reduce((s, l) => s + l.delta, 0)).toBe(after.balance);
+    // The other way: the server refused (unknown to it then), the terminal admitted from its list.
+    const refused = await processEntrance(ctx.database.db, ctx.bus, {
+      clubId: clubA.club.id,
+      terminalId: t.id,
+      identification: { kind: 'card', value: 'NOT-YET-100013' },
+      at: new Date(),
+      eventId: 'disagree-2',
+    });
+    expect(refused.status).toBe(EntranceStatus.CustomerNotFound);
+    const member = await makeClient(clubA.club.id, { cardSerial: 'NOT-YET-100013' });
+    tc.offlineQueue.push({
+      eventId: 'disagree-2',
+      identification: { kind: 'card', value: 'NOT-YET-100013' },
+      at: new Date().toISOString(),
+      status: 1,
+    });
+    await tc.uploadOffline();
+    const [admitted] = await ctx.database.db.select().from(entranceLogs).where(eq(entranceLogs.id, refused.logId));
+    expect(admitted).toMatchObject({ status: EntranceStatus.Approved, clientId: member.id, offline: true });
     await tc.close();
   });
 

@@ -13,7 +13,7 @@ import {
   type ServerValidList,
 } from '@venue/domain';
 import type { Db } from '../../db/index.js';
-import { clients, clubs, entranceLogs, groups, terminals } from '../../db/schema.js';
+import { balanceLedger, clients, clubs, entranceLogs, groups, terminals } from '../../db/schema.js';
 import { clubLocation } from '../club/club.service.js';
 import type { EventBus } from '../../realtime/event-bus.js';
 
@@ -101,6 +101,105 @@ export function invalidateValidList(db: Db, clubId: number): void {
 }
 
 /**
+ * The gate's own record wins (issue 12 finding 8): an offline event whose id
+ * the server had already logged — it decided, but the answer never reached
+ * the terminal, which then decided on its own — and whose outcome differs from
+ * what the terminal did at the door:
+ * - the terminal admitted, the server had refused → the log says admitted
+ *   (offline, by subscription): the client is inside;
+ * - the terminal refused, the server had admitted → the log says refused
+ *   (status 3, reason 25) and what the server's decision took from the client
+ *   (money, bonus entries) is given back by ledger rows `entrance-reversal`:
+ *   the door never opened.
+ * Returns whether the log changed. One transaction, the log row locked.
+ */
+async function terminalRecordWins(
+  db: Db,
+  link: { clubId: number; terminalId: number },
+  terminal: {
+    eventId: string;
+    status: number;
+    reason: number;
+    paymentType: number;
+    clientId: number | null;
+    groupId: number | null;
+  },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [old] = await tx
+      .select()
+      .from(entranceLogs)
+      .where(
+        and(
+          eq(entranceLogs.clubId, link.clubId),
+          eq(entranceLogs.terminalId, link.terminalId),
+          eq(entranceLogs.eventId, terminal.eventId),
+        ),
+      )
+      .for('update');
+    if (!old) return false;
+    const admitted = terminal.status === EntranceStatus.Approved;
+    if (admitted === (old.status === EntranceStatus.Approved)) return false;
+    if (admitted) {
+      await tx
+        .update(entranceLogs)
+        .set({
+          status: terminal.status,
+          reason: terminal.reason,
+          paymentType: terminal.paymentType,
+          clientId: old.clientId ?? terminal.clientId,
+          groupId: old.groupId ?? terminal.groupId,
+          offline: true,
+        })
+        .where(eq(entranceLogs.id, old.id));
+      return true;
+    }
+    const taken = await tx
+      .select()
+      .from(balanceLedger)
+      .where(
+        and(
+          eq(balanceLedger.clubId, link.clubId),
+          eq(balanceLedger.source, 'entrance'),
+          eq(balanceLedger.sourceId, old.id),
+        ),
+      );
+    for (const l of taken) {
+      await tx.insert(balanceLedger).values({
+        clubId: l.clubId,
+        clientId: l.clientId,
+        kind: l.kind,
+        delta: -l.delta,
+        source: 'entrance-reversal',
+        sourceId: old.id,
+      });
+      const column = l.kind === 'bonus' ? clients.bonusEntries : l.kind === 'money' ? clients.balance : null;
+      if (column) {
+        await tx
+          .update(clients)
+          .set(
+            l.kind === 'bonus'
+              ? { bonusEntries: sql`${column} - ${l.delta}` }
+              : { balance: sql`${column} - ${l.delta}` },
+          )
+          .where(eq(clients.id, l.clientId));
+      }
+    }
+    await tx
+      .update(entranceLogs)
+      .set({
+        status: EntranceStatus.GeneralError,
+        reason: Reason.ClientNotFound,
+        paymentType: EntrancePaymentType.None,
+        amount: 0,
+        offline: true,
+      })
+      .where(eq(entranceLogs.id, old.id));
+    return true;
+  });
+}
+
+/**
  * Records the decisions a terminal took offline (message `offline-batch`),
  * each exactly once: the entrance_logs row carries the terminal's eventId
  * (unique per terminal) and `offline = true`; an event already recorded (a
@@ -184,6 +283,7 @@ export async function ingestOfflineBatch(
       .onConflictDoNothing({ target: [entranceLogs.terminalId, entranceLogs.eventId] })
       .returning({ id: entranceLogs.id });
     if (!row) {
+      await terminalRecordWins(db, link, values);
       duplicates.push(e.eventId);
       continue;
     }
