@@ -57,6 +57,25 @@ for (let i = 0; i < TERMINALS; i++) {
     values (${club.id}, ${serial}, ${`Bench gate ${i + 1}`}, ${hashTerminalSecret(key, secret)}, true)`);
   terminals.push({ serial, secret });
 }
+// BENCH_HISTORY_ROWS: that many entrances over the past year (for exports and reports run
+// against the gate, bench/gate-under-export.bench.mjs), and an admin who may read them.
+const HISTORY = Number(process.env.BENCH_HISTORY_ROWS ?? 0);
+let admin = null;
+if (HISTORY > 0) {
+  const [t0] = rows(await db.execute(sql`select id from terminals where club_id = ${club.id} order by id limit 1`));
+  await db.execute(sql`insert into entrance_logs (club_id, terminal_id, client_id, group_id, at, status, reason,
+      identification_kind, amount, payment_type)
+    select ${club.id}, ${t0.id}, c.id, ${group.id}, now() - (i * (interval '365 days' / ${HISTORY})), 1, 0, 'card', 0, 1
+    from generate_series(1, ${HISTORY}) as i
+    join clients c on c.club_id = ${club.id} and c.number = 1 + (i % ${CLIENTS})`);
+  const { hashPassword } = await import(path.join(root, 'apps/server/src/lib/password.ts'));
+  const password = `bench-${Math.random().toString(36).slice(2)}`;
+  await db.execute(sql`insert into users (club_id, username, password_hash, name, is_admin)
+    values (${club.id}, 'bench-admin', ${await hashPassword(password)}, 'Bench admin', true)`);
+  // The club's id is of the kala class (>= 7000): the entrance report needs kala subscription on.
+  await db.execute(sql`update clubs set settings = '{"isKalaSubscriptionEnabled": true}' where id = ${club.id}`);
+  admin = { username: 'bench-admin', password, externalClubId: 95001 };
+}
 await db.execute(sql`analyze`);
 
 // The physical limit: single-row INSERT ... RETURNING round trips through the same pool,
@@ -97,7 +116,7 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 const port = app.server.address().port;
 const cards = Array.from({ length: CLIENTS }, (_, i) => String(500001 + i));
 process.stdout.write(
-  `${JSON.stringify({ port, terminals, cards, insertLimit: limit, insertCpuMs, kind: database.kind })}\n`,
+  `${JSON.stringify({ port, terminals, cards, insertLimit: limit, insertCpuMs, kind: database.kind, admin })}\n`,
 );
 
 function peakRss() {

@@ -15,6 +15,39 @@ export interface XlsxColumn<T> {
   value: (row: T) => string | number | boolean | Date | null;
 }
 
+/**
+ * Rows written between two turns of the event loop: encoding a batch of an
+ * export is synchronous work, and the gate's decisions share this process, so
+ * an export never holds the loop for more than a few milliseconds at a time
+ * (issue 12 finding 7; bench/gate-under-export.bench.mjs).
+ */
+export const ROWS_PER_TURN = 200;
+
+/**
+ * Streamed exports running at once in this process (`EXPORTS_AT_ONCE`,
+ * default 2); more wait their turn. Bounds the share of the machine that
+ * exports take from the gate, whatever the number of managers exporting.
+ */
+export const EXPORTS_AT_ONCE = Math.max(1, Number(process.env.EXPORTS_AT_ONCE ?? 2) || 2);
+
+let exportsRunning = 0;
+const exportQueue: (() => void)[] = [];
+/** Waits for a free export slot; returns its release (idempotent). */
+async function exportSlot(): Promise<() => void> {
+  if (exportsRunning >= EXPORTS_AT_ONCE) await new Promise<void>((r) => exportQueue.push(r));
+  else exportsRunning++;
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    const next = exportQueue.shift();
+    if (next) next();
+    else exportsRunning--;
+  };
+}
+
+const nextTurn = () => new Promise<void>((r) => setImmediate(r));
+
 /** Mime type of .xlsx files. */
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -23,16 +56,25 @@ export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsh
  * of any length never sits in memory as a whole. `batches` yields rows in
  * their final order; the first batch is read before anything is sent, so an
  * empty list answers 422 NO_DATA_TO_EXPORT (seed 001 §8 "No data to export")
- * instead of an empty file. Right-to-left sheet when `rtl`.
+ * instead of an empty file. Right-to-left sheet when `rtl`. At most
+ * EXPORTS_AT_ONCE run at once; rows are encoded ROWS_PER_TURN at a time.
  */
 export async function sendXlsx<T>(
   reply: FastifyReply,
   opts: { filename: string; sheet: string; rtl: boolean; columns: XlsxColumn<T>[] },
   batches: AsyncIterable<T[]>,
 ): Promise<FastifyReply> {
+  const release = await exportSlot();
   const it = batches[Symbol.asyncIterator]();
-  const first = await it.next();
+  let first: IteratorResult<T[]>;
+  try {
+    first = await it.next();
+  } catch (err) {
+    release();
+    throw err;
+  }
   if (first.done || first.value.length === 0) {
+    release();
     await it.return?.();
     throw new AppError('NO_DATA_TO_EXPORT', 'No data to export');
   }
@@ -42,8 +84,11 @@ export async function sendXlsx<T>(
   ws.columns = opts.columns.map((c, i) => ({ header: c.header, key: String(i), width: c.width ?? 16 }));
   ws.getRow(1).font = { bold: true };
   ws.getRow(1).commit();
-  const write = (rows: T[]) => {
-    for (const r of rows) ws.addRow(opts.columns.map((c) => c.value(r) ?? '')).commit();
+  const write = async (rows: T[]) => {
+    for (let i = 0; i < rows.length; i += ROWS_PER_TURN) {
+      if (i > 0) await nextTurn();
+      for (const r of rows.slice(i, i + ROWS_PER_TURN)) ws.addRow(opts.columns.map((c) => c.value(r) ?? '')).commit();
+    }
   };
   // Backpressure: the next batch is read only when the client has taken the bytes written so far;
   // when the client goes away the source is closed (its return(), e.g. ending a database cursor).
@@ -54,17 +99,19 @@ export async function sendXlsx<T>(
     });
   const produce = async () => {
     try {
-      write(first.value);
+      await write(first.value);
       for (;;) {
         if (out.writableNeedDrain) await drained();
         if (out.destroyed) return;
         const n = await it.next();
         if (n.done) break;
-        write(n.value);
+        await nextTurn();
+        await write(n.value);
       }
       ws.commit();
       await wb.commit();
     } finally {
+      release();
       await it.return?.();
     }
   };

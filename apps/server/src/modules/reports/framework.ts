@@ -361,13 +361,21 @@ async function* offsetBatches(db: Db, def: ReportDefinition, c: ReportContext, s
 class CursorStopped extends Error {}
 
 /**
+ * Rows an export fetches at a time: small enough that parsing and presenting
+ * one batch is a short piece of synchronous work beside the gate's decisions
+ * (bench/gate-under-export.bench.mjs), large enough that round trips do not
+ * dominate.
+ */
+export const EXPORT_BATCH_ROWS = 500;
+
+/**
  * Rows of a query in batches of `size` through a server-side cursor
  * (DECLARE … FETCH in a transaction of its own, on one pooled connection):
  * one pass over the rows however many there are, a batch fetched only when
  * the previous one was taken, so at most one batch is in memory. When the
  * consumer stops early (the client went away) the transaction is rolled back.
  */
-export async function* cursorBatches(db: Db, query: SQL, size = 2000): AsyncGenerator<Row[]> {
+export async function* cursorBatches(db: Db, query: SQL, size = EXPORT_BATCH_ROWS): AsyncGenerator<Row[]> {
   const queue: ({ rows: Row[] } | { done: true } | { error: unknown })[] = [];
   let requested = 0;
   let fetched = 0;
@@ -421,7 +429,7 @@ async function* exportBatches(
   kind: 'postgres' | 'pglite',
   def: ReportDefinition,
   c: ReportContext,
-  size = 2000,
+  size = EXPORT_BATCH_ROWS,
 ): AsyncIterable<Row[]> {
   if (kind !== 'postgres') {
     yield* offsetBatches(db, def, c, size);
