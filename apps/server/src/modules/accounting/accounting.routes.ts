@@ -80,6 +80,7 @@ export async function accountingRoutes(app: FastifyInstance): Promise<void> {
               refunded: z.number(),
               notCharged: z.number(),
               stillUncertain: z.number(),
+              linked: z.number().optional(),
             }),
           }),
         },
