@@ -11,13 +11,12 @@
 // shared — and what the load achieved (exports and reports completed).
 // Run: `node --import tsx bench/gate-under-export.bench.mjs` (BENCH_RECORD=0: no RESULTS.md row).
 // Writes bench/results/gate-under-export.json.
-import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { addResultRow } from './lib/results-md.mjs';
+import { startGateServer } from './lib/gate-server-process.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { runTraffic } = await import(path.join(root, 'apps/terminal/src/traffic.ts'));
@@ -31,38 +30,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const REPORTS = process.env.BENCH_REPORTS !== '0';
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-const SERVER_NODE_FLAGS = JSON.parse(readFileSync(path.join(root, 'apps/server/package.json'), 'utf8'))
-  .scripts.start.split(' ')
-  .filter((w) => /^--[\w-]+=/.test(w));
-
-function startServer(env) {
-  const child = spawn(
-    process.execPath,
-    [...SERVER_NODE_FLAGS, '--import', 'tsx', path.join(root, 'bench/lib/gate-server.mjs')],
-    {
-      cwd: root,
-      env: { ...process.env, ...env, BENCH_TERMINALS: String(TERMINALS), BENCH_INSERT_SECONDS: '1' },
-      stdio: ['pipe', 'pipe', 'inherit'],
-    },
-  );
-  const lines = readline.createInterface({ input: child.stdout });
-  const queue = [];
-  const waiters = [];
-  lines.on('line', (l) => {
-    if (!l.startsWith('{')) return;
-    const m = JSON.parse(l);
-    const w = waiters.shift();
-    if (w) w(m);
-    else queue.push(m);
-  });
-  const next = () =>
-    new Promise((resolve, reject) => {
-      if (queue.length) return resolve(queue.shift());
-      waiters.push(resolve);
-      child.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
-    });
-  return { child, next, send: (cmd) => child.stdin.write(`${cmd}\n`) };
-}
+const startServer = (env) => startGateServer({ ...env, BENCH_TERMINALS: String(TERMINALS), BENCH_INSERT_SECONDS: '1' });
 
 /** Signs in over HTTP (anti-forgery cookie pair, then POST /api/Account); returns fetch headers. */
 async function signIn(base, admin) {

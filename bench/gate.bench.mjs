@@ -9,13 +9,12 @@
 // the server's peak RSS with the terminals connected (server in its own process).
 // Run: `node --import tsx bench/gate.bench.mjs` (also from bench/run.sh).
 // Writes bench/results/gate.json and appends to bench/RESULTS.md.
-import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { addResultRow } from './lib/results-md.mjs';
+import { startGateServer } from './lib/gate-server-process.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { runTraffic } = await import(path.join(root, 'apps/terminal/src/traffic.ts'));
@@ -27,49 +26,12 @@ const only = process.env.BENCH_GATE_ONLY; // 'postgres' or 'pglite'
 /** Offered decisions per second (all terminals) of the open-loop latency phase; 0 skips it. */
 const RATE = Number(process.env.BENCH_GATE_RATE ?? 2000);
 
-/** The node flags of the server's own `npm start` (apps/server/package.json), e.g. its heap growth. */
-const SERVER_NODE_FLAGS = JSON.parse(readFileSync(path.join(root, 'apps/server/package.json'), 'utf8'))
-  .scripts.start.split(' ')
-  .filter((w) => /^--[\w-]+=/.test(w));
-
 function startServer(env) {
   // BENCH_CPU_PROF=<dir> writes the server's CPU profile there (for finding what to optimize).
   const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   // BENCH_SERVER_NODE_ARGS: more node flags for the server (e.g. --trace-gc), space-separated.
   const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(
-    process.execPath,
-    [...SERVER_NODE_FLAGS, ...prof, ...extra, '--import', 'tsx', path.join(root, 'bench/lib/gate-server.mjs')],
-    {
-      cwd: root,
-      env: { ...process.env, ...env, BENCH_TERMINALS: String(TERMINALS) },
-      stdio: ['pipe', 'pipe', 'inherit'],
-    },
-  );
-  const lines = readline.createInterface({ input: child.stdout });
-  const queue = [];
-  const waiters = [];
-  lines.on('line', (l) => {
-    if (!l.startsWith('{')) {
-      if (extra.length) process.stderr.write(`server: ${l}\n`); // what the extra flags print
-      return;
-    }
-    const m = JSON.parse(l);
-    const w = waiters.shift();
-    if (w) w(m);
-    else queue.push(m);
-  });
-  const next = () =>
-    new Promise((resolve, reject) => {
-      if (queue.length) return resolve(queue.shift());
-      waiters.push(resolve);
-      child.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
-    });
-  return {
-    child,
-    next,
-    send: (cmd) => child.stdin.write(`${cmd}\n`),
-  };
+  return startGateServer({ ...env, BENCH_TERMINALS: String(TERMINALS) }, [...prof, ...extra]);
 }
 
 const meanBatch = (a, b) => Math.round(((b.items - a.items) / Math.max(1, b.batches - a.batches)) * 10) / 10;
