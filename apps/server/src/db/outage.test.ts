@@ -1,14 +1,20 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { Api, createTestApp, openTestDatabase, signedInAdmin, TEST_DB, type TestContext } from '../../test/harness.js';
+import {
+  Api,
+  createTestApp,
+  makeOpenGate,
+  openTestDatabase,
+  signedInAdmin,
+  TEST_DB,
+  type TestContext,
+} from '../../test/harness.js';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { EventBus, PgEventBus } from '../realtime/event-bus.js';
 import { openDatabase } from './index.js';
-import { clients, groups, terminals } from './schema.js';
-import { hashPassword } from '../lib/password.js';
-import { EntranceState, type ServerOfflineAck } from '@venue/domain';
+import { type ServerOfflineAck } from '@venue/domain';
 import { TerminalClient } from '../../../terminal/src/client.js';
 
 /**
@@ -140,31 +146,11 @@ describe.skipIf(!onPostgres)('database outage (PostgreSQL)', () => {
   it('tells connected terminals to decide offline while the database is out of reach; their decisions are uploaded once after', async () => {
     const { club } = await signedInAdmin(ctx);
     const db = ctx.database.db;
-    const [g] = await db
-      .insert(groups)
-      .values({ clubId: club.id, name: 'Open', entranceState: EntranceState.FreeOpen })
-      .returning();
-    await db.insert(clients).values({
-      clubId: club.id,
-      number: 1,
-      firstName: 'Outage',
-      lastName: 'Member',
-      groupId: g.id,
-      cardSerial: 'OUT-1',
-      subscriptionStart: '2020-01-01',
-      subscriptionEnd: '2125-01-01',
-      licenseExpiry: '2125-01-01',
+    const { terminal: t } = await makeOpenGate(ctx, club.id, {
+      card: 'OUT-1',
+      serial: `OUT-${club.id}`,
+      secret: 'outage-secret',
     });
-    const [t] = await db
-      .insert(terminals)
-      .values({
-        clubId: club.id,
-        serial: `OUT-${club.id}`,
-        name: 'Gate',
-        secretHash: await hashPassword('outage-secret'),
-        approved: true,
-      })
-      .returning();
     const proxy = await proxyTo(new URL(ctx.database.url!));
     const database = await openDatabase({ databaseUrl: proxy.url, poolSize: 3 });
     const config = { ...loadConfig({}), logLevel: 'silent', loginRateLimit: 1000 };

@@ -1,9 +1,6 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EntranceState } from '@venue/domain';
-import { createTestApp, signedInAdmin, type TestContext } from '../../test/harness.js';
-import { clients, groups, terminals } from '../db/schema.js';
-import { hashPassword } from '../lib/password.js';
+import { createTestApp, makeOpenGate, signedInAdmin, type TestContext } from '../../test/harness.js';
 import { TerminalClient } from '../../../terminal/src/client.js';
 
 /**
@@ -57,29 +54,7 @@ afterAll(async () => ctx?.close());
 describe('dead links', () => {
   it('detects a silent partition within seconds and decides offline at once, the window from the last contact', async () => {
     const { club } = await signedInAdmin(ctx);
-    const db = ctx.database.db;
-    const [g] = await db
-      .insert(groups)
-      .values({ clubId: club.id, name: 'Open', entranceState: EntranceState.FreeOpen })
-      .returning();
-    await db.insert(clients).values({
-      clubId: club.id,
-      number: 1,
-      firstName: 'Dead',
-      lastName: 'Link',
-      groupId: g.id,
-      cardSerial: 'DL-1',
-      subscriptionStart: '2020-01-01',
-      subscriptionEnd: '2125-01-01',
-      licenseExpiry: '2125-01-01',
-    });
-    await db.insert(terminals).values({
-      clubId: club.id,
-      serial: `DL-${club.id}`,
-      name: 'Gate',
-      secretHash: await hashPassword(SECRET),
-      approved: true,
-    });
+    await makeOpenGate(ctx, club.id, { card: 'DL-1', serial: `DL-${club.id}`, secret: SECRET });
     const p = await proxy(port);
     const tc = new TerminalClient({
       url: `http://127.0.0.1:${p.port}`,
