@@ -24,6 +24,21 @@ export default tseslint.config(
     },
   },
   {
+    // Services know no HTTP (issue 13; STYLE point 3): they take an Actor, never a request.
+    files: [
+      'apps/server/src/**/*.service.ts',
+      'apps/server/src/engine/**/*.ts',
+      'apps/server/src/modules/**/*.{bulk,import}.ts',
+    ],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'fastify', message: 'Services take an Actor (lib/actor.ts), not the HTTP request.' }] },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { Actor } from '../lib/actor.js';
 import {
   ClientStatus,
   isoDate,
@@ -70,7 +70,7 @@ export interface PurchaseCommand {
   /** When the purchase happens (default now): the tax event, so it picks the VAT rate. */
   at?: Date;
   /** Staff request, for the audit row. */
-  req?: FastifyRequest;
+  actor?: Actor;
   /**
    * Runs inside the purchase's transaction after its rows are written, so both commit or neither:
    * the gate writes the paid entrance's log row (OpenWithPay), a terminal's cash session is
@@ -666,8 +666,8 @@ async function purchaseOnce(db: Db, provider: ClearingProvider, cmd: PurchaseCom
           userId: cmd.userId ?? null,
         });
       }
-      if (cmd.req) {
-        await audit(tx, cmd.req, {
+      if (cmd.actor) {
+        await audit(tx, cmd.actor, {
           action: 'purchase',
           entity: 'purchase',
           entityId: purchase.id,

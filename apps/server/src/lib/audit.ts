@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { Actor } from './actor.js';
 import type { Db, Tx } from '../db/index.js';
 import { auditLog } from '../db/schema.js';
 
@@ -9,7 +9,7 @@ import { auditLog } from '../db/schema.js';
  */
 export async function audit(
   db: Db | Tx,
-  req: FastifyRequest,
+  actor: Pick<Actor, 'ip'> & { clubId: number | null; userId: number | null },
   entry: {
     action: 'create' | 'update' | 'delete' | 'restore' | 'approve' | string;
     entity: string;
@@ -19,13 +19,13 @@ export async function audit(
   },
 ): Promise<void> {
   await db.insert(auditLog).values({
-    clubId: req.auth?.clubId ?? null,
-    userId: req.auth?.userId ?? null,
+    clubId: actor.clubId ?? null,
+    userId: actor.userId ?? null,
     action: entry.action,
     entity: entry.entity,
     entityId: String(entry.entityId),
     before: entry.before ?? null,
     after: entry.after ?? null,
-    ip: req.ip,
+    ip: actor.ip,
   });
 }

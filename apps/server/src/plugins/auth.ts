@@ -17,23 +17,12 @@ import {
 } from '@venue/domain';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors.js';
+import type { Actor } from '../lib/actor.js';
 import { clubs, users } from '../db/schema.js';
 import type { Db } from '../db/index.js';
 
-/** What an authenticated request knows about its caller (DESIGN §6). */
-export interface AuthContext {
-  userId: number;
-  username: string;
-  level: number;
-  /** User role of seed 000 §3 (TECHNICIAN 4 may send technician-only terminal actions). */
-  role: number;
-  isAdmin: boolean;
-  /** Effective flags: an admin has every flag. */
-  permissions: Permissions;
-  /** The club this request acts on. */
-  clubId: number;
-  externalClubId: number;
-}
+/** What an authenticated request knows about its caller (DESIGN §6): the actor services take. */
+export type AuthContext = Actor;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -176,5 +165,6 @@ async function authenticate(req: FastifyRequest, db: Db): Promise<AuthContext> {
     permissions: effectivePermissions(u),
     clubId: clubId ?? 0,
     externalClubId: externalClubId ?? 0,
+    ip: req.ip,
   };
 }

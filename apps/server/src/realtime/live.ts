@@ -20,114 +20,120 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
   const { database, bus } = app.deps;
   const db = database.db;
 
-  app.get('/api/live', { websocket: true, config: { public: true }, schema: { hide: true } }, (socket: WebSocket) => {
-    const unsubscribe: (() => void)[] = [];
-    let state: 'new' | 'checking' | 'ready' = 'new';
-    const send = (m: LiveMessage) => {
-      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(m));
-    };
-    const reject = (code: string, message: string, wsCode: number) => {
-      send({ type: 'error', code, message });
-      socket.close(wsCode, code);
-    };
-    const authTimer = setTimeout(() => {
-      if (state !== 'ready') reject('UNAUTHORIZED', 'No auth message received', 4408);
-    }, HELLO_TIMEOUT_SECONDS * 1000);
-    let expiryTimer: NodeJS.Timeout | undefined;
-
-    const auth = async (raw: string) => {
-      let parsed;
-      try {
-        parsed = LiveAuth.safeParse(JSON.parse(raw));
-      } catch {
-        parsed = null;
-      }
-      if (!parsed?.success) return reject('VALIDATION_ERROR', 'Expected {type: "auth", token}', 4400);
-      let claims: { sub: number; tv: number; exp?: number };
-      try {
-        claims = app.jwt.verify<{ sub: number; tv: number; exp?: number }>(parsed.data.token);
-      } catch {
-        return reject('UNAUTHORIZED', 'Authentication error', 4401);
-      }
-      const user = await userOfToken(db, claims);
-      if (!user) return reject('UNAUTHORIZED', 'Authentication error', 4401);
-      const wanted =
-        user.level === UserLevel.SuperUser && parsed.data.clubExternalId != null
-          ? eq(clubs.externalClubId, parsed.data.clubExternalId)
-          : user.clubId != null
-            ? eq(clubs.id, user.clubId)
-            : null;
-      const [c] = wanted
-        ? await db.select({ id: clubs.id, externalClubId: clubs.externalClubId }).from(clubs).where(wanted)
-        : [];
-      if (!c) return reject('NOT_FOUND', 'club not selected', 4404);
-      const clubId = c.id;
-      const policy = await accessContext(
-        db,
-        {
-          userId: user.id,
-          username: user.username,
-          level: user.level,
-          role: user.role,
-          isAdmin: user.isAdmin,
-          permissions: effectivePermissions(user),
-          clubId: c.id,
-          externalClubId: c.externalClubId,
-        },
-        true,
-      );
-      const sees = {
-        entrance: can(policy, { live: 'entrance' }),
-        terminal: can(policy, { live: 'terminal' }),
-        door: can(policy, { live: 'door' }),
-        cash: can(policy, { live: 'cash' }),
+  app.get(
+    '/api/live',
+    { websocket: true, config: { public: true }, schema: { hide: true } },
+    (socket: WebSocket, req) => {
+      const unsubscribe: (() => void)[] = [];
+      let state: 'new' | 'checking' | 'ready' = 'new';
+      const send = (m: LiveMessage) => {
+        if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(m));
       };
-      if (socket.readyState !== socket.OPEN) return;
-      clearTimeout(authTimer);
-      state = 'ready';
-      const club = clubId;
-      unsubscribe.push(
-        bus.subscribe('entrance', (e) => {
-          if (e.clubId === club && sees.entrance)
-            send({ type: 'entrance', row: e.row as Extract<LiveMessage, { type: 'entrance' }>['row'] });
-        }),
-        bus.subscribe('terminal', (e) => {
-          if (e.clubId === club && sees.terminal)
-            send({ type: 'terminal', terminalId: e.terminalId, connected: e.connected });
-        }),
-        bus.subscribe('door', (e) => {
-          if (e.clubId === club && sees.door) send({ type: 'door', terminalId: e.terminalId, doorState: e.doorState });
-        }),
-        bus.subscribe('cash', (e) => {
-          if (e.clubId !== club || !sees.cash) return;
-          const { terminalId, sessionId, state, inserted, error } = e;
-          send({
-            type: 'cash',
-            terminalId,
-            sessionId,
-            state: state as Extract<LiveMessage, { type: 'cash' }>['state'],
-            inserted,
-            ...(error ? { error } : {}),
-          });
-        }),
-      );
-      if (claims.exp) {
-        const ms = Math.min(claims.exp * 1000 - Date.now(), 2 ** 31 - 1);
-        expiryTimer = setTimeout(() => reject('UNAUTHORIZED', 'Token expired', 4401), Math.max(ms, 0));
-      }
-      send({ type: 'ready', clubId: club });
-    };
+      const reject = (code: string, message: string, wsCode: number) => {
+        send({ type: 'error', code, message });
+        socket.close(wsCode, code);
+      };
+      const authTimer = setTimeout(() => {
+        if (state !== 'ready') reject('UNAUTHORIZED', 'No auth message received', 4408);
+      }, HELLO_TIMEOUT_SECONDS * 1000);
+      let expiryTimer: NodeJS.Timeout | undefined;
 
-    socket.on('message', (data) => {
-      // After the auth message the feed is one-way; later messages are ignored.
-      if (state !== 'new') return;
-      state = 'checking';
-      auth(data.toString()).catch(() => reject('GENERAL_ERROR', 'General error', 1011));
-    });
-    socket.on('close', () => {
-      clearTimeout(authTimer);
-      clearTimeout(expiryTimer);
-      for (const off of unsubscribe) off();
-    });
-  });
+      const auth = async (raw: string) => {
+        let parsed;
+        try {
+          parsed = LiveAuth.safeParse(JSON.parse(raw));
+        } catch {
+          parsed = null;
+        }
+        if (!parsed?.success) return reject('VALIDATION_ERROR', 'Expected {type: "auth", token}', 4400);
+        let claims: { sub: number; tv: number; exp?: number };
+        try {
+          claims = app.jwt.verify<{ sub: number; tv: number; exp?: number }>(parsed.data.token);
+        } catch {
+          return reject('UNAUTHORIZED', 'Authentication error', 4401);
+        }
+        const user = await userOfToken(db, claims);
+        if (!user) return reject('UNAUTHORIZED', 'Authentication error', 4401);
+        const wanted =
+          user.level === UserLevel.SuperUser && parsed.data.clubExternalId != null
+            ? eq(clubs.externalClubId, parsed.data.clubExternalId)
+            : user.clubId != null
+              ? eq(clubs.id, user.clubId)
+              : null;
+        const [c] = wanted
+          ? await db.select({ id: clubs.id, externalClubId: clubs.externalClubId }).from(clubs).where(wanted)
+          : [];
+        if (!c) return reject('NOT_FOUND', 'club not selected', 4404);
+        const clubId = c.id;
+        const policy = await accessContext(
+          db,
+          {
+            userId: user.id,
+            username: user.username,
+            level: user.level,
+            role: user.role,
+            isAdmin: user.isAdmin,
+            permissions: effectivePermissions(user),
+            clubId: c.id,
+            externalClubId: c.externalClubId,
+            ip: req.ip,
+          },
+          true,
+        );
+        const sees = {
+          entrance: can(policy, { live: 'entrance' }),
+          terminal: can(policy, { live: 'terminal' }),
+          door: can(policy, { live: 'door' }),
+          cash: can(policy, { live: 'cash' }),
+        };
+        if (socket.readyState !== socket.OPEN) return;
+        clearTimeout(authTimer);
+        state = 'ready';
+        const club = clubId;
+        unsubscribe.push(
+          bus.subscribe('entrance', (e) => {
+            if (e.clubId === club && sees.entrance)
+              send({ type: 'entrance', row: e.row as Extract<LiveMessage, { type: 'entrance' }>['row'] });
+          }),
+          bus.subscribe('terminal', (e) => {
+            if (e.clubId === club && sees.terminal)
+              send({ type: 'terminal', terminalId: e.terminalId, connected: e.connected });
+          }),
+          bus.subscribe('door', (e) => {
+            if (e.clubId === club && sees.door)
+              send({ type: 'door', terminalId: e.terminalId, doorState: e.doorState });
+          }),
+          bus.subscribe('cash', (e) => {
+            if (e.clubId !== club || !sees.cash) return;
+            const { terminalId, sessionId, state, inserted, error } = e;
+            send({
+              type: 'cash',
+              terminalId,
+              sessionId,
+              state: state as Extract<LiveMessage, { type: 'cash' }>['state'],
+              inserted,
+              ...(error ? { error } : {}),
+            });
+          }),
+        );
+        if (claims.exp) {
+          const ms = Math.min(claims.exp * 1000 - Date.now(), 2 ** 31 - 1);
+          expiryTimer = setTimeout(() => reject('UNAUTHORIZED', 'Token expired', 4401), Math.max(ms, 0));
+        }
+        send({ type: 'ready', clubId: club });
+      };
+
+      socket.on('message', (data) => {
+        // After the auth message the feed is one-way; later messages are ignored.
+        if (state !== 'new') return;
+        state = 'checking';
+        auth(data.toString()).catch(() => reject('GENERAL_ERROR', 'General error', 1011));
+      });
+      socket.on('close', () => {
+        clearTimeout(authTimer);
+        clearTimeout(expiryTimer);
+        for (const off of unsubscribe) off();
+      });
+    },
+  );
 }

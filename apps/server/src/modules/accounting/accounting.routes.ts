@@ -51,7 +51,7 @@ export async function accountingRoutes(app: FastifyInstance): Promise<void> {
       ...settings,
       schema: { tags, params: IdParams, body: HashavshevetDetails, response: { 200: HashavshevetDetails } },
     },
-    async (req) => updateHashavshevet(db, req, req.params.id, req.body),
+    async (req) => updateHashavshevet(db, req.auth, req.params.id, req.body),
   );
   r.post(
     '/api/Club/UpdateClubSumitSettings/:id',
@@ -64,7 +64,7 @@ export async function accountingRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: z.object({ companyId: z.string(), sendInvoices: z.boolean(), apiKeySet: z.boolean() }) },
       },
     },
-    async (req) => updateSumit(db, req, req.params.id, req.body),
+    async (req) => updateSumit(db, req.auth, req.params.id, req.body),
   );
   r.post(
     '/api/Club/StartChargeClub',
@@ -92,7 +92,7 @@ export async function accountingRoutes(app: FastifyInstance): Promise<void> {
         concurrency: app.deps.database.kind === 'postgres' ? 4 : 1,
       });
       const saferPayments = await reconcileCharges(db, clearingProvider(), req.auth.clubId);
-      await audit(db, req, {
+      await audit(db, req.auth, {
         action: 'run',
         entity: 'chargeClub',
         entityId: req.auth.clubId,

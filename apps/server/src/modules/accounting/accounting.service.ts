@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, lt } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { Actor } from '../../lib/actor.js';
 import { HashavshevetDetails, localToInstant, parseIsoDate, type SumitSettings } from '@venue/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/index.js';
@@ -24,8 +24,8 @@ async function moneyRow(db: Db, clubId: number) {
 }
 
 /** The {id} of the club routes must be the signed-in club (another club's id answers 404). */
-export function ownClub(req: FastifyRequest, id: number): void {
-  if (id !== req.auth.clubId) throw notFound('club');
+export function ownClub(actor: Actor, id: number): void {
+  if (id !== actor.clubId) throw notFound('club');
 }
 
 /**
@@ -39,25 +39,20 @@ export async function getHashavshevet(db: Db, clubId: number) {
   return parsed.success ? parsed.data : null;
 }
 
-export async function updateHashavshevet(
-  db: Db,
-  req: FastifyRequest,
-  id: number,
-  body: z.infer<typeof HashavshevetDetails>,
-) {
-  ownClub(req, id);
+export async function updateHashavshevet(db: Db, actor: Actor, id: number, body: z.infer<typeof HashavshevetDetails>) {
+  ownClub(actor, id);
   const before = await getHashavshevet(db, id);
   await db
     .insert(clubMoneySettings)
     .values({ clubId: id, hashavshevet: body })
     .onConflictDoUpdate({ target: clubMoneySettings.clubId, set: { hashavshevet: body } });
-  await audit(db, req, { action: 'update', entity: 'hashavshevet', entityId: id, before, after: body });
+  await audit(db, actor, { action: 'update', entity: 'hashavshevet', entityId: id, before, after: body });
   return body;
 }
 
 /** SUMIT account: the API key is kept encrypted and never answered. */
-export async function updateSumit(db: Db, req: FastifyRequest, id: number, body: z.infer<typeof SumitSettings>) {
-  ownClub(req, id);
+export async function updateSumit(db: Db, actor: Actor, id: number, body: z.infer<typeof SumitSettings>) {
+  ownClub(actor, id);
   const cur = ((await moneyRow(db, id))?.sumit ?? {}) as {
     companyId?: string;
     apiKeyEnc?: string;
@@ -73,7 +68,7 @@ export async function updateSumit(db: Db, req: FastifyRequest, id: number, body:
     .values({ clubId: id, sumit: next })
     .onConflictDoUpdate({ target: clubMoneySettings.clubId, set: { sumit: next } });
   const view = { companyId: next.companyId, sendInvoices: next.sendInvoices, apiKeySet: !!next.apiKeyEnc };
-  await audit(db, req, {
+  await audit(db, actor, {
     action: 'update',
     entity: 'sumit',
     entityId: id,

@@ -17,7 +17,7 @@ export async function biometricRoutes(app: FastifyInstance): Promise<void> {
       config: { permission: 'roleEditClients' },
       schema: { tags, params: IdParams, response: { 200: BiometricDeleted } },
     },
-    async (req) => deleteTemplate(db, bus, req, req.params.id),
+    async (req) => deleteTemplate(db, bus, req.auth, req.params.id),
   );
   r.delete(
     '/api/Client/DeleteBiometricDataForClient/:id',
@@ -25,7 +25,7 @@ export async function biometricRoutes(app: FastifyInstance): Promise<void> {
       config: { permission: 'roleEditClients' },
       schema: { tags, params: IdParams, response: { 200: BiometricDeleted } },
     },
-    async (req) => deleteClientBiometrics(db, bus, req, req.params.id),
+    async (req) => deleteClientBiometrics(db, bus, req.auth, req.params.id),
   );
   r.get(
     '/api/Client/GetFaceImages/:id',
@@ -33,6 +33,6 @@ export async function biometricRoutes(app: FastifyInstance): Promise<void> {
       config: { permission: 'roleViewClientsList' },
       schema: { tags, params: IdParams, response: { 200: FaceImages } },
     },
-    async (req) => faceImages(db, req, req.params.id),
+    async (req) => faceImages(db, req.auth, req.params.id),
   );
 }

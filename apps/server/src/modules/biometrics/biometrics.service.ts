@@ -1,5 +1,5 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+import type { Actor } from '../../lib/actor.js';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
   ClientType,
@@ -212,13 +212,8 @@ function refuseTechnician(clientType: number): void {
  * TECHNICIAN_BIOMETRIC_PROTECTED for a technician-type client's). Audited;
  * the club's terminals are told to drop it.
  */
-export async function deleteTemplate(
-  db: Db,
-  bus: EventBus,
-  req: FastifyRequest,
-  id: number,
-): Promise<BiometricDeleted> {
-  const clubId = req.auth.clubId;
+export async function deleteTemplate(db: Db, bus: EventBus, actor: Actor, id: number): Promise<BiometricDeleted> {
+  const clubId = actor.clubId;
   const [t] = await db
     .select({ id: biometricTemplates.id, clientId: biometricTemplates.clientId, kind: biometricTemplates.kind })
     .from(biometricTemplates)
@@ -228,7 +223,7 @@ export async function deleteTemplate(
   refuseTechnician(c.clientType);
   await db.transaction(async (tx) => {
     await tx.delete(biometricTemplates).where(eq(biometricTemplates.id, t.id));
-    await audit(tx, req, {
+    await audit(tx, actor, {
       action: 'delete',
       entity: `biometric.${t.kind}`,
       entityId: t.id,
@@ -248,10 +243,10 @@ export async function deleteTemplate(
 export async function deleteClientBiometrics(
   db: Db,
   bus: EventBus,
-  req: FastifyRequest,
+  actor: Actor,
   clientId: number,
 ): Promise<BiometricDeleted> {
-  const clubId = req.auth.clubId;
+  const clubId = actor.clubId;
   const c = await clientForBiometrics(db, clubId, clientId);
   refuseTechnician(c.clientType);
   const gone = await db.transaction(async (tx) => {
@@ -259,7 +254,7 @@ export async function deleteClientBiometrics(
       .delete(biometricTemplates)
       .where(and(eq(biometricTemplates.clubId, clubId), eq(biometricTemplates.clientId, c.id)))
       .returning({ id: biometricTemplates.id, kind: biometricTemplates.kind });
-    await audit(tx, req, {
+    await audit(tx, actor, {
       action: 'delete',
       entity: 'biometric.client',
       entityId: c.id,
@@ -290,8 +285,8 @@ function publishDeleted(bus: EventBus, clubId: number, clientNumber: number, row
  * of the club as data URLs, decrypted (404 for another club's client). The
  * view is written to the audit log (access to biometric data is logged).
  */
-export async function faceImages(db: Db, req: FastifyRequest, clientId: number): Promise<FaceImages> {
-  const clubId = req.auth.clubId;
+export async function faceImages(db: Db, actor: Actor, clientId: number): Promise<FaceImages> {
+  const clubId = actor.clubId;
   await clientForBiometrics(db, clubId, clientId);
   const rows = await db
     .select({
@@ -316,7 +311,7 @@ export async function faceImages(db: Db, req: FastifyRequest, clientId: number):
       image: decrypt(keys, r.imageEnc!, aad(clubId, clientId, 'face', 'image')),
       createdAt: r.createdAt.toISOString(),
     }));
-  await audit(db, req, {
+  await audit(db, actor, {
     action: 'view',
     entity: 'biometric.faceImages',
     entityId: clientId,

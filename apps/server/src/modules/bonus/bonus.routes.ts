@@ -14,6 +14,6 @@ export async function bonusRoutes(app: FastifyInstance): Promise<void> {
       config: { permission: 'roleManageClientMoney' },
       schema: { tags: ['clients'], params: IdParams, body: BonusEntriesInput, response: { 200: BonusEntries } },
     },
-    async (req) => addBonusEntries(db, req, req.params.id, req.body.count),
+    async (req) => addBonusEntries(db, req.auth, req.params.id, req.body.count),
   );
 }

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { Actor } from '../../lib/actor.js';
 import { and, eq, gte, ne, sql } from 'drizzle-orm';
 import type { BonusEntries } from '@venue/domain';
 import type { Db } from '../../db/index.js';
@@ -17,13 +17,8 @@ import { AppError, notFound } from '../../lib/errors.js';
  * back; 422 VALIDATION_ERROR when that would go below 0; 404 for another
  * club's client). Audited.
  */
-export async function addBonusEntries(
-  db: Db,
-  req: FastifyRequest,
-  clientId: number,
-  count: number,
-): Promise<BonusEntries> {
-  const clubId = req.auth.clubId;
+export async function addBonusEntries(db: Db, actor: Actor, clientId: number, count: number): Promise<BonusEntries> {
+  const clubId = actor.clubId;
   return db.transaction(async (tx) => {
     const [c] = await tx
       .select({ id: clients.id, bonusEntries: clients.bonusEntries })
@@ -40,9 +35,9 @@ export async function addBonusEntries(
     }
     const [l] = await tx
       .insert(balanceLedger)
-      .values({ clubId, clientId: c.id, kind: 'bonus', delta: count, source: 'manager', userId: req.auth.userId })
+      .values({ clubId, clientId: c.id, kind: 'bonus', delta: count, source: 'manager', userId: actor.userId })
       .returning({ id: balanceLedger.id });
-    await audit(tx, req, {
+    await audit(tx, actor, {
       action: 'update',
       entity: 'client.bonusEntries',
       entityId: c.id,

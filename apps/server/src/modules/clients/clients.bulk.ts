@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { Actor } from '../../lib/actor.js';
 import { ClientStatus, UNLIMITED_END_YEAR, type BulkClientsRequest } from '@venue/domain';
 import type { Db, Tx } from '../../db/index.js';
 import { auditLog, clients, groups } from '../../db/schema.js';
@@ -44,12 +44,8 @@ function dateValue(v: unknown): string {
  * @throws AppError NOT_FOUND (404) when any id is not a client of this club (nothing changes)
  * @throws AppError CARD_TAKEN / PASSWORD_TAKEN (409) when a restore would give a card or code to two live clients
  */
-export async function updateBulkClients(
-  db: Db,
-  req: FastifyRequest,
-  body: BulkClientsRequest,
-): Promise<{ updated: number }> {
-  const clubId = req.auth.clubId;
+export async function updateBulkClients(db: Db, actor: Actor, body: BulkClientsRequest): Promise<{ updated: number }> {
+  const clubId = actor.clubId;
   if (body.action === 'addBeats') {
     throw new AppError('BULK_ACTION_NOT_SUPPORTED', 'Beats are money: add them through the client balance calls');
   }
@@ -93,13 +89,13 @@ export async function updateBulkClients(
           return changed
             ? {
                 clubId,
-                userId: req.auth.userId,
+                userId: actor.userId,
                 action: `bulk:${action}`,
                 entity: 'client',
                 entityId: String(a.id),
                 before: pick(b),
                 after: pick(a),
-                ip: req.ip,
+                ip: actor.ip,
               }
             : null;
         })

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { Actor } from '../../lib/actor.js';
 import {
   ClientStatus,
   IMPORT_COLUMNS,
@@ -242,13 +242,8 @@ export async function validateImport(
  * @throws AppError IMPORT_HAS_ERRORS (422, details = row errors) on commit when any row is invalid
  * @throws AppError UNSUPPORTED_FILE_TYPE (415) when the content is neither .xlsx nor CSV
  */
-export async function importClients(
-  db: Db,
-  req: FastifyRequest,
-  file: Buffer,
-  preview: boolean,
-): Promise<ImportResult> {
-  const clubId = req.auth.clubId;
+export async function importClients(db: Db, actor: Actor, file: Buffer, preview: boolean): Promise<ImportResult> {
+  const clubId = actor.clubId;
   const sheet = await readSheet(file);
   const { rows, errors } = await validateImport(db, clubId, sheet);
   const sample = rows.slice(0, 50).map((r) => ({ ...r }));
@@ -270,7 +265,7 @@ export async function importClients(
       await tx.insert(auditLog).values(
         inserted.map((c, j) => ({
           clubId,
-          userId: req.auth.userId,
+          userId: actor.userId,
           action: 'import',
           entity: 'client',
           entityId: String(c.id),
@@ -279,7 +274,7 @@ export async function importClients(
             number: c.number,
             cardSerial: chunk[j].cardSerial ? `…${chunk[j].cardSerial.slice(-4)}` : '',
           },
-          ip: req.ip,
+          ip: actor.ip,
         })),
       );
       n += inserted.length;

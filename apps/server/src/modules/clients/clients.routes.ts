@@ -101,7 +101,7 @@ export async function clientRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/Client',
     { config: { permission: 'roleEditClients' }, schema: { tags, body: ClientInput, response: { 200: Client } } },
-    async (req) => createClient(db, req, req.body),
+    async (req) => createClient(db, req.auth, req.body),
   );
   r.patch(
     '/api/Client/:id',
@@ -109,7 +109,7 @@ export async function clientRoutes(app: FastifyInstance): Promise<void> {
       config: { permission: 'roleEditClients' },
       schema: { tags, params: IdParams, body: ClientPatch, response: { 200: Client } },
     },
-    async (req) => updateClient(db, req, req.params.id, req.body),
+    async (req) => updateClient(db, req.auth, req.params.id, req.body),
   );
   r.post(
     '/api/Client/updateBulkClients',
@@ -117,7 +117,7 @@ export async function clientRoutes(app: FastifyInstance): Promise<void> {
       config: { permission: 'roleEditClients' },
       schema: { tags, body: BulkClientsRequest, response: { 200: BulkClientsResult } },
     },
-    async (req) => updateBulkClients(db, req, req.body),
+    async (req) => updateBulkClients(db, req.auth, req.body),
   );
   r.post(
     '/api/Client/ImportClients',
@@ -130,7 +130,7 @@ export async function clientRoutes(app: FastifyInstance): Promise<void> {
         consumes: ['multipart/form-data'],
       },
     },
-    async (req) => importClients(db, req, await uploadedFile(req), req.query.preview),
+    async (req) => importClients(db, req.auth, await uploadedFile(req), req.query.preview),
   );
 }
 

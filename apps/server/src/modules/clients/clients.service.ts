@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { Actor } from '../../lib/actor.js';
 import {
   ClientStatus,
   normalizePhone,
@@ -401,8 +401,8 @@ function auditSnapshot(c: Client): Record<string, unknown> {
  * @throws AppError CARD_TAKEN (409) when a non-deleted client of the club holds the card serial
  * @throws AppError PASSWORD_TAKEN (409) when a non-deleted client of the club holds the enrolment code
  */
-export async function createClient(db: Db, req: FastifyRequest, input: ClientInput): Promise<Client> {
-  const clubId = req.auth.clubId;
+export async function createClient(db: Db, actor: Actor, input: ClientInput): Promise<Client> {
+  const clubId = actor.clubId;
   return db
     .transaction(async (tx) => {
       assertValid(await clientErrors(tx, clubId, input, input));
@@ -420,7 +420,12 @@ export async function createClient(db: Db, req: FastifyRequest, input: ClientInp
         .values({ ...input, phone: input.phone ? (normalizePhone(input.phone) ?? '') : '', clubId, number: next })
         .returning({ id: clients.id });
       const created = await getClient(tx, clubId, row.id);
-      await audit(tx, req, { action: 'create', entity: 'client', entityId: created.id, after: auditSnapshot(created) });
+      await audit(tx, actor, {
+        action: 'create',
+        entity: 'client',
+        entityId: created.id,
+        after: auditSnapshot(created),
+      });
       return created;
     })
     .catch(mapUniqueViolation);
@@ -434,8 +439,8 @@ export async function createClient(db: Db, req: FastifyRequest, input: ClientInp
  * @throws AppError CARD_TAKEN (409) when the card, or a restored client's card, is held by another non-deleted client
  * @throws AppError PASSWORD_TAKEN (409) likewise for the enrolment code
  */
-export async function updateClient(db: Db, req: FastifyRequest, id: number, patch: ClientPatch): Promise<Client> {
-  const clubId = req.auth.clubId;
+export async function updateClient(db: Db, actor: Actor, id: number, patch: ClientPatch): Promise<Client> {
+  const clubId = actor.clubId;
   return db
     .transaction(async (tx) => {
       const [locked] = await tx
@@ -471,7 +476,7 @@ export async function updateClient(db: Db, req: FastifyRequest, id: number, patc
           : before.status === ClientStatus.Deleted && after.status !== ClientStatus.Deleted
             ? 'restore'
             : 'update';
-      await audit(tx, req, {
+      await audit(tx, actor, {
         action,
         entity: 'client',
         entityId: id,

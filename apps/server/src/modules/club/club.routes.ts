@@ -22,6 +22,6 @@ export async function clubRoutes(app: FastifyInstance): Promise<void> {
       config: { permission: 'roleEditGeneralSettings' },
       schema: { tags: ['club'], params: IdParams, body: ClubPatch, response: { 200: Club } },
     },
-    async (req) => updateClub(db, req, req.params.id, req.body),
+    async (req) => updateClub(db, req.auth, req.params.id, req.body),
   );
 }

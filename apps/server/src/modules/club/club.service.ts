@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { Actor } from '../../lib/actor.js';
 import {
   ClubSettings,
   CURRENCY_SYMBOL,
@@ -62,8 +62,8 @@ export async function getCapacities(db: Db, clubId: number): Promise<Capacity[]>
  * @throws AppError CONTACT_MANAGER (403, details {fields}) when club staff change an operator-only setting
  * @throws AppError VALIDATION_ERROR (400) for a self-registration group that is not the club's
  */
-export async function updateClub(db: Db, req: FastifyRequest, id: number, patch: ClubPatch): Promise<Club> {
-  if (id !== req.auth.clubId) throw notFound('club');
+export async function updateClub(db: Db, actor: Actor, id: number, patch: ClubPatch): Promise<Club> {
+  if (id !== actor.clubId) throw notFound('club');
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(clubs).where(eq(clubs.id, id)).for('update');
     if (!row) throw notFound('club');
@@ -71,7 +71,7 @@ export async function updateClub(db: Db, req: FastifyRequest, id: number, patch:
     const changedOperatorFields = OPERATOR_ONLY_SETTINGS.filter(
       (f) => patch[f] !== undefined && patch[f] !== before[f],
     );
-    if (changedOperatorFields.length > 0 && req.auth.level !== UserLevel.SuperUser) {
+    if (changedOperatorFields.length > 0 && actor.level !== UserLevel.SuperUser) {
       throw new AppError('CONTACT_MANAGER', 'Contact the manager to change these settings', {
         fields: changedOperatorFields,
       });
@@ -103,7 +103,7 @@ export async function updateClub(db: Db, req: FastifyRequest, id: number, patch:
       .where(eq(clubs.id, id));
     const [updated] = await tx.select().from(clubs).where(eq(clubs.id, id));
     const after = presentClub(updated);
-    await audit(tx, req, { action: 'update', entity: 'club', entityId: id, before, after });
+    await audit(tx, actor, { action: 'update', entity: 'club', entityId: id, before, after });
     return after;
   });
 }

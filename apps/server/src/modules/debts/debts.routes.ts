@@ -20,16 +20,16 @@ export async function debtRoutes(app: FastifyInstance): Promise<void> {
     async (req) => debtsOfClient(db, req.auth.clubId, req.params.id),
   );
   r.post('/api/Debts', { ...edit, schema: { tags, body: DebtInput, response: { 200: Debt } } }, async (req) =>
-    createDebt(db, req, req.body),
+    createDebt(db, req.auth, req.body),
   );
   r.patch(
     '/api/Debts/:id',
     { ...edit, schema: { tags, params: IdParams, body: DebtPatch, response: { 200: Debt } } },
-    async (req) => updateDebt(db, req, req.params.id, req.body),
+    async (req) => updateDebt(db, req.auth, req.params.id, req.body),
   );
   r.patch(
     '/api/Debts/Delete/:id',
     { ...edit, schema: { tags, params: IdParams, response: { 200: Debt } } },
-    async (req) => deleteDebt(db, req, req.params.id),
+    async (req) => deleteDebt(db, req.auth, req.params.id),
   );
 }

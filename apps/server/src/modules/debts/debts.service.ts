@@ -1,5 +1,5 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { Actor } from '../../lib/actor.js';
 import type { z } from 'zod';
 import { ClientStatus, type Debt, type DebtInput, type DebtPatch } from '@venue/domain';
 import type { Db, Tx } from '../../db/index.js';
@@ -60,11 +60,11 @@ export async function registerDebt(
   return r;
 }
 
-export async function createDebt(db: Db, req: FastifyRequest, input: z.infer<typeof DebtInput>): Promise<Debt> {
-  await clientOf(db, req.auth.clubId, input.clientId);
+export async function createDebt(db: Db, actor: Actor, input: z.infer<typeof DebtInput>): Promise<Debt> {
+  await clientOf(db, actor.clubId, input.clientId);
   return db.transaction(async (tx) => {
-    const r = await registerDebt(tx, { ...input, clubId: req.auth.clubId, source: 'manual', userId: req.auth.userId });
-    await audit(tx, req, { action: 'create', entity: 'debt', entityId: r.id, after: presentDebt(r) });
+    const r = await registerDebt(tx, { ...input, clubId: actor.clubId, source: 'manual', userId: actor.userId });
+    await audit(tx, actor, { action: 'create', entity: 'debt', entityId: r.id, after: presentDebt(r) });
     return presentDebt(r);
   });
 }
@@ -79,13 +79,8 @@ async function rowOf(db: Db | Tx, clubId: number, id: number): Promise<Row> {
 }
 
 /** PATCH /api/Debts/{id}: amount (not below what was paid) and description. */
-export async function updateDebt(
-  db: Db,
-  req: FastifyRequest,
-  id: number,
-  patch: z.infer<typeof DebtPatch>,
-): Promise<Debt> {
-  const r = await rowOf(db, req.auth.clubId, id);
+export async function updateDebt(db: Db, actor: Actor, id: number, patch: z.infer<typeof DebtPatch>): Promise<Debt> {
+  const r = await rowOf(db, actor.clubId, id);
   if (patch.amount != null && patch.amount < r.paid) {
     throw new AppError('VALIDATION_ERROR', 'Amount below what was paid', [{ path: 'amount', message: 'belowPaid' }]);
   }
@@ -95,7 +90,7 @@ export async function updateDebt(
       .set({ amount: patch.amount ?? r.amount, description: patch.description ?? r.description })
       .where(eq(debts.id, id))
       .returning();
-    await audit(tx, req, {
+    await audit(tx, actor, {
       action: 'update',
       entity: 'debt',
       entityId: id,
@@ -107,11 +102,11 @@ export async function updateDebt(
 }
 
 /** PATCH /api/Debts/Delete/{id}: soft delete (the row stays for reports). */
-export async function deleteDebt(db: Db, req: FastifyRequest, id: number): Promise<Debt> {
-  const r = await rowOf(db, req.auth.clubId, id);
+export async function deleteDebt(db: Db, actor: Actor, id: number): Promise<Debt> {
+  const r = await rowOf(db, actor.clubId, id);
   return db.transaction(async (tx) => {
     const [u] = await tx.update(debts).set({ deleted: true }).where(eq(debts.id, id)).returning();
-    await audit(tx, req, { action: 'delete', entity: 'debt', entityId: id, before: presentDebt(r) });
+    await audit(tx, actor, { action: 'delete', entity: 'debt', entityId: id, before: presentDebt(r) });
     return presentDebt(u);
   });
 }

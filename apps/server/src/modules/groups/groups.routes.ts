@@ -57,7 +57,7 @@ export async function groupRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/Group',
     { config: { permission: 'roleEditClientGroups' }, schema: { tags, body: GroupInput, response: { 200: Group } } },
-    async (req) => createGroup(db, req, req.body),
+    async (req) => createGroup(db, req.auth, req.body),
   );
   r.patch(
     '/api/Group/:id',
@@ -65,7 +65,7 @@ export async function groupRoutes(app: FastifyInstance): Promise<void> {
       config: { permission: 'roleEditClientGroups' },
       schema: { tags, params: IdParams, body: GroupPatch, response: { 200: Group } },
     },
-    async (req) => updateGroup(db, req, req.params.id, req.body),
+    async (req) => updateGroup(db, req.auth, req.params.id, req.body),
   );
   r.delete(
     '/api/Group/:id',
@@ -73,6 +73,6 @@ export async function groupRoutes(app: FastifyInstance): Promise<void> {
       config: { permission: 'roleEditClientGroups' },
       schema: { tags, params: IdParams, response: { 200: OkResponse } },
     },
-    async (req) => deleteGroup(db, req, req.params.id),
+    async (req) => deleteGroup(db, req.auth, req.params.id),
   );
 }

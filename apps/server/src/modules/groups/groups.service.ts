@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { Actor } from '../../lib/actor.js';
 import {
   ClientStatus,
   type FieldError,
@@ -199,8 +199,8 @@ async function replaceSchedule(tx: Tx, clubId: number, groupId: number, rows: Sc
  * when the group is saved"). Money fields in minor units.
  * @throws AppError VALIDATION_ERROR (400) for a schedule row naming another club's terminal, an impossible date or an out-of-range number
  */
-export async function createGroup(db: Db, req: FastifyRequest, input: GroupInput): Promise<Group> {
-  const clubId = req.auth.clubId;
+export async function createGroup(db: Db, actor: Actor, input: GroupInput): Promise<Group> {
+  const clubId = actor.clubId;
   return db.transaction(async (tx) => {
     assertValid(int32Errors(input)); // before any query uses the numbers
     assertValid(await scheduleErrors(tx, clubId, input.schedule));
@@ -211,7 +211,7 @@ export async function createGroup(db: Db, req: FastifyRequest, input: GroupInput
       .returning();
     await replaceSchedule(tx, clubId, row.id, schedule);
     const created = await loadGroup(tx, clubId, row);
-    await audit(tx, req, { action: 'create', entity: 'group', entityId: row.id, after: created });
+    await audit(tx, actor, { action: 'create', entity: 'group', entityId: row.id, after: created });
     return created;
   });
 }
@@ -222,8 +222,8 @@ export async function createGroup(db: Db, req: FastifyRequest, input: GroupInput
  * @throws AppError NOT_FOUND (404) when the id is not a non-deleted group of this club
  * @throws AppError VALIDATION_ERROR (400) as for createGroup
  */
-export async function updateGroup(db: Db, req: FastifyRequest, id: number, patch: GroupPatch): Promise<Group> {
-  const clubId = req.auth.clubId;
+export async function updateGroup(db: Db, actor: Actor, id: number, patch: GroupPatch): Promise<Group> {
+  const clubId = actor.clubId;
   return db.transaction(async (tx) => {
     const row = await groupRow(tx, clubId, id, true);
     const before = await loadGroup(tx, clubId, row);
@@ -233,7 +233,7 @@ export async function updateGroup(db: Db, req: FastifyRequest, id: number, patch
     if (Object.keys(fields).length > 0) await tx.update(groups).set(fields).where(eq(groups.id, id));
     if (schedule) await replaceSchedule(tx, clubId, id, schedule);
     const after = await getGroupIn(tx, clubId, id);
-    await audit(tx, req, { action: 'update', entity: 'group', entityId: id, before, after });
+    await audit(tx, actor, { action: 'update', entity: 'group', entityId: id, before, after });
     return after;
   });
 }
@@ -247,13 +247,13 @@ async function getGroupIn(tx: Tx, clubId: number, id: number): Promise<Group> {
  * and its clients' group id stay, so the change can be undone.
  * @throws AppError NOT_FOUND (404) when the id is not a non-deleted group of this club
  */
-export async function deleteGroup(db: Db, req: FastifyRequest, id: number): Promise<{ ok: true }> {
-  const clubId = req.auth.clubId;
+export async function deleteGroup(db: Db, actor: Actor, id: number): Promise<{ ok: true }> {
+  const clubId = actor.clubId;
   return db.transaction(async (tx) => {
     const row = await groupRow(tx, clubId, id, true);
     const before = await loadGroup(tx, clubId, row);
     await tx.update(groups).set({ deleted: true }).where(eq(groups.id, id));
-    await audit(tx, req, { action: 'delete', entity: 'group', entityId: id, before });
+    await audit(tx, actor, { action: 'delete', entity: 'group', entityId: id, before });
     return { ok: true as const };
   });
 }

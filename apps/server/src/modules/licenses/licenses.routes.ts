@@ -1,7 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BuyLinkRequest, LicenseRequest, parts } from '@venue/domain';
+import { BuyLinkRequest, LicenseRequest, MAX_REFERENCE_FILE_BYTES, parts } from '@venue/domain';
+import { AppError } from '../../lib/errors.js';
 import { IdParams } from '../../lib/validation.js';
 import { clearingProvider } from '../../integrations/clearing/sandbox.js';
 import {
@@ -24,6 +26,33 @@ label{display:block;margin:12px 0 4px}input{width:100%;padding:8px;font-size:16p
 button{margin-top:16px;padding:10px 16px;font-size:16px}.note{color:#666;font-size:13px}</style></head>
 <body>${body}</body></html>`;
 
+/**
+ * The multipart form of a bank-transfer license request: its text fields and
+ * its one reference file (up to MAX_REFERENCE_FILE_BYTES, seed 001 §5).
+ * @throws FILE_REQUIRED when the request is not multipart, FILE_TOO_LARGE
+ */
+async function readReferenceForm(req: FastifyRequest) {
+  if (!req.isMultipart()) throw new AppError('FILE_REQUIRED', 'A reference file is required');
+  const fields: Record<string, string> = {};
+  let file: { name: string; buf: Buffer } | null = null;
+  for await (const part of req.parts({ limits: { fileSize: MAX_REFERENCE_FILE_BYTES, files: 1, fields: 20 } })) {
+    if (part.type === 'file') {
+      const f = part as MultipartFile;
+      try {
+        file = { name: f.filename, buf: await f.toBuffer() };
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new AppError('FILE_TOO_LARGE', 'File too large (max 3MB)');
+        }
+        throw err;
+      }
+    } else {
+      fields[part.fieldname] = String((part as { value: unknown }).value);
+    }
+  }
+  return { fields, file };
+}
+
 /** Licenses (seed 000 §7 "Licenses"), and the sandbox provider's payment page for license orders. */
 export async function licenseRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -45,12 +74,12 @@ export async function licenseRoutes(app: FastifyInstance): Promise<void> {
       ...perm,
       schema: { tags, body: BuyLinkRequest, response: { 200: z.object({ url: z.string(), code: z.string() }) } },
     },
-    async (req) => createBuyLink(db, clearingProvider(), req, req.body),
+    async (req) => createBuyLink(db, clearingProvider(), req.auth, req.body),
   );
   r.post(
     '/api/AddLicensesRequest/HandleAddLicensesRequest',
     { ...perm, schema: { tags, consumes: ['multipart/form-data'], response: { 200: LicenseRequest } } },
-    async (req) => createLicenseRequest(db, req),
+    async (req) => createLicenseRequest(db, req.auth, await readReferenceForm(req)),
   );
   r.get(
     '/api/AddLicensesRequest/GetAddLicensesRequestsCount',
@@ -82,7 +111,7 @@ export async function licenseRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: LicenseRequest },
       },
     },
-    async (req) => setRequestStatus(db, req, req.params.id, req.body.status),
+    async (req) => setRequestStatus(db, req.auth, req.params.id, req.body.status),
   );
   r.get(
     '/api/getLicenseRequest/',

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
-import type { MultipartFile } from '@fastify/multipart';
+import type { Actor } from '../../lib/actor.js';
 import {
   LicenseRequestFields,
   LicenseRequestStatus,
@@ -44,11 +43,11 @@ export async function licensePrice(db: Db, clubId: number): Promise<number> {
 export async function createBuyLink(
   db: Db,
   provider: ClearingProvider,
-  req: FastifyRequest,
+  actor: Actor,
   body: z.infer<typeof BuyLinkRequest>,
 ) {
-  if (body.externalClubId !== req.auth.externalClubId) throw notFound('club');
-  const price = await licensePrice(db, req.auth.clubId);
+  if (body.externalClubId !== actor.externalClubId) throw notFound('club');
+  const price = await licensePrice(db, actor.clubId);
   if (body.amount !== body.qty * price) {
     throw validationError([{ path: 'amount', message: 'amountMismatch' }]);
   }
@@ -56,7 +55,7 @@ export async function createBuyLink(
   const [o] = await db
     .insert(licenseOrders)
     .values({
-      clubId: req.auth.clubId,
+      clubId: actor.clubId,
       code,
       quantity: body.qty,
       amount: body.amount,
@@ -64,7 +63,7 @@ export async function createBuyLink(
       customerName: body.customerName,
     })
     .returning();
-  await audit(db, req, {
+  await audit(db, actor, {
     action: 'create',
     entity: 'licenseOrder',
     entityId: o.id,
@@ -149,32 +148,19 @@ export function sniffReferenceFile(buf: Buffer): 'pdf' | 'png' | 'jpeg' | null {
  * content up to 3 MB. Payer bank details are stored encrypted.
  * @throws VALIDATION_ERROR (field details), FILE_REQUIRED, FILE_TOO_LARGE, UNSUPPORTED_FILE_TYPE.
  */
-export async function createLicenseRequest(db: Db, req: FastifyRequest) {
-  if (!req.isMultipart()) throw new AppError('FILE_REQUIRED', 'A reference file is required');
-  const fields: Record<string, string> = {};
-  let file: { name: string; buf: Buffer } | null = null;
-  for await (const part of req.parts({ limits: { fileSize: MAX_REFERENCE_FILE_BYTES, files: 1, fields: 20 } })) {
-    if (part.type === 'file') {
-      const f = part as MultipartFile;
-      try {
-        file = { name: f.filename, buf: await f.toBuffer() };
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError('FILE_TOO_LARGE', 'File too large (max 3MB)');
-        }
-        throw err;
-      }
-    } else {
-      fields[part.fieldname] = String((part as { value: unknown }).value);
-    }
-  }
+export async function createLicenseRequest(
+  db: Db,
+  actor: Actor,
+  form: { fields: Record<string, string>; file: { name: string; buf: Buffer } | null },
+) {
+  const { fields, file } = form;
   const parsed = LicenseRequestFields.safeParse(fields);
   if (!parsed.success) {
     throw validationError(parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
   }
   const v = parsed.data;
-  const club = (await db.select().from(clubs).where(eq(clubs.id, req.auth.clubId)))[0];
-  const price = await licensePrice(db, req.auth.clubId);
+  const club = (await db.select().from(clubs).where(eq(clubs.id, actor.clubId)))[0];
+  const price = await licensePrice(db, actor.clubId);
   const errors = [];
   if (v.amount !== v.quantity * price) errors.push({ path: 'amount', message: 'amountMismatch' });
   if (v.transferDate > clubToday(club.location, new Date()))
@@ -189,7 +175,7 @@ export async function createLicenseRequest(db: Db, req: FastifyRequest) {
   const [r] = await db
     .insert(licenseRequests)
     .values({
-      clubId: req.auth.clubId,
+      clubId: actor.clubId,
       licenseType: v.licenseType,
       quantity: v.quantity,
       price,
@@ -200,16 +186,16 @@ export async function createLicenseRequest(db: Db, req: FastifyRequest) {
       bankEnc: encrypt(
         keys,
         JSON.stringify({ branch: v.branch, account: v.account }),
-        `club:${req.auth.clubId}:license-request`,
+        `club:${actor.clubId}:license-request`,
       ),
       fileName: file.name.slice(0, 200),
       fileType: kind,
       file: file.buf,
       status: LicenseRequestStatus.Pending,
-      userId: req.auth.userId,
+      userId: actor.userId,
     })
     .returning();
-  await audit(db, req, {
+  await audit(db, actor, {
     action: 'create',
     entity: 'licenseRequest',
     entityId: r.id,
@@ -274,8 +260,8 @@ export async function requestsSummary(db: Db, clubId: number) {
  * The operator answers a request (seed 001 §4 statuses): ApprovedLoaded adds
  * the quantity to the club's pool once; the club itself may only cancel.
  */
-export async function setRequestStatus(db: Db, req: FastifyRequest, id: number, status: number) {
-  const operator = req.auth.level === 1;
+export async function setRequestStatus(db: Db, actor: Actor, id: number, status: number) {
+  const operator = actor.level === 1;
   if (!operator && status !== LicenseRequestStatus.CancelledByCustomer) throw new AppError('NOT_AUTHORIZED');
   return db.transaction(async (tx) => {
     const [r] = await tx
@@ -284,7 +270,7 @@ export async function setRequestStatus(db: Db, req: FastifyRequest, id: number, 
       .where(
         and(
           eq(licenseRequests.id, id),
-          eq(licenseRequests.clubId, req.auth.clubId),
+          eq(licenseRequests.clubId, actor.clubId),
           eq(licenseRequests.status, LicenseRequestStatus.Pending),
         ),
       )
@@ -296,7 +282,7 @@ export async function setRequestStatus(db: Db, req: FastifyRequest, id: number, 
         .set({ licensesAmount: sql`${clubs.licensesAmount} + ${r.quantity}` })
         .where(eq(clubs.id, r.clubId));
     }
-    await audit(tx, req, { action: 'update', entity: 'licenseRequest', entityId: id, after: { status } });
+    await audit(tx, actor, { action: 'update', entity: 'licenseRequest', entityId: id, after: { status } });
     return presentLicenseRequest(r);
   });
 }

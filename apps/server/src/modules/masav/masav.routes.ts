@@ -36,7 +36,7 @@ export async function masavRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: MasavFile },
       },
     },
-    async (req) => createMasavFile(db, req, { testMode: req.query.testMode, valueDate: req.query.valueDate }),
+    async (req) => createMasavFile(db, req.auth, { testMode: req.query.testMode, valueDate: req.query.valueDate }),
   );
   r.get('/api/MasavFile/Download/:id', { ...perm, schema: { tags, params: IdParams } }, async (req, reply) => {
     const f = await downloadMasavFile(db, req.auth.clubId, req.params.id);
@@ -56,6 +56,6 @@ export async function masavRoutes(app: FastifyInstance): Promise<void> {
       config: { permission: 'roleEditGeneralSettings' },
       schema: { tags, body: MasavSettings, response: { 200: MasavSettings } },
     },
-    async (req) => saveMasavSettings(db, req, req.body),
+    async (req) => saveMasavSettings(db, req.auth, req.body),
   );
 }

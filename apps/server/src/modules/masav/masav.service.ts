@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { Actor } from '../../lib/actor.js';
 import { MasavSettings } from '@venue/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/index.js';
@@ -36,13 +36,13 @@ export async function masavSettings(db: Db, clubId: number): Promise<z.infer<typ
   return parsed.success ? parsed.data : null;
 }
 
-export async function saveMasavSettings(db: Db, req: FastifyRequest, s: z.infer<typeof MasavSettings>) {
-  const before = await masavSettings(db, req.auth.clubId);
+export async function saveMasavSettings(db: Db, actor: Actor, s: z.infer<typeof MasavSettings>) {
+  const before = await masavSettings(db, actor.clubId);
   await db
     .insert(clubMoneySettings)
-    .values({ clubId: req.auth.clubId, masav: s })
+    .values({ clubId: actor.clubId, masav: s })
     .onConflictDoUpdate({ target: clubMoneySettings.clubId, set: { masav: s } });
-  await audit(db, req, { action: 'update', entity: 'masavSettings', entityId: req.auth.clubId, before, after: s });
+  await audit(db, actor, { action: 'update', entity: 'masavSettings', entityId: actor.clubId, before, after: s });
   return s;
 }
 
@@ -59,10 +59,10 @@ export async function saveMasavSettings(db: Db, req: FastifyRequest, s: z.infer<
  */
 export async function createMasavFile(
   db: Db,
-  req: FastifyRequest,
+  actor: Actor,
   opts: { testMode: boolean; valueDate?: string; at?: Date },
 ) {
-  const clubId = req.auth.clubId;
+  const clubId = actor.clubId;
   const settings = await masavSettings(db, clubId);
   if (!settings) throw validationError([{ path: 'masav', message: 'masavSettingsRequired' }]);
   const club = await getClubRow(db, clubId);
@@ -149,7 +149,7 @@ export async function createMasavFile(
         count: debits.length,
         total: debits.reduce((s, d) => s + d.amount, 0),
         content,
-        userId: req.auth.userId,
+        userId: actor.userId,
       })
       .returning();
     if (!opts.testMode) {
@@ -161,7 +161,7 @@ export async function createMasavFile(
           .where(and(eq(debts.clubId, clubId), inArray(debts.id, chunk)));
       }
     }
-    await audit(tx, req, { action: 'create', entity: 'masavFile', entityId: file.id, after: presentMasavFile(file) });
+    await audit(tx, actor, { action: 'create', entity: 'masavFile', entityId: file.id, after: presentMasavFile(file) });
     return presentMasavFile(file);
   });
 }

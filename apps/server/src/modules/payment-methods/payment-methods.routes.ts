@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Actor } from '../../lib/actor.js';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BankDetailsPatch, CardPatch, OkResponse, PaymentMethodInput, PaymentMethodView } from '@venue/domain';
@@ -25,8 +26,8 @@ export async function paymentMethodRoutes(app: FastifyInstance): Promise<void> {
   r.get('/api/CreditCard', { ...view, schema: { tags, response: { 200: z.array(PaymentMethodView) } } }, async (req) =>
     listPaymentMethods(db, req.auth.clubId),
   );
-  const create = async (req: { auth: { clubId: number }; body: PaymentMethodInput }) =>
-    createPaymentMethod(db, clearingProvider(), req as never, req.body);
+  const create = async (req: { auth: Actor; body: PaymentMethodInput }) =>
+    createPaymentMethod(db, clearingProvider(), req.auth, req.body);
   r.post(
     '/api/CreditCard',
     { ...edit, schema: { tags, body: PaymentMethodInput, response: { 200: PaymentMethodView } } },
@@ -50,16 +51,16 @@ export async function paymentMethodRoutes(app: FastifyInstance): Promise<void> {
   r.patch(
     '/api/CreditCard/:id',
     { ...edit, schema: { tags, params: IdParams, body: CardPatch, response: { 200: PaymentMethodView } } },
-    async (req) => updateCard(db, req, req.params.id, req.body),
+    async (req) => updateCard(db, req.auth, req.params.id, req.body),
   );
   r.delete(
     '/api/CreditCard/:id',
     { ...edit, schema: { tags, params: IdParams, response: { 200: OkResponse } } },
-    async (req) => deletePaymentMethod(db, req, req.params.id),
+    async (req) => deletePaymentMethod(db, req.auth, req.params.id),
   );
   r.patch(
     '/api/CreditCard/UpdateBankPaymentDetails/:id',
     { ...edit, schema: { tags, params: IdParams, body: BankDetailsPatch, response: { 200: PaymentMethodView } } },
-    async (req) => updateBankDetails(db, req, req.params.id, req.body),
+    async (req) => updateBankDetails(db, req.auth, req.params.id, req.body),
   );
 }

@@ -1,5 +1,5 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { Actor } from '../../lib/actor.js';
 import { validateBankAccount, RESULT } from 'israeli-bank-validation';
 import {
   ClientStatus,
@@ -123,10 +123,10 @@ async function rowOf(db: Db | Tx, clubId: number, id: number): Promise<Row> {
 export async function createPaymentMethod(
   db: Db,
   provider: ClearingProvider,
-  req: FastifyRequest,
+  actor: Actor,
   input: PaymentMethodInput,
 ): Promise<PaymentMethodView> {
-  const clubId = req.auth.clubId;
+  const clubId = actor.clubId;
   await clientOf(db, clubId, input.clientId);
   const existing = await getByClient(db, clubId, input.clientId);
   if (existing) throw new AppError('PAYMENT_METHOD_EXISTS', 'Only one payment method per client');
@@ -168,7 +168,7 @@ export async function createPaymentMethod(
     return await db.transaction(async (tx) => {
       const [r] = await tx.insert(paymentMethods).values(values).returning();
       const view = presentPaymentMethod(r);
-      await audit(tx, req, { action: 'create', entity: 'paymentMethod', entityId: r.id, after: view });
+      await audit(tx, actor, { action: 'create', entity: 'paymentMethod', entityId: r.id, after: view });
       return view;
     });
   } catch (err) {
@@ -182,11 +182,11 @@ export async function createPaymentMethod(
 /** PATCH /api/CreditCard/{id}: a card's expiry or owner name. */
 export async function updateCard(
   db: Db,
-  req: FastifyRequest,
+  actor: Actor,
   id: number,
   patch: z.infer<typeof CardPatch>,
 ): Promise<PaymentMethodView> {
-  const r = await rowOf(db, req.auth.clubId, id);
+  const r = await rowOf(db, actor.clubId, id);
   if (r.kind !== 'card') throw notFound('card');
   if (patch.expiry && !expiryValid(patch.expiry))
     throw new AppError('INVALID_EXPIRATION_DATE', 'Invalid expiration date');
@@ -196,7 +196,7 @@ export async function updateCard(
       .set({ cardExpiry: patch.expiry ?? r.cardExpiry, ownerName: patch.ownerName ?? r.ownerName })
       .where(eq(paymentMethods.id, id))
       .returning();
-    await audit(tx, req, {
+    await audit(tx, actor, {
       action: 'update',
       entity: 'paymentMethod',
       entityId: id,
@@ -210,11 +210,11 @@ export async function updateCard(
 /** PATCH /api/CreditCard/UpdateBankPaymentDetails/{id}: the MASAV authorization's details. */
 export async function updateBankDetails(
   db: Db,
-  req: FastifyRequest,
+  actor: Actor,
   id: number,
   patch: z.infer<typeof BankDetailsPatch>,
 ): Promise<PaymentMethodView> {
-  const r = await rowOf(db, req.auth.clubId, id);
+  const r = await rowOf(db, actor.clubId, id);
   if (r.kind !== 'masav') throw notFound('bank details');
   const cur = await bankSecret(db, r);
   const next: BankSecret = {
@@ -238,7 +238,7 @@ export async function updateBankDetails(
       })
       .where(eq(paymentMethods.id, id))
       .returning();
-    await audit(tx, req, {
+    await audit(tx, actor, {
       action: 'update',
       entity: 'paymentMethod',
       entityId: id,
@@ -250,14 +250,19 @@ export async function updateBankDetails(
 }
 
 /** DELETE /api/CreditCard/{id}: removes the method (the row stays, marked deleted, for history). */
-export async function deletePaymentMethod(db: Db, req: FastifyRequest, id: number): Promise<{ ok: true }> {
-  const r = await rowOf(db, req.auth.clubId, id);
+export async function deletePaymentMethod(db: Db, actor: Actor, id: number): Promise<{ ok: true }> {
+  const r = await rowOf(db, actor.clubId, id);
   await db.transaction(async (tx) => {
     await tx
       .update(paymentMethods)
       .set({ deleted: true, cardToken: null, bankEnc: null })
       .where(eq(paymentMethods.id, id));
-    await audit(tx, req, { action: 'delete', entity: 'paymentMethod', entityId: id, before: presentPaymentMethod(r) });
+    await audit(tx, actor, {
+      action: 'delete',
+      entity: 'paymentMethod',
+      entityId: id,
+      before: presentPaymentMethod(r),
+    });
   });
   return { ok: true };
 }

@@ -51,16 +51,16 @@ export async function productRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/Product',
     { config: edit, schema: { tags, body: ProductInput, response: { 200: Product } } },
-    async (req) => createProduct(db, req, req.body),
+    async (req) => createProduct(db, req.auth, req.body),
   );
   r.patch(
     '/api/Product/:id',
     { config: edit, schema: { tags, params: IdParams, body: ProductPatch, response: { 200: Product } } },
-    async (req) => updateProduct(db, req, req.params.id, req.body),
+    async (req) => updateProduct(db, req.auth, req.params.id, req.body),
   );
   r.delete(
     '/api/Product/:id',
     { config: edit, schema: { tags, params: IdParams, response: { 200: OkResponse } } },
-    async (req) => deleteProduct(db, req, req.params.id),
+    async (req) => deleteProduct(db, req.auth, req.params.id),
   );
 }

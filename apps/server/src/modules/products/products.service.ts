@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { Actor } from '../../lib/actor.js';
 import {
   DEFAULT_PRODUCTS_CAPACITY,
   type Capacity,
@@ -84,8 +84,8 @@ export function productsCapacity(capacities: unknown): number {
  * checked under a lock on the club row, so two requests cannot both take the last place.
  * @throws AppError PRODUCT_LIMIT (422, details {limit}) "You cannot create more than N products"
  */
-export async function createProduct(db: Db, req: FastifyRequest, input: ProductInput): Promise<Product> {
-  const clubId = req.auth.clubId;
+export async function createProduct(db: Db, actor: Actor, input: ProductInput): Promise<Product> {
+  const clubId = actor.clubId;
   return db.transaction(async (tx) => {
     const [club] = await tx
       .select({ capacities: clubs.capacities })
@@ -105,7 +105,7 @@ export async function createProduct(db: Db, req: FastifyRequest, input: ProductI
       .values({ ...input, clubId })
       .returning();
     const created = presentProduct(row);
-    await audit(tx, req, { action: 'create', entity: 'product', entityId: row.id, after: created });
+    await audit(tx, actor, { action: 'create', entity: 'product', entityId: row.id, after: created });
     return created;
   });
 }
@@ -114,13 +114,13 @@ export async function createProduct(db: Db, req: FastifyRequest, input: ProductI
  * Changes a product (PATCH /api/Product/{id}).
  * @throws AppError NOT_FOUND (404) when the id is not a non-deleted product of this club
  */
-export async function updateProduct(db: Db, req: FastifyRequest, id: number, patch: ProductPatch): Promise<Product> {
-  const clubId = req.auth.clubId;
+export async function updateProduct(db: Db, actor: Actor, id: number, patch: ProductPatch): Promise<Product> {
+  const clubId = actor.clubId;
   return db.transaction(async (tx) => {
     const before = presentProduct(await productRow(tx, clubId, id, true));
     if (Object.keys(patch).length > 0) await tx.update(products).set(patch).where(eq(products.id, id));
     const after = presentProduct(await productRow(tx, clubId, id));
-    await audit(tx, req, { action: 'update', entity: 'product', entityId: id, before, after });
+    await audit(tx, actor, { action: 'update', entity: 'product', entityId: id, before, after });
     return after;
   });
 }
@@ -129,12 +129,12 @@ export async function updateProduct(db: Db, req: FastifyRequest, id: number, pat
  * Soft-deletes a product (DELETE /api/Product/{id}): past purchases keep naming it.
  * @throws AppError NOT_FOUND (404) when the id is not a non-deleted product of this club
  */
-export async function deleteProduct(db: Db, req: FastifyRequest, id: number): Promise<{ ok: true }> {
-  const clubId = req.auth.clubId;
+export async function deleteProduct(db: Db, actor: Actor, id: number): Promise<{ ok: true }> {
+  const clubId = actor.clubId;
   return db.transaction(async (tx) => {
     const before = presentProduct(await productRow(tx, clubId, id, true));
     await tx.update(products).set({ deleted: true }).where(eq(products.id, id));
-    await audit(tx, req, { action: 'delete', entity: 'product', entityId: id, before });
+    await audit(tx, actor, { action: 'delete', entity: 'product', entityId: id, before });
     return { ok: true as const };
   });
 }

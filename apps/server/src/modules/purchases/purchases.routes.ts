@@ -42,7 +42,7 @@ export async function purchaseRoutes(app: FastifyInstance): Promise<void> {
         source: 'console',
         userId: req.auth.userId,
         idempotencyKey: req.body.idempotencyKey,
-        req,
+        actor: req.auth,
       }),
   );
   r.get(
@@ -83,7 +83,7 @@ export async function purchaseRoutes(app: FastifyInstance): Promise<void> {
       config: { permission: 'roleManageClientMoney' },
       schema: { tags, params: IdParams, body: AddCreditRequest, response: { 200: Purchase } },
     },
-    async (req) => addCredit(db, clearingProvider(), req, req.params.id, req.body),
+    async (req) => addCredit(db, clearingProvider(), req.auth, req.params.id, req.body),
   );
   r.get(
     '/api/Report/GetSaferPayments',

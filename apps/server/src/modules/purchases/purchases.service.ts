@@ -1,5 +1,5 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { Actor } from '../../lib/actor.js';
 import {
   ClientStatus,
   PaymentMethod,
@@ -64,7 +64,7 @@ export async function getBalance(db: Db, clubId: number, clientId: number): Prom
 export async function addCredit(
   db: Db,
   provider: ClearingProvider,
-  req: FastifyRequest,
+  actor: Actor,
   clientId: number,
   body: AddCreditRequest,
 ) {
@@ -74,7 +74,7 @@ export async function addCredit(
   // Cash is paid rounded to 10 agorot (DOMAIN-FACTS); the load itself stays to the agora.
   let amount = body.method === PaymentMethod.Cash ? roundCash(body.amount) : body.amount;
   if (body.method === PaymentMethod.CreditCardToken) {
-    const [club] = await db.select().from(clubs).where(eq(clubs.id, req.auth.clubId));
+    const [club] = await db.select().from(clubs).where(eq(clubs.id, actor.clubId));
     const priced = pricePurchase(
       [...items],
       [{ method: body.method, amount: 0, keepExcess: false }],
@@ -84,15 +84,15 @@ export async function addCredit(
     amount = 'error' in priced ? priced.expected : priced.total;
   }
   return createPurchase(db, provider, {
-    clubId: req.auth.clubId,
+    clubId: actor.clubId,
     clientId,
     items: [...items],
     payments: [{ method: body.method, amount, keepExcess: false }],
     isAdminUser: true,
     source: 'console',
-    userId: req.auth.userId,
+    userId: actor.userId,
     idempotencyKey: key,
-    req,
+    actor,
   });
 }
 

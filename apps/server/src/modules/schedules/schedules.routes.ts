@@ -69,7 +69,7 @@ export async function scheduleRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/Schedule',
     { config: edit, schema: { tags, body: GeneralScheduleInput, response: { 200: ScheduleWithLinks } } },
-    async (req) => createGeneralSchedule(db, req, req.body),
+    async (req) => createGeneralSchedule(db, req.auth, req.body),
   );
   r.patch(
     '/api/Schedule/:id',
@@ -77,22 +77,22 @@ export async function scheduleRoutes(app: FastifyInstance): Promise<void> {
       config: edit,
       schema: { tags, params: IdParams, body: GeneralSchedulePatch, response: { 200: ScheduleWithLinks } },
     },
-    async (req) => updateGeneralSchedule(db, req, req.params.id, req.body),
+    async (req) => updateGeneralSchedule(db, req.auth, req.params.id, req.body),
   );
   r.delete(
     '/api/Schedule/:id',
     { config: edit, schema: { tags, params: IdParams, response: { 200: OkResponse } } },
-    async (req) => deleteGeneralSchedule(db, req, req.params.id),
+    async (req) => deleteGeneralSchedule(db, req.auth, req.params.id),
   );
   r.post(
     '/api/ScheduleToGroup',
     { config: edit, schema: { tags, body: ScheduleToGroupInput, response: { 200: ScheduleToGroup } } },
-    async (req) => linkScheduleToGroup(db, req, req.body),
+    async (req) => linkScheduleToGroup(db, req.auth, req.body),
   );
   r.delete(
     '/api/ScheduleToGroup/:id',
     { config: edit, schema: { tags, params: IdParams, response: { 200: OkResponse } } },
-    async (req) => unlinkScheduleToGroup(db, req, req.params.id),
+    async (req) => unlinkScheduleToGroup(db, req.auth, req.params.id),
   );
   r.get(
     '/api/Group/:id/WeekPreview',

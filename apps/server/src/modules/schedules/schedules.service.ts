@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { Actor } from '../../lib/actor.js';
 import {
   computeWeekPreview,
   GeneralScheduleInput,
@@ -123,10 +123,10 @@ async function rowErrors(tx: Tx, clubId: number, input: GeneralScheduleInput): P
  */
 export async function createGeneralSchedule(
   db: Db,
-  req: FastifyRequest,
+  actor: Actor,
   input: GeneralScheduleInput,
 ): Promise<ScheduleWithLinks> {
-  const clubId = req.auth.clubId;
+  const clubId = actor.clubId;
   return db.transaction(async (tx) => {
     await rowErrors(tx, clubId, input);
     const existing = await tx
@@ -140,7 +140,7 @@ export async function createGeneralSchedule(
       .values({ ...fields, clubId, groupId: null, sortOrder })
       .returning();
     const [created] = await withLinks(tx, clubId, [row]);
-    await audit(tx, req, { action: 'create', entity: 'schedule', entityId: row.id, after: created });
+    await audit(tx, actor, { action: 'create', entity: 'schedule', entityId: row.id, after: created });
     return created;
   });
 }
@@ -160,11 +160,11 @@ async function generalRowForChange(tx: Tx, clubId: number, id: number): Promise<
  */
 export async function updateGeneralSchedule(
   db: Db,
-  req: FastifyRequest,
+  actor: Actor,
   id: number,
   patch: GeneralSchedulePatch,
 ): Promise<ScheduleWithLinks> {
-  const clubId = req.auth.clubId;
+  const clubId = actor.clubId;
   return db.transaction(async (tx) => {
     const row = await generalRowForChange(tx, clubId, id);
     const { id: _id, sortOrder: _s, ...stored } = presentScheduleRow(row);
@@ -178,7 +178,7 @@ export async function updateGeneralSchedule(
     const { id: _ignored, ...fields } = input;
     await tx.update(schedules).set(fields).where(eq(schedules.id, id));
     const [after] = await withLinks(tx, clubId, [await scheduleRow(tx, clubId, id)]);
-    await audit(tx, req, { action: 'update', entity: 'schedule', entityId: id, before, after });
+    await audit(tx, actor, { action: 'update', entity: 'schedule', entityId: id, before, after });
     return after;
   });
 }
@@ -187,14 +187,14 @@ export async function updateGeneralSchedule(
  * Deletes a general schedule row and its links (DELETE /api/Schedule/{id}).
  * @throws AppError NOT_FOUND (404) / SCHEDULE_OF_GROUP (409) as for updateGeneralSchedule
  */
-export async function deleteGeneralSchedule(db: Db, req: FastifyRequest, id: number): Promise<{ ok: true }> {
-  const clubId = req.auth.clubId;
+export async function deleteGeneralSchedule(db: Db, actor: Actor, id: number): Promise<{ ok: true }> {
+  const clubId = actor.clubId;
   return db.transaction(async (tx) => {
     const row = await generalRowForChange(tx, clubId, id);
     const [before] = await withLinks(tx, clubId, [row]);
     await tx.delete(scheduleToGroup).where(eq(scheduleToGroup.scheduleId, id));
     await tx.delete(schedules).where(eq(schedules.id, id));
-    await audit(tx, req, { action: 'delete', entity: 'schedule', entityId: id, before });
+    await audit(tx, actor, { action: 'delete', entity: 'schedule', entityId: id, before });
     return { ok: true as const };
   });
 }
@@ -206,10 +206,10 @@ export async function deleteGeneralSchedule(db: Db, req: FastifyRequest, id: num
  */
 export async function linkScheduleToGroup(
   db: Db,
-  req: FastifyRequest,
+  actor: Actor,
   body: { scheduleId: number; groupId: number },
 ): Promise<{ id: number; scheduleId: number; groupId: number }> {
-  const clubId = req.auth.clubId;
+  const clubId = actor.clubId;
   assertValid(int32Errors(body));
   return db.transaction(async (tx) => {
     const [s] = await tx
@@ -241,7 +241,7 @@ export async function linkScheduleToGroup(
       .values({ clubId, ...body })
       .returning();
     const link = { id: row.id, scheduleId: row.scheduleId, groupId: row.groupId };
-    await audit(tx, req, { action: 'create', entity: 'scheduleToGroup', entityId: row.id, after: link });
+    await audit(tx, actor, { action: 'create', entity: 'scheduleToGroup', entityId: row.id, after: link });
     return link;
   });
 }
@@ -250,15 +250,15 @@ export async function linkScheduleToGroup(
  * Removes a link (DELETE /api/ScheduleToGroup/{id}).
  * @throws AppError NOT_FOUND (404) when the id is not a link of this club
  */
-export async function unlinkScheduleToGroup(db: Db, req: FastifyRequest, id: number): Promise<{ ok: true }> {
-  const clubId = req.auth.clubId;
+export async function unlinkScheduleToGroup(db: Db, actor: Actor, id: number): Promise<{ ok: true }> {
+  const clubId = actor.clubId;
   return db.transaction(async (tx) => {
     const [row] = await tx
       .delete(scheduleToGroup)
       .where(and(eq(scheduleToGroup.clubId, clubId), eq(scheduleToGroup.id, id)))
       .returning();
     if (!row) throw notFound('link');
-    await audit(tx, req, {
+    await audit(tx, actor, {
       action: 'delete',
       entity: 'scheduleToGroup',
       entityId: id,

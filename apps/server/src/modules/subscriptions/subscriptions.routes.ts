@@ -54,7 +54,7 @@ export async function subscriptionRoutes(app: FastifyInstance): Promise<void> {
         userId: req.auth.userId,
         concurrency: app.deps.database.kind === 'postgres' ? 4 : 1,
       });
-      await audit(db, req, { action: 'run', entity: 'autoRenew', entityId: req.auth.clubId, after: res });
+      await audit(db, req.auth, { action: 'run', entity: 'autoRenew', entityId: req.auth.clubId, after: res });
       return res;
     },
   );
@@ -88,7 +88,13 @@ export async function subscriptionRoutes(app: FastifyInstance): Promise<void> {
     async (req) => {
       const before = await autoRenewSettings(db, req.auth.clubId);
       const after = await saveAutoRenewSettings(db, req.auth.clubId, req.body);
-      await audit(db, req, { action: 'update', entity: 'autoRenewSettings', entityId: req.auth.clubId, before, after });
+      await audit(db, req.auth, {
+        action: 'update',
+        entity: 'autoRenewSettings',
+        entityId: req.auth.clubId,
+        before,
+        after,
+      });
       return after;
     },
   );

@@ -38,7 +38,7 @@ export async function terminalMessageRoutes(app: FastifyInstance): Promise<void>
       config: { permission: 'roleEditTerminalMessages' },
       schema: { tags, body: TerminalMessageInput, response: { 200: TerminalMessageRecord } },
     },
-    async (req) => createTerminalMessage(db, bus, req, req.body),
+    async (req) => createTerminalMessage(db, bus, req.auth, req.body),
   );
   r.patch(
     '/api/TerminalMessage/:id',
@@ -46,6 +46,6 @@ export async function terminalMessageRoutes(app: FastifyInstance): Promise<void>
       config: { permission: 'roleEditTerminalMessages' },
       schema: { tags, params: IdParams, body: TerminalMessagePatch, response: { 200: TerminalMessageRecord } },
     },
-    async (req) => updateTerminalMessage(db, bus, req, req.params.id, req.body),
+    async (req) => updateTerminalMessage(db, bus, req.auth, req.params.id, req.body),
   );
 }

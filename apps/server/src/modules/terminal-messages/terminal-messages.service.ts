@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { Actor } from '../../lib/actor.js';
 import { and, desc, eq, gte, isNull, or, sql } from 'drizzle-orm';
 import {
   isoDate,
@@ -89,17 +89,17 @@ export async function getTerminalMessage(db: Db, clubId: number, id: number): Pr
 export async function createTerminalMessage(
   db: Db,
   bus: EventBus,
-  req: FastifyRequest,
+  actor: Actor,
   input: TerminalMessageInput,
 ): Promise<TerminalMessageRecord> {
   checkDates(input);
-  const clubId = req.auth.clubId;
+  const clubId = actor.clubId;
   const row = await db.transaction(async (tx) => {
     const [r] = await tx
       .insert(terminalMessages)
       .values({ ...input, clubId })
       .returning();
-    await audit(tx, req, { action: 'create', entity: 'terminalMessage', entityId: r.id, after: r });
+    await audit(tx, actor, { action: 'create', entity: 'terminalMessage', entityId: r.id, after: r });
     return r;
   });
   bus.publish('gate-push', { clubId, what: 'messages' });
@@ -110,11 +110,11 @@ export async function createTerminalMessage(
 export async function updateTerminalMessage(
   db: Db,
   bus: EventBus,
-  req: FastifyRequest,
+  actor: Actor,
   id: number,
   patch: TerminalMessagePatch,
 ): Promise<TerminalMessageRecord> {
-  const clubId = req.auth.clubId;
+  const clubId = actor.clubId;
   const before = await rowOf(db, clubId, id);
   checkDates({ startDate: patch.startDate ?? before.startDate, endDate: patch.endDate ?? before.endDate });
   const row = await db.transaction(async (tx) => {
@@ -123,7 +123,7 @@ export async function updateTerminalMessage(
       .set({ ...patch, updatedAt: new Date() })
       .where(and(eq(terminalMessages.id, id), eq(terminalMessages.clubId, clubId)))
       .returning();
-    await audit(tx, req, { action: 'update', entity: 'terminalMessage', entityId: id, before, after: r });
+    await audit(tx, actor, { action: 'update', entity: 'terminalMessage', entityId: id, before, after: r });
     return r;
   });
   bus.publish('gate-push', { clubId, what: 'messages' });

@@ -1,5 +1,5 @@
 import { and, eq, ne } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { Actor } from '../../lib/actor.js';
 import {
   ClientStatus,
   ILS_BILLS,
@@ -105,8 +105,8 @@ function presentCash(row: typeof terminalCash.$inferSelect): CashBoxStatus {
  * the excess box held (the cash management report) and resets both to zero.
  * The payout inventories (the float) stay. Audited.
  */
-export async function resetCashLevels(db: Db, req: FastifyRequest, terminalId: number): Promise<CashReset> {
-  const clubId = req.auth.clubId;
+export async function resetCashLevels(db: Db, actor: Actor, terminalId: number): Promise<CashReset> {
+  const clubId = actor.clubId;
   return db.transaction(async (tx) => {
     await terminalRow(tx, clubId, terminalId);
     const row = await cashRow(tx, clubId, terminalId, true);
@@ -116,7 +116,7 @@ export async function resetCashLevels(db: Db, req: FastifyRequest, terminalId: n
       .values({
         clubId,
         terminalId,
-        userId: req.auth.userId,
+        userId: actor.userId,
         cashBox,
         cashBoxTotal: inventoryTotal(cashBox),
         excessAmount: row.excessAmount,
@@ -136,7 +136,7 @@ export async function resetCashLevels(db: Db, req: FastifyRequest, terminalId: n
       cashBoxTotal: reset.cashBoxTotal,
       excessAmount: reset.excessAmount,
     };
-    await audit(tx, req, { action: 'reset-cash-levels', entity: 'terminal', entityId: terminalId, after: record });
+    await audit(tx, actor, { action: 'reset-cash-levels', entity: 'terminal', entityId: terminalId, after: record });
     return record;
   });
 }
@@ -148,11 +148,11 @@ export async function resetCashLevels(db: Db, req: FastifyRequest, terminalId: n
  */
 export async function loadCash(
   db: Db,
-  req: FastifyRequest,
+  actor: Actor,
   terminalId: number,
   input: { coins: Inventory; bills: Inventory },
 ): Promise<CashBoxStatus> {
-  const clubId = req.auth.clubId;
+  const clubId = actor.clubId;
   return db.transaction(async (tx) => {
     await terminalRow(tx, clubId, terminalId);
     const row = await cashRow(tx, clubId, terminalId, true);
@@ -164,7 +164,7 @@ export async function loadCash(
       .set({ coins, bills, updatedAt: new Date() })
       .where(eq(terminalCash.terminalId, terminalId))
       .returning();
-    await audit(tx, req, {
+    await audit(tx, actor, {
       action: 'load-cash',
       entity: 'terminal',
       entityId: terminalId,

@@ -57,22 +57,22 @@ export async function terminalRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/Terminal',
     { config: edit, schema: { tags, body: TerminalInput, response: { 200: TerminalCreated } } },
-    async (req) => createTerminal(db, req, req.body, registry),
+    async (req) => createTerminal(db, req.auth, req.body, registry),
   );
   r.patch(
     '/api/Terminal/:id',
     { config: edit, schema: { tags, params: IdParams, body: TerminalPatch, response: { 200: Terminal } } },
-    async (req) => updateTerminal(db, req, req.params.id, req.body, registry, bus),
+    async (req) => updateTerminal(db, req.auth, req.params.id, req.body, registry, bus),
   );
   r.delete(
     '/api/Terminal/:id',
     { config: edit, schema: { tags, params: IdParams, response: { 200: OkResponse } } },
-    async (req) => deleteTerminal(db, req, req.params.id, bus),
+    async (req) => deleteTerminal(db, req.auth, req.params.id, bus),
   );
   r.patch(
     '/api/Terminal/Restore/:id',
     { config: edit, schema: { tags, params: IdParams, response: { 200: Terminal } } },
-    async (req) => restoreTerminal(db, req, req.params.id, registry),
+    async (req) => restoreTerminal(db, req.auth, req.params.id, registry),
   );
   r.get(
     '/api/Terminal/GetConnectedDevices/:id',
@@ -87,12 +87,12 @@ export async function terminalRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/Terminal/CreateResetCashLevels',
     { config: edit, schema: { tags, body: ResetCashLevelsInput, response: { 200: CashReset } } },
-    async (req) => resetCashLevels(db, req, req.body.terminalId),
+    async (req) => resetCashLevels(db, req.auth, req.body.terminalId),
   );
   r.post(
     '/api/Terminal/LoadCash/:id',
     { config: edit, schema: { tags, params: IdParams, body: LoadCashInput, response: { 200: CashBoxStatus } } },
-    async (req) => loadCash(db, req, req.params.id, req.body),
+    async (req) => loadCash(db, req.auth, req.params.id, req.body),
   );
   for (const path of ['/api/Terminal/TerminalAction', '/api/Terminal/TerminalPing']) {
     r.post(
@@ -101,7 +101,7 @@ export async function terminalRoutes(app: FastifyInstance): Promise<void> {
       async (req) =>
         sendTerminalAction(
           db,
-          req,
+          req.auth,
           path.endsWith('Ping') ? { ...req.body, actionName: req.body.actionName ?? 'ping' } : req.body,
           { registry, bus, actions },
         ),
@@ -113,6 +113,6 @@ export async function terminalRoutes(app: FastifyInstance): Promise<void> {
       config: edit,
       schema: { tags, body: TerminalActionWithReplyInput, response: { 200: TerminalActionReplyResult } },
     },
-    async (req) => sendTerminalActionWithReply(db, req, req.body, { registry, bus, actions }),
+    async (req) => sendTerminalActionWithReply(db, req.auth, req.body, { registry, bus, actions }),
   );
 }

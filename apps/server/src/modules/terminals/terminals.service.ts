@@ -1,5 +1,5 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { Actor } from '../../lib/actor.js';
 import {
   ACTION_REPLY_TIMEOUT_SECONDS,
   HEARTBEAT_INTERVAL_SECONDS,
@@ -146,11 +146,11 @@ function splitInput<T extends Partial<TerminalInput> & { approved?: boolean }>(i
  */
 export async function createTerminal(
   db: Db,
-  req: FastifyRequest,
+  actor: Actor,
   input: TerminalInput,
   registry: TerminalRegistry,
 ): Promise<Terminal & { secret: string }> {
-  const clubId = req.auth.clubId;
+  const clubId = actor.clubId;
   const secret = randomSecret();
   const secretHash = hashTerminalSecret(await terminalKey(db), secret);
   const { columns, settings } = splitInput(input);
@@ -169,7 +169,7 @@ export async function createTerminal(
         .returning();
       if (row.isMain) await clearOtherMain(tx, clubId, row.id);
       const created = presentTerminal(row, registry);
-      await audit(tx, req, { action: 'create', entity: 'terminal', entityId: row.id, after: created });
+      await audit(tx, actor, { action: 'create', entity: 'terminal', entityId: row.id, after: created });
       return { ...created, secret };
     });
   } catch (err) {
@@ -188,13 +188,13 @@ export async function createTerminal(
  */
 export async function updateTerminal(
   db: Db,
-  req: FastifyRequest,
+  actor: Actor,
   id: number,
   patch: TerminalPatch,
   registry: TerminalRegistry,
   bus?: EventBus,
 ): Promise<Terminal> {
-  const clubId = req.auth.clubId;
+  const clubId = actor.clubId;
   const after = await db.transaction(async (tx) => {
     const row = await terminalRow(tx, clubId, id, { forUpdate: true });
     const before = presentTerminal(row, registry);
@@ -207,7 +207,7 @@ export async function updateTerminal(
     if (patch.isMain) await clearOtherMain(tx, clubId, id);
     const next = presentTerminal(await terminalRow(tx, clubId, id), registry);
     const action = patch.approved === true && !row.approved ? 'approve' : 'update';
-    await audit(tx, req, { action, entity: 'terminal', entityId: id, before, after: next });
+    await audit(tx, actor, { action, entity: 'terminal', entityId: id, before, after: next });
     return { before, next };
   });
   if (bus && after.before.doorState !== after.next.doorState) {
@@ -222,12 +222,12 @@ export async function updateTerminal(
  * link, on whichever instance, is closed at once, and its hello answers
  * AUTH_FAILED. Deleting it again is a 404.
  */
-export async function deleteTerminal(db: Db, req: FastifyRequest, id: number, bus: EventBus): Promise<{ ok: true }> {
-  const clubId = req.auth.clubId;
+export async function deleteTerminal(db: Db, actor: Actor, id: number, bus: EventBus): Promise<{ ok: true }> {
+  const clubId = actor.clubId;
   await db.transaction(async (tx) => {
     const row = await terminalRow(tx, clubId, id, { forUpdate: true });
     await tx.update(terminals).set({ deleted: true, isMain: false }).where(eq(terminals.id, id));
-    await audit(tx, req, { action: 'delete', entity: 'terminal', entityId: id, before: { name: row.name } });
+    await audit(tx, actor, { action: 'delete', entity: 'terminal', entityId: id, before: { name: row.name } });
   });
   bus.publish('terminal-kick', { terminalId: id });
   return { ok: true };
@@ -238,18 +238,13 @@ export async function deleteTerminal(db: Db, req: FastifyRequest, id: number, bu
  * connect again with its old secret.
  * @throws AppError NOT_FOUND (404) when the id is not a deleted terminal of this club
  */
-export async function restoreTerminal(
-  db: Db,
-  req: FastifyRequest,
-  id: number,
-  registry: TerminalRegistry,
-): Promise<Terminal> {
-  const clubId = req.auth.clubId;
+export async function restoreTerminal(db: Db, actor: Actor, id: number, registry: TerminalRegistry): Promise<Terminal> {
+  const clubId = actor.clubId;
   return db.transaction(async (tx) => {
     const row = await terminalRow(tx, clubId, id, { forUpdate: true, withDeleted: true });
     if (!row.deleted) throw notFound('terminal');
     await tx.update(terminals).set({ deleted: false }).where(eq(terminals.id, id));
-    await audit(tx, req, { action: 'restore', entity: 'terminal', entityId: id, after: { name: row.name } });
+    await audit(tx, actor, { action: 'restore', entity: 'terminal', entityId: id, after: { name: row.name } });
     return presentTerminal({ ...row, deleted: false }, registry);
   });
 }
@@ -279,8 +274,8 @@ export async function connectedDevices(
  * reload a terminal display): users of role TECHNICIAN, club admins and the
  * service operator. Everyone else with roleEditTerminals gets 403.
  */
-async function assertMayAct(db: Db, req: FastifyRequest, actionName: string): Promise<void> {
-  if (!can(await accessContext(db, req.auth, false), { terminalAction: actionName })) {
+async function assertMayAct(db: Db, actor: Actor, actionName: string): Promise<void> {
+  if (!can(await accessContext(db, actor, false), { terminalAction: actionName })) {
     throw new AppError('NOT_AUTHORIZED', 'Only a technician may send this action');
   }
 }
@@ -288,15 +283,15 @@ async function assertMayAct(db: Db, req: FastifyRequest, actionName: string): Pr
 /** Validates an action's data; setDoorState also stores the terminal's door state. */
 async function prepareAction(
   db: Db,
-  req: FastifyRequest,
+  actor: Actor,
   targetId: number,
   actionName: TerminalActionInput['actionName'],
   data: unknown,
   registry: TerminalRegistry,
   bus: EventBus,
 ): Promise<TerminalRow> {
-  await assertMayAct(db, req, actionName);
-  const row = await terminalRow(db, req.auth.clubId, targetId);
+  await assertMayAct(db, actor, actionName);
+  const row = await terminalRow(db, actor.clubId, targetId);
   if (actionName === 'setDoorState') {
     const parsed = SetDoorStateData.safeParse(data);
     if (!parsed.success) {
@@ -306,7 +301,7 @@ async function prepareAction(
     }
     await updateTerminal(
       db,
-      req,
+      actor,
       targetId,
       { doorState: parsed.data.doorState as TerminalPatch['doorState'] },
       registry,
@@ -327,15 +322,15 @@ async function prepareAction(
  */
 export async function sendTerminalAction(
   db: Db,
-  req: FastifyRequest,
+  actor: Actor,
   input: TerminalActionInput,
   deps: { registry: TerminalRegistry; bus: EventBus; actions: TerminalActions },
 ): Promise<TerminalActionResult> {
-  if (input.terminalId != null) await terminalRow(db, req.auth.clubId, input.terminalId);
-  const row = await prepareAction(db, req, input.targetId, input.actionName, input.data, deps.registry, deps.bus);
+  if (input.terminalId != null) await terminalRow(db, actor.clubId, input.terminalId);
+  const row = await prepareAction(db, actor, input.targetId, input.actionName, input.data, deps.registry, deps.bus);
   if (!isTerminalConnected(row, deps.registry)) throw new AppError('NO_TERMINAL_CONNECTION', 'No terminal connection');
   const requestId = deps.actions.send(row.id, input.actionName, input.data);
-  await audit(db, req, {
+  await audit(db, actor, {
     action: 'terminal-action',
     entity: 'terminal',
     entityId: row.id,
@@ -353,18 +348,18 @@ export async function sendTerminalAction(
  */
 export async function sendTerminalActionWithReply(
   db: Db,
-  req: FastifyRequest,
+  actor: Actor,
   input: TerminalActionWithReplyInput,
   deps: { registry: TerminalRegistry; bus: EventBus; actions: TerminalActions; timeoutMs?: number },
 ): Promise<TerminalActionReplyResult> {
-  const row = await prepareAction(db, req, input.targetId, input.actionName, input.data, deps.registry, deps.bus);
+  const row = await prepareAction(db, actor, input.targetId, input.actionName, input.data, deps.registry, deps.bus);
   const reply = await deps.actions.sendAndWait(
     row.id,
     input.actionName,
     input.data,
     deps.timeoutMs ?? ACTION_REPLY_TIMEOUT_SECONDS * 1000,
   );
-  await audit(db, req, {
+  await audit(db, actor, {
     action: 'terminal-action',
     entity: 'terminal',
     entityId: row.id,

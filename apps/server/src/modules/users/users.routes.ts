@@ -68,21 +68,21 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     getUser(db, req.auth.clubId, req.params.id),
   );
   r.post('/api/User', { config: admin, schema: { tags, body: UserInput, response: { 200: User } } }, async (req) =>
-    createUser(db, req, req.body),
+    createUser(db, req.auth, req.body),
   );
   r.patch(
     '/api/User/:id',
     { config: admin, schema: { tags, params: IdParams, body: UserPatch, response: { 200: User } } },
-    async (req) => updateUser(db, req, req.params.id, req.body),
+    async (req) => updateUser(db, req.auth, req.params.id, req.body),
   );
   r.patch(
     '/api/User/UpdateDataGridStates/:id',
     { schema: { tags, params: IdParams, body: DataGridStatesBody, response: { 200: OkResponse } } },
-    async (req) => updateDataGridStates(db, req, req.params.id, req.body.dataGridStates),
+    async (req) => updateDataGridStates(db, req.auth, req.params.id, req.body.dataGridStates),
   );
   r.post(
     '/api/User/UpdateUserTermsVersion',
     { schema: { tags, body: TermsAcceptance, response: { 200: TermsAccepted } } },
-    async (req) => acceptTerms(db, req, req.body),
+    async (req) => acceptTerms(db, req.auth, req.body),
   );
 }

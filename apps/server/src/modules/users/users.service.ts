@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { Actor } from '../../lib/actor.js';
 import {
   allPermissions,
   LATEST_TERMS_VERSION,
@@ -109,8 +109,8 @@ function permissionsOf(isAdmin: boolean, flags: Partial<Permissions>): Permissio
  * The password is scrypt-hashed; flags not given are off.
  * @throws AppError USER_NAME_EXISTS (409) when the club has the name already (case-insensitive)
  */
-export async function createUser(db: Db, req: FastifyRequest, input: UserInput): Promise<User> {
-  const clubId = req.auth.clubId;
+export async function createUser(db: Db, actor: Actor, input: UserInput): Promise<User> {
+  const clubId = actor.clubId;
   const passwordHash = await hashPassword(input.password);
   return db
     .transaction(async (tx) => {
@@ -121,7 +121,7 @@ export async function createUser(db: Db, req: FastifyRequest, input: UserInput):
         .values({ ...fields, clubId, passwordHash, level: 0, permissions: permissionsOf(input.isAdmin, permissions) })
         .returning();
       const created = presentUser(row);
-      await audit(tx, req, { action: 'create', entity: 'user', entityId: row.id, after: created });
+      await audit(tx, actor, { action: 'create', entity: 'user', entityId: row.id, after: created });
       return created;
     })
     .catch(mapUnique);
@@ -135,9 +135,9 @@ export async function createUser(db: Db, req: FastifyRequest, input: UserInput):
  * @throws AppError CANNOT_CHANGE_OWN_ADMIN (422) when admins take their own admin flag or disable themselves
  * @throws AppError USER_NAME_EXISTS (409) for a name another user of the club has
  */
-export async function updateUser(db: Db, req: FastifyRequest, id: number, patch: UserPatch): Promise<User> {
-  const clubId = req.auth.clubId;
-  if (id === req.auth.userId && (patch.isAdmin === false || patch.disabled === true)) {
+export async function updateUser(db: Db, actor: Actor, id: number, patch: UserPatch): Promise<User> {
+  const clubId = actor.clubId;
+  if (id === actor.userId && (patch.isAdmin === false || patch.disabled === true)) {
     throw new AppError('CANNOT_CHANGE_OWN_ADMIN', 'You cannot remove your own admin flag or disable yourself');
   }
   const passwordHash = patch.password ? await hashPassword(patch.password) : undefined;
@@ -161,7 +161,7 @@ export async function updateUser(db: Db, req: FastifyRequest, id: number, patch:
         })
         .where(eq(users.id, id));
       const after = presentUser(await userRow(tx, clubId, id));
-      await audit(tx, req, {
+      await audit(tx, actor, {
         action: 'update',
         entity: 'user',
         entityId: id,
@@ -180,11 +180,11 @@ export async function updateUser(db: Db, req: FastifyRequest, id: number, patch:
  */
 export async function updateDataGridStates(
   db: Db,
-  req: FastifyRequest,
+  actor: Actor,
   id: number,
   states: Record<string, unknown> | undefined,
 ): Promise<{ ok: true }> {
-  if (id !== req.auth.userId) throw notFound('user');
+  if (id !== actor.userId) throw notFound('user');
   if (states === undefined) return { ok: true as const };
   await db.update(users).set({ dataGridStates: states }).where(eq(users.id, id));
   return { ok: true as const };
@@ -197,7 +197,7 @@ export async function updateDataGridStates(
  */
 export async function acceptTerms(
   db: Db,
-  req: FastifyRequest,
+  actor: Actor,
   body: { version: number; signature: string },
 ): Promise<{ termsVersion: number; termsAcceptedAt: string }> {
   if (body.version !== LATEST_TERMS_VERSION)
@@ -206,10 +206,10 @@ export async function acceptTerms(
     const [u] = await tx
       .update(users)
       .set({ termsVersion: body.version, termsSignature: body.signature, termsAcceptedAt: new Date() })
-      .where(eq(users.id, req.auth.userId))
+      .where(eq(users.id, actor.userId))
       .returning();
     if (!u) throw notFound('user');
-    await audit(tx, req, {
+    await audit(tx, actor, {
       action: 'acceptTerms',
       entity: 'user',
       entityId: u.id,
