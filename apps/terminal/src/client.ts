@@ -285,9 +285,8 @@ export class TerminalClient extends EventEmitter {
     if (m.type === 'decision') {
       this.cannotDecideSince = null;
       if (this.offlineQueue.length > 0) void this.uploadOffline();
-    }
-    if (m.type === 'decision') p.resolve(m);
-    else p.reject(new TerminalError((m as ServerError).code, (m as ServerError).message));
+      p.resolve(m);
+    } else p.reject(new TerminalError((m as ServerError).code, (m as ServerError).message));
   }
 
   private async answerAction(a: ServerAction): Promise<void> {
