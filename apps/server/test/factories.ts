@@ -10,6 +10,7 @@ import {
   entranceLogs,
   groups,
   invoiceCounters,
+  licenseRequests,
   paymentMethods,
   products,
   purchaseItems,
@@ -425,6 +426,39 @@ export async function makeBiometricTemplate(
     })
     .returning();
   return b;
+}
+
+/**
+ * A request to load licenses (seed 001 §3), as the console's upload writes it.
+ * Defaults: 10 licenses at 3000 agorot (amount 30000), transferred
+ * 2026-01-01, reference `ref-<n>`, bank 12, a placeholder encrypted bank
+ * field and a tiny PDF; status pending (1).
+ */
+export async function makeLicenseRequest(
+  ctx: FactoryContext,
+  clubId: number,
+  over: Partial<typeof licenseRequests.$inferInsert> = {},
+) {
+  const quantity = over.quantity ?? 10;
+  const price = over.price ?? 3000;
+  const [r] = await ctx.database.db
+    .insert(licenseRequests)
+    .values({
+      clubId,
+      quantity,
+      price,
+      amount: quantity * price,
+      transferDate: '2026-01-01',
+      reference: `ref-${next()}`,
+      bankCode: '12',
+      bankEnc: 'v1.x.y.z',
+      fileName: 'r.pdf',
+      fileType: 'pdf',
+      file: Buffer.from('%PDF-'),
+      ...over,
+    })
+    .returning();
+  return r;
 }
 
 /**
