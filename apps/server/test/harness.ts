@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { allPermissions, EntranceState, withIsraeliIdCheckDigit, type Permissions } from '@venue/domain';
+import { allPermissions, type Permissions } from '@venue/domain';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/index.js';
-import { clients, clubs, groups, terminals, users } from '../src/db/schema.js';
+import { clubs, users } from '../src/db/schema.js';
 import { hashPassword } from '../src/lib/password.js';
 import { EventBus } from '../src/realtime/event-bus.js';
 
@@ -113,10 +113,8 @@ export async function makeUser(
   return u;
 }
 
-/** A valid Israeli personal ID derived from a number. */
-export function validPersonalId(n: number): string {
-  return withIsraeliIdCheckDigit(String(10_000_000 + (n % 89_999_999)));
-}
+// Factories of the other tables (and validPersonalId, makeOpenGate) live in factories.ts.
+export { makeOpenGate, validPersonalId } from './factories.js';
 
 /** An API caller: carries the bearer token, the club header and the anti-forgery pair. */
 export class Api {
@@ -179,40 +177,4 @@ export async function signedInAdmin(ctx: TestContext, clubOpts: Parameters<typeo
   const res = await api.login(user.username, TEST_PASSWORD, club.externalClubId);
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
   return { club, user, api };
-}
-
-/**
- * A gate for terminal tests: a group open to everyone (FreeOpen), one member
- * with a card valid until 2125 and an approved terminal with a known secret.
- * Rows are written directly, as the engine reads them.
- */
-export async function makeOpenGate(
-  ctx: Pick<TestContext, 'database'>,
-  clubId: number,
-  opts: { card: string; serial: string; secret: string },
-) {
-  const db = ctx.database.db;
-  const [group] = await db
-    .insert(groups)
-    .values({ clubId, name: 'Open', entranceState: EntranceState.FreeOpen })
-    .returning();
-  const [member] = await db
-    .insert(clients)
-    .values({
-      clubId,
-      number: 1,
-      firstName: 'Gate',
-      lastName: 'Member',
-      groupId: group.id,
-      cardSerial: opts.card,
-      subscriptionStart: '2020-01-01',
-      subscriptionEnd: '2125-01-01',
-      licenseExpiry: '2125-01-01',
-    })
-    .returning();
-  const [terminal] = await db
-    .insert(terminals)
-    .values({ clubId, serial: opts.serial, name: 'Gate', secretHash: await hashPassword(opts.secret), approved: true })
-    .returning();
-  return { group, member, terminal };
 }

@@ -3,11 +3,12 @@ import { and, eq } from 'drizzle-orm';
 import { EntranceState, EntranceStatus, Reason, type Identification } from '@venue/domain';
 import { createTestApp, makeClub, TEST_DB, type TestContext } from '../../test/harness.js';
 import { openDatabase } from '../db/index.js';
-import { balanceLedger, clients, entranceLogs, groups, schedules, terminals } from '../db/schema.js';
+import * as factory from '../../test/factories.js';
+import { balanceLedger, clients, entranceLogs } from '../db/schema.js';
 import { processEntrance } from './entrance.service.js';
 
 /**
- * One person, one moment (issue 12, seed 001 §4 "rapid re-entry (within 2
+ * One person, one moment (seed 001 §4 "rapid re-entry (within 2
  * seconds)"): the same client presented by card and by code at the same
  * moment — at two terminals, in one batch or in two, on one server instance
  * or two — is admitted once and charged once.
@@ -24,42 +25,26 @@ afterAll(async () => ctx.close());
 
 /** A client with a card and a code in a group whose only row is the given state, and two terminals. */
 async function setup(state: number, price: number, balance: number) {
-  const db = ctx.database.db;
   const n = ++seq;
-  const [g] = await db
-    .insert(groups)
-    .values({ clubId, name: `OM${n}`, entranceState: state })
-    .returning();
-  await db.insert(schedules).values({
-    clubId,
+  const g = await factory.makeGroupWithSchedule(ctx, clubId, { name: `OM${n}`, entranceState: state }, [
+    { entranceState: state, price },
+  ]);
+  // The balance is written as is, without a ledger row: the tests read only the entrance rows of the ledger.
+  const c = await factory.makeClient(ctx, clubId, {
+    number: 5000 + n,
+    firstName: 'One',
+    lastName: `Moment ${n}`,
     groupId: g.id,
-    days: [0, 1, 2, 3, 4, 5, 6],
-    fromTime: 0,
-    toTime: 1440,
-    entranceState: state,
-    price,
-    sortOrder: 0,
+    cardSerial: `OM-CARD-${n}`,
+    clientCode: `om${n}code`,
+    balance,
+    subscriptionStart: '2026-01-01',
+    subscriptionEnd: '2125-12-31',
+    licenseExpiry: '2125-12-31',
   });
-  const [c] = await db
-    .insert(clients)
-    .values({
-      clubId,
-      number: 5000 + n,
-      firstName: 'One',
-      lastName: `Moment ${n}`,
-      groupId: g.id,
-      cardSerial: `OM-CARD-${n}`,
-      clientCode: `om${n}code`,
-      balance,
-      subscriptionStart: '2026-01-01',
-      subscriptionEnd: '2125-12-31',
-      licenseExpiry: '2125-12-31',
-    })
-    .returning();
-  const ts = await db
-    .insert(terminals)
-    .values([1, 2].map((k) => ({ clubId, serial: `OM-${n}-${k}`, name: `Gate ${k}`, secretHash: 'x', approved: true })))
-    .returning();
+  const ts = [];
+  for (const k of [1, 2])
+    ts.push(await factory.makeTerminal(ctx, clubId, { serial: `OM-${n}-${k}`, name: `Gate ${k}`, secretHash: 'x' }));
   return { client: c, terminals: ts.map((t) => t.id) };
 }
 

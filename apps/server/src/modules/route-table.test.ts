@@ -3,7 +3,8 @@ import { PERMISSION_FLAGS, allPermissions, type PermissionFlag } from '@venue/do
 import { Api, createTestApp, makeUser, signedInAdmin, TEST_PASSWORD, type TestContext } from '../../test/harness.js';
 import type { RouteEntry } from '../lib/route-table.js';
 import { eq } from 'drizzle-orm';
-import { biometricTemplates, licenseRequests } from '../db/schema.js';
+import * as factory from '../../test/factories.js';
+import { biometricTemplates } from '../db/schema.js';
 
 /**
  * DESIGN §10 and STYLE point 11, from the route table rather than by hand:
@@ -259,16 +260,11 @@ describe('route table: 401, 403 and other-club 404 on every route', () => {
     const product = (await b.api.post('/api/Product', { name: 'B towel', price: 500 })).json();
     const message = (await b.api.post('/api/TerminalMessage', { name: 'B message' })).json();
     // Templates come only from terminals (enrolment); one of B's client's, written directly.
-    const [template] = await ctx.database.db
-      .insert(biometricTemplates)
-      .values({
-        clubId: b.club.id,
-        clientId: client.id,
-        kind: 'fingerprint',
-        templateEnc: 'v1.x.y.z',
-        templateMac: 'm',
-      })
-      .returning();
+    const template = await factory.makeBiometricTemplate(
+      ctx,
+      { id: client.id, clubId: b.club.id },
+      { templateEnc: 'v1.x.y.z', templateMac: 'm' },
+    );
     // Money resources of B (docs/money.md).
     const purchase = (
       await b.api.post('/api/Client/AdminPurchase', {
@@ -298,22 +294,12 @@ describe('route table: 401, 403 and other-club 404 on every route', () => {
       institutionName: 'B',
     });
     const masavFile = (await b.api.post('/api/MasavFile?testMode=true')).json();
-    const [licenseRequest] = await ctx.database.db
-      .insert(licenseRequests)
-      .values({
-        clubId: b.club.id,
-        quantity: 40,
-        price: 3000,
-        amount: 120000,
-        transferDate: '2026-01-01',
-        reference: '1',
-        bankCode: '12',
-        bankEnc: 'v1.x.y.z',
-        fileName: 'r.pdf',
-        fileType: 'pdf',
-        file: Buffer.from('%PDF-'),
-      })
-      .returning();
+    const licenseRequest = await factory.makeLicenseRequest(ctx, b.club.id, {
+      quantity: 40,
+      price: 3000,
+      amount: 120000,
+      reference: '1',
+    });
     // A's own resources exist too, so a route that ignored the club would find something.
     await a.api.post('/api/Product', { name: 'A towel', price: 500 });
     await a.api.post('/api/Group', { name: 'A group' });

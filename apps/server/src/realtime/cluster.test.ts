@@ -5,14 +5,14 @@ import { EntranceState, type LiveMessage } from '@venue/domain';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/index.js';
-import { clients, groups, schedules } from '../db/schema.js';
+import * as factory from '../../test/factories.js';
 import { Api, openTestDatabase, signedInAdmin, TEST_DB, type TestContext } from '../../test/harness.js';
 import { PgEventBus } from './event-bus.js';
 import { TerminalClient } from '../../../terminal/src/client.js';
 
 /**
- * Two server instances on one PostgreSQL database (DESIGN §12; issue 3 item
- * 4): the live feed of instance A shows what happens at a terminal connected
+ * Two server instances on one PostgreSQL database (DESIGN §12): the
+ * live feed of instance A shows what happens at a terminal connected
  * to instance B (LISTEN/NOTIFY), and TerminalActionWithReply sent to A
  * reaches the terminal on B and returns its reply.
  *
@@ -67,23 +67,15 @@ describe.skipIf(!onPostgres)(
       const ctxA = { app: a, database: shared } as unknown as TestContext;
       const { api, club } = await signedInAdmin(ctxA);
       const other = await signedInAdmin(ctxA);
-      const [g] = await shared.db.insert(groups).values({ clubId: club.id, name: 'G' }).returning();
-      await shared.db.insert(schedules).values({
-        clubId: club.id,
-        groupId: g.id,
-        days: [0, 1, 2, 3, 4, 5, 6],
-        fromTime: 0,
-        toTime: 1440,
-        entranceState: EntranceState.FreeOpen,
-      });
-      await shared.db.insert(clients).values({
-        clubId: club.id,
+      const g = await factory.makeGroupWithSchedule(ctxA, club.id, { name: 'G' }, [
+        { entranceState: EntranceState.FreeOpen },
+      ]);
+      await factory.makeClient(ctxA, club.id, {
         number: 1,
         firstName: 'Two',
         lastName: 'Instances',
         groupId: g.id,
         cardSerial: 'CL-1',
-        licenseExpiry: '2125-01-01',
       });
       const t = (await api.post('/api/Terminal', { serial: `CL-${club.id}`, name: 'On B' })).json();
       await api.patch(`/api/Terminal/${t.id}`, { approved: true });

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { ClientType, EntranceState, Reason, type ServerTemplates } from '@venue/domain';
+import * as factory from '../../test/factories.js';
 import { createTestApp, makeUser, signedInAdmin, Api, TEST_PASSWORD, type TestContext } from '../../test/harness.js';
-import { auditLog, biometricTemplates, clients, clubs, groups, terminals } from '../db/schema.js';
-import { hashPassword } from '../lib/password.js';
+import { auditLog, biometricTemplates, clients, clubs } from '../db/schema.js';
 import { dataKeys, decrypt, deriveKeys, encrypt, mac } from '../lib/crypto.js';
 import { TerminalClient } from '../../../terminal/src/client.js';
 import { enroll, nextPush } from '../../../terminal/src/gate.js';
@@ -28,33 +28,25 @@ const FACE =
 
 async function gate(clubId: number, settings: object = { allowEnrollment: true }) {
   const serial = `BIO-${clubId}-${seq++}`;
-  await ctx.database.db
-    .insert(terminals)
-    .values({ clubId, serial, name: serial, secretHash: await hashPassword(SECRET), approved: true, settings });
+  await factory.makeTerminal(ctx, clubId, { serial, secret: SECRET, settings });
   const tc = new TerminalClient({ url: base, serial, secret: SECRET, timeoutMs: 5000, heartbeat: false });
   open.push(tc);
   await tc.connect();
   return tc;
 }
 
+/** `Bio <n>`, a subscriber without a card whose enrolment code is `pw<n>` (n its number). */
 async function client(over: Partial<typeof clients.$inferInsert> = {}, clubId = admin.club.id) {
   const n = seq++;
-  const [c] = await ctx.database.db
-    .insert(clients)
-    .values({
-      clubId,
-      number: n,
-      firstName: 'Bio',
-      lastName: String(n),
-      groupId: clubId === admin.club.id ? groupId : null,
-      licenseExpiry: '2125-01-01',
-      subscriptionStart: '2020-01-01',
-      subscriptionEnd: '2125-01-01',
-      enrollPassword: `pw${n}`,
-      ...over,
-    })
-    .returning();
-  return c;
+  return factory.makeClient(ctx, clubId, {
+    number: n,
+    firstName: 'Bio',
+    cardSerial: '',
+    groupId: clubId === admin.club.id ? groupId : null,
+    ...factory.SUBSCRIBED,
+    enrollPassword: `pw${n}`,
+    ...over,
+  });
 }
 
 beforeAll(async () => {
@@ -62,11 +54,7 @@ beforeAll(async () => {
   base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   admin = await signedInAdmin(ctx);
   other = await signedInAdmin(ctx);
-  const [g] = await ctx.database.db
-    .insert(groups)
-    .values({ clubId: admin.club.id, name: 'All', entranceState: EntranceState.Opened })
-    .returning();
-  groupId = g.id;
+  groupId = (await factory.makeGroup(ctx, admin.club.id, { name: 'All', entranceState: EntranceState.Opened })).id;
 });
 
 afterAll(async () => {
@@ -168,10 +156,7 @@ describe('enrolment at the terminal and identification', () => {
       }),
     ).toMatchObject({ ok: true });
     expect((await tc.present({ kind: 'face', value: 'FACE-1' })).status).toBe(1);
-    const [og] = await ctx.database.db
-      .insert(groups)
-      .values({ clubId: other.club.id, name: 'All', entranceState: EntranceState.Opened })
-      .returning();
+    const og = await factory.makeGroup(ctx, other.club.id, { name: 'All', entranceState: EntranceState.Opened });
     await client({ groupId: og.id }, other.club.id);
     const tcB = await gate(other.club.id);
     expect((await tcB.present({ kind: 'face', value: 'FACE-1' })).status).toBe(8);

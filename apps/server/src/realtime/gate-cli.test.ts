@@ -4,8 +4,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EntranceState, QuickExitOutcome, Reason } from '@venue/domain';
 import { createTestApp, makeClub, type TestContext } from '../../test/harness.js';
-import { clients, groups, terminals } from '../db/schema.js';
-import { hashPassword } from '../lib/password.js';
+import * as factory from '../../test/factories.js';
 
 /** The simulator's gate commands (apps/terminal/src/gate-cli.ts): enroll, present fingerprint|face|code, exit. */
 
@@ -39,32 +38,25 @@ beforeAll(async () => {
       quickExitSubscriptionReward: 200,
     },
   });
-  const [g] = await ctx.database.db
-    .insert(groups)
-    .values({ clubId: club.id, name: 'All', entranceState: EntranceState.Opened })
-    .returning();
-  const secretHash = await hashPassword('gate-cli');
-  await ctx.database.db.insert(terminals).values([
-    {
-      clubId: club.id,
-      serial: 'GCLI-1',
-      name: 'Enrol gate',
-      secretHash,
-      approved: true,
-      settings: { allowEnrollment: true },
-    },
-    { clubId: club.id, serial: 'GCLI-2', name: 'Exit', secretHash, approved: true, settings: { quickExit: true } },
-  ]);
-  await ctx.database.db.insert(clients).values({
-    clubId: club.id,
+  const g = await factory.makeGroup(ctx, club.id, { name: 'All', entranceState: EntranceState.Opened });
+  const secret = 'gate-cli';
+  await factory.makeTerminal(ctx, club.id, {
+    serial: 'GCLI-1',
+    name: 'Enrol gate',
+    secret,
+    settings: { allowEnrollment: true },
+  });
+  await factory.makeTerminal(ctx, club.id, { serial: 'GCLI-2', name: 'Exit', secret, settings: { quickExit: true } });
+  // No card: she enrols a fingerprint; the decisions name her 'Tamar' (no last name).
+  await factory.makeClient(ctx, club.id, {
     number: 7,
     firstName: 'Tamar',
+    lastName: '',
+    cardSerial: '',
     groupId: g.id,
     clientCode: 'T7',
     enrollPassword: '4321',
-    licenseExpiry: '2125-01-01',
-    subscriptionStart: '2020-01-01',
-    subscriptionEnd: '2125-01-01',
+    ...factory.SUBSCRIBED,
   });
 });
 

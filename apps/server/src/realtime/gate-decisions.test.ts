@@ -14,8 +14,8 @@ import {
   type Identification,
 } from '@venue/domain';
 import { createTestApp, signedInAdmin, type TestContext } from '../../test/harness.js';
+import * as factory from '../../test/factories.js';
 import { balanceLedger, clients, entranceLogs, groups, schedules, terminals } from '../db/schema.js';
-import { hashPassword } from '../lib/password.js';
 import { TerminalClient } from '../../../terminal/src/client.js';
 
 /**
@@ -35,10 +35,7 @@ let seq = 1;
 
 async function makeTerminal(club: number, over: Partial<typeof terminals.$inferInsert> = {}) {
   const serial = `GD-${club}-${seq++}`;
-  const [t] = await ctx.database.db
-    .insert(terminals)
-    .values({ clubId: club, serial, name: serial, secretHash: await hashPassword(SECRET), approved: true, ...over })
-    .returning();
+  const t = await factory.makeTerminal(ctx, club, { serial, secret: SECRET, ...over });
   const tc = new TerminalClient({ url: base, serial, secret: SECRET, timeoutMs: 5000, heartbeat: false });
   open.push(tc);
   await tc.connect();
@@ -49,50 +46,20 @@ async function makeGroup(
   over: Partial<typeof groups.$inferInsert> = {},
   rows: Partial<typeof schedules.$inferInsert>[] = [],
 ) {
-  const [g] = await ctx.database.db
-    .insert(groups)
-    .values({ clubId, name: `G${seq++}`, entranceState: EntranceState.Closed, ...over })
-    .returning();
-  let sortOrder = 0;
-  for (const r of rows) {
-    await ctx.database.db.insert(schedules).values({
-      clubId,
-      groupId: g.id,
-      sortOrder: sortOrder++,
-      days: [0, 1, 2, 3, 4, 5, 6],
-      fromTime: 0,
-      toTime: 1440,
-      price: 3000,
-      entranceState: EntranceState.Opened,
-      ...r,
-    });
-  }
-  return g;
+  return factory.makeGroupWithSchedule(
+    ctx,
+    clubId,
+    { name: `G${seq++}`, entranceState: EntranceState.Closed, ...over },
+    rows.map((r) => ({ price: 3000, entranceState: EntranceState.Opened, ...r })),
+  );
 }
 
-/** A client with its own card; by default a valid subscription and license, in an always-open group. */
-async function makeClient(over: Partial<typeof clients.$inferInsert> = {}, club = clubId) {
-  const n = seq++;
-  const [c] = await ctx.database.db
-    .insert(clients)
-    .values({
-      clubId: club,
-      number: n,
-      firstName: 'Client',
-      lastName: String(n),
-      cardSerial: `CARD-${n}`,
-      groupId: openGroup,
-      licenseExpiry: '2125-01-01',
-      subscriptionStart: '2020-01-01',
-      subscriptionEnd: '2125-01-01',
-      ...over,
-    })
-    .returning();
-  return c;
-}
+/** A client with its own card (`Client <number>`); by default a valid subscription and license, in an always-open group. */
+const makeClient = (over: Partial<typeof clients.$inferInsert> = {}, club = clubId) =>
+  factory.makeClient(ctx, club, { groupId: openGroup, ...factory.SUBSCRIBED, ...over });
 
 const card = (c: { cardSerial: string }): Identification => ({ kind: 'card', value: c.cardSerial });
-const noSubscription = { subscriptionStart: null, subscriptionEnd: null };
+const noSubscription = factory.NO_SUBSCRIPTION;
 
 let openGroup: number;
 let gate: TerminalClient;
@@ -248,10 +215,7 @@ describe('every entrance outcome over the terminal protocol', () => {
     });
 
     const busy = await signedInAdmin(ctx, { settings: { entrancesLimitPeople: 2, entrancesLimitMinutes: 10 } });
-    const [g] = await ctx.database.db
-      .insert(groups)
-      .values({ clubId: busy.club.id, name: 'All', entranceState: EntranceState.Opened })
-      .returning();
+    const g = await factory.makeGroup(ctx, busy.club.id, { name: 'All', entranceState: EntranceState.Opened });
     const { tc: busyGate } = await makeTerminal(busy.club.id);
     const three = [];
     for (let i = 0; i < 3; i++) three.push(await makeClient({ groupId: g.id }, busy.club.id));

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { EntrancePaymentType, EntranceState, QuickExitOutcome, type ServerMessages } from '@venue/domain';
+import * as factory from '../../test/factories.js';
 import { createTestApp, signedInAdmin, type TestContext } from '../../test/harness.js';
-import { auditLog, balanceLedger, clients, clubs, groups, quickExits, schedules, terminals } from '../db/schema.js';
-import { hashPassword } from '../lib/password.js';
+import { auditLog, balanceLedger, clients, clubs, quickExits } from '../db/schema.js';
 import { quickExitRule } from '../engine/quick-exit.service.js';
 import { TerminalClient } from '../../../terminal/src/client.js';
 import { exitGate, nextPush } from '../../../terminal/src/gate.js';
@@ -31,34 +31,16 @@ const QUICK = {
 
 async function gate(clubId: number, settings: object = {}) {
   const serial = `QE-${clubId}-${seq++}`;
-  await ctx.database.db
-    .insert(terminals)
-    .values({ clubId, serial, name: serial, secretHash: await hashPassword(SECRET), approved: true, settings });
+  await factory.makeTerminal(ctx, clubId, { serial, secret: SECRET, settings });
   const tc = new TerminalClient({ url: base, serial, secret: SECRET, timeoutMs: 5000, heartbeat: false });
   open.push(tc);
   await tc.connect();
   return tc;
 }
 
-async function client(over: Partial<typeof clients.$inferInsert> = {}) {
-  const n = seq++;
-  const [c] = await ctx.database.db
-    .insert(clients)
-    .values({
-      clubId: admin.club.id,
-      number: n,
-      firstName: 'Q',
-      lastName: String(n),
-      cardSerial: `Q-${n}`,
-      groupId,
-      licenseExpiry: '2125-01-01',
-      subscriptionStart: '2020-01-01',
-      subscriptionEnd: '2125-01-01',
-      ...over,
-    })
-    .returning();
-  return c;
-}
+/** A subscriber of the group, with a card. */
+const client = (over: Partial<typeof clients.$inferInsert> = {}) =>
+  factory.makeClient(ctx, admin.club.id, { firstName: 'Q', groupId, ...factory.SUBSCRIBED, ...over });
 
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
 const balanceOf = async (id: number) =>
@@ -71,20 +53,13 @@ beforeAll(async () => {
   ctx = await createTestApp();
   base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   admin = await signedInAdmin(ctx, { settings: QUICK });
-  const [g] = await ctx.database.db
-    .insert(groups)
-    .values({ clubId: admin.club.id, name: 'All', entranceState: EntranceState.Closed })
-    .returning();
+  const g = await factory.makeGroupWithSchedule(
+    ctx,
+    admin.club.id,
+    { name: 'All', entranceState: EntranceState.Closed },
+    [{ price: 3000, entranceState: EntranceState.Opened }],
+  );
   groupId = g.id;
-  await ctx.database.db.insert(schedules).values({
-    clubId: admin.club.id,
-    groupId,
-    days: [0, 1, 2, 3, 4, 5, 6],
-    fromTime: 0,
-    toTime: 1440,
-    price: 3000,
-    entranceState: EntranceState.Opened,
-  });
   entry = await gate(admin.club.id);
   exit = await gate(admin.club.id, { quickExit: true });
 });

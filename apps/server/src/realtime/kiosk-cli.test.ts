@@ -6,17 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { EntranceState, Reason } from '@venue/domain';
 import { createTestApp, makeClub, type TestContext } from '../../test/harness.js';
-import {
-  cashSessions,
-  clients,
-  groups,
-  products,
-  purchases,
-  schedules,
-  terminalCash,
-  terminals,
-} from '../db/schema.js';
-import { hashPassword } from '../lib/password.js';
+import * as factory from '../../test/factories.js';
+import { cashSessions, clients, purchases } from '../db/schema.js';
 import { runInteractive } from '../../../terminal/src/interactive.js';
 
 /** The simulator's kiosk commands (apps/terminal/src/kiosk-cli.ts): one-shot `buy` and the interactive `buy`. */
@@ -58,42 +49,20 @@ beforeAll(async () => {
   base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   const club = await makeClub(ctx);
   clubId = club.id;
-  const [open] = await ctx.database.db
-    .insert(groups)
-    .values({ clubId, name: 'Open', entranceState: EntranceState.Opened })
-    .returning();
-  const [pay] = await ctx.database.db
-    .insert(groups)
-    .values({ clubId, name: 'Pay', entranceState: EntranceState.Closed })
-    .returning();
-  await ctx.database.db.insert(schedules).values({
-    clubId,
-    groupId: pay.id,
-    days: [0, 1, 2, 3, 4, 5, 6],
-    fromTime: 0,
-    toTime: 1440,
-    price: 2000,
-    entranceState: EntranceState.OpenWithPay,
-  });
-  const [p] = await ctx.database.db.insert(products).values({ clubId, name: 'Shampoo', price: 1200 }).returning();
-  productId = p.id;
+  const open = await factory.makeGroup(ctx, clubId, { name: 'Open', entranceState: EntranceState.Opened });
+  const pay = await factory.makeGroupWithSchedule(ctx, clubId, { name: 'Pay', entranceState: EntranceState.Closed }, [
+    { price: 2000, entranceState: EntranceState.OpenWithPay },
+  ]);
+  productId = (await factory.makeProduct(ctx, clubId, { name: 'Shampoo', price: 1200 })).id;
   serial = `KCLI-${clubId}`;
-  const [t] = await ctx.database.db
-    .insert(terminals)
-    .values({ clubId, serial, name: 'Kiosk', secretHash: await hashPassword(SECRET), approved: true })
-    .returning();
-  await ctx.database.db
-    .insert(terminalCash)
-    .values({ terminalId: t.id, clubId, coins: { 1000: 10, 500: 10, 100: 20 } });
+  const t = await factory.makeTerminal(ctx, clubId, { serial, name: 'Kiosk', secret: SECRET });
+  await factory.makeTerminalCash(ctx, t, { coins: { 1000: 10, 500: 10, 100: 20 } });
   for (let n = 1; n <= 6; n++) {
-    await ctx.database.db.insert(clients).values({
-      clubId,
+    await factory.makeClient(ctx, clubId, {
       number: n,
       firstName: 'Kc',
-      lastName: String(n),
       cardSerial: `KC-${clubId}-${n}`,
       groupId: n <= 3 ? open.id : pay.id,
-      licenseExpiry: '2125-01-01',
     });
   }
 });

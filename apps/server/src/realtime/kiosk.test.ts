@@ -1,22 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
 import { EntranceState, PaymentMethod, PurchaseItemType, Reason, type ServerDecision } from '@venue/domain';
+import * as factory from '../../test/factories.js';
 import { createTestApp, signedInAdmin, type TestContext } from '../../test/harness.js';
-import {
-  balanceLedger,
-  cashSessions,
-  charges,
-  clients,
-  entranceLogs,
-  groups,
-  products,
-  purchaseItems,
-  purchases,
-  schedules,
-  terminalCash,
-  terminals,
-} from '../db/schema.js';
-import { hashPassword } from '../lib/password.js';
+import { balanceLedger, cashSessions, charges, clients, entranceLogs, purchaseItems, purchases } from '../db/schema.js';
 import { TerminalClient } from '../../../terminal/src/client.js';
 import { buy } from '../../../terminal/src/kiosk.js';
 
@@ -39,25 +26,10 @@ let terminalId: number;
 const SECRET = 'kiosk-secret';
 const VISA = { number: '4242 4242 4242 4242', expiry: '12/35', cvv: '123' };
 const DECLINED = { number: '4000 0000 0000 0002', expiry: '12/35', cvv: '123' };
-let seq = 1;
 
-async function makeClient(groupId: number, over: Partial<typeof clients.$inferInsert> = {}) {
-  const n = seq++;
-  const [c] = await ctx.database.db
-    .insert(clients)
-    .values({
-      clubId,
-      number: 500 + n,
-      firstName: 'K',
-      lastName: String(n),
-      cardSerial: `K-${n}`,
-      groupId,
-      licenseExpiry: '2125-01-01',
-      ...over,
-    })
-    .returning();
-  return c;
-}
+/** A client of the group with a card, a license until 2125 and no subscription. */
+const makeClient = (groupId: number, over: Partial<typeof clients.$inferInsert> = {}) =>
+  factory.makeClient(ctx, clubId, { firstName: 'K', groupId, ...over });
 const card = (c: { cardSerial: string | null }) => ({ kind: 'card' as const, value: c.cardSerial! });
 const clientRow = async (id: number) => (await ctx.database.db.select().from(clients).where(eq(clients.id, id)))[0];
 
@@ -66,45 +38,21 @@ beforeAll(async () => {
   base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   const admin = await signedInAdmin(ctx);
   clubId = admin.club.id;
-  const [g1] = await ctx.database.db
-    .insert(groups)
-    .values({ clubId, name: 'Open', entranceState: EntranceState.Opened })
-    .returning();
-  const [g2] = await ctx.database.db
-    .insert(groups)
-    .values({ clubId, name: 'Pay', entranceState: EntranceState.Closed })
-    .returning();
-  openGroup = g1.id;
-  payGroup = g2.id;
-  for (const [groupId, state, price] of [
-    [openGroup, EntranceState.Opened, 3000],
-    [payGroup, EntranceState.OpenWithPay, 2500],
-  ]) {
-    await ctx.database.db.insert(schedules).values({
-      clubId,
-      groupId,
-      days: [0, 1, 2, 3, 4, 5, 6],
-      fromTime: 0,
-      toTime: 1440,
-      price,
-      entranceState: state,
-    });
-  }
-  const [p] = await ctx.database.db.insert(products).values({ clubId, name: 'Towel kit', price: 1500 }).returning();
-  productId = p.id;
-  const [t] = await ctx.database.db
-    .insert(terminals)
-    .values({
-      clubId,
-      serial: `KIOSK-${clubId}`,
-      name: 'Kiosk',
-      secretHash: await hashPassword(SECRET),
-      approved: true,
-    })
-    .returning();
+  openGroup = (
+    await factory.makeGroupWithSchedule(ctx, clubId, { name: 'Open', entranceState: EntranceState.Opened }, [
+      { price: 3000, entranceState: EntranceState.Opened },
+    ])
+  ).id;
+  payGroup = (
+    await factory.makeGroupWithSchedule(ctx, clubId, { name: 'Pay', entranceState: EntranceState.Closed }, [
+      { price: 2500, entranceState: EntranceState.OpenWithPay },
+    ])
+  ).id;
+  productId = (await factory.makeProduct(ctx, clubId, { name: 'Towel kit', price: 1500 })).id;
+  const t = await factory.makeTerminal(ctx, clubId, { serial: `KIOSK-${clubId}`, name: 'Kiosk', secret: SECRET });
   terminalId = t.id;
   // Change float: ten 10 ₪ coins and ten 5 ₪ coins.
-  await ctx.database.db.insert(terminalCash).values({ terminalId, clubId, coins: { 1000: 10, 500: 10 } });
+  await factory.makeTerminalCash(ctx, t, { coins: { 1000: 10, 500: 10 } });
   tc = new TerminalClient({ url: base, serial: t.serial, secret: SECRET, timeoutMs: 10_000, heartbeat: false });
   await tc.connect();
 });
@@ -294,10 +242,12 @@ describe('kiosk purchases at the terminal', () => {
 describe('kiosk refusals', () => {
   it('a terminal not approved sells nothing; an item without a price is a validation error', async () => {
     const c = await makeClient(openGroup);
-    const [t] = await ctx.database.db
-      .insert(terminals)
-      .values({ clubId, serial: `KIOSK-NA-${clubId}`, name: 'New', secretHash: await hashPassword(SECRET) })
-      .returning();
+    const t = await factory.makeTerminal(ctx, clubId, {
+      serial: `KIOSK-NA-${clubId}`,
+      name: 'New',
+      secret: SECRET,
+      approved: false,
+    });
     const na = new TerminalClient({ url: base, serial: t.serial, secret: SECRET, timeoutMs: 10_000, heartbeat: false });
     await na.connect();
     try {

@@ -4,13 +4,14 @@ import type { FastifyInstance } from 'fastify';
 import { EntranceState, EntranceStatus } from '@venue/domain';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import { clients, entranceLogs, groups, schedules } from '../db/schema.js';
+import { clients, entranceLogs } from '../db/schema.js';
+import * as factory from '../../test/factories.js';
 import { openTestDatabase, signedInAdmin, type TestContext } from '../../test/harness.js';
 import { EventBus } from './event-bus.js';
 import { TerminalClient, type PresentResult } from '../../../terminal/src/client.js';
 
 /**
- * Reliable link (issue 3 item 8; DESIGN §10): terminals keep admitting from
+ * Reliable link (DESIGN §10): terminals keep admitting from
  * their cached valid list while the server is STOPPED, refuse what they
  * cannot decide, and upload their offline decisions when it is RESTARTED —
  * no entrance lost, none counted twice.
@@ -51,41 +52,27 @@ describe('offline terminals', () => {
     const ctx = { app, database } as unknown as TestContext;
     const { api, club } = await signedInAdmin(ctx);
     const db = database.db;
-    const [g] = await db
-      .insert(groups)
-      .values({ clubId: club.id, name: 'Members', entranceState: EntranceState.Opened })
-      .returning();
-    await db.insert(schedules).values({
-      clubId: club.id,
-      groupId: g.id,
-      days: [0, 1, 2, 3, 4, 5, 6],
-      fromTime: 0,
-      toTime: 1440,
+    const g = await factory.makeGroupWithSchedule(ctx, club.id, {
+      name: 'Members',
       entranceState: EntranceState.Opened,
     });
     const valid = ['OFF-1', 'OFF-2', 'OFF-3', 'OFF-4'];
-    let n = 1;
     for (const card of valid) {
-      await db.insert(clients).values({
-        clubId: club.id,
-        number: n++,
+      await factory.makeClient(ctx, club.id, {
         firstName: card,
+        lastName: '',
         groupId: g.id,
         cardSerial: card,
-        subscriptionStart: '2020-01-01',
-        subscriptionEnd: '2125-01-01',
-        licenseExpiry: '2125-01-01',
+        ...factory.SUBSCRIBED,
       });
     }
-    await db.insert(clients).values({
-      clubId: club.id,
-      number: n++,
+    await factory.makeClient(ctx, club.id, {
       firstName: 'Expired',
+      lastName: '',
       groupId: g.id,
       cardSerial: 'OFF-EXPIRED',
       subscriptionStart: '2020-01-01',
       subscriptionEnd: '2021-01-01',
-      licenseExpiry: '2125-01-01',
     });
 
     const terminalIds: number[] = [];

@@ -3,11 +3,12 @@ import { PassThrough } from 'node:stream';
 import { EntranceState } from '@venue/domain';
 import { createTestApp, signedInAdmin, type TestContext } from '../../test/harness.js';
 import { eq, sql } from 'drizzle-orm';
-import { clients, entranceLogs, groups, schedules } from '../db/schema.js';
+import * as factory from '../../test/factories.js';
+import { entranceLogs } from '../db/schema.js';
 import { runInteractive } from '../../../terminal/src/interactive.js';
 import { runTraffic } from '../../../terminal/src/traffic.js';
 
-/** The simulator's interactive and traffic modes against the real server (issue 3 item 9). */
+/** The simulator's interactive and traffic modes against the real server. */
 
 let ctx: TestContext;
 let base: string;
@@ -19,23 +20,16 @@ afterAll(async () => ctx?.close());
 
 async function setup() {
   const { api, club } = await signedInAdmin(ctx);
-  const [g] = await ctx.database.db.insert(groups).values({ clubId: club.id, name: 'G' }).returning();
-  await ctx.database.db.insert(schedules).values({
-    clubId: club.id,
-    groupId: g.id,
-    days: [0, 1, 2, 3, 4, 5, 6],
-    fromTime: 0,
-    toTime: 1440,
-    entranceState: EntranceState.FreeOpen,
-  });
+  const g = await factory.makeGroupWithSchedule(ctx, club.id, { name: 'G' }, [
+    { entranceState: EntranceState.FreeOpen },
+  ]);
   for (let i = 1; i <= 5; i++) {
-    await ctx.database.db.insert(clients).values({
-      clubId: club.id,
+    await factory.makeClient(ctx, club.id, {
       number: i,
       firstName: `Sim${i}`,
+      lastName: '',
       groupId: g.id,
       cardSerial: `SIM-${club.id}-${i}`,
-      licenseExpiry: '2125-01-01',
     });
   }
   const terminals = [];

@@ -6,8 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EntranceState } from '@venue/domain';
 import { createTestApp, makeClub, type TestContext } from '../../test/harness.js';
-import { clients, groups, terminals } from '../db/schema.js';
-import { hashPassword } from '../lib/password.js';
+import * as factory from '../../test/factories.js';
 
 /** The simulator CLI (apps/terminal/src/cli.ts) against a listening server: one JSON line on stdout. */
 
@@ -24,25 +23,9 @@ beforeAll(async () => {
   ctx = await createTestApp();
   base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   const club = await makeClub(ctx);
-  const [g] = await ctx.database.db
-    .insert(groups)
-    .values({ clubId: club.id, name: 'All', entranceState: EntranceState.FreeOpen })
-    .returning();
-  await ctx.database.db.insert(terminals).values({
-    clubId: club.id,
-    serial: 'CLI-1',
-    name: 'CLI gate',
-    secretHash: await hashPassword('cli-secret'),
-    approved: true,
-  });
-  await ctx.database.db.insert(clients).values({
-    clubId: club.id,
-    number: 1,
-    firstName: 'Noa',
-    groupId: g.id,
-    cardSerial: '424242',
-    licenseExpiry: '2125-01-01',
-  });
+  const g = await factory.makeGroup(ctx, club.id, { name: 'All', entranceState: EntranceState.FreeOpen });
+  await factory.makeTerminal(ctx, club.id, { serial: 'CLI-1', name: 'CLI gate', secret: 'cli-secret' });
+  await factory.makeClient(ctx, club.id, { firstName: 'Noa', lastName: '', groupId: g.id, cardSerial: '424242' });
   dataDir = mkdtempSync(path.join(tmpdir(), 'venue-cli-'));
   writeFileSync(path.join(dataDir, 'terminal-secrets.json'), JSON.stringify({ 'CLI-1': 'cli-secret' }));
 });

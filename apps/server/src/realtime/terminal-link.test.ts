@@ -10,8 +10,8 @@ import {
   type ServerOfflineAck,
 } from '@venue/domain';
 import { Api, createTestApp, makeUser, signedInAdmin, TEST_PASSWORD, type TestContext } from '../../test/harness.js';
-import { balanceLedger, clients, entranceLogs, groups, schedules, scheduleToGroup, terminals } from '../db/schema.js';
-import { hashPassword } from '../lib/password.js';
+import * as factory from '../../test/factories.js';
+import { balanceLedger, clients, entranceLogs, terminals } from '../db/schema.js';
 import { processEntrance } from '../engine/entrance.service.js';
 import { TerminalClient, TerminalError } from '../../../terminal/src/client.js';
 
@@ -25,39 +25,12 @@ let groupId: number;
 const SECRET = 'terminal-secret-1';
 const open: { close(): unknown }[] = [];
 
-async function makeTerminal(clubId: number, serial: string, approved: boolean) {
-  const [t] = await ctx.database.db
-    .insert(terminals)
-    .values({
-      clubId,
-      serial,
-      name: `Gate ${serial}`,
-      secretHash: await hashPassword(SECRET),
-      approved,
-      gateOpenSeconds: 7,
-    })
-    .returning();
-  return t;
-}
+const makeTerminal = (clubId: number, serial: string, approved: boolean) =>
+  factory.makeTerminal(ctx, clubId, { serial, name: `Gate ${serial}`, secret: SECRET, approved, gateOpenSeconds: 7 });
 
-let clientSeq = 1;
-async function makeClient(clubId: number, over: Partial<typeof clients.$inferInsert> = {}) {
-  const [c] = await ctx.database.db
-    .insert(clients)
-    .values({
-      clubId,
-      number: clientSeq++,
-      firstName: 'Dana',
-      lastName: 'Levi',
-      groupId,
-      licenseExpiry: '2125-01-01',
-      subscriptionStart: '2020-01-01',
-      subscriptionEnd: '2125-01-01',
-      ...over,
-    })
-    .returning();
-  return c;
-}
+/** Dana Levi of the Women group, a subscriber until 2125. */
+const makeClient = (clubId: number, over: Partial<typeof clients.$inferInsert> = {}) =>
+  factory.makeClient(ctx, clubId, { firstName: 'Dana', lastName: 'Levi', groupId, ...factory.SUBSCRIBED, ...over });
 
 const clientRow = async (id: number) => (await ctx.database.db.select().from(clients).where(eq(clients.id, id)))[0];
 
@@ -98,22 +71,14 @@ beforeAll(async () => {
   base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   clubA = await signedInAdmin(ctx);
   clubB = await signedInAdmin(ctx);
-  const [g] = await ctx.database.db
-    .insert(groups)
-    .values({ clubId: clubA.club.id, name: 'Women', entranceState: EntranceState.Closed })
-    .returning();
-  groupId = g.id;
   // Open all day, every day, 30.00 per entrance for non-subscribers.
-  await ctx.database.db.insert(schedules).values({
-    clubId: clubA.club.id,
-    groupId,
-    sortOrder: 0,
-    days: [0, 1, 2, 3, 4, 5, 6],
-    fromTime: 0,
-    toTime: 1440,
-    price: 3000,
-    entranceState: EntranceState.Opened,
-  });
+  const g = await factory.makeGroupWithSchedule(
+    ctx,
+    clubA.club.id,
+    { name: 'Women', entranceState: EntranceState.Closed },
+    [{ price: 3000, entranceState: EntranceState.Opened }],
+  );
+  groupId = g.id;
 });
 
 afterAll(async () => {
@@ -215,13 +180,9 @@ describe('terminal link', () => {
     await makeTerminal(clubA.club.id, 'GATE-A3', true);
     const payer = await makeClient(clubA.club.id, {
       cardSerial: '100003',
-      subscriptionStart: null,
-      subscriptionEnd: null,
-      balance: 5000,
+      ...factory.NO_SUBSCRIPTION,
     });
-    await ctx.database.db
-      .insert(balanceLedger)
-      .values({ clubId: clubA.club.id, clientId: payer.id, kind: 'money', delta: 5000, source: 'test' });
+    await factory.credit(ctx, payer, 5000, { source: 'test' });
     const tc = await terminal('GATE-A3');
     await tc.connect();
     const now = Date.now();
@@ -259,7 +220,7 @@ describe('terminal link', () => {
     await tc.close();
   });
 
-  it('sends entrance rows only to users who may open the dashboard or the entrance report (issue 11 finding 4)', async () => {
+  it('sends entrance rows only to users who may open the dashboard or the entrance report', async () => {
     const t = await makeTerminal(clubA.club.id, 'GATE-A9', true);
     await makeClient(clubA.club.id, { cardSerial: '100009' });
     const signIn = async (flags: Partial<ReturnType<typeof allPermissions>>) => {
@@ -280,7 +241,7 @@ describe('terminal link', () => {
     await tc.close();
   });
 
-  it('gives an unapproved terminal nothing of the club and records its uploads as refused "terminal not approved" (issue 11 finding 7)', async () => {
+  it('gives an unapproved terminal nothing of the club and records its uploads as refused "terminal not approved"', async () => {
     const t = await makeTerminal(clubA.club.id, 'GATE-A10', false);
     const c = await makeClient(clubA.club.id, { cardSerial: '100010' });
     const tc = await terminal('GATE-A10');
@@ -347,17 +308,14 @@ describe('terminal link', () => {
     await tc.close();
   });
 
-  it("keeps the gate's own record when an uploaded event disagrees with the server's decision (issue 12 finding 8)", async () => {
+  it("keeps the gate's own record when an uploaded event disagrees with the server's decision", async () => {
     const t = await makeTerminal(clubA.club.id, 'GATE-A12', true);
     // Pays per entrance from the money balance (no subscription): the server charges 30.00.
     const payer = await makeClient(clubA.club.id, {
       cardSerial: '100012',
       subscriptionEnd: '2020-01-02',
-      balance: 10_000,
     });
-    await ctx.database.db
-      .insert(balanceLedger)
-      .values({ clubId: clubA.club.id, clientId: payer.id, kind: 'money', delta: 10_000, source: 'demo' });
+    await factory.credit(ctx, payer, 10_000, { source: 'demo' });
     const decided = await processEntrance(ctx.database.db, ctx.bus, {
       clubId: clubA.club.id,
       terminalId: t.id,
@@ -432,16 +390,12 @@ describe('processEntrance for history generation', () => {
 
   it('counts the daily quota per business day, from the group’s new-day hour in the club’s time zone', async () => {
     const t = await makeTerminal(clubA.club.id, 'GATE-A6', true);
-    const [g] = await ctx.database.db
-      .insert(groups)
-      .values({
-        clubId: clubA.club.id,
-        name: 'Once a day',
-        entranceState: EntranceState.FreeOpen,
-        maxEntriesPerDay: 1,
-        newDayStartHour: 4,
-      })
-      .returning();
+    const g = await factory.makeGroup(ctx, clubA.club.id, {
+      name: 'Once a day',
+      entranceState: EntranceState.FreeOpen,
+      maxEntriesPerDay: 1,
+      newDayStartHour: 4,
+    });
     await makeClient(clubA.club.id, { cardSerial: '100006', groupId: g.id });
     const enter = async (iso: string) =>
       (
@@ -461,24 +415,12 @@ describe('processEntrance for history generation', () => {
 
   it('uses a general schedule linked to the group, below the group’s own rows', async () => {
     const t = await makeTerminal(clubA.club.id, 'GATE-A7', true);
-    const [g] = await ctx.database.db
-      .insert(groups)
-      .values({ clubId: clubA.club.id, name: 'Linked', entranceState: EntranceState.Closed })
-      .returning();
-    const [general] = await ctx.database.db
-      .insert(schedules)
-      .values({
-        clubId: clubA.club.id,
-        days: [0, 1, 2, 3, 4, 5, 6],
-        fromTime: 0,
-        toTime: 1440,
-        entranceState: EntranceState.FreeOpen,
-        sortOrder: 9,
-      })
-      .returning();
-    await ctx.database.db
-      .insert(scheduleToGroup)
-      .values({ clubId: clubA.club.id, scheduleId: general.id, groupId: g.id });
+    const g = await factory.makeGroup(ctx, clubA.club.id, { name: 'Linked', entranceState: EntranceState.Closed });
+    const general = await factory.makeSchedule(ctx, clubA.club.id, {
+      entranceState: EntranceState.FreeOpen,
+      sortOrder: 9,
+    });
+    await factory.linkSchedule(ctx, clubA.club.id, general.id, g.id);
     await makeClient(clubA.club.id, {
       cardSerial: '100007',
       groupId: g.id,
@@ -494,12 +436,8 @@ describe('processEntrance for history generation', () => {
       });
     expect(await enter('2026-02-03T08:00:00Z')).toMatchObject({ status: 1, reason: Reason.EntryFreeOpen });
     // The group's own Closed row wins over the linked general row.
-    await ctx.database.db.insert(schedules).values({
-      clubId: clubA.club.id,
+    await factory.makeSchedule(ctx, clubA.club.id, {
       groupId: g.id,
-      days: [0, 1, 2, 3, 4, 5, 6],
-      fromTime: 0,
-      toTime: 1440,
       entranceState: EntranceState.Closed,
       sortOrder: 0,
     });

@@ -10,7 +10,8 @@ import {
   type TestContext,
 } from '../../../test/harness.js';
 import { multipart, readXlsx, xlsxOf } from '../../../test/upload.js';
-import { auditLog, biometricTemplates, clients, entranceLogs } from '../../db/schema.js';
+import * as factory from '../../../test/factories.js';
+import { auditLog, clients } from '../../db/schema.js';
 
 describe('clients: full fields, history, import, bulk and export', () => {
   let ctx: TestContext;
@@ -109,13 +110,7 @@ describe('clients: full fields, history, import, bulk and export', () => {
       })
     ).json();
     const c = (await api.post('/api/Client', { firstName: 'None', status: 2 })).json();
-    await ctx.database.db.insert(biometricTemplates).values({
-      clubId: club.id,
-      clientId: a.id,
-      kind: 'fingerprint',
-      templateEnc: 'x',
-      templateMac: `mac-${a.id}`,
-    });
+    await factory.makeBiometricTemplate(ctx, { id: a.id, clubId: club.id });
     const names = async (q: string) =>
       (await api.get(`/api/Client?${q}`)).json().items.map((x: { firstName: string }) => x.firstName);
     expect((await api.get(`/api/Client/${a.id}`)).json().hasFingerprint).toBe(true);
@@ -135,15 +130,7 @@ describe('clients: full fields, history, import, bulk and export', () => {
     const { api, club } = await signedInAdmin(ctx);
     const c = (await api.post('/api/Client', { firstName: 'History' })).json();
     await api.patch(`/api/Client/${c.id}`, { city: 'Safed' });
-    await ctx.database.db.insert(entranceLogs).values({
-      clubId: club.id,
-      clientId: c.id,
-      at: new Date(Date.now() + 60_000),
-      status: 1,
-      reason: 0,
-      identificationKind: 'card',
-      amount: 1500,
-    });
+    await factory.makeEntrance(ctx, club.id, { clientId: c.id, at: new Date(Date.now() + 60_000), amount: 1500 });
     const h = (await api.get(`/api/Client/GetClientHistory/${c.id}?pageSize=2`)).json();
     expect(h.total).toBe(3);
     expect(h.items.map((i: { kind: string }) => i.kind)).toEqual(['entrance', 'change']);

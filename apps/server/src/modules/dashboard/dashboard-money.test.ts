@@ -3,16 +3,8 @@ import { eq } from 'drizzle-orm';
 import { localParts } from '@venue/domain';
 import { Api, createTestApp, makeUser, signedInAdmin, TEST_PASSWORD, type TestContext } from '../../../test/harness.js';
 import { localInstant } from '../../../test/time.js';
-import {
-  clients,
-  clubs,
-  entranceLogs,
-  groups,
-  products,
-  purchaseItems,
-  purchasePayments,
-  purchases,
-} from '../../db/schema.js';
+import * as factory from '../../../test/factories.js';
+import { clubs } from '../../db/schema.js';
 
 const NY = 'America/New_York';
 const CALLS = [
@@ -68,19 +60,10 @@ describe('dashboard money, licenses and groups (POST /Dashboard/...)', () => {
   it('income, item types and products of this month, without refunds, other months or clubs', async () => {
     const { club, api } = await nyClub();
     const other = await signedInAdmin(ctx);
-    const { db } = ctx.database;
     const { y, m, prev, next, lastOfPrev } = months();
-    const [soap, towel] = await db
-      .insert(products)
-      .values([
-        { clubId: club.id, name: 'Soap', price: 1000 },
-        { clubId: club.id, name: 'Towel', price: 1500 },
-      ])
-      .returning();
-    const [foreign] = await db
-      .insert(products)
-      .values({ clubId: other.club.id, name: 'Foreign', price: 700 })
-      .returning();
+    const soap = await factory.makeProduct(ctx, club.id, { name: 'Soap', price: 1000 });
+    const towel = await factory.makeProduct(ctx, club.id, { name: 'Towel', price: 1500 });
+    const foreign = await factory.makeProduct(ctx, other.club.id, { name: 'Foreign', price: 700 });
 
     type Line = { type: number; itemId?: number; name?: string; qty: number; unit: number };
     type Buy = { clubId: number; at: Date; status: number; lines: Line[]; pays: [number, number][]; counts: boolean };
@@ -148,40 +131,19 @@ describe('dashboard money, licenses and groups (POST /Dashboard/...)', () => {
         counts: false,
       },
     ];
-    let invoice = 0;
     for (const b of buys) {
-      const total = b.lines.reduce((s, l) => s + l.qty * l.unit, 0);
-      const [p] = await db
-        .insert(purchases)
-        .values({
-          clubId: b.clubId,
-          at: b.at,
-          invoiceNumber: ++invoice,
-          total,
-          amountBeforeVat: Math.round(total / 1.18),
-          vat: total - Math.round(total / 1.18),
-          vatRateBp: 1800,
-          paymentStatus: b.status,
-          source: 'console',
-          idempotencyKey: `dash-${invoice}`,
-        })
-        .returning();
-      await db.insert(purchaseItems).values(
-        b.lines.map((l) => ({
-          clubId: b.clubId,
-          purchaseId: p.id,
+      await factory.makePurchase(ctx, b.clubId, {
+        at: b.at,
+        paymentStatus: b.status,
+        lines: b.lines.map((l) => ({
           itemType: l.type,
-          itemId: l.itemId ?? null,
-          name: l.name ?? '',
+          itemId: l.itemId,
+          name: l.name,
           quantity: l.qty,
           unitPrice: l.unit,
-          priceWithVat: l.qty * l.unit,
-          amountBeforeVat: Math.round((l.qty * l.unit) / 1.18),
         })),
-      );
-      await db
-        .insert(purchasePayments)
-        .values(b.pays.map(([method, amount]) => ({ clubId: b.clubId, purchaseId: p.id, method, amount })));
+        payments: b.pays,
+      });
     }
 
     const counted = buys.filter((b) => b.counts);
@@ -232,15 +194,13 @@ describe('dashboard money, licenses and groups (POST /Dashboard/...)', () => {
       { clubId: club.id, licenseExpiry: day(-5), status: 3, expired: false }, // deleted
       { clubId: other.club.id, licenseExpiry: day(-1), status: 1, expired: false },
     ];
-    await ctx.database.db.insert(clients).values(
-      rows.map((r, i) => ({
-        clubId: r.clubId,
+    for (const [i, r] of rows.entries())
+      await factory.makeClient(ctx, r.clubId, {
         number: i + 1,
         firstName: `L${i}`,
         licenseExpiry: r.licenseExpiry,
         status: r.status,
-      })),
-    );
+      });
     const expected = rows.filter((r) => r.expired).length;
     expect((await api.post('/api/Dashboard/GetExpiredLicensesCount', {})).json()).toEqual({ value: expected });
     // Valid: today (valid through its expiry day) and day(30); not the client without one, the deleted or another club's.
@@ -250,26 +210,18 @@ describe('dashboard money, licenses and groups (POST /Dashboard/...)', () => {
   it('counts approved entrances of this month per group, largest first', async () => {
     const { club, api } = await nyClub();
     const other = await signedInAdmin(ctx);
-    const { db } = ctx.database;
     const { y, m, prev, lastOfPrev } = months();
-    const [men, women] = await db
-      .insert(groups)
-      .values([
-        { clubId: club.id, name: 'גברים' },
-        { clubId: club.id, name: 'Women' },
-      ])
-      .returning();
-    const [foreign] = await db.insert(groups).values({ clubId: other.club.id, name: 'Foreign' }).returning();
+    const men = await factory.makeGroup(ctx, club.id, { name: 'גברים' });
+    const women = await factory.makeGroup(ctx, club.id, { name: 'Women' });
+    const foreign = await factory.makeGroup(ctx, other.club.id, { name: 'Foreign' });
     const row = (at: Date, status: number, groupId: number | null, clubId = club.id) => ({
       clubId,
       groupId,
       at,
       status,
-      reason: 0,
-      identificationKind: 'card',
     });
     const inMonth = localInstant(NY, y, m, 1, 10);
-    await db.insert(entranceLogs).values([
+    await factory.makeEntrances(ctx, club.id, [
       row(localInstant(NY, y, m, 1, 0, 0, 30), 1, men.id),
       row(inMonth, 1, men.id),
       row(inMonth, 1, men.id),
@@ -289,7 +241,6 @@ describe('dashboard money, licenses and groups (POST /Dashboard/...)', () => {
   it('counts approved entrances of this month per payment type (entries by payment type)', async () => {
     const { club, api } = await nyClub();
     const other = await signedInAdmin(ctx);
-    const { db } = ctx.database;
     const { y, m, prev, lastOfPrev } = months();
     const row = (at: Date, status: number, reason: number, paymentType: number, clubId = club.id) => ({
       clubId,
@@ -297,10 +248,9 @@ describe('dashboard money, licenses and groups (POST /Dashboard/...)', () => {
       status,
       reason,
       paymentType,
-      identificationKind: 'card',
     });
     const inMonth = localInstant(NY, y, m, 1, 10);
-    await db.insert(entranceLogs).values([
+    await factory.makeEntrances(ctx, club.id, [
       row(localInstant(NY, y, m, 1, 0, 0, 30), 1, 0, 1), // subscription, first minute of the month
       row(inMonth, 1, 5, 1), // parent's subscription
       row(inMonth, 1, 2, 2), // money
@@ -329,16 +279,9 @@ describe('dashboard money, licenses and groups (POST /Dashboard/...)', () => {
   it('counts approved entrances of the last 7 × 24 hours (arrivals last week)', async () => {
     const { club, api } = await signedInAdmin(ctx);
     const other = await signedInAdmin(ctx);
-    const { db } = ctx.database;
     const ago = (hours: number) => new Date(Date.now() - hours * 3_600_000);
-    const row = (at: Date, status: number, clubId = club.id) => ({
-      clubId,
-      at,
-      status,
-      reason: 0,
-      identificationKind: 'card',
-    });
-    await db.insert(entranceLogs).values([
+    const row = (at: Date, status: number, clubId = club.id) => ({ clubId, at, status });
+    await factory.makeEntrances(ctx, club.id, [
       row(ago(1), 1),
       row(ago(24 * 3), 1),
       row(ago(24 * 7 - 1), 1),

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { localParts } from '@venue/domain';
 import { Api, createTestApp, makeUser, signedInAdmin, TEST_PASSWORD, type TestContext } from '../../../test/harness.js';
 import { localInstant } from '../../../test/time.js';
-import { clients, clubs, entranceLogs } from '../../db/schema.js';
+import * as factory from '../../../test/factories.js';
+import { clubs } from '../../db/schema.js';
 
 const NY = 'America/New_York';
 const CALLS = [
@@ -36,25 +37,17 @@ describe('dashboard (POST /Dashboard/...)', () => {
     const prev = m === 1 ? { y: y - 1, m: 12 } : { y, m: m - 1 };
     const next = m === 12 ? { y: y + 1, m: 1 } : { y, m: m + 1 };
     const lastOfPrev = new Date(Date.UTC(y, m - 1, 0)).getUTCDate();
-    const row = (at: Date, status: number, clubId = club.id) => ({
-      clubId,
-      at,
-      status,
-      reason: 0,
-      identificationKind: 'card',
-    });
-    await db
-      .insert(entranceLogs)
-      .values([
-        row(localInstant(NY, y, m, 1, 0, 0, 30), 1),
-        row(localInstant(NY, y, m, 1, 19, 15), 1),
-        row(localInstant(NY, y, m, 1, 19, 45), 1),
-        row(localInstant(NY, y, m, 2, 20, 0), 4),
-        row(localInstant(NY, y, m, 2, 20, 5), 2),
-        row(localInstant(NY, prev.y, prev.m, lastOfPrev, 23, 59, 30), 1),
-        row(localInstant(NY, next.y, next.m, 1, 0, 0, 30), 1),
-        row(localInstant(NY, y, m, 1, 12), 1, other.club.id),
-      ]);
+    const row = (at: Date, status: number, clubId = club.id) => ({ clubId, at, status });
+    await factory.makeEntrances(ctx, club.id, [
+      row(localInstant(NY, y, m, 1, 0, 0, 30), 1),
+      row(localInstant(NY, y, m, 1, 19, 15), 1),
+      row(localInstant(NY, y, m, 1, 19, 45), 1),
+      row(localInstant(NY, y, m, 2, 20, 0), 4),
+      row(localInstant(NY, y, m, 2, 20, 5), 2),
+      row(localInstant(NY, prev.y, prev.m, lastOfPrev, 23, 59, 30), 1),
+      row(localInstant(NY, next.y, next.m, 1, 0, 0, 30), 1),
+      row(localInstant(NY, y, m, 1, 12), 1, other.club.id),
+    ]);
 
     expect((await api.post('/api/Dashboard/GetMonthlyEntranceCount', {})).json()).toEqual({ value: 3 });
     expect((await api.post('/api/Dashboard/GetChartEntranceByStatus', {})).json()).toEqual([
@@ -76,23 +69,16 @@ describe('dashboard (POST /Dashboard/...)', () => {
 
   it('counts distinct clients with an approved entrance in the last 30 days', async () => {
     const { club, api } = await signedInAdmin(ctx);
-    const { db } = ctx.database;
-    const cs = await db
-      .insert(clients)
-      .values([1, 2, 3, 4, 5].map((n) => ({ clubId: club.id, number: n, firstName: `C${n}` })))
-      .returning();
+    const cs = await factory.makeClients(
+      ctx,
+      club.id,
+      [1, 2, 3, 4, 5].map((n) => ({ number: n, firstName: `C${n}` })),
+    );
     const ago = (ms: number) => new Date(Date.now() - ms);
     const H = 3_600_000;
     const D = 24 * H;
-    const row = (clientId: number, at: Date, status = 1) => ({
-      clubId: club.id,
-      clientId,
-      at,
-      status,
-      reason: 0,
-      identificationKind: 'card',
-    });
-    await db.insert(entranceLogs).values([
+    const row = (clientId: number, at: Date, status = 1) => ({ clientId, at, status });
+    await factory.makeEntrances(ctx, club.id, [
       row(cs[0].id, ago(H)),
       row(cs[0].id, ago(2 * D)), // the same client twice counts once
       row(cs[1].id, ago(29 * D)),

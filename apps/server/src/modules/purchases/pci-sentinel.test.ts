@@ -15,8 +15,7 @@ import {
   type TestContext,
 } from '../../../test/harness.js';
 import { luhnValid } from '../../integrations/clearing/provider.js';
-import { terminals } from '../../db/schema.js';
-import { hashPassword } from '../../lib/password.js';
+import * as factory from '../../../test/factories.js';
 import { TerminalClient } from '../../../../terminal/src/client.js';
 import { buy } from '../../../../terminal/src/kiosk.js';
 
@@ -132,13 +131,7 @@ describe(`card numbers and CVV never reach the database or the logs (${TEST_DB})
     // a message the server refuses (its error names the field, never the value).
     const base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     const serial = `PCI-${club.id}`;
-    await ctx.database.db.insert(terminals).values({
-      clubId: club.id,
-      serial,
-      name: 'Kiosk',
-      secretHash: await hashPassword('pci-kiosk'),
-      approved: true,
-    });
+    await factory.makeTerminal(ctx, club.id, { serial, name: 'Kiosk', secret: 'pci-kiosk' });
     const tc = new TerminalClient({ url: base, serial, secret: 'pci-kiosk', timeoutMs: 10_000, heartbeat: false });
     await tc.connect();
     const kiosk = await buy(tc, {

@@ -9,15 +9,15 @@ import {
   cashResets,
   cashSessions,
   clients,
-  groups,
   purchases,
   terminals,
   users,
 } from '../../db/schema.js';
+import * as factory from '../../../test/factories.js';
 import { TerminalClient } from '../../../../terminal/src/client.js';
 
 /**
- * Gate operations through the real server and the protocol (issue 3 items 3–5):
+ * Gate operations through the real server and the protocol:
  * every terminal field, delete and restore, remote actions with and without
  * reply, connected devices, cash sessions and the cash box.
  */
@@ -286,11 +286,15 @@ describe('remote actions', () => {
 describe('cash at the terminal', () => {
   async function cashSetup(settings: object = {}) {
     const { api, club } = await signedInAdmin(ctx, { settings });
-    const [g] = await ctx.database.db.insert(groups).values({ clubId: club.id, name: 'G' }).returning();
-    const [c] = await ctx.database.db
-      .insert(clients)
-      .values({ clubId: club.id, number: 1, firstName: 'Cash', groupId: g.id, cardSerial: `C-${club.id}` })
-      .returning();
+    const g = await factory.makeGroup(ctx, club.id, { name: 'G' });
+    // No license and no subscription: the cash only loads money.
+    const c = await factory.makeClient(ctx, club.id, {
+      firstName: 'Cash',
+      lastName: '',
+      groupId: g.id,
+      cardSerial: `C-${club.id}`,
+      licenseExpiry: null,
+    });
     const { terminal, tc } = await connectedTerminal(api, {
       body: {
         isCash: true,
@@ -326,7 +330,7 @@ describe('cash at the terminal', () => {
     const [c] = await ctx.database.db.select().from(clients).where(eq(clients.id, client.id));
     expect(c.balance).toBe(3200);
     const ledger = await ctx.database.db.select().from(balanceLedger).where(eq(balanceLedger.clientId, client.id));
-    // (H) the cash load is a real purchase now (ChargingMoney paid by Cash): the ledger row's source is the purchase.
+    // The cash load is a real purchase (ChargingMoney paid by Cash): the ledger row's source is the purchase.
     expect(ledger).toMatchObject([{ kind: 'money', delta: 3200, source: 'purchase' }]);
     const [session] = await ctx.database.db.select().from(cashSessions).where(eq(cashSessions.sessionId, 's1'));
     const [p] = await ctx.database.db.select().from(purchases).where(eq(purchases.id, session.purchaseId!));
