@@ -1,5 +1,5 @@
 /**
- * The report's own filters (seed 000 issue 6: terminal, group, client,
+ * The report's own filters (seed 000 §2 Reports section, seed 001 §2: terminal, group, client,
  * status, payment method, item type, product, user; and the success of an
  * automatic renewal), in the order of the console's filter bar.
  */

@@ -11,7 +11,7 @@ export interface ReportFilterChoice {
 
 /**
  * How the console offers one of a report's own filters in its filter bar
- * (seed 000 issue 6 "filters"; seed 001 §2):
+ * (seed 000 §2 Reports section; seed 001 §2):
  *
  * - `kind`: `one` — one value, sent as a number; `many` — several, sent as a
  *   list; `yesNo` — yes or no, sent as a boolean (choice 1 → true, 0 → false).

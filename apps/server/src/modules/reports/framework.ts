@@ -329,8 +329,8 @@ function pageQuery(def: ReportDefinition, call: ReportContext, limit: number, of
 
 /**
  * Runs a report: one page of rows (server paging and sorting) and the totals
- * over all matching rows (seed 000 issue 6 "server-side paging, sorting and
- * totals"). Period → instants in the club's time zone (report-range.ts);
+ * over all matching rows (docs/reports.md "Behaviour of every report").
+ * Period → instants in the club's time zone (report-range.ts);
  * 400 VALIDATION_ERROR for a bad range or an unknown sort key.
  */
 export async function runReport(
