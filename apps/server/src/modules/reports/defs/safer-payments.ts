@@ -3,6 +3,11 @@ import { REPORTS } from '@venue/domain';
 import type { ReportDefinition } from '../framework.js';
 import { clientName, filters, inList } from '../report-sql.js';
 
+/** The safer-payments state of charge `k` (1 awaiting, 2 refunded, 3 refund failed, 4 not charged). */
+const saferState = sql`(case k.reconcile_result
+    when 'charged-refunded' then 2 when 'orphan-refunded' then 2 when 'charged-refund-failed' then 3
+    else case when k.reconciled_at is not null then 4 else 1 end end)`;
+
 /**
  * Safer payments (`GetSaferPaymentsReport`, seed 000 §2
  * /reports/app-safer-payments; docs/money.md "Clearing provider and safer
@@ -16,9 +21,6 @@ import { clientName, filters, inList } from '../report-sql.js';
  * status filter takes the states; `reference` is the charge's idempotency key
  * (what the provider knows it by).
  */
-const saferState = sql`(case k.reconcile_result
-    when 'charged-refunded' then 2 when 'orphan-refunded' then 2 when 'charged-refund-failed' then 3
-    else case when k.reconciled_at is not null then 4 else 1 end end)`;
 export const saferPaymentsReport: ReportDefinition<'saferPayments'> = {
   meta: REPORTS.saferPayments,
   from: (c) => sql`charges k
