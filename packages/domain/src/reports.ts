@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { id, int32, positiveInt, text } from './parts.js';
 import { PERIODS } from './period.js';
 import type { PermissionFlag } from './permissions.js';
+import { ENTRANCE_STATUSES } from './statuses.js';
+import type { ReportFilterKey } from './reports/filter-keys.js';
+import { enumChoices, type ReportFilterOptions } from './reports/filters.js';
 
 /**
  * The report catalogue (seed 000 §2 "Reports section", §6 visibility, §7
@@ -43,19 +46,8 @@ export type ReportValueType =
   /** A bank-transfer license request's status (LicenseRequestStatus: 1 Pending … 5 CancelledByManager). */
   | 'licenseRequestStatus';
 
-/** The report's own filters (seed 000 issue 6: terminal, group, client, status, payment method, item type, product, user). */
-export const REPORT_FILTER_KEYS = [
-  'terminalId',
-  'groupId',
-  'clientId',
-  'status',
-  'paymentMethod',
-  'itemType',
-  'productId',
-  'userId',
-  'success',
-] as const;
-export type ReportFilterKey = (typeof REPORT_FILTER_KEYS)[number];
+export { REPORT_FILTER_KEYS, type ReportFilterKey } from './reports/filter-keys.js';
+export * from './reports/filters.js';
 
 export interface ReportColumnMeta {
   key: string;
@@ -98,6 +90,10 @@ export interface ReportMeta {
    */
   permission?: PermissionFlag;
   filters: readonly ReportFilterKey[];
+  /** Choices and placeholder of the status filter (what "status" means differs per report); required with it. */
+  statusFilter?: ReportFilterOptions;
+  /** The console refreshes the report as entrances arrive on its live feed (at most once a second; seed 000 §2). */
+  live?: boolean;
   columns: readonly ReportColumnMeta[];
   totals: readonly ReportTotalMeta[];
   breakdowns?: readonly ReportBreakdownMeta[];
@@ -123,6 +119,12 @@ export const REPORTS = {
     navKey: 'entranceReport',
     permission: 'roleEntrancesReport',
     filters: ['terminalId', 'groupId', 'clientId', 'status'],
+    statusFilter: {
+      kind: 'many',
+      choices: enumChoices(ENTRANCE_STATUSES, 'status.'),
+      placeholder: 'report.allStatuses',
+    },
+    live: true,
     columns: [
       { key: 'id', type: 'int', field: true },
       { key: 'at', type: 'datetime', sortable: true },
@@ -175,6 +177,11 @@ export const REPORTS = {
     navKey: 'purchasesReport',
     permission: 'rolePurchasesReport',
     filters: ['clientId', 'itemType', 'productId', 'paymentMethod', 'status', 'terminalId', 'userId'],
+    statusFilter: {
+      kind: 'many',
+      choices: enumChoices([1, 2, 3], 'money.paymentStatus.'),
+      placeholder: 'report.allStatuses',
+    },
     columns: [
       { key: 'id', type: 'int', field: true },
       { key: 'at', type: 'datetime', sortable: true },
@@ -212,6 +219,14 @@ export const REPORTS = {
     navKey: 'debtsReport',
     permission: 'roleDebtsReport',
     filters: ['clientId', 'status', 'userId'],
+    statusFilter: {
+      kind: 'many',
+      choices: [
+        { value: 1, label: 'reports.debtOpen' },
+        { value: 2, label: 'reports.debtPaid' },
+      ],
+      placeholder: 'report.allStatuses',
+    },
     columns: [
       { key: 'id', type: 'int', field: true },
       { key: 'at', type: 'datetime', sortable: true },
@@ -342,6 +357,11 @@ export const REPORTS = {
     call: 'GetQuickExitsReport',
     navKey: 'quickExitReport',
     filters: ['terminalId', 'clientId', 'status'],
+    statusFilter: {
+      kind: 'many',
+      choices: enumChoices([1, 2, 7, 8, 9], 'reports.quickExitType.'),
+      placeholder: 'reports.allOutcomes',
+    },
     columns: [
       { key: 'id', type: 'int', field: true },
       { key: 'at', type: 'datetime', sortable: true },
@@ -392,6 +412,11 @@ export const REPORTS = {
     navKey: 'clients',
     permission: 'roleViewClientsList',
     filters: ['clientId', 'terminalId', 'status'],
+    statusFilter: {
+      kind: 'many',
+      choices: enumChoices(ENTRANCE_STATUSES, 'status.'),
+      placeholder: 'report.allStatuses',
+    },
     required: ['clientId'],
     columns: [
       { key: 'id', type: 'int', field: true },
@@ -570,6 +595,11 @@ export const REPORTS = {
     navKey: 'excessStatusReport',
     // Seed 000 §6 shows the entry when any club capacity is above 0 and names no flag (as quick exit).
     filters: ['terminalId', 'clientId', 'status'],
+    statusFilter: {
+      kind: 'many',
+      choices: enumChoices([1, 2], 'reports.excessState.'),
+      placeholder: 'reports.allStates',
+    },
     columns: [
       { key: 'id', type: 'int', field: true },
       { key: 'at', type: 'datetime', sortable: true },
@@ -627,6 +657,11 @@ export const REPORTS = {
     navKey: 'loadedLicensesReport',
     // Seed 000 §6 shows the entry to clubs with id < 7000 and names no flag (as licenses used).
     filters: ['status'],
+    statusFilter: {
+      kind: 'many',
+      choices: enumChoices([1, 2], 'reports.licenseSource.'),
+      placeholder: 'reports.allSources',
+    },
     columns: [
       { key: 'id', type: 'text', field: true },
       { key: 'at', type: 'datetime', sortable: true },
@@ -654,6 +689,11 @@ export const REPORTS = {
     // server (and the entry) also require the payments-report flag (docs/reports.md).
     permission: 'rolePaymentesReport',
     filters: ['clientId', 'status'],
+    statusFilter: {
+      kind: 'many',
+      choices: enumChoices([1, 2, 3, 4], 'reports.saferState.'),
+      placeholder: 'reports.allStates',
+    },
     columns: [
       { key: 'id', type: 'int', field: true },
       { key: 'at', type: 'datetime', sortable: true },
@@ -687,6 +727,11 @@ export const REPORTS = {
     // license requests it lists (GetAddLicensesRequestsSummary, docs/money.md).
     permission: 'roleViewGeneralSettings',
     filters: ['status'],
+    statusFilter: {
+      kind: 'many',
+      choices: enumChoices([1, 2, 3, 4, 5], 'licenses.status.'),
+      placeholder: 'report.allStatuses',
+    },
     columns: [
       { key: 'id', type: 'int', field: true },
       { key: 'at', type: 'datetime', sortable: true },

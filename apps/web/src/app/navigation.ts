@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { NAV_ENTRIES, type NavEntry } from '@venue/domain';
 import { useCan } from './auth/useCan';
+import { REPORT_SCREENS } from '../features/reports/reportScreens';
 
 /**
  * Screens this console implements. The visibility rule itself is the access
@@ -17,27 +18,8 @@ export const IMPLEMENTED_NAV_KEYS: readonly string[] = [
   'schedules',
   'terminals',
   'terminalMessages',
-  'entranceReport',
-  'paymentReport',
-  'purchasesReport',
-  'debtsReport',
-  'financialReport',
-  'cashTransactionsReport',
-  'cashManagementReport',
-  'autoRenewalReport',
-  'activitiesReport',
-  'quickExitReport',
-  'productsReport',
-  'payoutErrorReport',
-  'productSummaryReport',
-  'productMatrixReport',
-  'excessStatusReport',
-  'cashStatusReport',
-  'licensesUsedReport',
-  'loadedLicensesReport',
-  'saferPaymentsReport',
-  'addLicensesRequestsReport',
-  'managerActivityReport',
+  // Every report screen of the catalogue.
+  ...REPORT_SCREENS.map((s) => s.navKey),
 ];
 
 /** The navigation entries the signed-in user sees, in seed order. */

@@ -2,11 +2,12 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router';
 import { Button, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { NAV_ENTRIES, REPORTS, type ReportId } from '@venue/domain';
+import type { ReportId } from '@venue/domain';
 import { AuthProvider, useAuth } from './auth/AuthProvider';
 import { LiveProvider } from './live/LiveProvider';
 import { AppLayout } from './layout/AppLayout';
 import { useNavigationEntries } from './navigation';
+import { REPORT_SCREENS } from '../features/reports/reportScreens';
 
 const LoginPage = lazy(() => import('../features/login/LoginPage').then((m) => ({ default: m.LoginPage })));
 const DashboardPage = lazy(() =>
@@ -35,9 +36,6 @@ const TerminalDetailsPage = lazy(() =>
 );
 const TerminalMessagesPage = lazy(() =>
   import('../features/terminal-messages/TerminalMessagesPage').then((m) => ({ default: m.TerminalMessagesPage })),
-);
-const EntranceReportPage = lazy(() =>
-  import('../features/entrance-report/EntranceReportPage').then((m) => ({ default: m.EntranceReportPage })),
 );
 const ReportPage = lazy(() => import('../features/reports/ReportPage').then((m) => ({ default: m.ReportPage })));
 const ReconcileSaferPaymentsButton = lazy(() =>
@@ -120,34 +118,8 @@ function Root() {
 
 const guarded = (navKey: string, el: ReactNode) => <Guard navKey={navKey}>{el}</Guard>;
 
-/** Reports rendered by the generic ReportPage (features/reports), at their seed routes. */
-const REPORT_ROUTES: { id: ReportId; navKey: string; route: string }[] = (
-  [
-    'payments',
-    'activities',
-    'purchases',
-    'payoutErrors',
-    'financial',
-    'products',
-    'cashManagement',
-    'cashTransactions',
-    'debts',
-    'autoRenewal',
-    'quickExits',
-    'productSummary',
-    'productMatrix',
-    'excessStatus',
-    'cashStatus',
-    'licensesUsed',
-    'loadedLicenses',
-    'saferPayments',
-    'addLicensesRequests',
-    'managerActivity',
-  ] as const
-).map((id) => {
-  const navKey = REPORTS[id].navKey;
-  return { id, navKey, route: NAV_ENTRIES.find((n) => n.key === navKey)!.route };
-});
+/** Buttons of a report's screen beside its title. */
+const REPORT_ACTIONS: Partial<Record<ReportId, ReactNode>> = { saferPayments: <ReconcileSaferPaymentsButton /> };
 
 /** The console's routes (seed 000 §2); a data router so that screens can block leaving with unsaved edits. */
 export const router = createBrowserRouter([
@@ -182,17 +154,10 @@ export const router = createBrowserRouter([
             element: guarded('terminals', <TerminalDetailsPage />),
           },
           { path: '/management/terminal-messages', element: guarded('terminalMessages', <TerminalMessagesPage />) },
-          { path: '/reports/app-entranceReport', element: guarded('entranceReport', <EntranceReportPage />) },
-          ...REPORT_ROUTES.map((r) => ({
+          // Every report screen of the catalogue (features/reports/reportScreens.ts).
+          ...REPORT_SCREENS.map((r) => ({
             path: r.route,
-            element: guarded(
-              r.navKey,
-              <ReportPage
-                key={r.id}
-                id={r.id}
-                actions={r.id === 'saferPayments' ? <ReconcileSaferPaymentsButton /> : undefined}
-              />,
-            ),
+            element: guarded(r.navKey, <ReportPage key={r.id} id={r.id} actions={REPORT_ACTIONS[r.id]} />),
           })),
           { path: '*', element: <NotFound /> },
         ],

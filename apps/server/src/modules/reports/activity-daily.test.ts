@@ -6,7 +6,7 @@ import { localInstant } from '../../../test/time.js';
 import { clubs, entranceLogs, purchasePayments, purchases } from '../../db/schema.js';
 import { gateStatements, type LogItem } from '../../engine/gate-batch.js';
 import { compactActivityDaily } from './activity-daily.js';
-import { activitiesReport, entrancesReport, paymentsReport } from './entrance-definitions.js';
+import { activitiesReport, entrancesReport, paymentsReport } from './definitions.js';
 import { runReport, type ReportDefinition } from './framework.js';
 
 /**

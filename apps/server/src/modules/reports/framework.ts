@@ -2,7 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { sql, type SQL } from 'drizzle-orm';
-import { ReportQuery, ReportResult, type ReportColumnMeta, type ReportMeta, type ReportValueType } from '@venue/domain';
+import {
+  ReportQuery,
+  ReportResult,
+  type ReportColumnMeta,
+  type ReportId,
+  type ReportMeta,
+  type ReportValueType,
+} from '@venue/domain';
 import type { Db } from '../../db/index.js';
 import { AppError } from '../../lib/errors.js';
 import { sendXlsx, type XlsxColumn } from '../../lib/xlsx.js';
@@ -68,9 +75,12 @@ export interface SummarySource {
  * - `sort`: ORDER BY expressions per sort key; `tiebreak` makes the order total.
  * - `totals`: aggregate SQL per `meta.totals` key, over all matching rows.
  * - `groupBy`: a grouped report (rows are aggregates; `select` must aggregate).
+ *
+ * `K` is the report's id in the catalogue: `meta` must be that report's entry
+ * (definitions.ts maps every {@link ReportId} to its definition).
  */
-export interface ReportDefinition {
-  meta: ReportMeta;
+export interface ReportDefinition<K extends ReportId = ReportId> {
+  meta: ReportMeta & { readonly id: K };
   from: (c: ReportContext) => SQL;
   at: SQL | null;
   where: (c: ReportContext) => SQL[];
@@ -319,8 +329,8 @@ function pageQuery(def: ReportDefinition, call: ReportContext, limit: number, of
 
 /**
  * Runs a report: one page of rows (server paging and sorting) and the totals
- * over all matching rows (seed 000 issue 6 "server-side paging, sorting and
- * totals"). Period → instants in the club's time zone (report-range.ts);
+ * over all matching rows (docs/reports.md "Behaviour of every report").
+ * Period → instants in the club's time zone (report-range.ts);
  * 400 VALIDATION_ERROR for a bad range or an unknown sort key.
  */
 export async function runReport(

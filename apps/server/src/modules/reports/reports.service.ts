@@ -1,12 +1,12 @@
 import type { EntranceReport, ReportFilter } from '@venue/domain';
 import type { Db } from '../../db/index.js';
-import { entrancesReport } from './definitions.js';
+import { entrancesReport } from './defs/entrances.js';
 import { runReport } from './framework.js';
 
 /**
  * The entrance report (seed 000 §7 `POST /Report/GetEnteracesReport`, seed
  * 001 §2 filters), run by the report framework from its definition
- * (definitions.ts `entrancesReport`).
+ * (defs/entrances.ts).
  *
  * - The period resolves to an inclusive local-date range in the club's time
  *   zone, and that to the instants [start, end) (see report-range.ts).

@@ -1,8 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Api, createTestApp, makeUser, signedInAdmin, TEST_PASSWORD, type TestContext } from '../../../test/harness.js';
-import { localInstant } from '../../../test/time.js';
-import { readXlsx } from '../../../test/upload.js';
-import { licenseRequests } from '../../db/schema.js';
+import {
+  Api,
+  createTestApp,
+  makeUser,
+  signedInAdmin,
+  TEST_PASSWORD,
+  type TestContext,
+} from '../../../../test/harness.js';
+import { localInstant } from '../../../../test/time.js';
+import { readXlsx } from '../../../../test/upload.js';
+import { licenseRequests } from '../../../db/schema.js';
 import { allPermissions, LicenseRequestStatus as S, type ReportResult } from '@venue/domain';
 
 const TZ = 'Asia/Jerusalem';

@@ -1,0 +1,109 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { ReportContext } from './framework.js';
+import { filters, notRefunded } from './report-sql.js';
+
+/** SQL of the product reports (products, product summary, product matrix): the period's product lines. */
+
+/**
+ * Product lines (item type 10) of the club's purchases of the period that
+ * were not refunded, with the call's terminal, seller and product filters,
+ * as a subquery `l`: the line's `purchase_id`, `item_id`, `name`,
+ * `quantity`, `amount_before_vat`, `price_with_vat` and `first` (1 on
+ * exactly one line of each purchase, else 0: `sum(l.first)` counts the
+ * purchases once, and adds up over any grouping a purchase does not
+ * straddle, such as its terminal). The period's purchase ids are collected
+ * first (purchases_club_at) and their lines read by purchase id in one
+ * index-only scan of purchase_items_purchase (`= any(array(...))`, keys in
+ * order): the cost follows the club's period, never the size of
+ * purchase_items (a hash join would scan every club's lines), and the
+ * window needs no sort (docs/reports.md "Speed").
+ */
+function productLineRows(c: ReportContext): SQL {
+  const purchases = [
+    sql`p.club_id = ${c.clubId}`,
+    notRefunded,
+    sql`p.at >= ${c.range.start}`,
+    sql`p.at < ${c.range.end}`,
+    ...filters(c, { terminalId: sql`p.terminal_id`, userId: sql`p.user_id` }),
+  ];
+  return sql`(select i.purchase_id, i.item_id, i.name, i.quantity, i.amount_before_vat, i.price_with_vat,
+        (row_number() over (partition by i.purchase_id) = 1)::int as first
+      from purchase_items i
+      where i.purchase_id = any(array(select p.id from purchases p where ${sql.join(purchases, sql` and `)}))
+        and i.club_id = ${c.clubId} and i.item_type = 10
+        ${c.q.productId ? sql`and i.item_id = ${c.q.productId}` : sql``}) l`;
+}
+
+/**
+ * The period's product lines ({@link productLineRows}) per product, and per
+ * terminal too for the matrix (`byTerminal`: the purchase's terminal, by its
+ * id), as a subquery `s`: `item_id` (and `terminal_id`), `line_name` (the
+ * lines' name, for a product that is gone), `purchases` (distinct),
+ * `firsts`, `quantity`, `before_vat`, `total` (minor units, VAT included).
+ */
+export function productLines(c: ReportContext, byTerminal: boolean): SQL {
+  return sql`(select l.item_id${byTerminal ? sql`, p.terminal_id` : sql``},
+      max(nullif(l.name, '')) as line_name,
+      count(distinct l.purchase_id)::int as purchases,
+      sum(l.first)::int as firsts,
+      sum(l.quantity)::bigint as quantity,
+      sum(l.amount_before_vat)::bigint as before_vat,
+      sum(l.price_with_vat)::bigint as total
+    from ${productLineRows(c)}
+    ${byTerminal ? sql`join purchases p on p.id = l.purchase_id and p.club_id = ${c.clubId}` : sql``}
+    group by l.item_id${byTerminal ? sql`, p.terminal_id` : sql``}) s`;
+}
+
+/** A product's current name, the lines' name when the product row is gone. */
+export const productName = sql`coalesce(pr.name, s.line_name)`;
+
+/**
+ * The period's product lines per product, and per terminal too for the
+ * matrix (`byTerminal`), from the daily summary `product_daily` (schema.ts;
+ * kept by triggers, migration 0019) by local day, terminal, seller and
+ * product — every filter these reports take is one of its keys, so the cost
+ * follows the number of days and products, never the period's lines. A
+ * subquery `s`: `item_id` (null for lines without one), `terminal_id` (null
+ * = the console), `line_name` (the greatest non-empty name of the period's
+ * lines, for a product whose row is gone), `purchases` (with such a line),
+ * `quantity`, `before_vat`, `total` (minor units, VAT included) and `firsts`:
+ * the purchases with a product line counted once — on the row with the
+ * least product id of each terminal (over all rows without `byTerminal`),
+ * 0 on the others — so `sum(firsts)` counts each purchase once over any
+ * grouping a purchase does not straddle (its terminal).
+ */
+export function productCells(c: ReportContext, byTerminal: boolean): SQL {
+  const w = (kinds: SQL, pid: boolean): SQL => {
+    const x = [
+      sql`f.club_id = ${c.clubId}`,
+      sql`f.kind ${kinds}`,
+      sql`f.day >= ${c.range.from}::date`,
+      sql`f.day <= ${c.range.to}::date`,
+    ];
+    if (c.q.terminalId) x.push(sql`f.terminal_id = ${c.q.terminalId}`);
+    if (c.q.userId) x.push(sql`f.user_id = ${c.q.userId}`);
+    if (pid && c.q.productId) x.push(sql`f.item_id = ${c.q.productId}`);
+    return sql.join(x, sql` and `);
+  };
+  const t = byTerminal ? sql`nullif(f.terminal_id, 0)` : sql`null::int`;
+  // With a product filter a purchase counts once in its product's row; else the purchases of kind 0.
+  const firsts = c.q.productId
+    ? sql`k.purchases`
+    : sql`case when k.item_id = min(k.item_id) over (partition by k.terminal_id) then coalesce(z.n, 0) else 0 end`;
+  return sql`(select nullif(k.item_id, 0) as item_id, k.terminal_id, k.line_name, k.purchases, k.quantity, k.before_vat,
+        k.total, (${firsts})::int as firsts
+      from (select f.item_id, ${t} as terminal_id,
+          max(f.name) filter (where f.kind = 2 and f.purchases > 0) as line_name,
+          (sum(f.purchases) filter (where f.kind = 1))::int as purchases,
+          (sum(f.quantity) filter (where f.kind = 1))::bigint as quantity,
+          (sum(f.amount_before_vat) filter (where f.kind = 1))::bigint as before_vat,
+          (sum(f.total) filter (where f.kind = 1))::bigint as total
+        from product_daily f where ${w(sql`in (1, 2)`, true)}
+        group by 1, 2 having sum(f.purchases) filter (where f.kind = 1) > 0) k
+      ${
+        c.q.productId
+          ? sql``
+          : sql`left join (select ${t} as terminal_id, sum(f.purchases) as n from product_daily f
+              where ${w(sql`= 0`, false)} group by 1) z on z.terminal_id is not distinct from k.terminal_id`
+      }) s`;
+}
