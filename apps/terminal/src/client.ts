@@ -4,6 +4,7 @@ import WebSocket from 'ws';
 import {
   HEARTBEAT_INTERVAL_SECONDS,
   ServerMessage,
+  TerminalAction,
   TERMINAL_PING_SECONDS,
   TERMINAL_PROTOCOL_VERSION,
   type Identification,
@@ -340,26 +341,28 @@ export class TerminalClient extends EventEmitter {
     this.send({ type: 'action-reply', requestId: a.requestId, ...reply });
   }
 
-  /** What the simulated gate does with an action. */
+  /** What the simulated gate does with an action (its data typed by TerminalAction); a bad setDoorState is refused. */
   private carryOut(a: ServerAction): { ok: boolean; data?: unknown; error?: string } {
-    switch (a.actionName) {
+    const parsed = TerminalAction.safeParse(a);
+    // Only setDoorState's data has a shape to fail.
+    if (!parsed.success) return { ok: false, error: 'bad doorState' };
+    const action = parsed.data;
+    switch (action.actionName) {
       case 'openGate': {
         const seconds = this.welcome?.gateOpenSeconds ?? 5;
         this.gateOpenUntil = Date.now() + seconds * 1000;
         return { ok: true, data: { openSeconds: seconds } };
       }
-      case 'setDoorState': {
-        const s = (a.data as { doorState?: number } | undefined)?.doorState;
-        if (![1, 2, 3, 4, 6, 7].includes(s as number)) return { ok: false, error: 'bad doorState' };
-        this.doorState = s as DoorState;
+      case 'setDoorState':
+        this.doorState = action.data.doorState as DoorState;
         this.heartbeat(this.doorState);
         return { ok: true, data: { doorState: this.doorState } };
-      }
       case 'ping':
         return { ok: true, data: { pong: new Date().toISOString() } };
       case 'checkForUpdates':
         return { ok: true, data: { version: '38.0.0', updateAvailable: false } };
-      default:
+      case 'reboot':
+      case 'reloadDisplay':
         return { ok: true };
     }
   }
