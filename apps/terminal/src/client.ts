@@ -25,7 +25,7 @@ import {
  * simulator CLI, the integration tests and the load benchmark. One instance
  * is one terminal.
  *
- * Reliable link (DESIGN §10; issue 3 item 8), when `reconnect` is on:
+ * Reliable link (DESIGN §10), when `reconnect` is on:
  * - a lost connection is re-opened with exponential backoff (with jitter);
  * - while the server is unreachable, `present` decides on its own from the
  *   server's last valid list, for at most the list's `offlineWindowSeconds`

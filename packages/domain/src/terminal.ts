@@ -65,7 +65,7 @@ export const TerminalSettings = z.object({
   isCash: z.boolean().default(false),
   /** A management terminal (at the front desk). */
   isManagement: z.boolean().default(false),
-  /** A quick-exit terminal (seed 001 §3; issue 3 item 6). */
+  /** A quick-exit terminal (seed 001 §3). */
   quickExit: z.boolean().default(false),
   creditType: z.enum(CREDIT_TYPES).default('magnetic'),
   fingerMatchingSpeed: z.enum(FINGER_MATCHING_SPEEDS).default('Medium'),
