@@ -4,6 +4,7 @@ import WebSocket from 'ws';
 import {
   HEARTBEAT_INTERVAL_SECONDS,
   ServerMessage,
+  TerminalAction,
   TERMINAL_PING_SECONDS,
   TERMINAL_PROTOCOL_VERSION,
   type Identification,
@@ -24,7 +25,7 @@ import {
  * simulator CLI, the integration tests and the load benchmark. One instance
  * is one terminal.
  *
- * Reliable link (DESIGN §10; issue 3 item 8), when `reconnect` is on:
+ * Reliable link (DESIGN §10), when `reconnect` is on:
  * - a lost connection is re-opened with exponential backoff (with jitter);
  * - while the server is unreachable, `present` decides on its own from the
  *   server's last valid list, for at most the list's `offlineWindowSeconds`
@@ -64,6 +65,8 @@ export interface TerminalClientOptions {
   backoffMs?: { initial: number; max: number };
   /** Answers a server action; default: carry it out on the simulated gate and answer ok. */
   onAction?: (a: ServerAction, client: TerminalClient) => Promise<{ ok: boolean; data?: unknown; error?: string }>;
+  /** Opens the socket to `url` (default: a `ws` WebSocket); unit tests pass a stand-in. */
+  openSocket?: (url: string) => WebSocket;
 }
 
 /** An `error` message from the server, thrown by `connect` and `present`. */
@@ -124,6 +127,8 @@ export class TerminalClient extends EventEmitter {
   doorState: DoorState = 2;
   readonly actions: ServerAction[] = [];
   private readonly cashWaiters = new Map<string, ((s: ServerCashState) => void)[]>();
+  /** Settles the `connect` in progress (welcome or refusal), until it settles. */
+  private connecting?: (err: Error | null, w?: ServerWelcome) => void;
 
   constructor(private readonly opts: TerminalClientOptions) {
     super();
@@ -146,18 +151,21 @@ export class TerminalClient extends EventEmitter {
   connect(): Promise<ServerWelcome> {
     this.closing = false;
     return new Promise((resolve, reject) => {
-      const ws = new WebSocket(terminalUrl(this.opts.url));
+      const url = terminalUrl(this.opts.url);
+      const ws = this.opts.openSocket ? this.opts.openSocket(url) : new WebSocket(url);
       this.ws = ws;
       let settled = false;
       const done = (err: Error | null, w?: ServerWelcome) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
+        if (this.connecting === done) this.connecting = undefined;
         if (err) {
           ws.terminate();
           reject(err);
         } else resolve(w!);
       };
+      this.connecting = done;
       const timer = setTimeout(() => done(new TerminalError('TIMEOUT', 'No welcome from the server')), this.timeoutMs);
       ws.on('open', () => {
         this.send({
@@ -172,62 +180,45 @@ export class TerminalClient extends EventEmitter {
       ws.on('message', (data) => {
         this.lastContact = Date.now();
         const parsed = ServerMessage.safeParse(safeJson(data.toString()));
-        if (!parsed.success) return;
-        const m = parsed.data;
-        if (m.type === 'welcome') {
-          this.welcome = m;
-          this.offlineSince = null;
-          this.attempts = 0;
-          if (this.opts.heartbeat !== false) {
-            clearInterval(this.heartbeatTimer);
-            this.heartbeatTimer = setInterval(() => this.heartbeat(), HEARTBEAT_INTERVAL_SECONDS * 1000);
-            this.heartbeatTimer.unref();
-          }
-          const every = this.opts.linkCheckMs ?? TERMINAL_PING_SECONDS * 1000;
-          clearInterval(this.linkTimer);
-          this.linkTimer = setInterval(() => {
-            if (this.ws !== ws || ws.readyState !== WebSocket.OPEN) return;
-            if (Date.now() - this.lastContact > 3 * every) ws.terminate();
-            else ws.ping();
-          }, every);
-          this.linkTimer.unref();
-          done(null, m);
-          this.emit('online', m);
-          void this.uploadOffline();
-          return;
-        }
-        if (m.type === 'error' && !settled) return done(new TerminalError(m.code, m.message));
-        this.dispatch(m);
+        if (parsed.success) this.receive(parsed.data);
       });
       ws.on('error', (err) => done(err));
       ws.on('close', (code) => {
         clearInterval(this.heartbeatTimer);
         clearInterval(this.linkTimer);
         done(new TerminalError('CLOSED', 'Connection closed'));
-        if (this.ws !== ws) return;
-        // Refused (bad secret, deleted terminal), bad version, or replaced by a newer connection: do not retry.
-        if (code === 4400 || code === 4401 || code === 4409) this.closing = true;
-        const wasOnline = this.welcome != null && this.offlineSince == null;
-        if (this.opts.reconnect && !this.closing) {
-          // The offline window runs from the last contact, by the terminal's own clock.
-          if (wasOnline || this.offlineSince == null) this.offlineSince = new Date(this.lastContact);
-          // Decisions that never came: decide them offline with the same event ids (a duplicate upload is harmless).
-          for (const [eventId, p] of this.pending) {
-            clearTimeout(p.timer);
-            this.pending.delete(eventId);
-            p.resolve(this.decideOffline(p.identification, eventId, p.at));
-          }
-          if (wasOnline) this.emit('offline');
-          this.scheduleReconnect();
-        } else {
-          for (const [id, p] of this.pending) {
-            clearTimeout(p.timer);
-            p.reject(new TerminalError('CLOSED', 'Connection closed before the decision'));
-            this.pending.delete(id);
-          }
-        }
+        if (this.ws === ws) this.onLinkLost(code);
       });
     });
+  }
+
+  /**
+   * The socket closed: refused (4401 bad secret or deleted terminal), bad version (4400) or
+   * replaced by a newer connection (4409) stops for good. Otherwise, with `reconnect`, the
+   * terminal goes offline (pending decisions are decided offline under their event ids) and
+   * retries; without it, pending decisions fail with CLOSED.
+   */
+  private onLinkLost(code: number): void {
+    if (code === 4400 || code === 4401 || code === 4409) this.closing = true;
+    const wasOnline = this.welcome != null && this.offlineSince == null;
+    if (this.opts.reconnect && !this.closing) {
+      // The offline window runs from the last contact, by the terminal's own clock.
+      if (wasOnline || this.offlineSince == null) this.offlineSince = new Date(this.lastContact);
+      // Decisions that never came: decide them offline with the same event ids (a duplicate upload is harmless).
+      for (const [eventId, p] of this.pending) {
+        clearTimeout(p.timer);
+        this.pending.delete(eventId);
+        p.resolve(this.decideOffline(p.identification, eventId, p.at));
+      }
+      if (wasOnline) this.emit('offline');
+      this.scheduleReconnect();
+    } else {
+      for (const [id, p] of this.pending) {
+        clearTimeout(p.timer);
+        p.reject(new TerminalError('CLOSED', 'Connection closed before the decision'));
+        this.pending.delete(id);
+      }
+    }
   }
 
   private scheduleReconnect(): void {
@@ -244,35 +235,85 @@ export class TerminalClient extends EventEmitter {
     this.reconnectTimer.unref?.();
   }
 
-  private dispatch(m: ServerMessage): void {
-    switch (m.type) {
-      case 'valid-list':
-        this.validList = m;
-        this.emit('valid-list', m);
-        return;
-      case 'action':
-        this.actions.push(m);
-        void this.answerAction(m);
-        return;
-      case 'offline-ack':
-        this.emit('offline-ack', m);
-        return;
-      case 'cash-state': {
-        const q = this.cashWaiters.get(m.sessionId);
-        const fn = q?.shift();
-        if (q && q.length === 0) this.cashWaiters.delete(m.sessionId);
-        if (fn) fn(m);
-        this.emit('cash', m);
-        return;
-      }
+  /**
+   * Handles one message of the server (the socket's message handler calls it with every
+   * valid message; tests feed it directly). Each message type has its handler in `handlers`.
+   */
+  receive(m: ServerMessage): void {
+    (this.handlers[m.type] as (m: ServerMessage) => void)(m);
+  }
+
+  /** What the terminal does with each server message type (a new type without a handler does not compile). */
+  private readonly handlers: { [K in ServerMessage['type']]: (m: Extract<ServerMessage, { type: K }>) => void } = {
+    welcome: (m) => this.onWelcome(m),
+    decision: (m) => this.answerPending(m),
+    error: (m) => {
+      // An error before the welcome refuses the connection (bad secret, bad version, ...).
+      if (this.connecting) return this.connecting(new TerminalError(m.code, m.message));
+      this.answerPending(m);
+    },
+    'valid-list': (m) => {
+      this.validList = m;
+      this.emit('valid-list', m);
+    },
+    action: (m) => {
+      this.actions.push(m);
+      void this.answerAction(m);
+    },
+    'offline-ack': (m) => this.emit('offline-ack', m),
+    'cash-state': (m) => {
+      const q = this.cashWaiters.get(m.sessionId);
+      const fn = q?.shift();
+      if (q && q.length === 0) this.cashWaiters.delete(m.sessionId);
+      if (fn) fn(m);
+      this.emit('cash', m);
+    },
+    enrolled: (m) => this.unsolicitedMessage(m),
+    'exit-result': (m) => this.unsolicitedMessage(m),
+    'purchase-result': (m) => this.unsolicitedMessage(m),
+    templates: (m) => this.unsolicitedMessage(m),
+    messages: (m) => this.unsolicitedMessage(m),
+  };
+
+  /** Welcomed: online again; heartbeats and the link check start, queued offline decisions are uploaded. */
+  private onWelcome(m: ServerWelcome): void {
+    const ws = this.ws;
+    this.welcome = m;
+    this.offlineSince = null;
+    this.attempts = 0;
+    if (this.opts.heartbeat !== false) {
+      clearInterval(this.heartbeatTimer);
+      this.heartbeatTimer = setInterval(() => this.heartbeat(), HEARTBEAT_INTERVAL_SECONDS * 1000);
+      this.heartbeatTimer.unref();
     }
-    const eventId = m.type === 'decision' || m.type === 'error' ? m.eventId : undefined;
+    const every = this.opts.linkCheckMs ?? TERMINAL_PING_SECONDS * 1000;
+    clearInterval(this.linkTimer);
+    this.linkTimer = setInterval(() => {
+      if (!ws || this.ws !== ws || ws.readyState !== WebSocket.OPEN) return;
+      if (Date.now() - this.lastContact > 3 * every) ws.terminate();
+      else ws.ping();
+    }, every);
+    this.linkTimer.unref();
+    this.connecting?.(null, m);
+    this.emit('online', m);
+    void this.uploadOffline();
+  }
+
+  /** A message that answers nothing pending: kept in `unsolicited` and emitted as `message` (gate.ts, kiosk.ts listen). */
+  private unsolicitedMessage(m: ServerMessage): void {
+    this.unsolicited.push(m);
+    this.emit('message', m);
+  }
+
+  /**
+   * A decision or error naming the eventId of a pending `present`: a decision resolves it (the
+   * server decides again: the cannot-decide state ends, queued offline decisions go up);
+   * DECIDE_OFFLINE decides it by the offline rules; any other error rejects it.
+   */
+  private answerPending(m: ServerDecision | ServerError): void {
+    const eventId = m.eventId;
     const p = eventId ? this.pending.get(eventId) : undefined;
-    if (!p || !eventId) {
-      this.unsolicited.push(m);
-      this.emit('message', m);
-      return;
-    }
+    if (!p || !eventId) return this.unsolicitedMessage(m);
     this.pending.delete(eventId);
     clearTimeout(p.timer);
     if (m.type === 'error' && m.code === 'DECIDE_OFFLINE') {
@@ -286,7 +327,7 @@ export class TerminalClient extends EventEmitter {
       this.cannotDecideSince = null;
       if (this.offlineQueue.length > 0) void this.uploadOffline();
       p.resolve(m);
-    } else p.reject(new TerminalError((m as ServerError).code, (m as ServerError).message));
+    } else p.reject(new TerminalError(m.code, m.message));
   }
 
   private async answerAction(a: ServerAction): Promise<void> {
@@ -300,26 +341,28 @@ export class TerminalClient extends EventEmitter {
     this.send({ type: 'action-reply', requestId: a.requestId, ...reply });
   }
 
-  /** What the simulated gate does with an action. */
+  /** What the simulated gate does with an action (its data typed by TerminalAction); a bad setDoorState is refused. */
   private carryOut(a: ServerAction): { ok: boolean; data?: unknown; error?: string } {
-    switch (a.actionName) {
+    const parsed = TerminalAction.safeParse(a);
+    // Only setDoorState's data has a shape to fail.
+    if (!parsed.success) return { ok: false, error: 'bad doorState' };
+    const action = parsed.data;
+    switch (action.actionName) {
       case 'openGate': {
         const seconds = this.welcome?.gateOpenSeconds ?? 5;
         this.gateOpenUntil = Date.now() + seconds * 1000;
         return { ok: true, data: { openSeconds: seconds } };
       }
-      case 'setDoorState': {
-        const s = (a.data as { doorState?: number } | undefined)?.doorState;
-        if (![1, 2, 3, 4, 6, 7].includes(s as number)) return { ok: false, error: 'bad doorState' };
-        this.doorState = s as DoorState;
+      case 'setDoorState':
+        this.doorState = action.data.doorState as DoorState;
         this.heartbeat(this.doorState);
         return { ok: true, data: { doorState: this.doorState } };
-      }
       case 'ping':
         return { ok: true, data: { pong: new Date().toISOString() } };
       case 'checkForUpdates':
         return { ok: true, data: { version: '38.0.0', updateAvailable: false } };
-      default:
+      case 'reboot':
+      case 'reloadDisplay':
         return { ok: true };
     }
   }

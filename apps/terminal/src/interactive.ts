@@ -6,9 +6,9 @@ import { exitGate } from './gate.js';
 import { INTERACTIVE_KIOSK_HELP, interactiveBuy } from './kiosk-cli.js';
 
 /**
- * Interactive mode of the simulator (issue 3 item 9): one terminal driven
- * from the keyboard. It keeps the link (reconnecting, deciding offline from
- * the valid list meanwhile), carries out the console's actions (open gate,
+ * Interactive mode of the simulator: one terminal driven from the keyboard.
+ * It keeps the link (reconnecting, deciding offline from the valid list
+ * meanwhile), carries out the console's actions (open gate,
  * set door state, ...) and shows the terminal's display after every event.
  */
 
@@ -44,6 +44,187 @@ export function shekelsToAgorot(text: string): number | null {
   return Math.round(Number(text) * 100);
 }
 
+/** Agorot as shekels with two decimals, e.g. 2000 → "20.00". */
+function shekels(agorot: number): string {
+  return (agorot / 100).toFixed(2);
+}
+
+/** The line of a cash session's state on the display (amounts in ₪). */
+export function cashLine(s: ServerCashState): string {
+  return (
+    `cash ${s.state}: inserted ${shekels(s.inserted)} ₪` +
+    (s.due != null ? `, due ${shekels(s.due)} ₪` : '') +
+    (s.change ? `, change ${shekels(s.change.amount)} ₪` : '') +
+    (s.unpaid ? `, unpaid ${shekels(s.unpaid)} ₪` : '') +
+    (s.error ? `  ${s.error}` : '')
+  );
+}
+
+/** The display's line for a decision: welcome or refused, the reason, and what to pay when the gate asks for it. */
+export function decisionLine(d: PresentResult): string {
+  return (
+    `${d.status === 1 ? 'WELCOME' : 'REFUSED'} ${d.clientName ?? ''} — ${d.message}` +
+    ` (status ${d.status}, reason ${d.reason})${d.offline ? ' [decided offline]' : ''}` +
+    (d.paymentRequired ? ` — pay ${shekels(d.paymentRequired.amount)} ₪: buy <kind> <value> entrance` : '')
+  );
+}
+
+/** An identification as typed (`finger` for fingerprint); null for an unknown kind or no value. */
+export function typedIdentification(kind: string, value: string | undefined): Identification | null {
+  const k = kind === 'finger' ? 'fingerprint' : kind;
+  if (!value || !['card', 'fingerprint', 'face', 'code'].includes(k)) return null;
+  return { kind: k as Identification['kind'], value };
+}
+
+/** The interactive terminal: its client, what its display shows, and its cash session. */
+interface Screen {
+  client: TerminalClient;
+  serial: string;
+  print(s: string): void;
+  /** The display's event line (the last decision, action, exit or purchase). */
+  lastLine: string;
+  /** The club's terminal messages pushed by the server. */
+  messages: string[];
+  session: { id: string; state?: ServerCashState } | null;
+}
+
+/** Prints the terminal's display: name, link, gate and door; the event line; the cash session; the messages. */
+function display(t: Screen): void {
+  const { client } = t;
+  const now = Date.now();
+  const gate = client.gateOpenUntil > now ? `OPEN ${Math.ceil((client.gateOpenUntil - now) / 1000)} s` : 'closed';
+  const link = client.connected ? 'online' : `OFFLINE (${client.offlineQueue.length} queued)`;
+  t.print('┌──────────────────────────────────────────────');
+  t.print(`│ ${client.welcome?.name ?? t.serial}  [${link}]  gate ${gate}  door ${DOOR[client.doorState]}`);
+  if (t.lastLine) t.print(`│ ${t.lastLine}`);
+  if (t.session?.state) t.print(`│ ${cashLine(t.session.state)}`);
+  for (const m of t.messages) t.print(`│ ✉ ${m}`);
+  t.print('└──────────────────────────────────────────────');
+}
+
+/** Shows on the display what happens on the link: pushed messages, the console's actions, offline and upload. */
+function watchLink(t: Screen): void {
+  const show = (line: string) => {
+    t.lastLine = line;
+    display(t);
+  };
+  t.client.on('message', (m: ServerMessage) => {
+    if (m.type !== 'messages') return;
+    t.messages = m.items.map((i) => i.content);
+    display(t);
+  });
+  t.client.on('action', (a: { actionName: string }, reply: { ok: boolean }) =>
+    show(`console action: ${a.actionName} → ${reply.ok ? 'done' : 'failed'}`),
+  );
+  t.client.on('offline', () => show('link to the server lost: admitting from the cached list'));
+  t.client.on('uploaded', (ack: { recorded: string[]; duplicates: string[] }) =>
+    show(`uploaded ${ack.recorded.length} offline decisions (${ack.duplicates.length} already known)`),
+  );
+}
+
+/** Opens the gate on the display for `seconds` (nothing for 0). */
+function openGate(t: Screen, seconds: number): void {
+  if (seconds > 0) t.client.gateOpenUntil = Date.now() + seconds * 1000;
+}
+
+/** `card|finger|face|code <value>`: presents an identification and shows the decision. */
+async function presentCommand(t: Screen, cmd: string, args: string[]): Promise<void> {
+  const id = typedIdentification(cmd, args[0]);
+  if (!id) return t.print(`usage: ${cmd} <value>`);
+  t.lastLine = decisionLine(await t.client.present(id));
+  display(t);
+}
+
+/** `exit <kind> <value>`: leaves through the quick exit and shows the reward. */
+async function exitCommand(t: Screen, args: string[]): Promise<void> {
+  const id = typedIdentification(args[0] ?? '', args[1]);
+  if (!id) return t.print('usage: exit <card|finger|face|code> <value>');
+  const r = await exitGate(t.client, id);
+  t.lastLine = `EXIT ${r.clientName ?? ''} — ${r.message}${r.rewardAmount ? `, reward ${shekels(r.rewardAmount)} ₪` : ''}`;
+  openGate(t, r.gateOpenSeconds);
+  display(t);
+}
+
+/** `pay <kind> <value> [₪]`: starts a cash session (amount due in shekels; none = load what is inserted). */
+async function payCommand(t: Screen, args: string[]): Promise<void> {
+  const id = typedIdentification(args[0] ?? '', args[1]);
+  const due = args[2] != null ? shekelsToAgorot(args[2]) : undefined;
+  if (!id || due === null) return t.print('usage: pay <card|code> <value> [amount in ₪]');
+  const session: Screen['session'] = { id: randomUUID() };
+  t.session = session;
+  session.state = await t.client.cashBegin(session.id, id, due);
+  display(t);
+}
+
+/** `coin|bill <₪>`: inserts money into the cash session. */
+async function insertCommand(t: Screen, cmd: 'coin' | 'bill', args: string[]): Promise<void> {
+  const amount = shekelsToAgorot(args[0] ?? '');
+  if (!t.session) return t.print('start a cash session first: pay <kind> <value> [₪]');
+  if (amount == null) return t.print(`usage: ${cmd} <₪>`);
+  t.session.state = await t.client.cashInsert(t.session.id, cmd, amount);
+  display(t);
+}
+
+/** `done|cancel`: finishes or cancels the cash session; the simulated hopper pays out exactly the change asked. */
+async function finishCommand(t: Screen, cmd: 'done' | 'cancel'): Promise<void> {
+  const session = t.session;
+  if (!session) return t.print('no cash session');
+  let s = cmd === 'done' ? await t.client.cashComplete(session.id) : await t.client.cashCancel(session.id);
+  if (s.change && s.change.amount > 0 && (s.state === 'startPayout' || s.state === 'canceled')) {
+    session.state = s;
+    display(t);
+    s = await t.client.cashPayoutDone(session.id, s.change.coins, s.change.bills);
+  }
+  session.state = s;
+  display(t);
+  if (s.state === 'closed' || s.state === 'canceled' || s.state === 'rejected') t.session = null;
+}
+
+/** `buy ...`: a kiosk purchase (kiosk-cli.ts), paid by the cash session when it names cash. */
+async function buyCommand(t: Screen, args: string[]): Promise<void> {
+  const r = await interactiveBuy(t.client, args, t.session?.id);
+  t.lastLine = r.line;
+  openGate(t, r.gateOpenSeconds);
+  if (r.sessionUsed) t.session = null;
+  display(t);
+}
+
+/** `door <1-7>`: reports the door state in a heartbeat. */
+function doorCommand(t: Screen, args: string[]): void {
+  const d = Number(args[0]);
+  if (!DOOR[d]) return t.print('usage: door <1|2|3|4|6|7>');
+  t.client.doorState = d as 1;
+  t.client.heartbeat(t.client.doorState);
+  display(t);
+}
+
+/** Runs one typed line; false for quit. An error (a timeout, a refusal) is printed, never thrown. */
+async function runCommand(t: Screen, line: string): Promise<boolean> {
+  const [cmd, ...args] = line.trim().split(/\s+/);
+  if (!cmd) return true;
+  if (cmd === 'quit' || cmd === 'q') return false;
+  try {
+    if (cmd === 'help') t.print(INTERACTIVE_HELP);
+    else if (cmd === 'show') display(t);
+    else if (['card', 'finger', 'face', 'code'].includes(cmd)) await presentCommand(t, cmd, args);
+    else if (cmd === 'exit') await exitCommand(t, args);
+    else if (cmd === 'pay') await payCommand(t, args);
+    else if (cmd === 'coin' || cmd === 'bill') await insertCommand(t, cmd, args);
+    else if (cmd === 'done' || cmd === 'cancel') await finishCommand(t, cmd);
+    else if (cmd === 'buy') await buyCommand(t, args);
+    else if (cmd === 'door') doorCommand(t, args);
+    else t.print(`unknown command: ${cmd} (help lists them)`);
+  } catch (err) {
+    t.print(`error: ${(err as Error).message}`);
+  }
+  return true;
+}
+
+/**
+ * Runs the interactive terminal: connects (reconnecting and deciding offline when the link
+ * is lost), then runs the lines of `input` (default stdin) until `quit` or its end.
+ * @returns the exit code: 0, or 1 when the first connection fails
+ */
 export async function runInteractive(opts: {
   url: string;
   serial: string;
@@ -52,7 +233,6 @@ export async function runInteractive(opts: {
   output?: NodeJS.WritableStream;
 }): Promise<number> {
   const out = opts.output ?? process.stdout;
-  const print = (s: string) => out.write(`${s}\n`);
   const client = new TerminalClient({
     url: opts.url,
     serial: opts.serial,
@@ -60,144 +240,25 @@ export async function runInteractive(opts: {
     devices: ['card', 'fingerprint', 'face', 'coins', 'bills'],
     reconnect: true,
   });
-  let lastLine = '';
-  let messages: string[] = [];
-  let session: { id: string; state?: ServerCashState } | null = null;
-
-  const display = () => {
-    const now = Date.now();
-    const gate = client.gateOpenUntil > now ? `OPEN ${Math.ceil((client.gateOpenUntil - now) / 1000)} s` : 'closed';
-    const link = client.connected ? 'online' : `OFFLINE (${client.offlineQueue.length} queued)`;
-    print('┌──────────────────────────────────────────────');
-    print(`│ ${client.welcome?.name ?? opts.serial}  [${link}]  gate ${gate}  door ${DOOR[client.doorState]}`);
-    if (lastLine) print(`│ ${lastLine}`);
-    if (session?.state) {
-      const s = session.state;
-      print(
-        `│ cash ${s.state}: inserted ${(s.inserted / 100).toFixed(2)} ₪` +
-          (s.due != null ? `, due ${(s.due / 100).toFixed(2)} ₪` : '') +
-          (s.change ? `, change ${(s.change.amount / 100).toFixed(2)} ₪` : '') +
-          (s.unpaid ? `, unpaid ${(s.unpaid / 100).toFixed(2)} ₪` : '') +
-          (s.error ? `  ${s.error}` : ''),
-      );
-    }
-    for (const m of messages) print(`│ ✉ ${m}`);
-    print('└──────────────────────────────────────────────');
+  const t: Screen = {
+    client,
+    serial: opts.serial,
+    print: (s) => out.write(`${s}\n`),
+    lastLine: '',
+    messages: [],
+    session: null,
   };
-  const showDecision = (d: PresentResult) => {
-    lastLine =
-      `${d.status === 1 ? 'WELCOME' : 'REFUSED'} ${d.clientName ?? ''} — ${d.message}` +
-      ` (status ${d.status}, reason ${d.reason})${d.offline ? ' [decided offline]' : ''}` +
-      (d.paymentRequired ? ` — pay ${(d.paymentRequired.amount / 100).toFixed(2)} ₪: buy <kind> <value> entrance` : '');
-  };
-
-  client.on('message', (m: ServerMessage) => {
-    if (m.type === 'messages') {
-      messages = m.items.map((i) => i.content);
-      display();
-    }
-  });
-  client.on('action', (a: { actionName: string }, reply: { ok: boolean }) => {
-    lastLine = `console action: ${a.actionName} → ${reply.ok ? 'done' : 'failed'}`;
-    display();
-  });
-  client.on('offline', () => {
-    lastLine = 'link to the server lost: admitting from the cached list';
-    display();
-  });
-  client.on('uploaded', (ack: { recorded: string[]; duplicates: string[] }) => {
-    lastLine = `uploaded ${ack.recorded.length} offline decisions (${ack.duplicates.length} already known)`;
-    display();
-  });
-
+  watchLink(t);
   try {
     await client.connect();
   } catch (err) {
     process.stderr.write(`${(err as Error).message} (${opts.url})\n`);
     return 1;
   }
-  print(INTERACTIVE_HELP);
-  display();
-
-  const rl = createInterface({ input: opts.input ?? process.stdin, terminal: false });
-  const ident = (kind: string, value: string | undefined): Identification | null => {
-    const k = kind === 'finger' ? 'fingerprint' : kind;
-    if (!value || !['card', 'fingerprint', 'face', 'code'].includes(k)) return null;
-    return { kind: k as Identification['kind'], value };
-  };
-
-  for await (const raw of rl) {
-    const [cmd, ...args] = raw.trim().split(/\s+/);
-    if (!cmd) continue;
-    try {
-      if (cmd === 'quit' || cmd === 'q') break;
-      if (cmd === 'help') print(INTERACTIVE_HELP);
-      else if (cmd === 'show') display();
-      else if (['card', 'finger', 'face', 'code'].includes(cmd)) {
-        const id = ident(cmd, args[0]);
-        if (!id) print(`usage: ${cmd} <value>`);
-        else {
-          showDecision(await client.present(id));
-          display();
-        }
-      } else if (cmd === 'exit') {
-        const id = ident(args[0] ?? '', args[1]);
-        if (!id) print('usage: exit <card|finger|face|code> <value>');
-        else {
-          const r = await exitGate(client, id);
-          lastLine = `EXIT ${r.clientName ?? ''} — ${r.message}${r.rewardAmount ? `, reward ${(r.rewardAmount / 100).toFixed(2)} ₪` : ''}`;
-          if (r.gateOpenSeconds > 0) client.gateOpenUntil = Date.now() + r.gateOpenSeconds * 1000;
-          display();
-        }
-      } else if (cmd === 'pay') {
-        const id = ident(args[0] ?? '', args[1]);
-        const due = args[2] != null ? shekelsToAgorot(args[2]) : undefined;
-        if (!id || due === null) print('usage: pay <card|code> <value> [amount in ₪]');
-        else {
-          session = { id: randomUUID() };
-          session.state = await client.cashBegin(session.id, id, due);
-          display();
-        }
-      } else if (cmd === 'coin' || cmd === 'bill') {
-        const amount = shekelsToAgorot(args[0] ?? '');
-        if (!session) print('start a cash session first: pay <kind> <value> [₪]');
-        else if (amount == null) print(`usage: ${cmd} <₪>`);
-        else {
-          session.state = await client.cashInsert(session.id, cmd, amount);
-          display();
-        }
-      } else if (cmd === 'done' || cmd === 'cancel') {
-        if (!session) print('no cash session');
-        else {
-          let s = cmd === 'done' ? await client.cashComplete(session.id) : await client.cashCancel(session.id);
-          if (s.change && s.change.amount > 0 && (s.state === 'startPayout' || s.state === 'canceled')) {
-            session.state = s;
-            display();
-            // The simulated hopper pays out exactly what it was told to.
-            s = await client.cashPayoutDone(session.id, s.change.coins, s.change.bills);
-          }
-          session.state = s;
-          display();
-          if (s.state === 'closed' || s.state === 'canceled' || s.state === 'rejected') session = null;
-        }
-      } else if (cmd === 'buy') {
-        const r = await interactiveBuy(client, args, session?.id);
-        lastLine = r.line;
-        if (r.gateOpenSeconds > 0) client.gateOpenUntil = Date.now() + r.gateOpenSeconds * 1000;
-        if (r.sessionUsed) session = null;
-        display();
-      } else if (cmd === 'door') {
-        const d = Number(args[0]);
-        if (!DOOR[d]) print('usage: door <1|2|3|4|6|7>');
-        else {
-          client.doorState = d as 1;
-          client.heartbeat(client.doorState);
-          display();
-        }
-      } else print(`unknown command: ${cmd} (help lists them)`);
-    } catch (err) {
-      print(`error: ${(err as Error).message}`);
-    }
+  t.print(INTERACTIVE_HELP);
+  display(t);
+  for await (const raw of createInterface({ input: opts.input ?? process.stdin, terminal: false })) {
+    if (!(await runCommand(t, raw))) break;
   }
   await client.close();
   return 0;

@@ -7,7 +7,7 @@ import { secretFromFiles, secretsFileCandidates } from './secrets.js';
 import { runTraffic } from './traffic.js';
 
 /**
- * The simulator's long-running modes (issue 3 item 9), dispatched from
+ * The simulator's long-running modes, dispatched from
  * cli.ts: `interactive` (one terminal from the keyboard) and `traffic`
  * (many terminals presenting at a rate). Their options are parsed here.
  */

@@ -2,7 +2,7 @@ import type { Identification } from '@venue/domain';
 import { TerminalClient } from './client.js';
 
 /**
- * Scripted traffic (issue 3 item 9): many terminals at once, each presenting
+ * Scripted traffic: many terminals at once, each presenting
  * identifications at a steady rate over its own link, reconnecting and
  * deciding offline like a real gate when the server goes away. Used by
  * `npm run terminal -- traffic` and by bench/gate.bench.mjs.

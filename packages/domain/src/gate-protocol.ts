@@ -4,8 +4,8 @@ import { Identification } from './schemas.js';
 import * as parts from './parts.js';
 
 /**
- * Terminal protocol v1 messages of the gate decisions (issue 3, engineer A;
- * docs/terminal-protocol.md "Enrolment", "Quick exit", "Pushed
+ * Terminal protocol v1 messages of the gate decisions
+ * (docs/terminal-protocol.md "Enrolment", "Quick exit", "Pushed
  * configuration"). protocol.ts adds them to its message unions.
  */
 

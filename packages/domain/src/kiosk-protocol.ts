@@ -6,8 +6,7 @@ import * as parts from './parts.js';
 
 /**
  * Terminal protocol v1 messages of kiosk purchases and paying at the gate
- * (issue 4 item 1 "from terminals"; seed 000 §3 Purchase, entrance state
- * OpenWithPay; docs/terminal-protocol.md "Kiosk purchases and paying at the
+ * (seed 000 §3 Purchase, entrance state OpenWithPay; docs/terminal-protocol.md "Kiosk purchases and paying at the
  * gate"). protocol.ts adds them to its message unions. Amounts in agorot.
  */
 

@@ -82,7 +82,7 @@ export const TerminalHeartbeat = z.object({
 });
 export type TerminalHeartbeat = z.infer<typeof TerminalHeartbeat>;
 
-// Gate operations (issue 3, engineer B): remote actions, offline uploads, cash. docs/terminal-protocol.md.
+// Gate operations: remote actions, offline uploads, cash (docs/terminal-protocol.md).
 
 const requestId = z.string().trim().min(1).max(100);
 const sessionId = z.string().trim().min(1).max(100);

@@ -65,7 +65,7 @@ export const TerminalSettings = z.object({
   isCash: z.boolean().default(false),
   /** A management terminal (at the front desk). */
   isManagement: z.boolean().default(false),
-  /** A quick-exit terminal (seed 001 §3; issue 3 item 6). */
+  /** A quick-exit terminal (seed 001 §3). */
   quickExit: z.boolean().default(false),
   creditType: z.enum(CREDIT_TYPES).default('magnetic'),
   fingerMatchingSpeed: z.enum(FINGER_MATCHING_SPEEDS).default('Medium'),
@@ -205,8 +205,32 @@ export const TerminalActionReplyResult = z.object({
 });
 export type TerminalActionReplyResult = z.infer<typeof TerminalActionReplyResult>;
 
-/** `data` of setDoorState. */
+/** `data` of setDoorState: the EntranceState the door is set to (seed 000 §3; 5 is not a door state). */
 export const SetDoorStateData = z.object({ doorState: z.union([1, 2, 3, 4, 6, 7].map((s) => z.literal(s))) });
+
+/** `data` of an action that needs none; whatever the console sent is passed to the terminal unchanged. */
+const anyData = z.unknown().optional();
+
+/**
+ * A remote action with its typed `data`, one member per action name (seed 001
+ * §2 "remote control"): setDoorState carries SetDoorStateData (other keys
+ * passed on untouched), the others any data or none. The server validates an
+ * action with it before sending, the simulator before carrying it out. The
+ * wire schemas (TerminalActionInput, the protocol's ServerAction) keep
+ * `actionName` and `data: unknown`, so the HTTP contract and the protocol
+ * stay as they are.
+ */
+export const TerminalAction = z.discriminatedUnion('actionName', [
+  z.object({ actionName: z.literal('openGate'), data: anyData }),
+  z.object({ actionName: z.literal('reboot'), data: anyData }),
+  z.object({ actionName: z.literal('reloadDisplay'), data: anyData }),
+  z.object({ actionName: z.literal('checkForUpdates'), data: anyData }),
+  z.object({ actionName: z.literal('setDoorState'), data: SetDoorStateData.loose() }),
+  z.object({ actionName: z.literal('ping'), data: anyData }),
+]);
+export type TerminalAction = z.infer<typeof TerminalAction>;
+/** Every name of TERMINAL_ACTIONS has its member in TerminalAction (this does not compile otherwise). */
+const _everyActionTyped: [TerminalActionName] extends [TerminalAction['actionName']] ? true : never = true;
 
 /** GET /api/Terminal/GetConnectedDevices/{id}. */
 export const ConnectedDevices = z.object({

@@ -121,8 +121,8 @@ export class PgEventBus extends EventBus {
    * One LISTEN connection. When PostgreSQL ends it (restart, failover,
    * `pg_terminate_backend`) or the network drops it, it is reopened with
    * jittered exponential back-off (LISTEN_RECONNECT_MS) and LISTENs again
-   * (issue 12 finding 6: it was never reopened, so remote actions failed for
-   * good). Meanwhile events are emitted locally only: one warning per loss,
+   * (a connection never reopened would fail remote actions for good).
+   * Meanwhile events are emitted locally only: one warning per loss,
    * not one per event. Events another instance sent during the gap are lost
    * (a terminal's link survives; docs/operations.md "Database outage").
    */

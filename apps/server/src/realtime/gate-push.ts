@@ -8,7 +8,7 @@ import { templatesMessage } from '../modules/biometrics/biometrics.service.js';
  * templates change, every server instance (the bus fans out over
  * LISTEN/NOTIFY) reads them once and sends them to the club's terminals it
  * holds. A terminal also gets the messages right after its welcome
- * (`sendGateWelcome`).
+ * (`gateWelcomeMessages`, realtime/handlers/gate.ts).
  */
 export async function gatePushRoutes(app: FastifyInstance): Promise<void> {
   const { database, bus, terminals: registry } = app.deps;

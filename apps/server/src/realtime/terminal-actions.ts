@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ServerAction, TerminalActionName } from '@venue/domain';
+import type { ServerAction, TerminalAction } from '@venue/domain';
 import type { EventBus, LiveEvents } from './event-bus.js';
 import type { TerminalRegistry } from './terminal-registry.js';
 
@@ -22,7 +22,8 @@ export class TerminalActions {
   ) {
     bus.subscribe('terminal-action', (e) => {
       const socket = registry.get(e.terminalId);
-      if (socket) socket.send(actionMessage(e.requestId, e.actionName as TerminalActionName, e.data));
+      // Published by `send` on another instance, from an action validated there.
+      if (socket) socket.send(actionMessage(e.requestId, { actionName: e.actionName, data: e.data } as TerminalAction));
     });
     bus.subscribe('terminal-action-reply', (r) => {
       const fn = this.waiting.get(r.requestId);
@@ -30,23 +31,20 @@ export class TerminalActions {
     });
   }
 
-  /** Sends an action; returns its request id. Does not wait for the terminal. */
-  send(terminalId: number, actionName: TerminalActionName, data?: unknown): string {
+  /** Sends an action (validated by TerminalAction); returns its request id. Does not wait for the terminal. */
+  send(terminalId: number, action: TerminalAction): string {
     const requestId = randomUUID();
-    const socket = this.registry.get(terminalId);
-    if (socket) socket.send(actionMessage(requestId, actionName, data));
-    else this.bus.publish('terminal-action', { terminalId, requestId, actionName, data });
+    this.deliver(terminalId, requestId, action);
     return requestId;
   }
 
   /**
    * Sends an action and waits for the terminal's reply.
-   * @returns the reply, or null when none came within `timeoutMs`
+   * @returns the reply with the milliseconds it took, or null when none came within `timeoutMs`
    */
   async sendAndWait(
     terminalId: number,
-    actionName: TerminalActionName,
-    data: unknown,
+    action: TerminalAction,
     timeoutMs: number,
   ): Promise<(Reply & { ms: number }) | null> {
     const requestId = randomUUID();
@@ -62,11 +60,17 @@ export class TerminalActions {
         resolve(r);
       });
     });
-    const socket = this.registry.get(terminalId);
-    if (socket) socket.send(actionMessage(requestId, actionName, data));
-    else this.bus.publish('terminal-action', { terminalId, requestId, actionName, data });
+    this.deliver(terminalId, requestId, action);
     const r = await reply;
     return r ? { ...r, ms: Math.round(performance.now() - started) } : null;
+  }
+
+  /** To the terminal's socket when it is on this instance, else over the bus to the instance holding it. */
+  private deliver(terminalId: number, requestId: string, action: TerminalAction): void {
+    const socket = this.registry.get(terminalId);
+    if (socket) socket.send(actionMessage(requestId, action));
+    else
+      this.bus.publish('terminal-action', { terminalId, requestId, actionName: action.actionName, data: action.data });
   }
 
   /** A terminal on this instance answered an action: hand the reply to whichever instance waits for it. */
@@ -77,7 +81,8 @@ export class TerminalActions {
   }
 }
 
-function actionMessage(requestId: string, actionName: TerminalActionName, data: unknown): ServerAction {
+/** The protocol's `action` message of an action (no `data` key when it has none). */
+function actionMessage(requestId: string, { actionName, data }: TerminalAction): ServerAction {
   return { type: 'action', requestId, actionName, ...(data !== undefined ? { data } : {}) };
 }
 

@@ -1,6 +1,6 @@
 /**
  * Which terminals are connected to this server instance right now, and a way
- * to send them a message. The terminal link (realtime/terminal-link.ts)
+ * to send them a message. The terminal link (realtime/terminal-session.ts)
  * registers and unregisters sockets; services read `isConnected`.
  */
 export interface TerminalSocket {

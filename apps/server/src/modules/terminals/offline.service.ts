@@ -101,7 +101,7 @@ export function invalidateValidList(db: Db, clubId: number): void {
 }
 
 /**
- * The gate's own record wins (issue 12 finding 8): an offline event whose id
+ * The gate's own record wins: an offline event whose id
  * the server had already logged — it decided, but the answer never reached
  * the terminal, which then decided on its own — and whose outcome differs from
  * what the terminal did at the door:
@@ -209,7 +209,7 @@ async function terminalRecordWins(
  * refusal (the terminal could not decide) is status 3 with reason 25
  * (client not found in the terminal's list). New rows go to the live feed.
  *
- * Bounds (issue 11): an event of an unapproved terminal (`link.approved`
+ * Bounds: an event of an unapproved terminal (`link.approved`
  * false) is stored as refused, status 11 "terminal not approved" (reason 26),
  * whatever the terminal decided; an event whose time lies more than
  * OFFLINE_CLOCK_SKEW_SECONDS ahead of the server's clock, or before the

@@ -3,13 +3,14 @@ import type { Actor } from '../../lib/actor.js';
 import {
   ACTION_REPLY_TIMEOUT_SECONDS,
   HEARTBEAT_INTERVAL_SECONDS,
-  SetDoorStateData,
+  TerminalAction,
   can,
   TerminalSettings,
   terminalSettings,
   type ConnectedDevices,
   type Terminal,
   type TerminalActionInput,
+  type TerminalActionName,
   type TerminalActionReplyResult,
   type TerminalActionResult,
   type TerminalActionWithReplyInput,
@@ -280,35 +281,34 @@ async function assertMayAct(db: Db, actor: Actor, actionName: string): Promise<v
   }
 }
 
-/** Validates an action's data; setDoorState also stores the terminal's door state. */
+/**
+ * Validates an action (TerminalAction: setDoorState needs `data.doorState`) after the
+ * technician check and the club's terminal; setDoorState also stores the terminal's door state.
+ * @returns the terminal's row and the typed action
+ * @throws NOT_AUTHORIZED, NOT_FOUND, VALIDATION_ERROR (data.doorState) for a setDoorState without a door state
+ */
 async function prepareAction(
   db: Db,
   actor: Actor,
-  targetId: number,
-  actionName: TerminalActionInput['actionName'],
-  data: unknown,
+  input: { targetId: number; actionName: TerminalActionName; data?: unknown },
   registry: TerminalRegistry,
   bus: EventBus,
-): Promise<TerminalRow> {
-  await assertMayAct(db, actor, actionName);
-  const row = await terminalRow(db, actor.clubId, targetId);
-  if (actionName === 'setDoorState') {
-    const parsed = SetDoorStateData.safeParse(data);
-    if (!parsed.success) {
-      throw new AppError('VALIDATION_ERROR', 'data.doorState is required', [
-        { path: 'data.doorState', message: 'required' },
-      ]);
-    }
-    await updateTerminal(
-      db,
-      actor,
-      targetId,
-      { doorState: parsed.data.doorState as TerminalPatch['doorState'] },
-      registry,
-      bus,
-    );
+): Promise<{ row: TerminalRow; action: TerminalAction }> {
+  await assertMayAct(db, actor, input.actionName);
+  const row = await terminalRow(db, actor.clubId, input.targetId);
+  const parsed = TerminalAction.safeParse({ actionName: input.actionName, data: input.data });
+  if (!parsed.success) {
+    // Only setDoorState's data has a shape to fail.
+    throw new AppError('VALIDATION_ERROR', 'data.doorState is required', [
+      { path: 'data.doorState', message: 'required' },
+    ]);
   }
-  return row;
+  const action = parsed.data;
+  if (action.actionName === 'setDoorState') {
+    const patch = { doorState: action.data.doorState as TerminalPatch['doorState'] };
+    await updateTerminal(db, actor, input.targetId, patch, registry, bus);
+  }
+  return { row, action };
 }
 
 /**
@@ -327,9 +327,9 @@ export async function sendTerminalAction(
   deps: { registry: TerminalRegistry; bus: EventBus; actions: TerminalActions },
 ): Promise<TerminalActionResult> {
   if (input.terminalId != null) await terminalRow(db, actor.clubId, input.terminalId);
-  const row = await prepareAction(db, actor, input.targetId, input.actionName, input.data, deps.registry, deps.bus);
+  const { row, action } = await prepareAction(db, actor, input, deps.registry, deps.bus);
   if (!isTerminalConnected(row, deps.registry)) throw new AppError('NO_TERMINAL_CONNECTION', 'No terminal connection');
-  const requestId = deps.actions.send(row.id, input.actionName, input.data);
+  const requestId = deps.actions.send(row.id, action);
   await audit(db, actor, {
     action: 'terminal-action',
     entity: 'terminal',
@@ -352,13 +352,8 @@ export async function sendTerminalActionWithReply(
   input: TerminalActionWithReplyInput,
   deps: { registry: TerminalRegistry; bus: EventBus; actions: TerminalActions; timeoutMs?: number },
 ): Promise<TerminalActionReplyResult> {
-  const row = await prepareAction(db, actor, input.targetId, input.actionName, input.data, deps.registry, deps.bus);
-  const reply = await deps.actions.sendAndWait(
-    row.id,
-    input.actionName,
-    input.data,
-    deps.timeoutMs ?? ACTION_REPLY_TIMEOUT_SECONDS * 1000,
-  );
+  const { row, action } = await prepareAction(db, actor, input, deps.registry, deps.bus);
+  const reply = await deps.actions.sendAndWait(row.id, action, deps.timeoutMs ?? ACTION_REPLY_TIMEOUT_SECONDS * 1000);
   await audit(db, actor, {
     action: 'terminal-action',
     entity: 'terminal',

@@ -9,7 +9,7 @@ import type { EventBus } from '../event-bus.js';
 /**
  * Terminal-link handlers of the gate decisions (docs/terminal-protocol.md
  * "Enrolment", "Quick exit", "Pushed configuration"), called by
- * realtime/terminal-link.ts for an authenticated terminal.
+ * realtime/link-handlers.ts for an authenticated terminal.
  */
 
 export interface GateLink {

@@ -7,7 +7,7 @@ import type { GateLink, Log } from './gate.js';
 
 /**
  * `purchase` → `purchase-result` (docs/terminal-protocol.md "Kiosk purchases
- * and paying at the gate"), called by realtime/terminal-link.ts for an
+ * and paying at the gate"), called by realtime/link-handlers.ts for an
  * authenticated terminal. A failure that is not a rule (a bug) answers an
  * `error` GENERAL_ERROR with the eventId and is logged.
  */

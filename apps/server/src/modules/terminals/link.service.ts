@@ -1,0 +1,107 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/index.js';
+import { terminals } from '../../db/schema.js';
+import { hashTerminalSecret, terminalKey, verifyTerminalSecret } from './terminal-secret.js';
+
+/**
+ * What the terminal link (realtime/terminal-link.ts) reads and writes of a
+ * terminal's row: authentication at hello, the connection's instance and
+ * last contact, reported devices and door state, approval
+ * (docs/terminal-protocol.md "Authentication", "Approval", "Heartbeat").
+ */
+
+/** Compared against when the serial is unknown, so both cases take the same time. */
+const UNKNOWN_SERIAL_HASH = `hmac$${'A'.repeat(43)}`;
+
+/** The part of a terminal's row the link keeps for its session. */
+export interface LinkTerminal {
+  id: number;
+  clubId: number;
+  name: string;
+  approved: boolean;
+  /** Seconds the gate stays open on an approved entrance. */
+  gateOpenSeconds: number;
+  /** EntranceState the terminal last reported (seed 000 §3). */
+  doorState: number;
+}
+
+/**
+ * Checks a hello's serial and secret (terminal-secret.ts: keyed HMAC; a legacy
+ * scrypt hash is verified once and re-stored as HMAC). An unknown or deleted
+ * serial is checked against a dummy hash, so it takes as long as a wrong secret.
+ * @returns the terminal, or null when the serial is unknown or the secret wrong
+ */
+export async function authenticateTerminal(db: Db, serial: string, secret: string): Promise<LinkTerminal | null> {
+  const [t] = await db
+    .select()
+    .from(terminals)
+    .where(and(eq(terminals.serial, serial), eq(terminals.deleted, false)))
+    .limit(1);
+  const key = await terminalKey(db);
+  const ok = await verifyTerminalSecret(key, secret, t?.secretHash ?? UNKNOWN_SERIAL_HASH);
+  if (!t || !ok) return null;
+  if (t.secretHash.startsWith('scrypt$')) {
+    await db
+      .update(terminals)
+      .set({ secretHash: hashTerminalSecret(key, secret) })
+      .where(eq(terminals.id, t.id));
+  }
+  return {
+    id: t.id,
+    clubId: t.clubId,
+    name: t.name,
+    approved: t.approved,
+    gateOpenSeconds: t.gateOpenSeconds,
+    doorState: t.doorState,
+  };
+}
+
+/**
+ * Records that a terminal's link is now held by server instance `instanceId`
+ * (remote actions find it there), with the devices of its hello when given.
+ */
+export async function markTerminalConnected(
+  db: Db,
+  terminalId: number,
+  instanceId: string,
+  devices: string[] | undefined,
+): Promise<void> {
+  await db
+    .update(terminals)
+    .set({ connectedInstance: instanceId, ...(devices ? { devices, devicesReportedAt: new Date() } : {}) })
+    .where(eq(terminals.id, terminalId));
+}
+
+/** Writes the terminal's last contact with the server (`last_connection`). */
+export async function touchLastConnection(db: Db, terminalId: number, at: Date): Promise<void> {
+  await db.update(terminals).set({ lastConnection: at }).where(eq(terminals.id, terminalId));
+}
+
+/** Whether a technician has approved the terminal now (false for a missing row). */
+export async function isTerminalApproved(db: Db, terminalId: number): Promise<boolean> {
+  const [row] = await db.select({ approved: terminals.approved }).from(terminals).where(eq(terminals.id, terminalId));
+  return row?.approved === true;
+}
+
+/**
+ * Stores what a heartbeat reported: the devices present and, when given, a
+ * changed door state (EntranceState). Nothing is written for an empty report.
+ */
+export async function recordTerminalReport(
+  db: Db,
+  terminalId: number,
+  report: { devices?: string[]; doorState?: number },
+): Promise<void> {
+  const set: Partial<typeof terminals.$inferInsert> = {};
+  if (report.devices) Object.assign(set, { devices: report.devices, devicesReportedAt: new Date() });
+  if (report.doorState != null) set.doorState = report.doorState;
+  if (Object.keys(set).length > 0) await db.update(terminals).set(set).where(eq(terminals.id, terminalId));
+}
+
+/** Clears the terminal's instance when it is still `instanceId` (a newer link elsewhere keeps its own). */
+export async function releaseTerminalLink(db: Db, terminalId: number, instanceId: string): Promise<void> {
+  await db
+    .update(terminals)
+    .set({ connectedInstance: null })
+    .where(and(eq(terminals.id, terminalId), eq(terminals.connectedInstance, instanceId)));
+}

@@ -1,0 +1,291 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { WebSocket } from 'ws';
+import {
+  HEARTBEAT_INTERVAL_SECONDS,
+  HELLO_TIMEOUT_SECONDS,
+  LINK_DEAD_SECONDS,
+  LINK_PING_SECONDS,
+  type ServerMessage,
+  type ServerValidList,
+  type TerminalErrorCode,
+} from '@venue/domain';
+import type { Db } from '../db/index.js';
+import {
+  isTerminalApproved,
+  markTerminalConnected,
+  releaseTerminalLink,
+  touchLastConnection,
+  type LinkTerminal,
+} from '../modules/terminals/link.service.js';
+import { validList, VALID_LIST_TTL_MS } from '../modules/terminals/offline.service.js';
+import type { EventBus } from './event-bus.js';
+import type { TerminalActions } from './terminal-actions.js';
+import type { TerminalRegistry, TerminalSocket } from './terminal-registry.js';
+import { gateWelcomeMessages } from './handlers/gate.js';
+
+/**
+ * One connected terminal's link (docs/terminal-protocol.md): its socket, the
+ * hello timeout, idle and ping/pong liveness, its authenticated state, the
+ * offline valid list it was sent, and the ordering rules of its messages.
+ * What each message does is in realtime/link-handlers.ts.
+ */
+
+/** Entrances of one terminal link decided at once (a gate that floods the link waits for a slot). */
+const MAX_ENTRANCES_IN_FLIGHT = 16;
+/** last_connection is written at most this often while a terminal stays connected. */
+const LAST_CONNECTION_EVERY_MS = 60_000;
+/** Pushed messages that carry the club's data, withheld from an unapproved terminal. */
+const CLUB_DATA_MESSAGES = new Set(['messages', 'templates', 'valid-list']);
+
+/** What the link of every terminal shares: the database, the bus, this instance's sockets, the action hub. */
+export interface LinkDeps {
+  db: Db;
+  bus: EventBus;
+  registry: TerminalRegistry;
+  actions: TerminalActions;
+}
+
+/** The state of an authenticated terminal (after a good hello). */
+export interface LinkState {
+  terminalId: number;
+  clubId: number;
+  registered: TerminalSocket;
+  /** When last_connection was last written, ms since the epoch. */
+  lastSeenWrite: number;
+  /** EntranceState last reported by the terminal or read at hello. */
+  doorState: number;
+  /**
+   * Whether a technician approved the terminal (read at hello and at every
+   * list tick). An unapproved terminal gets nothing of the club: no member
+   * list, no messages, no templates (docs/terminal-protocol.md "Approval").
+   */
+  approved: boolean;
+}
+
+/**
+ * A club's valid list as sent, computed once per list object: its content key (the entries'
+ * JSON, which does not change with `generatedAt`) and the whole message as one frame. Every
+ * terminal of the club gets the same cached object (modules/terminals/offline.service.ts) and
+ * the same bytes: a club of 20 000 members made 50 terminals stringify 20 000 entries each, and
+ * with 30 000 members 50 copies of a 4 MB message took the server to 700 MB when the
+ * terminals connected together (bench/gate.bench.mjs, BENCH_CLIENTS).
+ */
+const listFrames = new WeakMap<object, { key: string; frame: Buffer }>();
+function listFrame(list: ServerValidList): { key: string; frame: Buffer } {
+  let f = listFrames.get(list);
+  if (f === undefined) {
+    const key = JSON.stringify(list.entries);
+    const { entries: _entries, ...head } = list;
+    const frame = Buffer.from(`${JSON.stringify(head).slice(0, -1)},"entries":${key}}`);
+    listFrames.set(list, (f = { key, frame }));
+  }
+  return f;
+}
+
+/**
+ * The session of one terminal socket. Messages are handled one after another
+ * (`enqueue`), except entrances, decided side by side (`startEntrance`), and
+ * offline uploads, one at a time beside the message order (`queueUpload`).
+ */
+export class TerminalLinkSession {
+  /** Set by a good hello; null until then. */
+  link: LinkState | null = null;
+  /** Whether the socket has closed. */
+  closed = false;
+  private chain = Promise.resolve();
+  private uploads = Promise.resolve();
+  private readonly helloTimer: NodeJS.Timeout;
+  private idleTimer?: NodeJS.Timeout;
+  private readonly pingTimer: NodeJS.Timeout;
+  private listTimer?: NodeJS.Timeout;
+  private lastPong = Date.now();
+  private lastListKey = '';
+  private entrancesRunning = 0;
+  private readonly entranceSlots: (() => void)[] = [];
+
+  constructor(
+    readonly socket: WebSocket,
+    readonly deps: LinkDeps,
+    readonly log: FastifyBaseLogger,
+  ) {
+    this.helloTimer = setTimeout(() => {
+      if (!this.link) this.closeWith('HELLO_TIMEOUT', 'No hello received', 4408);
+    }, HELLO_TIMEOUT_SECONDS * 1000);
+    this.touch();
+    // Protocol-level liveness: a link whose peer stopped answering pings (a cut cable, a
+    // silent partition) is ended within LINK_DEAD_SECONDS instead of the idle limit.
+    socket.on('pong', () => (this.lastPong = Date.now()));
+    this.pingTimer = setInterval(() => {
+      if (Date.now() - this.lastPong > LINK_DEAD_SECONDS * 1000) return socket.terminate();
+      if (socket.readyState === socket.OPEN) socket.ping();
+    }, LINK_PING_SECONDS * 1000);
+    this.pingTimer.unref();
+    socket.on('close', () => this.onClose());
+  }
+
+  get db(): Db {
+    return this.deps.db;
+  }
+
+  /** Sends a message when the socket is open. */
+  send(m: ServerMessage | { type: string }): void {
+    if (this.socket.readyState === this.socket.OPEN) this.socket.send(JSON.stringify(m));
+  }
+
+  /** Answers an `error` (with the eventId of the message it answers, when there is one); the link stays open. */
+  fail(code: TerminalErrorCode, message: string, eventId?: string): void {
+    this.send({ type: 'error', code, message, ...(eventId ? { eventId } : {}) });
+  }
+
+  /** Answers an `error` and closes the socket with WebSocket close code `wsCode` (reason: the error code). */
+  closeWith(code: TerminalErrorCode, message: string, wsCode: number): void {
+    this.fail(code, message);
+    this.socket.close(wsCode, code);
+  }
+
+  /** Restarts the idle limit: a link silent for 3 heartbeat intervals is closed. */
+  touch(): void {
+    clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => this.socket.close(4000, 'idle'), 3 * HEARTBEAT_INTERVAL_SECONDS * 1000);
+  }
+
+  /** Runs `fn` after the messages before it; a failure is logged and answered GENERAL_ERROR. */
+  enqueue(fn: () => Promise<void>): void {
+    this.chain = this.chain.then(fn).catch((err: unknown) => {
+      this.log.error({ err }, 'terminal message failed');
+      this.fail('GENERAL_ERROR', 'General error');
+    });
+  }
+
+  /**
+   * A link's entrances are decided side by side (up to MAX_ENTRANCES_IN_FLIGHT; then the
+   * link's next message waits for a slot): its other messages stay in order, and an
+   * entrance's answer names its eventId. One at a time, a link could not decide faster than
+   * one database round trip per entrance. Resolves once `decide` has started.
+   */
+  async startEntrance(decide: () => Promise<void>): Promise<void> {
+    while (this.entrancesRunning >= MAX_ENTRANCES_IN_FLIGHT) {
+      await new Promise<void>((r) => this.entranceSlots.push(r));
+    }
+    this.entrancesRunning++;
+    void decide().finally(() => {
+      this.entrancesRunning--;
+      this.entranceSlots.shift()?.();
+    });
+  }
+
+  /**
+   * Runs an offline upload off the link's message order: live entrances sent meanwhile are
+   * decided at once instead of waiting behind the upload; uploads stay one at a time.
+   */
+  queueUpload(terminalId: number, upload: () => Promise<void>): void {
+    this.uploads = this.uploads.then(upload).catch((err: unknown) => {
+      this.log.error({ err, terminalId }, 'offline upload failed');
+      this.fail('GENERAL_ERROR', 'Offline upload failed');
+    });
+  }
+
+  /** Writes last_connection, at most once a minute unless `force`. */
+  async markSeen(s: LinkState, force = false): Promise<void> {
+    const now = Date.now();
+    if (!force && now - s.lastSeenWrite < LAST_CONNECTION_EVERY_MS) return;
+    s.lastSeenWrite = now;
+    await touchLastConnection(this.db, s.terminalId, new Date(now));
+  }
+
+  /**
+   * Makes the session the terminal's link after a good hello: registers it on this instance
+   * (a previous link of the same terminal is told `replaced`), records the instance, the
+   * devices and the contact, tells the club's console, and sends `welcome` — then, to an
+   * approved terminal, its messages and valid list, refreshed every VALID_LIST_TTL_MS.
+   */
+  async open(t: LinkTerminal, devices: string[] | undefined): Promise<void> {
+    clearTimeout(this.helloTimer);
+    const { bus, registry } = this.deps;
+    const registered: TerminalSocket = {
+      terminalId: t.id,
+      clubId: t.clubId,
+      connectedAt: new Date(),
+      send: (msg) => this.deliver(msg),
+    };
+    const s: LinkState = {
+      terminalId: t.id,
+      clubId: t.clubId,
+      registered,
+      lastSeenWrite: 0,
+      doorState: t.doorState,
+      approved: t.approved,
+    };
+    this.link = s;
+    registry.register(registered);
+    await markTerminalConnected(this.db, t.id, bus.instanceId, devices);
+    await this.markSeen(s, true);
+    bus.publish('terminal', { clubId: t.clubId, terminalId: t.id, connected: true });
+    this.send({
+      type: 'welcome',
+      terminalId: t.id,
+      name: t.name,
+      approved: t.approved,
+      gateOpenSeconds: t.gateOpenSeconds,
+    });
+    if (s.approved) {
+      for (const gm of await gateWelcomeMessages(this.db, s)) this.send(gm);
+      await this.sendValidList(s);
+    }
+    this.listTimer = setInterval(() => void this.listTick(s).catch(() => undefined), VALID_LIST_TTL_MS);
+    this.listTimer.unref();
+  }
+
+  /** A message from elsewhere on the server (registry, pushes, actions) for this terminal. */
+  private deliver(msg: unknown): void {
+    const type = (msg as { type?: string }).type;
+    // The registry tells a socket it was replaced by a newer connection of the same terminal.
+    if (type === 'replaced') return this.closeWith('REPLACED', 'Another connection of this terminal took over', 4409);
+    if (type === 'kicked') return this.closeWith('AUTH_FAILED', 'The terminal was deleted', 4401);
+    if (!this.link?.approved && CLUB_DATA_MESSAGES.has(type ?? '')) return;
+    this.send(msg as ServerMessage);
+  }
+
+  /**
+   * The offline valid list (docs/terminal-protocol.md "Offline") is re-sent when it changed.
+   * Approval given (or withdrawn) while connected takes effect here: an approved terminal
+   * then gets its messages and list; a withdrawn one gets nothing more.
+   */
+  private async listTick(s: LinkState): Promise<void> {
+    const was = s.approved;
+    s.approved = await isTerminalApproved(this.db, s.terminalId);
+    if (!s.approved) return;
+    if (!was) for (const gm of await gateWelcomeMessages(this.db, s)) this.send(gm);
+    await this.sendValidList(s);
+  }
+
+  private async sendValidList(s: LinkState): Promise<void> {
+    const { key, frame } = listFrame(await validList(this.db, s.clubId));
+    if (key === this.lastListKey) return;
+    this.lastListKey = key;
+    // A text frame, as every other message.
+    if (this.socket.readyState === this.socket.OPEN) this.socket.send(frame, { binary: false });
+  }
+
+  /** Stops the timers; an authenticated link is unregistered, and its last contact and instance written. */
+  private onClose(): void {
+    this.closed = true;
+    clearInterval(this.pingTimer);
+    clearTimeout(this.helloTimer);
+    clearTimeout(this.idleTimer);
+    clearInterval(this.listTimer);
+    const s = this.link;
+    if (!s) return;
+    const { bus, registry } = this.deps;
+    registry.unregister(s.registered);
+    if (!registry.isConnected(s.terminalId)) {
+      bus.publish('terminal', { clubId: s.clubId, terminalId: s.terminalId, connected: false });
+    }
+    this.chain = this.chain
+      .then(async () => {
+        await this.markSeen(s, true);
+        if (!registry.isConnected(s.terminalId)) await releaseTerminalLink(this.db, s.terminalId, bus.instanceId);
+      })
+      .catch((err: unknown) => this.log.error({ err }, 'terminal last_connection failed'));
+  }
+}

@@ -1,0 +1,220 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ServerMessage, TerminalActionName } from '@venue/domain';
+import { TerminalClient, TerminalError } from './client.js';
+import { FakeSocket, welcomedClient } from './test-socket.js';
+
+/**
+ * How the simulator's TerminalClient reacts to each server message type
+ * (docs/terminal-protocol.md), with a stand-in socket: no server.
+ */
+
+const clients: TerminalClient[] = [];
+async function connected(opts: Parameters<typeof welcomedClient>[0] = {}) {
+  const c = await welcomedClient(opts);
+  clients.push(c.client);
+  return c;
+}
+afterEach(async () => {
+  for (const c of clients.splice(0)) await c.close();
+});
+
+const until = new Date(Date.now() + 86_400_000).toISOString();
+const validList: ServerMessage = {
+  type: 'valid-list',
+  generatedAt: new Date().toISOString(),
+  offlineWindowSeconds: 3600,
+  entries: [{ kind: 'card', value: '100001', until, name: 'Dana' }],
+};
+
+describe('TerminalClient: connecting', () => {
+  it('sends hello on open and resolves with the welcome', async () => {
+    const { client, socket } = await connected({ devices: ['card'] });
+    expect(socket.sent[0]).toEqual({ type: 'hello', version: 1, serial: 'SIM-1', secret: 'secret', devices: ['card'] });
+    expect(client.welcome?.terminalId).toBe(7);
+    expect(client.connected).toBe(true);
+  });
+
+  it('rejects connect with the code of an error answered before the welcome', async () => {
+    const socket = new FakeSocket();
+    const client = new TerminalClient({
+      url: 'http://x.test',
+      serial: 'S',
+      secret: 'bad',
+      openSocket: (url) => {
+        expect(url).toBe('ws://x.test/api/terminal/ws');
+        return socket as never;
+      },
+    });
+    const p = client.connect();
+    socket.open();
+    socket.serverSends({ type: 'error', code: 'AUTH_FAILED', message: 'Unknown serial or wrong secret' });
+    await expect(p).rejects.toMatchObject({ code: 'AUTH_FAILED' });
+    expect(socket.readyState).toBe(3); // terminated
+  });
+
+  it('ignores a message that is not valid protocol', async () => {
+    const { client, socket } = await connected();
+    socket.serverSends({ type: 'no-such-type' });
+    socket.emit('message', Buffer.from('not json'), false);
+    expect(client.unsolicited).toEqual([]);
+  });
+});
+
+describe('TerminalClient: decisions', () => {
+  it('resolves a presentation with the decision of its eventId', async () => {
+    const { client, socket } = await connected();
+    const p = client.present({ kind: 'card', value: '100001' }, { eventId: 'ev-1' });
+    expect(socket.last('entrance')).toEqual({
+      type: 'entrance',
+      eventId: 'ev-1',
+      identification: { kind: 'card', value: '100001' },
+    });
+    socket.serverSends({ type: 'decision', eventId: 'other', status: 1, reason: 0, gateOpenSeconds: 4, message: 'X' });
+    socket.serverSends({ type: 'decision', eventId: 'ev-1', status: 2, reason: 5, gateOpenSeconds: 0, message: 'No' });
+    await expect(p).resolves.toMatchObject({ eventId: 'ev-1', status: 2, reason: 5 });
+    // The decision of no pending presentation is kept as unsolicited.
+    expect(client.unsolicited.map((m) => m.type === 'decision' && m.eventId)).toEqual(['other']);
+  });
+
+  it('rejects a presentation answered by an error of its eventId', async () => {
+    const { client, socket } = await connected();
+    const p = client.present({ kind: 'code', value: '12' }, { eventId: 'ev-2' });
+    socket.serverSends({ type: 'error', code: 'BAD_MESSAGE', message: 'identification: invalid', eventId: 'ev-2' });
+    const err = await p.catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(TerminalError);
+    expect((err as TerminalError).code).toBe('BAD_MESSAGE');
+  });
+
+  it('decides offline by its list on DECIDE_OFFLINE, and leaves that state at the next decision', async () => {
+    const { client, socket } = await connected();
+    client.receive(validList);
+    const on = client.present({ kind: 'card', value: '100001' }, { eventId: 'ev-3' });
+    socket.serverSends({ type: 'error', code: 'DECIDE_OFFLINE', message: 'decide offline', eventId: 'ev-3' });
+    await expect(on).resolves.toMatchObject({ eventId: 'ev-3', status: 1, offline: true, clientName: 'Dana' });
+    const off = client.present({ kind: 'card', value: '999' }, { eventId: 'ev-4' });
+    client.receive({ type: 'error', code: 'DECIDE_OFFLINE', message: 'decide offline', eventId: 'ev-4' });
+    await expect(off).resolves.toMatchObject({ status: 3, reason: 25, offline: true });
+    expect(client.cannotDecideSince).toBeInstanceOf(Date);
+    expect(client.offlineQueue.map((e) => [e.eventId, e.status])).toEqual([
+      ['ev-3', 1],
+      ['ev-4', 3],
+    ]);
+    expect(client.gateOpenUntil).toBeGreaterThan(Date.now());
+
+    // The server decides again: the queue goes up as an offline batch.
+    const next = client.present({ kind: 'card', value: '100001' }, { eventId: 'ev-5' });
+    client.receive({ type: 'decision', eventId: 'ev-5', status: 1, reason: 0, gateOpenSeconds: 4, message: 'Ok' });
+    await expect(next).resolves.toMatchObject({ status: 1 });
+    expect(client.cannotDecideSince).toBeNull();
+    const batch = socket.last('offline-batch');
+    expect(batch?.events.map((e) => e.eventId)).toEqual(['ev-3', 'ev-4']);
+
+    // Acknowledged events leave the queue.
+    const uploaded = new Promise((r) => client.once('uploaded', r));
+    client.receive({ type: 'offline-ack', batchId: batch!.batchId, recorded: ['ev-3'], duplicates: ['ev-4'] });
+    await uploaded;
+    expect(client.offlineQueue).toEqual([]);
+  });
+
+  it('with reconnect, decides a pending presentation offline when the link drops', async () => {
+    const { client, socket } = await connected({ reconnect: true, backoffMs: { initial: 60_000, max: 60_000 } });
+    client.receive(validList);
+    const p = client.present({ kind: 'card', value: '100001' }, { eventId: 'ev-6' });
+    const offline = new Promise((r) => client.once('offline', r));
+    socket.close(1006);
+    await offline;
+    await expect(p).resolves.toMatchObject({ eventId: 'ev-6', status: 1, offline: true });
+    expect(client.connected).toBe(false);
+    expect(client.offlineSince).toBeInstanceOf(Date);
+  });
+});
+
+describe('TerminalClient: pushed and answered messages', () => {
+  it('keeps the valid list', async () => {
+    const { client, socket } = await connected();
+    socket.serverSends(validList);
+    expect(client.validList?.entries[0].value).toBe('100001');
+  });
+
+  it('keeps pushed messages, templates and unmatched answers as unsolicited and emits them', async () => {
+    const { client } = await connected();
+    const seen: string[] = [];
+    client.on('message', (m: ServerMessage) => seen.push(m.type));
+    client.receive({ type: 'messages', items: [] });
+    client.receive({ type: 'templates', changes: [] });
+    client.receive({ type: 'enrolled', eventId: 'e', ok: true });
+    client.receive({
+      type: 'exit-result',
+      eventId: 'x',
+      outcome: 1,
+      message: 'm',
+      rewardAmount: 0,
+      gateOpenSeconds: 3,
+    });
+    client.receive({ type: 'purchase-result', eventId: 'p', ok: true });
+    client.receive({ type: 'error', code: 'GENERAL_ERROR', message: 'General error' });
+    const kinds = ['messages', 'templates', 'enrolled', 'exit-result', 'purchase-result', 'error'];
+    expect(seen).toEqual(kinds);
+    expect(client.unsolicited.map((m) => m.type)).toEqual(kinds);
+  });
+
+  it('resolves a cash step with the cash state of its session', async () => {
+    const { client, socket } = await connected();
+    const p = client.cashBegin('cs-1', { kind: 'card', value: '100001' }, 1000);
+    expect(socket.last('cash-begin')).toMatchObject({ sessionId: 'cs-1', amountDue: 1000 });
+    const state = { type: 'cash-state', sessionId: 'cs-1', inserted: 0, due: 1000, credited: 0, unpaid: 0, excess: 0 };
+    client.receive({ ...state, sessionId: 'cs-other', state: 'begin' } as ServerMessage);
+    client.receive({ ...state, state: 'begin' } as ServerMessage);
+    await expect(p).resolves.toMatchObject({ sessionId: 'cs-1', state: 'begin', due: 1000 });
+  });
+});
+
+describe('TerminalClient: server actions', () => {
+  async function act(client: TerminalClient, socket: FakeSocket, actionName: TerminalActionName, data?: unknown) {
+    const replied = new Promise((r) => client.once('action', r));
+    socket.serverSends({ type: 'action', requestId: `r-${actionName}`, actionName, ...(data ? { data } : {}) });
+    await replied;
+    return socket.last('action-reply');
+  }
+
+  it('opens the simulated gate for the welcome’s seconds', async () => {
+    const { client, socket } = await connected();
+    const reply = await act(client, socket, 'openGate');
+    expect(reply).toEqual({ type: 'action-reply', requestId: 'r-openGate', ok: true, data: { openSeconds: 4 } });
+    expect(client.gateOpenUntil).toBeGreaterThan(Date.now() + 3000);
+    expect(client.actions.map((a) => a.actionName)).toEqual(['openGate']);
+  });
+
+  it('sets the door state and reports it in a heartbeat; refuses a bad door state', async () => {
+    const { client, socket } = await connected();
+    expect(await act(client, socket, 'setDoorState', { doorState: 4 })).toMatchObject({
+      ok: true,
+      data: { doorState: 4 },
+    });
+    expect(client.doorState).toBe(4);
+    expect(socket.last('heartbeat')).toMatchObject({ doorState: 4 });
+    expect(await act(client, socket, 'setDoorState', { doorState: 5 })).toMatchObject({
+      ok: false,
+      error: 'bad doorState',
+    });
+    expect(client.doorState).toBe(4);
+  });
+
+  it('answers ping, checkForUpdates and the other actions', async () => {
+    const { client, socket } = await connected();
+    expect((await act(client, socket, 'ping'))?.data).toHaveProperty('pong');
+    expect((await act(client, socket, 'checkForUpdates'))?.data).toEqual({ version: '38.0.0', updateAvailable: false });
+    expect(await act(client, socket, 'reboot')).toEqual({ type: 'action-reply', requestId: 'r-reboot', ok: true });
+  });
+
+  it('answers with onAction when given, and a failure of it as not ok', async () => {
+    const { client, socket } = await connected({
+      onAction: async (a) => {
+        if (a.actionName === 'reboot') throw new Error('cannot reboot now');
+        return { ok: true, data: { custom: a.actionName } };
+      },
+    });
+    expect((await act(client, socket, 'openGate'))?.data).toEqual({ custom: 'openGate' });
+    expect(await act(client, socket, 'reboot')).toMatchObject({ ok: false, error: 'cannot reboot now' });
+  });
+});
