@@ -14,11 +14,13 @@ import { notFound } from './errors.js';
  * Works on the database handle and on a transaction alike.
  */
 
+/** A table whose rows belong to a club. */
+export type ClubOwned = PgTable & { clubId: PgColumn };
 /** A table whose rows belong to a club and have a numeric `id`. */
-export type ClubTable = PgTable & { clubId: PgColumn; id: PgColumn };
+export type ClubTable = ClubOwned & { id: PgColumn };
 
 /** A row of `T` as selected. */
-export type RowOf<T extends ClubTable> = T['$inferSelect'];
+export type RowOf<T extends PgTable> = T['$inferSelect'];
 
 /** Options of `one` / `find`. */
 export interface FindOptions {
@@ -34,7 +36,7 @@ export interface FindOptions {
  * for tables with a `deleted` flag (groups, terminals, products, debts,
  * payment methods), none for the others.
  */
-export function notDeleted(table: ClubTable): SQL | undefined {
+export function notDeleted(table: ClubOwned): SQL | undefined {
   if (table === (clients as unknown)) return ne(clients.status, ClientStatus.Deleted);
   const flag = (table as Partial<Record<'deleted', PgColumn>>).deleted;
   return flag ? eq(flag, false) : undefined;
@@ -44,9 +46,9 @@ export function notDeleted(table: ClubTable): SQL | undefined {
 export interface Scoped {
   readonly clubId: number;
   /** `club_id = clubId AND …conditions` of `table` (undefined conditions are skipped). */
-  where(table: ClubTable, ...conditions: (SQL | undefined)[]): SQL;
+  where(table: ClubOwned, ...conditions: (SQL | undefined)[]): SQL;
   /** `where` plus `notDeleted(table)`. */
-  live(table: ClubTable, ...conditions: (SQL | undefined)[]): SQL;
+  live(table: ClubOwned, ...conditions: (SQL | undefined)[]): SQL;
   /** The club's row `id` of `table`, or undefined. */
   find<T extends ClubTable>(table: T, id: number, opts?: FindOptions): Promise<RowOf<T> | undefined>;
   /**
@@ -56,7 +58,7 @@ export interface Scoped {
    */
   one<T extends ClubTable>(table: T, id: number, what: string, opts?: FindOptions): Promise<RowOf<T>>;
   /** Every row of the club in `table` matching `conditions` (unordered). */
-  list<T extends ClubTable>(table: T, ...conditions: (SQL | undefined)[]): Promise<RowOf<T>[]>;
+  list<T extends ClubOwned>(table: T, ...conditions: (SQL | undefined)[]): Promise<RowOf<T>[]>;
   /** Sets `values` on the club's row `id`; the updated row, or undefined when there is none. */
   update<T extends ClubTable>(table: T, id: number, values: PgUpdateSetSource<T>): Promise<RowOf<T> | undefined>;
   /** Deletes the club's row `id`; the deleted row, or undefined when there was none. */
@@ -73,11 +75,11 @@ export interface Scoped {
  * ```
  */
 export function scoped(db: Db | Tx, clubId: number): Scoped {
-  const where = (table: ClubTable, ...conditions: (SQL | undefined)[]) =>
+  const where = (table: ClubOwned, ...conditions: (SQL | undefined)[]) =>
     and(eq(table.clubId, clubId), ...conditions) as SQL;
-  const live = (table: ClubTable, ...conditions: (SQL | undefined)[]) => where(table, ...conditions, notDeleted(table));
+  const live = (table: ClubOwned, ...conditions: (SQL | undefined)[]) => where(table, ...conditions, notDeleted(table));
   // Drizzle infers nothing useful from `select().from(T)` for a generic T: rows are typed once here.
-  const rows = <T extends ClubTable>(q: Promise<unknown>) => q as Promise<RowOf<T>[]>;
+  const rows = <T extends PgTable>(q: Promise<unknown>) => q as Promise<RowOf<T>[]>;
   const find = async <T extends ClubTable>(table: T, id: number, opts: FindOptions = {}) => {
     const cond = (opts.live ? live : where)(table, eq(table.id, id));
     const q = db
