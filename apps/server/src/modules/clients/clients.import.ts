@@ -1,9 +1,8 @@
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Actor } from '../../lib/actor.js';
 import {
-  ClientStatus,
   IMPORT_COLUMNS,
   IMPORT_MAX_ROWS,
   isValidIsraeliId,
@@ -15,6 +14,7 @@ import {
 import type { Db } from '../../db/index.js';
 import { auditLog, clients, groups } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
+import { scoped } from '../../lib/scoped.js';
 import { isRealDate } from '../../lib/validation.js';
 import { asText, isZip } from '../../lib/xlsx.js';
 
@@ -159,7 +159,7 @@ export async function validateImport(
   const groupRows = await db
     .select({ id: groups.id, name: groups.name })
     .from(groups)
-    .where(and(eq(groups.clubId, clubId), eq(groups.deleted, false)));
+    .where(scoped(db, clubId).live(groups));
   const groupByName = new Map(groupRows.map((g) => [norm(g.name), g]));
   const cards = [...new Set(sheet.rows.map((r) => text(r.cardSerial)).filter((c) => c !== ''))];
   const taken = new Set<string>();
@@ -167,13 +167,7 @@ export async function validateImport(
     const found = await db
       .select({ card: clients.cardSerial })
       .from(clients)
-      .where(
-        and(
-          eq(clients.clubId, clubId),
-          inArray(clients.cardSerial, cards.slice(i, i + 5000)),
-          ne(clients.status, ClientStatus.Deleted),
-        ),
-      );
+      .where(scoped(db, clubId).live(clients, inArray(clients.cardSerial, cards.slice(i, i + 5000))));
     for (const f of found) taken.add(f.card);
   }
   const seenCards = new Map<string, number>();
@@ -254,7 +248,7 @@ export async function importClients(db: Db, actor: Actor, file: Buffer, preview:
     const [{ next }] = await tx
       .select({ next: sql<number>`coalesce(max(${clients.number}), 0)::int + 1` })
       .from(clients)
-      .where(eq(clients.clubId, clubId));
+      .where(scoped(tx, clubId).where(clients));
     let n = 0;
     for (let i = 0; i < rows.length; i += 500) {
       const chunk = rows.slice(i, i + 500);
