@@ -88,7 +88,7 @@ export async function enrollAtTerminal(
     .where(scoped(db, link.clubId).live(terminals, eq(terminals.id, link.terminalId)));
   if (!t || !t.approved) return refuse('TERMINAL_NOT_APPROVED');
   const club = clubSettings({ settings: t.clubSettings });
-  const terminalAllows = (t.settings as { allowEnrollment?: unknown } | null)?.allowEnrollment === true;
+  const terminalAllows = t.settings.allowEnrollment === true;
   const clubAllows = {
     fingerprint: club.allowEnrollmentFingerprintInSelfRegister,
     card: club.allowEnrollmentCardInSelfRegister,

@@ -21,7 +21,7 @@ import { scoped } from '../../lib/scoped.js';
 type ClubRow = typeof clubs.$inferSelect;
 
 /** Settings of a club row with the defaults of seed 000 §3 applied. */
-export function clubSettings(row: Pick<ClubRow, 'settings'>): ClubSettings {
+export function clubSettings(row: { settings: unknown }): ClubSettings {
   return ClubSettings.parse(row.settings ?? {});
 }
 

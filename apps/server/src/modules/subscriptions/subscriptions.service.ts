@@ -80,7 +80,7 @@ export async function getSubscriptions(
     endType: endType ?? 4,
     daysToExtend: daysToExtend ?? 0,
     history: rows.map(({ item, p }) => {
-      const d = (item.details ?? {}) as Record<string, unknown>;
+      const d = item.details ?? {};
       return {
         purchaseId: p.id,
         invoiceNumber: p.invoiceNumber,

@@ -22,7 +22,7 @@ type UserRow = typeof users.$inferSelect;
 /** Stored flags of a user row (every flag present; roleIsAdmin mirrors the admin flag). */
 function storedPermissions(r: Pick<UserRow, 'permissions' | 'isAdmin'>): Permissions {
   const p = allPermissions(false);
-  const stored = (r.permissions ?? {}) as Partial<Permissions>;
+  const stored = r.permissions ?? {};
   for (const f of PERMISSION_FLAGS) p[f] = stored[f] === true;
   p.roleIsAdmin = r.isAdmin;
   return p;
