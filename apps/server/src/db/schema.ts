@@ -63,7 +63,7 @@ export const users = pgTable(
     role: smallint('role').notNull().default(1),
     level: smallint('level').notNull().default(0),
     isAdmin: boolean('is_admin').notNull().default(false),
-    /** Permission flags as stored (flags missing from an older row are read as false). */
+    /** Stored permission flags (a flag missing from an older row reads false). */
     permissions: jsonb('permissions').$type<Partial<Permissions>>().notNull().default({}),
     termsVersion: integer('terms_version').notNull().default(0),
     /** The console's saved table layouts, by table key (opaque to the server). */

@@ -1,5 +1,5 @@
-import { and, eq, ne, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { and, eq, is, ne, type SQL } from 'drizzle-orm';
+import { PgColumn, type PgTable, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { ClientStatus } from '@venue/domain';
 import type { Db, Tx } from '../db/index.js';
 import { clients } from '../db/schema.js';
@@ -19,7 +19,7 @@ export type ClubOwned = PgTable & { clubId: PgColumn };
 /** A table whose rows belong to a club and have a numeric `id`. */
 export type ClubTable = ClubOwned & { id: PgColumn };
 
-/** A row of `T` as selected. */
+/** A selected row of `T`. */
 export type RowOf<T extends PgTable> = T['$inferSelect'];
 
 /** Options of `one` / `find`. */
@@ -37,9 +37,8 @@ export interface FindOptions {
  * payment methods), none for the others.
  */
 export function notDeleted(table: ClubOwned): SQL | undefined {
-  if (table === (clients as unknown)) return ne(clients.status, ClientStatus.Deleted);
-  const flag = (table as Partial<Record<'deleted', PgColumn>>).deleted;
-  return flag ? eq(flag, false) : undefined;
+  if (Object.is(table, clients)) return ne(clients.status, ClientStatus.Deleted);
+  return 'deleted' in table && is(table.deleted, PgColumn) ? eq(table.deleted, false) : undefined;
 }
 
 /** The club-scoped data access of one club; see `scoped`. */
@@ -75,17 +74,14 @@ export interface Scoped {
  * ```
  */
 export function scoped(db: Db | Tx, clubId: number): Scoped {
-  const where = (table: ClubOwned, ...conditions: (SQL | undefined)[]) =>
-    and(eq(table.clubId, clubId), ...conditions) as SQL;
+  const where = (table: ClubOwned, ...conditions: (SQL | undefined)[]) => and(eq(table.clubId, clubId), ...conditions)!;
   const live = (table: ClubOwned, ...conditions: (SQL | undefined)[]) => where(table, ...conditions, notDeleted(table));
   // Drizzle infers nothing useful from `select().from(T)` for a generic T: rows are typed once here.
   const rows = <T extends PgTable>(q: Promise<unknown>) => q as Promise<RowOf<T>[]>;
+  const selectFrom = (table: PgTable) => db.select().from(table);
   const find = async <T extends ClubTable>(table: T, id: number, opts: FindOptions = {}) => {
     const cond = (opts.live ? live : where)(table, eq(table.id, id));
-    const q = db
-      .select()
-      .from(table as PgTable)
-      .where(cond);
+    const q = selectFrom(table).where(cond);
     const [r] = await rows<T>(opts.forUpdate ? q.for('update') : q);
     return r;
   };
@@ -99,13 +95,7 @@ export function scoped(db: Db | Tx, clubId: number): Scoped {
       if (!r) throw notFound(what);
       return r;
     },
-    list: (table, ...conditions) =>
-      rows(
-        db
-          .select()
-          .from(table as PgTable)
-          .where(where(table, ...conditions)),
-      ),
+    list: (table, ...conditions) => rows(selectFrom(table).where(where(table, ...conditions))),
     async update(table, id, values) {
       const q = db
         .update(table)

@@ -187,7 +187,7 @@ function checkRow(raw: Raw, row: number, ctx: ImportContext): { value: ImportRow
     city: text(raw.city),
     address: text(raw.address),
     cardSerial: text(raw.cardSerial),
-    // An unreadable date goes to the schema as written, so that it answers invalidDate.
+    // An unreadable date goes to the schema unchanged, so that it answers invalidDate.
     subscriptionStart: dates.subscriptionStart === 'invalid' ? text(raw.subscriptionStart) : dates.subscriptionStart,
     subscriptionEnd: dates.subscriptionEnd === 'invalid' ? text(raw.subscriptionEnd) : dates.subscriptionEnd,
     licenseExpiry: dates.licenseExpiry === 'invalid' ? text(raw.licenseExpiry) : dates.licenseExpiry,
