@@ -922,7 +922,7 @@ export const licenseOrders = pgTable('license_orders', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-// ---------------------------------------------------------------- cash at the terminal (issue 3, gate operations)
+// ---------------------------------------------------------------- cash at the terminal (gate operations)
 
 /**
  * Cash held by a terminal (seed 001 §3): payout inventories (coins, bills),

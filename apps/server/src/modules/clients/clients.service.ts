@@ -280,6 +280,10 @@ export async function listClients(
   return { items: await presentClients(db, clubId, rows.map(flatten)), total };
 }
 
+/**
+ * The club's client `id` with its group name, deleted ones included.
+ * @throws AppError NOT_FOUND (404) when the id is not a client of this club
+ */
 export async function clientRow(db: Db | Tx, clubId: number, id: number): Promise<ClientWithGroup> {
   const [row] = await selectClients(db).where(scoped(db, clubId).where(clients, eq(clients.id, id)));
   if (!row) throw notFound('client');

@@ -16,6 +16,7 @@ import { scoped } from '../../lib/scoped.js';
  */
 type Row = typeof debts.$inferSelect;
 
+/** The answer shape of a debt row; `open` = amount − paid, in agorot. */
 export function presentDebt(r: Row): Debt {
   return {
     id: r.id,
@@ -58,6 +59,10 @@ export async function registerDebt(
   return r;
 }
 
+/**
+ * POST /api/Debts: registers a manual debt of a client (amount in agorot). Audited.
+ * @throws AppError NOT_FOUND (404) when the client is not a non-deleted client of this club
+ */
 export async function createDebt(db: Db, actor: Actor, input: z.infer<typeof DebtInput>): Promise<Debt> {
   await scoped(db, actor.clubId).one(clients, input.clientId, 'client', { live: true });
   return db.transaction(async (tx) => {

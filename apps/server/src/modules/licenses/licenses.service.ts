@@ -30,6 +30,7 @@ import { clubToday } from '../../engine/purchase.service.js';
 /** Price of one license for a year when the club has none set, minor units (docs/money.md). */
 export const DEFAULT_LICENSE_PRICE = 3000;
 
+/** The club's yearly price of one license in agorot (GET /api/License/Price): its own, or DEFAULT_LICENSE_PRICE. */
 export async function licensePrice(db: Db, clubId: number): Promise<number> {
   const [r] = await scoped(db, clubId).list(clubMoneySettings);
   return r && r.licensePrice > 0 ? r.licensePrice : DEFAULT_LICENSE_PRICE;
@@ -225,6 +226,7 @@ export function presentLicenseRequest(r: RequestRow, account?: string) {
   };
 }
 
+/** The club's license requests, newest first, of one license type when given (GET /api/getLicenseRequest/). */
 export async function listLicenseRequests(db: Db, clubId: number, licenseType?: number) {
   const rows = await db
     .select()
@@ -236,6 +238,7 @@ export async function listLicenseRequests(db: Db, clubId: number, licenseType?: 
   return rows.map((r) => presentLicenseRequest(r));
 }
 
+/** `{count}` of the club's pending license requests (GET /api/AddLicensesRequest/GetAddLicensesRequestsCount). */
 export async function pendingRequestsCount(db: Db, clubId: number) {
   const [r] = await db
     .select({ n: sql<number>`count(*)::int` })
@@ -244,6 +247,7 @@ export async function pendingRequestsCount(db: Db, clubId: number) {
   return { count: Number(r.n) };
 }
 
+/** Count and licenses asked per request status (GET /api/AddLicensesRequest/GetAddLicensesRequestsSummary). */
 export async function requestsSummary(db: Db, clubId: number) {
   const rows = await db
     .select({

@@ -31,6 +31,7 @@ export const presentMasavFile = (r: FileRow) => ({
   total: r.total,
 });
 
+/** The club's MASAV institution settings, or null when never saved (GET /api/MasavFile/Settings). */
 export async function masavSettings(db: Db, clubId: number): Promise<z.infer<typeof MasavSettings> | null> {
   const [r] = await scoped(db, clubId).list(clubMoneySettings);
   const parsed = MasavSettings.safeParse(r?.masav ?? {});
@@ -166,6 +167,7 @@ export async function createMasavFile(
   });
 }
 
+/** The club's MASAV files without their content, newest first (GET /api/MasavFile). */
 export async function listMasavFiles(db: Db, clubId: number) {
   const rows = await db
     .select({
@@ -184,6 +186,10 @@ export async function listMasavFiles(db: Db, clubId: number) {
   return rows.map((r) => presentMasavFile({ ...r, content: Buffer.alloc(0), userId: null }));
 }
 
+/**
+ * A MASAV file's name and content (GET /api/MasavFile/Download/{id}); a test file's name starts with TEST-.
+ * @throws AppError NOT_FOUND (404) when the id is not a MASAV file of this club
+ */
 export async function downloadMasavFile(db: Db, clubId: number, id: number) {
   const r = await scoped(db, clubId).one(masavFiles, id, 'masav file');
   return {

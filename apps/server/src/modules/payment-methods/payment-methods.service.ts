@@ -70,6 +70,7 @@ export function checkBankAccount(bankCode: string, branch: string, account: stri
   return code;
 }
 
+/** The club's payment methods that are not deleted, newest first, at most 5000 (GET /api/CreditCard). */
 export async function listPaymentMethods(db: Db, clubId: number): Promise<PaymentMethodView[]> {
   const rows = await db
     .select()
@@ -80,6 +81,10 @@ export async function listPaymentMethods(db: Db, clubId: number): Promise<Paymen
   return rows.map(presentPaymentMethod);
 }
 
+/**
+ * A client's payment method, or null when it has none (GET /api/CreditCard/GetByClientId/{id}).
+ * @throws AppError NOT_FOUND (404) when the client is not a non-deleted client of this club
+ */
 export async function getByClient(db: Db, clubId: number, clientId: number): Promise<PaymentMethodView | null> {
   await scoped(db, clubId).one(clients, clientId, 'client', { live: true });
   const [r] = await db
@@ -242,6 +247,10 @@ export async function deletePaymentMethod(db: Db, actor: Actor, id: number): Pro
   return { ok: true };
 }
 
+/**
+ * One payment method of the club (GET /api/CreditCard/{id}).
+ * @throws AppError NOT_FOUND (404) when the id is not a non-deleted payment method of this club
+ */
 export async function getPaymentMethod(db: Db, clubId: number, id: number): Promise<PaymentMethodView> {
   return presentPaymentMethod(await scoped(db, clubId).one(paymentMethods, id, 'payment method', { live: true }));
 }

@@ -129,6 +129,7 @@ function monthlyOf(r: { unitPrice: number; details: unknown }): number | null {
   return months > 0 ? Math.round(r.unitPrice / months) : null;
 }
 
+/** The club's automatic renewal settings, with the schema's defaults when never saved (docs/money.md). */
 export async function autoRenewSettings(db: Db, clubId: number): Promise<AutoRenewSettings> {
   const [r] = await scoped(db, clubId).list(clubMoneySettings);
   return AutoRenewSettings.parse(r?.autoRenew ?? {});
