@@ -32,7 +32,7 @@ export interface FindOptions {
 
 /**
  * The "not soft-deleted" condition of a table: `status <> Deleted` for
- * clients (seed 000 §7: a deleted client keeps its row), `deleted = false`
+ * clients (a deleted client keeps its row, status Deleted), `deleted = false`
  * for tables with a `deleted` flag (groups, terminals, products, debts,
  * payment methods), none for the others.
  */
