@@ -52,8 +52,8 @@ export const DB_LIMITS = {
  * Handlers for the whole life of every pooled connection: PostgreSQL ending a
  * connection (restart `57P01`, `pg_terminate_backend`, failover) emits
  * 'error' on the client — on the pool while it is idle, on the client itself
- * while a request holds it. Unhandled, either would end the process (issue 12
- * finding 1); handled, the request in flight fails (503, lib/error-handler.ts)
+ * while a request holds it. Unhandled, either would end the process;
+ * handled, the request in flight fails (503, lib/error-handler.ts)
  * and the pool opens a new connection for the next one.
  */
 function guardPool(pool: import('pg').Pool, lost: (err: Error) => void): void {

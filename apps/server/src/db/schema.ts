@@ -16,6 +16,17 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type {
+  AutoRenewSettings,
+  ClubSettings,
+  HashavshevetDetails,
+  Inventory,
+  MasavSettings,
+  Permissions,
+  SumitSettings,
+  TerminalSettings,
+} from '@venue/domain';
 
 /**
  * The database schema (Drizzle, PostgreSQL dialect). Every row that belongs
@@ -31,7 +42,7 @@ export const clubs = pgTable('clubs', {
   licensesAmount: integer('licenses_amount').notNull().default(0),
   currency: integer('currency').notNull().default(376),
   /** ClubSettings of packages/domain, defaults applied on read. */
-  settings: jsonb('settings').notNull().default({}),
+  settings: jsonb('settings').$type<Partial<ClubSettings>>().notNull().default({}),
   /** ClubLocation for zmanim; null = Jerusalem. */
   location: jsonb('location'),
   /** Named capacities (GET /Club/GetCapacities), e.g. products: [{name, capacity}]. */
@@ -52,9 +63,11 @@ export const users = pgTable(
     role: smallint('role').notNull().default(1),
     level: smallint('level').notNull().default(0),
     isAdmin: boolean('is_admin').notNull().default(false),
-    permissions: jsonb('permissions').notNull().default({}),
+    /** Stored permission flags (a flag missing from an older row reads false). */
+    permissions: jsonb('permissions').$type<Partial<Permissions>>().notNull().default({}),
     termsVersion: integer('terms_version').notNull().default(0),
-    dataGridStates: jsonb('data_grid_states').notNull().default({}),
+    /** The console's saved table layouts, by table key (opaque to the server). */
+    dataGridStates: jsonb('data_grid_states').$type<Record<string, unknown>>().notNull().default({}),
     /** Employee position (seed 001 §3 "User"); positions belong to the attendance area. */
     employeePositionId: integer('employee_position_id'),
     /** The drawn signature (PNG data URL) of the accepted terms version, and when. */
@@ -268,11 +281,11 @@ export const terminals = pgTable(
     gateOpenSeconds: integer('gate_open_seconds').notNull().default(5),
     doorState: smallint('door_state').notNull().default(2),
     /** Further settings of seed 001 §3 (flags, relays, acceptors), grown by later issues. */
-    settings: jsonb('settings').notNull().default({}),
+    settings: jsonb('settings').$type<Partial<TerminalSettings>>().notNull().default({}),
     lastConnection: timestamp('last_connection', { withTimezone: true }),
     deleted: boolean('deleted').notNull().default(false),
     /** Devices the terminal last reported in hello or heartbeat (GET /api/Terminal/GetConnectedDevices). */
-    devices: jsonb('devices').notNull().default([]),
+    devices: jsonb('devices').$type<string[]>().notNull().default([]),
     devicesReportedAt: timestamp('devices_reported_at', { withTimezone: true }),
     /** Server instance holding the terminal's link now (null = none): routes actions across instances. */
     connectedInstance: text('connected_instance'),
@@ -555,7 +568,7 @@ export const purchaseItems = pgTable(
     /** Subscription or license end date of this item. */
     expiry: date('expiry'),
     /** Subscription details (period, start, end, end type, usage type, immersions). */
-    details: jsonb('details'),
+    details: jsonb('details').$type<Record<string, unknown>>(),
   },
   (t) => [
     // The purchase's lines, and (with the columns the reports and dashboard sum) an index-only join
@@ -858,11 +871,12 @@ export const masavFiles = pgTable(
 /** Money settings of a club kept apart from the general settings: MASAV institution, accounting, invoicing. */
 export const clubMoneySettings = pgTable('club_money_settings', {
   clubId: integer('club_id').primaryKey(),
-  masav: jsonb('masav').notNull().default({}),
-  hashavshevet: jsonb('hashavshevet').notNull().default({}),
-  sumit: jsonb('sumit').notNull().default({}),
+  /** Each of these holds `{}` until first saved ("never saved", not a value). */
+  masav: jsonb('masav').$type<Partial<z.infer<typeof MasavSettings>>>().notNull().default({}),
+  hashavshevet: jsonb('hashavshevet').$type<Partial<z.infer<typeof HashavshevetDetails>>>().notNull().default({}),
+  sumit: jsonb('sumit').$type<Partial<z.infer<typeof SumitSettings>>>().notNull().default({}),
   /** AutoRenewSettings of packages/domain (method, last day of the month rule). */
-  autoRenew: jsonb('auto_renew').notNull().default({}),
+  autoRenew: jsonb('auto_renew').$type<Partial<AutoRenewSettings>>().notNull().default({}),
   /** Yearly price of one license, minor units. */
   licensePrice: integer('license_price').notNull().default(0),
 });
@@ -908,7 +922,7 @@ export const licenseOrders = pgTable('license_orders', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-// ---------------------------------------------------------------- cash at the terminal (issue 3, gate operations)
+// ---------------------------------------------------------------- cash at the terminal (gate operations)
 
 /**
  * Cash held by a terminal (seed 001 §3): payout inventories (coins, bills),
@@ -919,9 +933,9 @@ export const terminalCash = pgTable('terminal_cash', {
     .primaryKey()
     .references(() => terminals.id),
   clubId: integer('club_id').notNull(),
-  coins: jsonb('coins').notNull().default({}),
-  bills: jsonb('bills').notNull().default({}),
-  cashBox: jsonb('cash_box').notNull().default({}),
+  coins: jsonb('coins').$type<Inventory>().notNull().default({}),
+  bills: jsonb('bills').$type<Inventory>().notNull().default({}),
+  cashBox: jsonb('cash_box').$type<Inventory>().notNull().default({}),
   excessAmount: integer('excess_amount').notNull().default(0),
   excessCount: integer('excess_count').notNull().default(0),
   lastResetAt: timestamp('last_reset_at', { withTimezone: true }),
@@ -942,7 +956,7 @@ export const cashSessions = pgTable(
     amountDue: integer('amount_due'),
     inserted: integer('inserted').notNull().default(0),
     /** Pieces inserted per denomination. */
-    pieces: jsonb('pieces').notNull().default({}),
+    pieces: jsonb('pieces').$type<Inventory>().notNull().default({}),
     /** Cash credited: the amount of the purchase the session paid (cash_sessions.purchase_id). */
     credited: integer('credited').notNull().default(0),
     changeDue: integer('change_due').notNull().default(0),
@@ -989,7 +1003,7 @@ export const cashResets = pgTable(
     terminalId: integer('terminal_id').notNull(),
     userId: integer('user_id'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-    cashBox: jsonb('cash_box').notNull(),
+    cashBox: jsonb('cash_box').$type<Inventory>().notNull(),
     cashBoxTotal: integer('cash_box_total').notNull(),
     excessAmount: integer('excess_amount').notNull(),
     excessCount: integer('excess_count').notNull(),

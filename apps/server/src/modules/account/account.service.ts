@@ -141,7 +141,7 @@ export async function currentUser(
     clubId: clubId || null,
     externalClubId: externalClubId || null,
     termsVersion: u.termsVersion,
-    dataGridStates: (u.dataGridStates ?? {}) as Record<string, unknown>,
+    dataGridStates: u.dataGridStates ?? {},
     ...effectivePermissions(u),
   };
 }

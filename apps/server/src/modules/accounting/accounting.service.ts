@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lt } from 'drizzle-orm';
+import { asc, eq, gte, lt } from 'drizzle-orm';
 import type { Actor } from '../../lib/actor.js';
 import { HashavshevetDetails, localToInstant, parseIsoDate, type SumitSettings } from '@venue/domain';
 import type { z } from 'zod';
@@ -7,6 +7,7 @@ import { clients, clubMoneySettings, purchases } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { dataKeys, encrypt } from '../../lib/crypto.js';
 import { notFound } from '../../lib/errors.js';
+import { scoped } from '../../lib/scoped.js';
 import { validationError } from '../../lib/validation.js';
 import { buildMovein, type MoveinMovement } from '../../integrations/accounting/movein.js';
 import { clubLocation, getClubRow } from '../club/club.service.js';
@@ -19,7 +20,7 @@ import { clubToday } from '../../engine/purchase.service.js';
  */
 
 async function moneyRow(db: Db, clubId: number) {
-  const [r] = await db.select().from(clubMoneySettings).where(eq(clubMoneySettings.clubId, clubId));
+  const [r] = await scoped(db, clubId).list(clubMoneySettings);
   return r ?? null;
 }
 
@@ -102,7 +103,7 @@ export async function writeMovein(db: Db, clubId: number, from: string, to: stri
     .select({ p: purchases, number: clients.number })
     .from(purchases)
     .leftJoin(clients, eq(clients.id, purchases.clientId))
-    .where(and(eq(purchases.clubId, clubId), gte(purchases.at, start), lt(purchases.at, end)))
+    .where(scoped(db, clubId).where(purchases, gte(purchases.at, start), lt(purchases.at, end)))
     .orderBy(asc(purchases.invoiceNumber));
   const moves: MoveinMovement[] = [];
   for (const { p, number } of rows) {

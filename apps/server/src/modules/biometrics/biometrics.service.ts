@@ -1,6 +1,6 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import type { Actor } from '../../lib/actor.js';
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   ClientType,
   type BiometricDeleted,
@@ -14,6 +14,7 @@ import { auditLog, biometricTemplates, clients, clubs, terminals } from '../../d
 import { audit } from '../../lib/audit.js';
 import { dataKeys, decrypt, encrypt } from '../../lib/crypto.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { scoped } from '../../lib/scoped.js';
 import { pgError } from '../../lib/validation.js';
 import { templateMac } from '../../engine/entrance.service.js';
 import { clubSettings } from '../club/club.service.js';
@@ -84,10 +85,10 @@ export async function enrollAtTerminal(
     .select({ approved: terminals.approved, settings: terminals.settings, clubSettings: clubs.settings })
     .from(terminals)
     .innerJoin(clubs, eq(clubs.id, terminals.clubId))
-    .where(and(eq(terminals.id, link.terminalId), eq(terminals.clubId, link.clubId), eq(terminals.deleted, false)));
+    .where(scoped(db, link.clubId).live(terminals, eq(terminals.id, link.terminalId)));
   if (!t || !t.approved) return refuse('TERMINAL_NOT_APPROVED');
   const club = clubSettings({ settings: t.clubSettings });
-  const terminalAllows = (t.settings as { allowEnrollment?: unknown } | null)?.allowEnrollment === true;
+  const terminalAllows = t.settings.allowEnrollment === true;
   const clubAllows = {
     fingerprint: club.allowEnrollmentFingerprintInSelfRegister,
     card: club.allowEnrollmentCardInSelfRegister,
@@ -97,7 +98,7 @@ export async function enrollAtTerminal(
   const [c] = await db
     .select()
     .from(clients)
-    .where(and(eq(clients.clubId, link.clubId), eq(clients.number, m.clientNumber), ne(clients.status, 3)));
+    .where(scoped(db, link.clubId).live(clients, eq(clients.number, m.clientNumber)));
   if (!c) return refuse('CLIENT_NOT_FOUND');
   const name = `${c.firstName} ${c.lastName}`.trim();
   if (!c.enrollPassword || !samePassword(c.enrollPassword, m.password)) return refuse('WRONG_PASSWORD');
@@ -134,8 +135,8 @@ export async function enrollAtTerminal(
     .select({ id: biometricTemplates.id, clientId: biometricTemplates.clientId })
     .from(biometricTemplates)
     .where(
-      and(
-        eq(biometricTemplates.clubId, link.clubId),
+      scoped(db, link.clubId).where(
+        biometricTemplates,
         eq(biometricTemplates.kind, kind),
         eq(biometricTemplates.templateMac, macValue),
       ),
@@ -192,7 +193,7 @@ async function clientForBiometrics(db: Db, clubId: number, clientId: number) {
   const [c] = await db
     .select({ id: clients.id, number: clients.number, clientType: clients.clientType })
     .from(clients)
-    .where(and(eq(clients.id, clientId), eq(clients.clubId, clubId)));
+    .where(scoped(db, clubId).where(clients, eq(clients.id, clientId)));
   if (!c) throw notFound('client');
   return c;
 }
@@ -217,7 +218,7 @@ export async function deleteTemplate(db: Db, bus: EventBus, actor: Actor, id: nu
   const [t] = await db
     .select({ id: biometricTemplates.id, clientId: biometricTemplates.clientId, kind: biometricTemplates.kind })
     .from(biometricTemplates)
-    .where(and(eq(biometricTemplates.id, id), eq(biometricTemplates.clubId, clubId)));
+    .where(scoped(db, clubId).where(biometricTemplates, eq(biometricTemplates.id, id)));
   if (!t) throw notFound('template');
   const c = await clientForBiometrics(db, clubId, t.clientId);
   refuseTechnician(c.clientType);
@@ -252,7 +253,7 @@ export async function deleteClientBiometrics(
   const gone = await db.transaction(async (tx) => {
     const rows = await tx
       .delete(biometricTemplates)
-      .where(and(eq(biometricTemplates.clubId, clubId), eq(biometricTemplates.clientId, c.id)))
+      .where(scoped(tx, clubId).where(biometricTemplates, eq(biometricTemplates.clientId, c.id)))
       .returning({ id: biometricTemplates.id, kind: biometricTemplates.kind });
     await audit(tx, actor, {
       action: 'delete',
@@ -296,8 +297,8 @@ export async function faceImages(db: Db, actor: Actor, clientId: number): Promis
     })
     .from(biometricTemplates)
     .where(
-      and(
-        eq(biometricTemplates.clubId, clubId),
+      scoped(db, clubId).where(
+        biometricTemplates,
         eq(biometricTemplates.clientId, clientId),
         eq(biometricTemplates.kind, 'face'),
       ),
@@ -336,7 +337,7 @@ export async function templatesMessage(db: Db, clubId: number, changes: Template
             templateEnc: biometricTemplates.templateEnc,
           })
           .from(biometricTemplates)
-          .where(and(eq(biometricTemplates.clubId, clubId), inArray(biometricTemplates.id, added.map(Number))))
+          .where(scoped(db, clubId).where(biometricTemplates, inArray(biometricTemplates.id, added.map(Number))))
       : [];
   const keys = rows.length > 0 ? await dataKeys(db) : null;
   const byId = new Map(rows.map((r) => [r.id, r]));

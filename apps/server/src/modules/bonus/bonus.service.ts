@@ -1,10 +1,11 @@
 import type { Actor } from '../../lib/actor.js';
-import { and, eq, gte, ne, sql } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import type { BonusEntries } from '@venue/domain';
 import type { Db } from '../../db/index.js';
 import { balanceLedger, clients } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { scoped } from '../../lib/scoped.js';
 
 /**
  * Bonus entrances (reason EntryByBonus; docs/entrance-reasons.md "Bonus
@@ -23,7 +24,7 @@ export async function addBonusEntries(db: Db, actor: Actor, clientId: number, co
     const [c] = await tx
       .select({ id: clients.id, bonusEntries: clients.bonusEntries })
       .from(clients)
-      .where(and(eq(clients.id, clientId), eq(clients.clubId, clubId), ne(clients.status, 3)));
+      .where(scoped(tx, clubId).live(clients, eq(clients.id, clientId)));
     if (!c) throw notFound('client');
     const [u] = await tx
       .update(clients)

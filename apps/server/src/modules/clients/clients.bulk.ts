@@ -1,9 +1,10 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Actor } from '../../lib/actor.js';
 import { ClientStatus, UNLIMITED_END_YEAR, type BulkClientsRequest } from '@venue/domain';
 import type { Db, Tx } from '../../db/index.js';
 import { auditLog, clients, groups } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { scoped } from '../../lib/scoped.js';
 import { isRealDate, pgError, validationError } from '../../lib/validation.js';
 import { clubToday } from './clients.service.js';
 
@@ -54,10 +55,11 @@ export async function updateBulkClients(db: Db, actor: Actor, body: BulkClientsR
   if (ids.some((i) => i > 2_147_483_647)) throw notFound('client');
   return db
     .transaction(async (tx) => {
+      const s = scoped(tx, clubId);
       const before = await tx
         .select()
         .from(clients)
-        .where(and(eq(clients.clubId, clubId), inArray(clients.id, ids)))
+        .where(s.where(clients, inArray(clients.id, ids)))
         .for('update');
       if (before.length !== ids.length) throw notFound('client');
       const set = await valuesFor(tx, clubId, action, body.newValue);
@@ -67,18 +69,18 @@ export async function updateBulkClients(db: Db, actor: Actor, body: BulkClientsR
       ) {
         throw badValue('dateRangeOrder');
       }
-      let where = and(eq(clients.clubId, clubId), inArray(clients.id, ids));
-      if (action === 'extendSubscription') {
-        where = and(
-          where,
-          sql`(${clients.subscriptionEnd} is null or ${clients.subscriptionEnd} < ${`${UNLIMITED_END_YEAR}-01-01`})`,
-        );
-      }
+      const where = s.where(
+        clients,
+        inArray(clients.id, ids),
+        action === 'extendSubscription'
+          ? sql`(${clients.subscriptionEnd} is null or ${clients.subscriptionEnd} < ${`${UNLIMITED_END_YEAR}-01-01`})`
+          : undefined,
+      );
       await tx.update(clients).set(set).where(where);
       const after = await tx
         .select()
         .from(clients)
-        .where(and(eq(clients.clubId, clubId), inArray(clients.id, ids)));
+        .where(s.where(clients, inArray(clients.id, ids)));
       const byId = new Map(before.map((r) => [r.id, r]));
       const fields = AUDITED[action];
       const rows = after
@@ -129,7 +131,7 @@ async function valuesFor(
       const [g] = await tx
         .select({ id: groups.id })
         .from(groups)
-        .where(and(eq(groups.clubId, clubId), eq(groups.id, v), eq(groups.deleted, false)));
+        .where(scoped(tx, clubId).live(groups, eq(groups.id, v)));
       if (!g) throw badValue('unknownGroup');
       return { groupId: v };
     }

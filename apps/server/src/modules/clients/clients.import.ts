@@ -1,12 +1,11 @@
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Actor } from '../../lib/actor.js';
 import {
-  ClientStatus,
+  ClientInput,
   IMPORT_COLUMNS,
   IMPORT_MAX_ROWS,
-  isValidIsraeliId,
   normalizePhone,
   type ImportColumnKey,
   type ImportResult,
@@ -15,6 +14,7 @@ import {
 import type { Db } from '../../db/index.js';
 import { auditLog, clients, groups } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
+import { scoped } from '../../lib/scoped.js';
 import { isRealDate } from '../../lib/validation.js';
 import { asText, isZip } from '../../lib/xlsx.js';
 
@@ -136,100 +136,146 @@ function dateOf(v: Cell | undefined): string | null | 'invalid' {
   return iso && isRealDate(iso) ? iso : 'invalid';
 }
 
+/** The sheet's fields in the order a row's errors are listed (the sample file's column order). */
+const FIELD_ORDER = [
+  'firstName',
+  'lastName',
+  'personalId',
+  'phone',
+  'city',
+  'address',
+  'group',
+  'cardSerial',
+  'subscriptionStart',
+  'subscriptionEnd',
+  'licenseExpiry',
+  'messageToClient',
+] as const;
+
+/** Error code of a ClientInput issue whose message is zod's own text rather than a code. */
+const FIELD_CODE: Partial<Record<string, string>> = { cardSerial: 'invalidCardSerial' };
+const isCode = (message: string) => /^[a-z][A-Za-z]+$/.test(message);
+
+/** What the import knows before reading rows: the club's live groups by name and the cards they hold. */
+interface ImportContext {
+  groupByName: Map<string, { id: number; name: string }>;
+  taken: Set<string>;
+  seenCards: Map<string, number>;
+}
+
 /**
- * Validates every row (seed 001 §5 and issue 5 item 2): first name required;
- * personal ID check digit; phone; dates and their order; group by name among
- * the club's groups; card serial unique within the file and among the club's
- * non-deleted clients. Row numbers are the spreadsheet's (header = 1).
+ * One sheet row checked by the rules of POST /api/Client (the ClientInput
+ * schema of @venue/domain: first name required, lengths, personal ID check
+ * digit, phone, card serial, dates), plus what only an import can check:
+ * the group named among the club's groups, the card serial unique in the
+ * file and among the club's non-deleted clients, start not after end.
+ * Errors are `[field, code]`, one per field, in FIELD_ORDER.
+ */
+function checkRow(raw: Raw, row: number, ctx: ImportContext): { value: ImportRow; errors: [string, string][] } {
+  const phoneText = text(raw.phone);
+  const dates = {
+    subscriptionStart: dateOf(raw.subscriptionStart),
+    subscriptionEnd: dateOf(raw.subscriptionEnd),
+    licenseExpiry: dateOf(raw.licenseExpiry),
+  };
+  const input = {
+    firstName: text(raw.firstName),
+    lastName: text(raw.lastName),
+    personalId: text(raw.personalId),
+    // A 9-digit number without its leading 0 (a spreadsheet's number cell) is a local number.
+    phone: phoneText.length === 9 && /^[1-9]/.test(phoneText) ? `0${phoneText}` : phoneText,
+    city: text(raw.city),
+    address: text(raw.address),
+    cardSerial: text(raw.cardSerial),
+    // An unreadable date goes to the schema unchanged, so that it answers invalidDate.
+    subscriptionStart: dates.subscriptionStart === 'invalid' ? text(raw.subscriptionStart) : dates.subscriptionStart,
+    subscriptionEnd: dates.subscriptionEnd === 'invalid' ? text(raw.subscriptionEnd) : dates.subscriptionEnd,
+    licenseExpiry: dates.licenseExpiry === 'invalid' ? text(raw.licenseExpiry) : dates.licenseExpiry,
+    messageToClient: text(raw.messageToClient),
+  };
+  const found = new Map<string, string>();
+  const parsed = ClientInput.safeParse(input);
+  for (const issue of parsed.success ? [] : parsed.error.issues) {
+    const field = String(issue.path[0] ?? '');
+    if (!found.has(field)) found.set(field, isCode(issue.message) ? issue.message : (FIELD_CODE[field] ?? 'invalid'));
+  }
+  const groupName = text(raw.group);
+  const group = groupName ? ctx.groupByName.get(norm(groupName)) : undefined;
+  if (groupName && !group) found.set('group', 'unknownGroup');
+  const card = input.cardSerial;
+  if (card && !found.has('cardSerial')) {
+    if (ctx.seenCards.has(card)) found.set('cardSerial', 'cardTakenInFile');
+    else if (ctx.taken.has(card)) found.set('cardSerial', 'cardTaken');
+  }
+  if (card && !ctx.seenCards.has(card)) ctx.seenCards.set(card, row);
+  const valid = (d: string | null) => (d === 'invalid' ? null : d);
+  const [start, end] = [valid(dates.subscriptionStart), valid(dates.subscriptionEnd)];
+  const errors = FIELD_ORDER.flatMap((f): [string, string][] => (found.has(f) ? [[f, found.get(f)!]] : []));
+  if (start && end && start > end && !found.has('subscriptionStart') && !found.has('subscriptionEnd')) {
+    const at = errors.findIndex(([f]) => f === 'messageToClient');
+    errors.splice(at < 0 ? errors.length : at, 0, ['subscriptionEnd', 'dateRangeOrder']);
+  }
+  const phone = input.phone ? normalizePhone(input.phone) : '';
+  return {
+    value: {
+      firstName: input.firstName,
+      lastName: input.lastName,
+      personalId: input.personalId,
+      phone: phone ?? '',
+      city: input.city,
+      address: input.address,
+      groupId: group?.id ?? null,
+      groupName: group?.name ?? '',
+      cardSerial: card,
+      subscriptionStart: start,
+      subscriptionEnd: end,
+      licenseExpiry: valid(dates.licenseExpiry),
+      messageToClient: input.messageToClient,
+    },
+    errors,
+  };
+}
+
+/**
+ * Validates every row (seed 001 §5): each row by checkRow, the rules of
+ * POST /api/Client. Row numbers are the spreadsheet's (header = 1); a file
+ * without a first-name column, an empty file and one of more than
+ * IMPORT_MAX_ROWS rows answer one error.
  */
 export async function validateImport(
   db: Db,
   clubId: number,
   sheet: { headerKeys: (ImportColumnKey | null)[]; rows: Raw[] },
 ): Promise<{ rows: ImportRow[]; errors: ImportRowError[] }> {
-  const errors: ImportRowError[] = [];
   if (!sheet.headerKeys.includes('firstName')) {
-    errors.push({ row: 1, field: 'firstName', message: 'missingColumn' });
-    return { rows: [], errors };
+    return { rows: [], errors: [{ row: 1, field: 'firstName', message: 'missingColumn' }] };
   }
   if (sheet.rows.length === 0) return { rows: [], errors: [{ row: 2, field: '', message: 'emptyFile' }] };
   if (sheet.rows.length > IMPORT_MAX_ROWS) {
     return { rows: [], errors: [{ row: IMPORT_MAX_ROWS + 2, field: '', message: 'tooManyRows' }] };
   }
-  const groupRows = await db
-    .select({ id: groups.id, name: groups.name })
-    .from(groups)
-    .where(and(eq(groups.clubId, clubId), eq(groups.deleted, false)));
-  const groupByName = new Map(groupRows.map((g) => [norm(g.name), g]));
+  const s = scoped(db, clubId);
+  const groupRows = await db.select({ id: groups.id, name: groups.name }).from(groups).where(s.live(groups));
   const cards = [...new Set(sheet.rows.map((r) => text(r.cardSerial)).filter((c) => c !== ''))];
   const taken = new Set<string>();
   for (let i = 0; i < cards.length; i += 5000) {
     const found = await db
       .select({ card: clients.cardSerial })
       .from(clients)
-      .where(
-        and(
-          eq(clients.clubId, clubId),
-          inArray(clients.cardSerial, cards.slice(i, i + 5000)),
-          ne(clients.status, ClientStatus.Deleted),
-        ),
-      );
+      .where(s.live(clients, inArray(clients.cardSerial, cards.slice(i, i + 5000))));
     for (const f of found) taken.add(f.card);
   }
-  const seenCards = new Map<string, number>();
+  const ctx: ImportContext = {
+    groupByName: new Map(groupRows.map((g) => [norm(g.name), g])),
+    taken,
+    seenCards: new Map(),
+  };
   const rows: ImportRow[] = [];
+  const errors: ImportRowError[] = [];
   sheet.rows.forEach((raw, i) => {
-    const row = i + 2;
-    const err = (field: string, message: string) => errors.push({ row, field, message });
-    const firstName = text(raw.firstName);
-    if (!firstName) err('firstName', 'required');
-    if (firstName.length > 60) err('firstName', 'tooLong');
-    const lastName = text(raw.lastName);
-    if (lastName.length > 60) err('lastName', 'tooLong');
-    const personalId = text(raw.personalId);
-    if (personalId && !isValidIsraeliId(personalId)) err('personalId', 'invalidPersonalId');
-    const phoneText = text(raw.phone);
-    const phone = phoneText
-      ? normalizePhone(phoneText.length === 9 && /^[1-9]/.test(phoneText) ? `0${phoneText}` : phoneText)
-      : '';
-    if (phone == null) err('phone', 'invalidPhone');
-    const city = text(raw.city);
-    const address = text(raw.address);
-    if (city.length > 60) err('city', 'tooLong');
-    if (address.length > 120) err('address', 'tooLong');
-    const groupName = text(raw.group);
-    const group = groupName ? groupByName.get(norm(groupName)) : undefined;
-    if (groupName && !group) err('group', 'unknownGroup');
-    const cardSerial = text(raw.cardSerial);
-    if (cardSerial && !/^[0-9A-Za-z]{1,40}$/.test(cardSerial)) err('cardSerial', 'invalidCardSerial');
-    else if (cardSerial && seenCards.has(cardSerial)) err('cardSerial', 'cardTakenInFile');
-    else if (cardSerial && taken.has(cardSerial)) err('cardSerial', 'cardTaken');
-    if (cardSerial && !seenCards.has(cardSerial)) seenCards.set(cardSerial, row);
-    const dates = {
-      subscriptionStart: dateOf(raw.subscriptionStart),
-      subscriptionEnd: dateOf(raw.subscriptionEnd),
-      licenseExpiry: dateOf(raw.licenseExpiry),
-    };
-    for (const [k, v] of Object.entries(dates)) if (v === 'invalid') err(k, 'invalidDate');
-    const [s, e] = [dates.subscriptionStart, dates.subscriptionEnd];
-    if (s && e && s !== 'invalid' && e !== 'invalid' && s > e) err('subscriptionEnd', 'dateRangeOrder');
-    const messageToClient = text(raw.messageToClient);
-    if (messageToClient.length > 200) err('messageToClient', 'tooLong');
-    rows.push({
-      firstName,
-      lastName,
-      personalId,
-      phone: phone ?? '',
-      city,
-      address,
-      groupId: group?.id ?? null,
-      groupName: group?.name ?? '',
-      cardSerial,
-      subscriptionStart: dates.subscriptionStart === 'invalid' ? null : dates.subscriptionStart,
-      subscriptionEnd: dates.subscriptionEnd === 'invalid' ? null : dates.subscriptionEnd,
-      licenseExpiry: dates.licenseExpiry === 'invalid' ? null : dates.licenseExpiry,
-      messageToClient,
-    });
+    const { value, errors: found } = checkRow(raw, i + 2, ctx);
+    rows.push(value);
+    for (const [field, message] of found) errors.push({ row: i + 2, field, message });
   });
   return { rows, errors };
 }
@@ -254,7 +300,7 @@ export async function importClients(db: Db, actor: Actor, file: Buffer, preview:
     const [{ next }] = await tx
       .select({ next: sql<number>`coalesce(max(${clients.number}), 0)::int + 1` })
       .from(clients)
-      .where(eq(clients.clubId, clubId));
+      .where(scoped(tx, clubId).where(clients));
     let n = 0;
     for (let i = 0; i < rows.length; i += 500) {
       const chunk = rows.slice(i, i + 500);

@@ -22,6 +22,8 @@ import type { Db, Tx } from '../../db/index.js';
 import { clients, clubs, groups } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { queryRows } from '../../db/query.js';
+import { scoped } from '../../lib/scoped.js';
 import { assertValid, dateErrors, int32Errors, pgError } from '../../lib/validation.js';
 
 type ClientRow = typeof clients.$inferSelect;
@@ -93,7 +95,16 @@ export function presentClient(row: ClientWithGroup, extras: ClientExtras = NO_EX
  */
 export async function clientExtras(db: Db | Tx, clubId: number, ids: number[]): Promise<Map<number, ClientExtras>> {
   if (ids.length === 0) return new Map();
-  const res = await db.execute(sql`select c.id,
+  const rows = await queryRows<{
+    id: number;
+    fp: boolean;
+    face: boolean;
+    pm: boolean;
+    debts: number | string;
+    children: number;
+  }>(
+    db,
+    sql`select c.id,
       exists(select 1 from biometric_templates b where b.club_id = c.club_id and b.client_id = c.id and b.kind = 'fingerprint') as fp,
       exists(select 1 from biometric_templates b where b.club_id = c.club_id and b.client_id = c.id and b.kind = 'face') as face,
       exists(select 1 from payment_methods p where p.client_id = c.id and p.deleted = false) as pm,
@@ -103,12 +114,8 @@ export async function clientExtras(db: Db | Tx, clubId: number, ids: number[]): 
     from clients c where c.club_id = ${clubId} and c.id in (${sql.join(
       ids.map((i) => sql`${i}`),
       sql`, `,
-    )})`);
-  const rows = (
-    res as unknown as {
-      rows: { id: number; fp: boolean; face: boolean; pm: boolean; debts: number | string; children: number }[];
-    }
-  ).rows;
+    )})`,
+  );
   return new Map(
     rows.map((r) => [
       Number(r.id),
@@ -221,8 +228,8 @@ export async function clientListWhere(
   assertValid(int32Errors({ groupId: q.groupId, parentId: q.parentId }));
   const needsToday = q.subscription === 'valid' || q.subscription === 'expired' || q.licenseExpired != null;
   const today = needsToday ? await clubToday(db, clubId) : '';
-  return and(
-    eq(clients.clubId, clubId),
+  return scoped(db, clubId).where(
+    clients,
     q.status != null
       ? eq(clients.status, q.status)
       : q.showDeleted
@@ -273,8 +280,12 @@ export async function listClients(
   return { items: await presentClients(db, clubId, rows.map(flatten)), total };
 }
 
+/**
+ * The club's client `id` with its group name, deleted ones included.
+ * @throws AppError NOT_FOUND (404) when the id is not a client of this club
+ */
 export async function clientRow(db: Db | Tx, clubId: number, id: number): Promise<ClientWithGroup> {
-  const [row] = await selectClients(db).where(and(eq(clients.clubId, clubId), eq(clients.id, id)));
+  const [row] = await selectClients(db).where(scoped(db, clubId).where(clients, eq(clients.id, id)));
   if (!row) throw notFound('client');
   return flatten(row);
 }
@@ -306,7 +317,7 @@ async function clientErrors(
     const [g] = await tx
       .select({ id: groups.id })
       .from(groups)
-      .where(and(eq(groups.clubId, clubId), eq(groups.id, changed.groupId), eq(groups.deleted, false)));
+      .where(scoped(tx, clubId).live(groups, eq(groups.id, changed.groupId)));
     if (!g) errors.push({ path: 'groupId', message: 'unknownGroup' });
   }
   if (c.subscriptionStart && c.subscriptionEnd && c.subscriptionStart > c.subscriptionEnd) {
@@ -321,13 +332,15 @@ async function clientErrors(
 /** Whether `parentId` may be the parent of `selfId`: a live client of the club, not selfId nor below it. */
 async function parentAllowed(tx: Tx, clubId: number, parentId: number, selfId?: number): Promise<boolean> {
   if (parentId === selfId) return false;
-  const res = await tx.execute(sql`with recursive up(id, parent_id, status, depth) as (
+  const chain = await queryRows<{ id: number; status: number; depth: number }>(
+    tx,
+    sql`with recursive up(id, parent_id, status, depth) as (
       select id, parent_id, status, 0 from clients where club_id = ${clubId} and id = ${parentId}
       union all
       select c.id, c.parent_id, c.status, up.depth + 1 from clients c join up on c.id = up.parent_id
        where c.club_id = ${clubId} and up.depth < 50)
-    select id, status, depth from up`);
-  const chain = (res as unknown as { rows: { id: number; status: number; depth: number }[] }).rows;
+    select id, status, depth from up`,
+  );
   const parent = chain.find((r) => Number(r.depth) === 0);
   if (!parent || Number(parent.status) === ClientStatus.Deleted) return false;
   return selfId == null || !chain.some((r) => Number(r.id) === selfId);
@@ -340,10 +353,9 @@ async function assertEnrollPasswordFree(tx: Tx, clubId: number, code: string, ex
     .select({ id: clients.id })
     .from(clients)
     .where(
-      and(
-        eq(clients.clubId, clubId),
+      scoped(tx, clubId).live(
+        clients,
         eq(clients.enrollPassword, code),
-        ne(clients.status, ClientStatus.Deleted),
         exceptId ? ne(clients.id, exceptId) : undefined,
       ),
     )
@@ -362,10 +374,9 @@ async function assertCardFree(tx: Tx, clubId: number, cardSerial: string, except
     .select({ id: clients.id })
     .from(clients)
     .where(
-      and(
-        eq(clients.clubId, clubId),
+      scoped(tx, clubId).live(
+        clients,
         eq(clients.cardSerial, cardSerial),
-        ne(clients.status, ClientStatus.Deleted),
         exceptId ? ne(clients.id, exceptId) : undefined,
       ),
     )
@@ -414,7 +425,7 @@ export async function createClient(db: Db, actor: Actor, input: ClientInput): Pr
       const [{ next }] = await tx
         .select({ next: sql<number>`coalesce(max(${clients.number}), 0)::int + 1` })
         .from(clients)
-        .where(eq(clients.clubId, clubId));
+        .where(scoped(tx, clubId).where(clients));
       const [row] = await tx
         .insert(clients)
         .values({ ...input, phone: input.phone ? (normalizePhone(input.phone) ?? '') : '', clubId, number: next })
@@ -443,12 +454,7 @@ export async function updateClient(db: Db, actor: Actor, id: number, patch: Clie
   const clubId = actor.clubId;
   return db
     .transaction(async (tx) => {
-      const [locked] = await tx
-        .select({ id: clients.id })
-        .from(clients)
-        .where(and(eq(clients.clubId, clubId), eq(clients.id, id)))
-        .for('update');
-      if (!locked) throw notFound('client');
+      await scoped(tx, clubId).one(clients, id, 'client', { forUpdate: true });
       const beforeRow = await clientRow(tx, clubId, id);
       const before = await getClient(tx, clubId, id);
       const merged = { ...before, enrollPassword: beforeRow.enrollPassword, ...patch };
@@ -512,25 +518,23 @@ function link(r: {
  */
 export async function getParents(db: Db | Tx, clubId: number, id: number): Promise<ClientLink[]> {
   await clientRow(db, clubId, id);
-  const res = await db.execute(sql`with recursive up(id, parent_id, depth) as (
+  const rows = await queryRows<{
+    id: number;
+    number: number;
+    first_name: string;
+    last_name: string;
+    status: number;
+    personal_id: string;
+  }>(
+    db,
+    sql`with recursive up(id, parent_id, depth) as (
       select id, parent_id, 0 from clients where club_id = ${clubId} and id = ${id}
       union all
       select c.id, c.parent_id, up.depth + 1 from clients c join up on c.id = up.parent_id
        where c.club_id = ${clubId} and up.depth < 50)
     select c.id, c.number, c.first_name, c.last_name, c.status, c.personal_id
-      from up join clients c on c.id = up.id where up.depth > 0 order by up.depth`);
-  const rows = (
-    res as unknown as {
-      rows: {
-        id: number;
-        number: number;
-        first_name: string;
-        last_name: string;
-        status: number;
-        personal_id: string;
-      }[];
-    }
-  ).rows;
+      from up join clients c on c.id = up.id where up.depth > 0 order by up.depth`,
+  );
   return rows.map((r) =>
     link({
       id: Number(r.id),
@@ -556,20 +560,20 @@ export async function getClientFull(db: Db, clubId: number, id: number, canEdit:
       ? db
           .select({ id: groups.id, name: groups.name, color: groups.color, entranceState: groups.entranceState })
           .from(groups)
-          .where(and(eq(groups.clubId, clubId), eq(groups.id, row.groupId)))
+          .where(scoped(db, clubId).where(groups, eq(groups.id, row.groupId)))
           .then((r) => r[0] ?? null)
       : Promise.resolve(null),
     row.parentId
       ? db
           .select()
           .from(clients)
-          .where(and(eq(clients.clubId, clubId), eq(clients.id, row.parentId)))
+          .where(scoped(db, clubId).where(clients, eq(clients.id, row.parentId)))
           .then((r) => (r[0] ? link(r[0]) : null))
       : Promise.resolve(null),
     db
       .select()
       .from(clients)
-      .where(and(eq(clients.clubId, clubId), eq(clients.parentId, id), ne(clients.status, ClientStatus.Deleted)))
+      .where(scoped(db, clubId).live(clients, eq(clients.parentId, id)))
       .orderBy(asc(clients.number))
       .then((r) => r.map(link)),
   ]);
@@ -587,7 +591,7 @@ export async function getAllPasswords(db: Db, clubId: number): Promise<ClientPas
       enrollPassword: clients.enrollPassword,
     })
     .from(clients)
-    .where(and(eq(clients.clubId, clubId), ne(clients.enrollPassword, ''), ne(clients.status, ClientStatus.Deleted)))
+    .where(scoped(db, clubId).live(clients, ne(clients.enrollPassword, '')))
     .orderBy(asc(clients.number));
   return rows.map((r) => ({
     clientId: r.id,
@@ -625,12 +629,6 @@ export async function getClientHistory(
       select 'purchase', p.id::text, p.at, p.payment_status::int, null, t.name, null, u.username, null, null, p.total
         from purchases p left join terminals t on t.id = p.terminal_id left join users u on u.id = p.user_id
        where p.club_id = ${clubId} and p.client_id = ${id}`;
-  const [page, count] = await Promise.all([
-    db.execute(
-      sql`select * from (${union}) h order by h.at desc, h.kind, h.id desc limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`,
-    ),
-    db.execute(sql`select count(*)::int as n from (${union}) h`),
-  ]);
   type H = {
     kind: ClientHistoryItem['kind'];
     id: string;
@@ -644,8 +642,14 @@ export async function getClientHistory(
     after: unknown;
     amount: number | null;
   };
-  const rows = (page as unknown as { rows: H[] }).rows;
-  const total = Number((count as unknown as { rows: { n: number }[] }).rows[0].n);
+  const [rows, count] = await Promise.all([
+    queryRows<H>(
+      db,
+      sql`select * from (${union}) h order by h.at desc, h.kind, h.id desc limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`,
+    ),
+    queryRows<{ n: number }>(db, sql`select count(*)::int as n from (${union}) h`),
+  ]);
+  const total = Number(count[0].n);
   return {
     total,
     items: rows.map((r) => ({

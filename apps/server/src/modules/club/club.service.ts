@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Actor } from '../../lib/actor.js';
 import {
   ClubSettings,
@@ -16,11 +16,12 @@ import { clubs, groups } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { assertValid, int32Errors, validationError } from '../../lib/validation.js';
+import { scoped } from '../../lib/scoped.js';
 
 type ClubRow = typeof clubs.$inferSelect;
 
 /** Settings of a club row with the defaults of seed 000 §3 applied. */
-export function clubSettings(row: Pick<ClubRow, 'settings'>): ClubSettings {
+export function clubSettings(row: { settings: unknown }): ClubSettings {
   return ClubSettings.parse(row.settings ?? {});
 }
 
@@ -82,13 +83,7 @@ export async function updateClub(db: Db, actor: Actor, id: number, patch: ClubPa
       const [g] = await tx
         .select({ id: groups.id })
         .from(groups)
-        .where(
-          and(
-            eq(groups.clubId, id),
-            eq(groups.id, settingsPatch.selfRegisterDefaultGroupId),
-            eq(groups.deleted, false),
-          ),
-        );
+        .where(scoped(tx, id).live(groups, eq(groups.id, settingsPatch.selfRegisterDefaultGroupId)));
       if (!g) throw validationError([{ path: 'selfRegisterDefaultGroupId', message: 'unknownGroup' }]);
     }
     const settings = ClubSettings.parse({ ...clubSettings(row), ...settingsPatch });

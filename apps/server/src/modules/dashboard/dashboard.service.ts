@@ -1,6 +1,5 @@
-import { and, countDistinct, eq, gte, isNotNull, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { countDistinct, eq, gte, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import {
-  ClientStatus,
   EntrancePaymentType,
   EntranceStatus,
   periodRange,
@@ -10,6 +9,8 @@ import {
 } from '@venue/domain';
 import type { Db } from '../../db/index.js';
 import { clients, entranceLogs } from '../../db/schema.js';
+import { queryRows } from '../../db/query.js';
+import { scoped } from '../../lib/scoped.js';
 import {
   clubTimeZone,
   clubZoneSql,
@@ -48,8 +49,7 @@ type Row = Record<string, unknown>;
 function monthRows(db: Db, clubId: number, now: Date, query: (r: ResolvedRange, zone: SQL) => SQL): Promise<Row[]> {
   const zone = sql`${clubZoneSql(clubId)} as "__tz"`;
   return withClubZone(db, clubId, async (tz) => {
-    const res = await db.execute(query(monthIn(tz, now), zone));
-    const rows = (res as unknown as { rows: Row[] }).rows;
+    const rows = await queryRows<Row>(db, query(monthIn(tz, now), zone));
     return { result: rows, zone: rows[0]?.__tz as string | null | undefined };
   });
 }
@@ -76,8 +76,8 @@ export async function activeClientsCount(db: Db, clubId: number, now: Date = new
     .select({ n: countDistinct(entranceLogs.clientId) })
     .from(entranceLogs)
     .where(
-      and(
-        eq(entranceLogs.clubId, clubId),
+      scoped(db, clubId).where(
+        entranceLogs,
         gte(entranceLogs.at, since),
         lt(entranceLogs.at, new Date(now.getTime() + 1)),
         eq(entranceLogs.status, EntranceStatus.Approved),
@@ -102,8 +102,8 @@ export async function lastWeekArrivalsCount(
     .select({ n: sql<number>`count(*)::int` })
     .from(entranceLogs)
     .where(
-      and(
-        eq(entranceLogs.clubId, clubId),
+      scoped(db, clubId).where(
+        entranceLogs,
         gte(entranceLogs.at, since),
         lt(entranceLogs.at, new Date(now.getTime() + 1)),
         eq(entranceLogs.status, EntranceStatus.Approved),
@@ -178,9 +178,8 @@ async function licensesCount(db: Db, clubId: number, now: Date, side: 'expired' 
     .select({ n: sql<number>`count(*)::int` })
     .from(clients)
     .where(
-      and(
-        eq(clients.clubId, clubId),
-        ne(clients.status, ClientStatus.Deleted),
+      scoped(db, clubId).live(
+        clients,
         isNotNull(clients.licenseExpiry),
         side === 'expired' ? sql`${clients.licenseExpiry} < ${today}` : sql`${clients.licenseExpiry} >= ${today}`,
       ),

@@ -1,11 +1,12 @@
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Actor } from '../../lib/actor.js';
 import type { z } from 'zod';
-import { ClientStatus, type Debt, type DebtInput, type DebtPatch } from '@venue/domain';
+import { type Debt, type DebtInput, type DebtPatch } from '@venue/domain';
 import type { Db, Tx } from '../../db/index.js';
 import { clients, debts } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
-import { AppError, notFound } from '../../lib/errors.js';
+import { AppError } from '../../lib/errors.js';
+import { scoped } from '../../lib/scoped.js';
 
 /**
  * Debts (seed 000 §7 "Debts"; seed 001 §4 "register debt", "pay debt").
@@ -15,6 +16,7 @@ import { AppError, notFound } from '../../lib/errors.js';
  */
 type Row = typeof debts.$inferSelect;
 
+/** The answer shape of a debt row; `open` = amount − paid, in agorot. */
 export function presentDebt(r: Row): Debt {
   return {
     id: r.id,
@@ -30,20 +32,17 @@ export function presentDebt(r: Row): Debt {
   };
 }
 
-async function clientOf(db: Db | Tx, clubId: number, clientId: number) {
-  const [c] = await db
-    .select({ id: clients.id })
-    .from(clients)
-    .where(and(eq(clients.clubId, clubId), eq(clients.id, clientId), ne(clients.status, ClientStatus.Deleted)));
-  if (!c) throw notFound('client');
-}
-
+/**
+ * GET /api/Debts/GetByClientId/{id}: the client's debts that are not deleted, newest first.
+ * @throws NOT_FOUND when the client is not one of the club's (or is deleted).
+ */
 export async function debtsOfClient(db: Db, clubId: number, clientId: number): Promise<Debt[]> {
-  await clientOf(db, clubId, clientId);
+  const s = scoped(db, clubId);
+  await s.one(clients, clientId, 'client', { live: true });
   const rows = await db
     .select()
     .from(debts)
-    .where(and(eq(debts.clubId, clubId), eq(debts.clientId, clientId), eq(debts.deleted, false)))
+    .where(s.live(debts, eq(debts.clientId, clientId)))
     .orderBy(desc(debts.createdAt), desc(debts.id));
   return rows.map(presentDebt);
 }
@@ -60,8 +59,12 @@ export async function registerDebt(
   return r;
 }
 
+/**
+ * POST /api/Debts: registers a manual debt of a client (amount in agorot). Audited.
+ * @throws AppError NOT_FOUND (404) when the client is not a non-deleted client of this club
+ */
 export async function createDebt(db: Db, actor: Actor, input: z.infer<typeof DebtInput>): Promise<Debt> {
-  await clientOf(db, actor.clubId, input.clientId);
+  await scoped(db, actor.clubId).one(clients, input.clientId, 'client', { live: true });
   return db.transaction(async (tx) => {
     const r = await registerDebt(tx, { ...input, clubId: actor.clubId, source: 'manual', userId: actor.userId });
     await audit(tx, actor, { action: 'create', entity: 'debt', entityId: r.id, after: presentDebt(r) });
@@ -69,18 +72,9 @@ export async function createDebt(db: Db, actor: Actor, input: z.infer<typeof Deb
   });
 }
 
-async function rowOf(db: Db | Tx, clubId: number, id: number): Promise<Row> {
-  const [r] = await db
-    .select()
-    .from(debts)
-    .where(and(eq(debts.clubId, clubId), eq(debts.id, id), eq(debts.deleted, false)));
-  if (!r) throw notFound('debt');
-  return r;
-}
-
 /** PATCH /api/Debts/{id}: amount (not below what was paid) and description. */
 export async function updateDebt(db: Db, actor: Actor, id: number, patch: z.infer<typeof DebtPatch>): Promise<Debt> {
-  const r = await rowOf(db, actor.clubId, id);
+  const r = await scoped(db, actor.clubId).one(debts, id, 'debt', { live: true });
   if (patch.amount != null && patch.amount < r.paid) {
     throw new AppError('VALIDATION_ERROR', 'Amount below what was paid', [{ path: 'amount', message: 'belowPaid' }]);
   }
@@ -103,7 +97,7 @@ export async function updateDebt(db: Db, actor: Actor, id: number, patch: z.infe
 
 /** PATCH /api/Debts/Delete/{id}: soft delete (the row stays for reports). */
 export async function deleteDebt(db: Db, actor: Actor, id: number): Promise<Debt> {
-  const r = await rowOf(db, actor.clubId, id);
+  const r = await scoped(db, actor.clubId).one(debts, id, 'debt', { live: true });
   return db.transaction(async (tx) => {
     const [u] = await tx.update(debts).set({ deleted: true }).where(eq(debts.id, id)).returning();
     await audit(tx, actor, { action: 'delete', entity: 'debt', entityId: id, before: presentDebt(r) });

@@ -1,7 +1,6 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Actor } from '../../lib/actor.js';
 import {
-  ClientStatus,
   type FieldError,
   type Group,
   type GroupInput,
@@ -12,7 +11,7 @@ import {
 import type { Db, Tx } from '../../db/index.js';
 import { clients, groups, schedules, scheduleToGroup, terminals } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
-import { notFound } from '../../lib/errors.js';
+import { scoped } from '../../lib/scoped.js';
 import { assertValid, dateErrors, int32Errors } from '../../lib/validation.js';
 
 type GroupRow = typeof groups.$inferSelect;
@@ -76,9 +75,7 @@ async function clientCounts(db: Db | Tx, clubId: number, groupIds: number[]): Pr
   const rows = await db
     .select({ groupId: clients.groupId, n: sql<number>`count(*)::int` })
     .from(clients)
-    .where(
-      and(eq(clients.clubId, clubId), inArray(clients.groupId, groupIds), ne(clients.status, ClientStatus.Deleted)),
-    )
+    .where(scoped(db, clubId).live(clients, inArray(clients.groupId, groupIds)))
     .groupBy(clients.groupId);
   return new Map(rows.map((r) => [r.groupId as number, r.n]));
 }
@@ -88,18 +85,13 @@ async function scheduleRows(db: Db | Tx, clubId: number, groupIds: number[]): Pr
   return db
     .select()
     .from(schedules)
-    .where(and(eq(schedules.clubId, clubId), inArray(schedules.groupId, groupIds)))
+    .where(scoped(db, clubId).where(schedules, inArray(schedules.groupId, groupIds)))
     .orderBy(asc(schedules.sortOrder), asc(schedules.id));
 }
 
-async function groupRow(db: Db | Tx, clubId: number, id: number, forUpdate = false): Promise<GroupRow> {
-  const q = db
-    .select()
-    .from(groups)
-    .where(and(eq(groups.clubId, clubId), eq(groups.id, id), eq(groups.deleted, false)));
-  const [row] = forUpdate ? await q.for('update') : await q;
-  if (!row) throw notFound('group');
-  return row;
+/** The club's group `id` that is not deleted (locked when `forUpdate`); NOT_FOUND otherwise. */
+function groupRow(db: Db | Tx, clubId: number, id: number, forUpdate = false): Promise<GroupRow> {
+  return scoped(db, clubId).one(groups, id, 'group', { live: true, forUpdate });
 }
 
 async function loadGroup(db: Db | Tx, clubId: number, row: GroupRow): Promise<Group> {
@@ -115,7 +107,7 @@ export async function listGroups(db: Db, clubId: number): Promise<{ items: Group
   const rows = await db
     .select()
     .from(groups)
-    .where(and(eq(groups.clubId, clubId), eq(groups.deleted, false)))
+    .where(scoped(db, clubId).live(groups))
     .orderBy(asc(groups.name), asc(groups.id));
   const ids = rows.map((r) => r.id);
   const [sched, counts] = await Promise.all([scheduleRows(db, clubId, ids), clientCounts(db, clubId, ids)]);
@@ -154,7 +146,7 @@ async function scheduleErrors(tx: Tx, clubId: number, rows: ScheduleRowInput[]):
     const found = await tx
       .select({ id: terminals.id })
       .from(terminals)
-      .where(and(eq(terminals.clubId, clubId), inArray(terminals.id, wanted), eq(terminals.deleted, false)));
+      .where(scoped(tx, clubId).live(terminals, inArray(terminals.id, wanted)));
     const ok = new Set(found.map((t) => t.id));
     rows.forEach((r, i) => {
       if (r.terminalId != null && !ok.has(r.terminalId))
@@ -174,7 +166,7 @@ async function replaceSchedule(tx: Tx, clubId: number, groupId: number, rows: Sc
   const existing = await tx
     .select({ id: schedules.id })
     .from(schedules)
-    .where(and(eq(schedules.clubId, clubId), eq(schedules.groupId, groupId)));
+    .where(scoped(tx, clubId).where(schedules, eq(schedules.groupId, groupId)));
   const own = new Set(existing.map((r) => r.id));
   const kept: number[] = [];
   for (const [i, { id, ...fields }] of rows.entries()) {

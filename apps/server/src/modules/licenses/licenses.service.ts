@@ -14,6 +14,7 @@ import { clubMoneySettings, clubs, licenseOrders, licenseRequests } from '../../
 import { audit } from '../../lib/audit.js';
 import { dataKeys, encrypt } from '../../lib/crypto.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { scoped } from '../../lib/scoped.js';
 import { validationError } from '../../lib/validation.js';
 import { chargeOnce } from '../../integrations/clearing/charges.js';
 import { expiryValid, type ClearingProvider } from '../../integrations/clearing/provider.js';
@@ -29,8 +30,9 @@ import { clubToday } from '../../engine/purchase.service.js';
 /** Price of one license for a year when the club has none set, minor units (docs/money.md). */
 export const DEFAULT_LICENSE_PRICE = 3000;
 
+/** The club's yearly price of one license in agorot (GET /api/License/Price): its own, or DEFAULT_LICENSE_PRICE. */
 export async function licensePrice(db: Db, clubId: number): Promise<number> {
-  const [r] = await db.select().from(clubMoneySettings).where(eq(clubMoneySettings.clubId, clubId));
+  const [r] = await scoped(db, clubId).list(clubMoneySettings);
   return r && r.licensePrice > 0 ? r.licensePrice : DEFAULT_LICENSE_PRICE;
 }
 
@@ -224,25 +226,28 @@ export function presentLicenseRequest(r: RequestRow, account?: string) {
   };
 }
 
+/** The club's license requests, newest first, of one license type when given (GET /api/getLicenseRequest/). */
 export async function listLicenseRequests(db: Db, clubId: number, licenseType?: number) {
   const rows = await db
     .select()
     .from(licenseRequests)
     .where(
-      and(eq(licenseRequests.clubId, clubId), licenseType ? eq(licenseRequests.licenseType, licenseType) : undefined),
+      scoped(db, clubId).where(licenseRequests, licenseType ? eq(licenseRequests.licenseType, licenseType) : undefined),
     )
     .orderBy(desc(licenseRequests.createdAt), desc(licenseRequests.id));
   return rows.map((r) => presentLicenseRequest(r));
 }
 
+/** `{count}` of the club's pending license requests (GET /api/AddLicensesRequest/GetAddLicensesRequestsCount). */
 export async function pendingRequestsCount(db: Db, clubId: number) {
   const [r] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(licenseRequests)
-    .where(and(eq(licenseRequests.clubId, clubId), eq(licenseRequests.status, LicenseRequestStatus.Pending)));
+    .where(scoped(db, clubId).where(licenseRequests, eq(licenseRequests.status, LicenseRequestStatus.Pending)));
   return { count: Number(r.n) };
 }
 
+/** Count and licenses asked per request status (GET /api/AddLicensesRequest/GetAddLicensesRequestsSummary). */
 export async function requestsSummary(db: Db, clubId: number) {
   const rows = await db
     .select({
@@ -251,7 +256,7 @@ export async function requestsSummary(db: Db, clubId: number) {
       qty: sql<number>`coalesce(sum(quantity), 0)::int`,
     })
     .from(licenseRequests)
-    .where(eq(licenseRequests.clubId, clubId))
+    .where(scoped(db, clubId).where(licenseRequests))
     .groupBy(licenseRequests.status);
   return rows.map((r) => ({ status: r.status, count: Number(r.n), quantity: Number(r.qty) }));
 }
@@ -268,9 +273,9 @@ export async function setRequestStatus(db: Db, actor: Actor, id: number, status:
       .update(licenseRequests)
       .set({ status })
       .where(
-        and(
+        scoped(tx, actor.clubId).where(
+          licenseRequests,
           eq(licenseRequests.id, id),
-          eq(licenseRequests.clubId, actor.clubId),
           eq(licenseRequests.status, LicenseRequestStatus.Pending),
         ),
       )

@@ -5,7 +5,8 @@ import type { z } from 'zod';
 import type { Db } from '../../db/index.js';
 import { clients, clubMoneySettings, debts, masavFiles, paymentMethods } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
-import { AppError, notFound } from '../../lib/errors.js';
+import { AppError } from '../../lib/errors.js';
+import { scoped } from '../../lib/scoped.js';
 import { validationError } from '../../lib/validation.js';
 import { clubToday } from '../../engine/purchase.service.js';
 import { buildMasavDebitFile, type MasavDebit } from '../../integrations/masav/writer.js';
@@ -30,8 +31,9 @@ export const presentMasavFile = (r: FileRow) => ({
   total: r.total,
 });
 
+/** The club's MASAV institution settings, or null when never saved (GET /api/MasavFile/Settings). */
 export async function masavSettings(db: Db, clubId: number): Promise<z.infer<typeof MasavSettings> | null> {
-  const [r] = await db.select().from(clubMoneySettings).where(eq(clubMoneySettings.clubId, clubId));
+  const [r] = await scoped(db, clubId).list(clubMoneySettings);
   const parsed = MasavSettings.safeParse(r?.masav ?? {});
   return parsed.success ? parsed.data : null;
 }
@@ -82,9 +84,8 @@ export async function createMasavFile(
     )
     .innerJoin(clients, eq(clients.id, debts.clientId))
     .where(
-      and(
-        eq(debts.clubId, clubId),
-        eq(debts.deleted, false),
+      scoped(db, clubId).live(
+        debts,
         isNull(debts.masavFileId),
         sql`${debts.amount} > ${debts.paid}`,
         sql`(${paymentMethods.authExpiry} is null or ${paymentMethods.authExpiry} >= ${valueDate}::date)`,
@@ -130,7 +131,7 @@ export async function createMasavFile(
     const [{ n }] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(masavFiles)
-      .where(and(eq(masavFiles.clubId, clubId), eq(masavFiles.testMode, false)));
+      .where(scoped(tx, clubId).where(masavFiles, eq(masavFiles.testMode, false)));
     const serial = (Number(n) % 999) + 1;
     const content = buildMasavDebitFile({
       institution: settings,
@@ -158,7 +159,7 @@ export async function createMasavFile(
         await tx
           .update(debts)
           .set({ masavFileId: file.id })
-          .where(and(eq(debts.clubId, clubId), inArray(debts.id, chunk)));
+          .where(scoped(tx, clubId).where(debts, inArray(debts.id, chunk)));
       }
     }
     await audit(tx, actor, { action: 'create', entity: 'masavFile', entityId: file.id, after: presentMasavFile(file) });
@@ -166,6 +167,7 @@ export async function createMasavFile(
   });
 }
 
+/** The club's MASAV files without their content, newest first (GET /api/MasavFile). */
 export async function listMasavFiles(db: Db, clubId: number) {
   const rows = await db
     .select({
@@ -179,17 +181,17 @@ export async function listMasavFiles(db: Db, clubId: number) {
       total: masavFiles.total,
     })
     .from(masavFiles)
-    .where(eq(masavFiles.clubId, clubId))
+    .where(scoped(db, clubId).where(masavFiles))
     .orderBy(desc(masavFiles.createdAt), desc(masavFiles.id));
   return rows.map((r) => presentMasavFile({ ...r, content: Buffer.alloc(0), userId: null }));
 }
 
+/**
+ * A MASAV file's name and content (GET /api/MasavFile/Download/{id}); a test file's name starts with TEST-.
+ * @throws AppError NOT_FOUND (404) when the id is not a MASAV file of this club
+ */
 export async function downloadMasavFile(db: Db, clubId: number, id: number) {
-  const [r] = await db
-    .select()
-    .from(masavFiles)
-    .where(and(eq(masavFiles.clubId, clubId), eq(masavFiles.id, id)));
-  if (!r) throw notFound('masav file');
+  const r = await scoped(db, clubId).one(masavFiles, id, 'masav file');
   return {
     name: `${r.testMode ? 'TEST-' : ''}masav-${String(r.serial).padStart(3, '0')}-${r.valueDate}.msv`,
     content: r.content,

@@ -1,13 +1,7 @@
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Actor } from '../../lib/actor.js';
 import { validateBankAccount, RESULT } from 'israeli-bank-validation';
-import {
-  ClientStatus,
-  ISRAELI_BANKS,
-  normalizeBankCode,
-  type PaymentMethodInput,
-  type PaymentMethodView,
-} from '@venue/domain';
+import { ISRAELI_BANKS, normalizeBankCode, type PaymentMethodInput, type PaymentMethodView } from '@venue/domain';
 import type { z } from 'zod';
 import type { BankDetailsPatch, CardPatch } from '@venue/domain';
 import type { Db, Tx } from '../../db/index.js';
@@ -15,6 +9,7 @@ import { clients, paymentMethods } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { dataKeys, decrypt, encrypt } from '../../lib/crypto.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { scoped } from '../../lib/scoped.js';
 import { pgError } from '../../lib/validation.js';
 import { expiryValid, type ClearingProvider } from '../../integrations/clearing/provider.js';
 
@@ -75,43 +70,28 @@ export function checkBankAccount(bankCode: string, branch: string, account: stri
   return code;
 }
 
-async function clientOf(db: Db | Tx, clubId: number, clientId: number) {
-  const [c] = await db
-    .select({ id: clients.id })
-    .from(clients)
-    .where(and(eq(clients.clubId, clubId), eq(clients.id, clientId), ne(clients.status, ClientStatus.Deleted)));
-  if (!c) throw notFound('client');
-  return c;
-}
-
+/** The club's payment methods that are not deleted, newest first, at most 5000 (GET /api/CreditCard). */
 export async function listPaymentMethods(db: Db, clubId: number): Promise<PaymentMethodView[]> {
   const rows = await db
     .select()
     .from(paymentMethods)
-    .where(and(eq(paymentMethods.clubId, clubId), eq(paymentMethods.deleted, false)))
+    .where(scoped(db, clubId).live(paymentMethods))
     .orderBy(desc(paymentMethods.id))
     .limit(5000);
   return rows.map(presentPaymentMethod);
 }
 
+/**
+ * A client's payment method, or null when it has none (GET /api/CreditCard/GetByClientId/{id}).
+ * @throws AppError NOT_FOUND (404) when the client is not a non-deleted client of this club
+ */
 export async function getByClient(db: Db, clubId: number, clientId: number): Promise<PaymentMethodView | null> {
-  await clientOf(db, clubId, clientId);
+  await scoped(db, clubId).one(clients, clientId, 'client', { live: true });
   const [r] = await db
     .select()
     .from(paymentMethods)
-    .where(
-      and(eq(paymentMethods.clubId, clubId), eq(paymentMethods.clientId, clientId), eq(paymentMethods.deleted, false)),
-    );
+    .where(scoped(db, clubId).live(paymentMethods, eq(paymentMethods.clientId, clientId)));
   return r ? presentPaymentMethod(r) : null;
-}
-
-async function rowOf(db: Db | Tx, clubId: number, id: number): Promise<Row> {
-  const [r] = await db
-    .select()
-    .from(paymentMethods)
-    .where(and(eq(paymentMethods.clubId, clubId), eq(paymentMethods.id, id), eq(paymentMethods.deleted, false)));
-  if (!r) throw notFound('payment method');
-  return r;
 }
 
 /**
@@ -127,7 +107,7 @@ export async function createPaymentMethod(
   input: PaymentMethodInput,
 ): Promise<PaymentMethodView> {
   const clubId = actor.clubId;
-  await clientOf(db, clubId, input.clientId);
+  await scoped(db, clubId).one(clients, input.clientId, 'client', { live: true });
   const existing = await getByClient(db, clubId, input.clientId);
   if (existing) throw new AppError('PAYMENT_METHOD_EXISTS', 'Only one payment method per client');
   let values: typeof paymentMethods.$inferInsert;
@@ -186,7 +166,7 @@ export async function updateCard(
   id: number,
   patch: z.infer<typeof CardPatch>,
 ): Promise<PaymentMethodView> {
-  const r = await rowOf(db, actor.clubId, id);
+  const r = await scoped(db, actor.clubId).one(paymentMethods, id, 'payment method', { live: true });
   if (r.kind !== 'card') throw notFound('card');
   if (patch.expiry && !expiryValid(patch.expiry))
     throw new AppError('INVALID_EXPIRATION_DATE', 'Invalid expiration date');
@@ -214,7 +194,7 @@ export async function updateBankDetails(
   id: number,
   patch: z.infer<typeof BankDetailsPatch>,
 ): Promise<PaymentMethodView> {
-  const r = await rowOf(db, actor.clubId, id);
+  const r = await scoped(db, actor.clubId).one(paymentMethods, id, 'payment method', { live: true });
   if (r.kind !== 'masav') throw notFound('bank details');
   const cur = await bankSecret(db, r);
   const next: BankSecret = {
@@ -251,7 +231,7 @@ export async function updateBankDetails(
 
 /** DELETE /api/CreditCard/{id}: removes the method (the row stays, marked deleted, for history). */
 export async function deletePaymentMethod(db: Db, actor: Actor, id: number): Promise<{ ok: true }> {
-  const r = await rowOf(db, actor.clubId, id);
+  const r = await scoped(db, actor.clubId).one(paymentMethods, id, 'payment method', { live: true });
   await db.transaction(async (tx) => {
     await tx
       .update(paymentMethods)
@@ -267,6 +247,10 @@ export async function deletePaymentMethod(db: Db, actor: Actor, id: number): Pro
   return { ok: true };
 }
 
+/**
+ * One payment method of the club (GET /api/CreditCard/{id}).
+ * @throws AppError NOT_FOUND (404) when the id is not a non-deleted payment method of this club
+ */
 export async function getPaymentMethod(db: Db, clubId: number, id: number): Promise<PaymentMethodView> {
-  return presentPaymentMethod(await rowOf(db, clubId, id));
+  return presentPaymentMethod(await scoped(db, clubId).one(paymentMethods, id, 'payment method', { live: true }));
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Actor } from '../../lib/actor.js';
 import {
   DEFAULT_PRODUCTS_CAPACITY,
@@ -10,7 +10,8 @@ import {
 import type { Db, Tx } from '../../db/index.js';
 import { clubs, products } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
-import { AppError, notFound } from '../../lib/errors.js';
+import { AppError } from '../../lib/errors.js';
+import { scoped } from '../../lib/scoped.js';
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -38,25 +39,14 @@ export async function listProducts(
   const rows = await db
     .select()
     .from(products)
-    .where(
-      and(
-        eq(products.clubId, clubId),
-        eq(products.deleted, false),
-        showInactive ? undefined : eq(products.active, true),
-      ),
-    )
+    .where(scoped(db, clubId).live(products, showInactive ? undefined : eq(products.active, true)))
     .orderBy(asc(products.name), asc(products.id));
   return { items: rows.map(presentProduct), total: rows.length };
 }
 
-async function productRow(db: Db | Tx, clubId: number, id: number, forUpdate = false): Promise<ProductRow> {
-  const q = db
-    .select()
-    .from(products)
-    .where(and(eq(products.clubId, clubId), eq(products.id, id), eq(products.deleted, false)));
-  const [row] = forUpdate ? await q.for('update') : await q;
-  if (!row) throw notFound('product');
-  return row;
+/** The club's product `id` that is not deleted (locked when `forUpdate`); NOT_FOUND otherwise. */
+function productRow(db: Db | Tx, clubId: number, id: number, forUpdate = false): Promise<ProductRow> {
+  return scoped(db, clubId).one(products, id, 'product', { live: true, forUpdate });
 }
 
 /**
@@ -96,7 +86,7 @@ export async function createProduct(db: Db, actor: Actor, input: ProductInput): 
     const [{ n }] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(products)
-      .where(and(eq(products.clubId, clubId), eq(products.deleted, false)));
+      .where(scoped(tx, clubId).live(products));
     if (n >= limit) {
       throw new AppError('PRODUCT_LIMIT', `You cannot create more than ${limit} products`, { limit });
     }

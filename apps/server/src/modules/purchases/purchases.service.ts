@@ -1,17 +1,11 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Actor } from '../../lib/actor.js';
-import {
-  ClientStatus,
-  PaymentMethod,
-  PurchaseItemType,
-  type AddCreditRequest,
-  type BalanceResponse,
-} from '@venue/domain';
+import { PaymentMethod, PurchaseItemType, type AddCreditRequest, type BalanceResponse } from '@venue/domain';
 import type { Db } from '../../db/index.js';
 import { balanceLedger, charges, clients, clubs } from '../../db/schema.js';
 import { pricePurchase, roundCash } from '../../engine/purchase.js';
 import { clubSettings } from '../club/club.service.js';
-import { notFound } from '../../lib/errors.js';
+import { scoped } from '../../lib/scoped.js';
 import type { ClearingProvider } from '../../integrations/clearing/provider.js';
 import { reconcileCharges } from '../../integrations/clearing/charges.js';
 import { createPurchase, listClientPurchases } from '../../engine/purchase.service.js';
@@ -22,15 +16,12 @@ import { createPurchase, listClientPurchases } from '../../engine/purchase.servi
  * with their ledger rows. Each balance equals the sum of its ledger rows.
  */
 export async function getBalance(db: Db, clubId: number, clientId: number): Promise<BalanceResponse> {
-  const [c] = await db
-    .select()
-    .from(clients)
-    .where(and(eq(clients.clubId, clubId), eq(clients.id, clientId), ne(clients.status, ClientStatus.Deleted)));
-  if (!c) throw notFound('client');
+  const s = scoped(db, clubId);
+  const c = await s.one(clients, clientId, 'client', { live: true });
   const ledger = await db
     .select()
     .from(balanceLedger)
-    .where(and(eq(balanceLedger.clubId, clubId), eq(balanceLedger.clientId, clientId)))
+    .where(s.where(balanceLedger, eq(balanceLedger.clientId, clientId)))
     .orderBy(desc(balanceLedger.at), desc(balanceLedger.id))
     .limit(500);
   const purchases = (await listClientPurchases(db, clubId, clientId, 100)).map(
@@ -102,8 +93,8 @@ export async function saferPayments(db: Db, clubId: number) {
     .select()
     .from(charges)
     .where(
-      and(
-        eq(charges.clubId, clubId),
+      scoped(db, clubId).where(
+        charges,
         sql`(${charges.status} in ('uncertain', 'pending', 'refunding') or ${charges.reconciledAt} is not null)`,
       ),
     )

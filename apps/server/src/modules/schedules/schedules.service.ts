@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { asc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Actor } from '../../lib/actor.js';
 import {
   computeWeekPreview,
@@ -12,6 +12,7 @@ import type { Db, Tx } from '../../db/index.js';
 import { clubs, groups, schedules, scheduleToGroup, terminals } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { scoped } from '../../lib/scoped.js';
 import { assertValid, dateErrors, int32Errors, isRealDate, validationError } from '../../lib/validation.js';
 import { presentScheduleRow } from '../groups/groups.service.js';
 import { clubLocation } from '../club/club.service.js';
@@ -34,8 +35,8 @@ async function withLinks(db: Db | Tx, clubId: number, rows: ScheduleDbRow[]): Pr
           .from(scheduleToGroup)
           .innerJoin(groups, eq(groups.id, scheduleToGroup.groupId))
           .where(
-            and(
-              eq(scheduleToGroup.clubId, clubId),
+            scoped(db, clubId).where(
+              scheduleToGroup,
               inArray(scheduleToGroup.scheduleId, ids),
               eq(groups.deleted, false),
             ),
@@ -62,8 +63,8 @@ export async function listSchedules(db: Db, clubId: number, groupId?: number): P
     .from(schedules)
     .leftJoin(groups, eq(groups.id, schedules.groupId))
     .where(
-      and(
-        eq(schedules.clubId, clubId),
+      scoped(db, clubId).where(
+        schedules,
         groupId ? eq(schedules.groupId, groupId) : or(isNull(schedules.groupId), eq(groups.deleted, false)),
       ),
     )
@@ -80,18 +81,14 @@ export async function listGeneralSchedules(db: Db, clubId: number): Promise<Sche
   const rows = await db
     .select()
     .from(schedules)
-    .where(and(eq(schedules.clubId, clubId), isNull(schedules.groupId)))
+    .where(scoped(db, clubId).where(schedules, isNull(schedules.groupId)))
     .orderBy(asc(schedules.sortOrder), asc(schedules.id));
   return withLinks(db, clubId, rows);
 }
 
-async function scheduleRow(db: Db | Tx, clubId: number, id: number): Promise<ScheduleDbRow> {
-  const [row] = await db
-    .select()
-    .from(schedules)
-    .where(and(eq(schedules.clubId, clubId), eq(schedules.id, id)));
-  if (!row) throw notFound('schedule');
-  return row;
+/** The club's schedule row `id`; NOT_FOUND otherwise. */
+function scheduleRow(db: Db | Tx, clubId: number, id: number): Promise<ScheduleDbRow> {
+  return scoped(db, clubId).one(schedules, id, 'schedule');
 }
 
 /**
@@ -110,7 +107,7 @@ async function rowErrors(tx: Tx, clubId: number, input: GeneralScheduleInput): P
     const [t] = await tx
       .select({ id: terminals.id })
       .from(terminals)
-      .where(and(eq(terminals.clubId, clubId), eq(terminals.id, input.terminalId), eq(terminals.deleted, false)));
+      .where(scoped(tx, clubId).live(terminals, eq(terminals.id, input.terminalId)));
     if (!t) errors.push({ path: 'terminalId', message: 'unknownTerminal' });
   }
   assertValid(errors);
@@ -132,7 +129,7 @@ export async function createGeneralSchedule(
     const existing = await tx
       .select({ sortOrder: schedules.sortOrder })
       .from(schedules)
-      .where(and(eq(schedules.clubId, clubId), isNull(schedules.groupId)));
+      .where(scoped(tx, clubId).where(schedules, isNull(schedules.groupId)));
     const sortOrder = existing.reduce((m, r) => Math.max(m, r.sortOrder + 1), 0);
     const { id: _ignored, ...fields } = input;
     const [row] = await tx
@@ -215,11 +212,11 @@ export async function linkScheduleToGroup(
     const [s] = await tx
       .select({ id: schedules.id })
       .from(schedules)
-      .where(and(eq(schedules.clubId, clubId), eq(schedules.id, body.scheduleId), isNull(schedules.groupId)));
+      .where(scoped(tx, clubId).where(schedules, eq(schedules.id, body.scheduleId), isNull(schedules.groupId)));
     const [g] = await tx
       .select({ id: groups.id })
       .from(groups)
-      .where(and(eq(groups.clubId, clubId), eq(groups.id, body.groupId), eq(groups.deleted, false)))
+      .where(scoped(tx, clubId).live(groups, eq(groups.id, body.groupId)))
       .for('update');
     const errors = [];
     if (!s) errors.push({ path: 'scheduleId', message: 'unknownSchedule' });
@@ -229,8 +226,8 @@ export async function linkScheduleToGroup(
       .select()
       .from(scheduleToGroup)
       .where(
-        and(
-          eq(scheduleToGroup.clubId, clubId),
+        scoped(tx, clubId).where(
+          scheduleToGroup,
           eq(scheduleToGroup.scheduleId, body.scheduleId),
           eq(scheduleToGroup.groupId, body.groupId),
         ),
@@ -253,10 +250,7 @@ export async function linkScheduleToGroup(
 export async function unlinkScheduleToGroup(db: Db, actor: Actor, id: number): Promise<{ ok: true }> {
   const clubId = actor.clubId;
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .delete(scheduleToGroup)
-      .where(and(eq(scheduleToGroup.clubId, clubId), eq(scheduleToGroup.id, id)))
-      .returning();
+    const row = await scoped(tx, clubId).remove(scheduleToGroup, id);
     if (!row) throw notFound('link');
     await audit(tx, actor, {
       action: 'delete',
@@ -282,22 +276,19 @@ export async function weekPreview(
   q: { from?: string; terminalId?: number; lang: 'he' | 'en' },
 ): Promise<WeekPreview> {
   if (q.from && !isRealDate(q.from)) throw validationError([{ path: 'from', message: 'invalidDate' }]);
-  const [group] = await db
-    .select()
-    .from(groups)
-    .where(and(eq(groups.clubId, clubId), eq(groups.id, groupId), eq(groups.deleted, false)));
-  if (!group) throw notFound('group');
+  const s = scoped(db, clubId);
+  const group = await s.one(groups, groupId, 'group', { live: true });
   const [club] = await db.select({ location: clubs.location }).from(clubs).where(eq(clubs.id, clubId));
   const loc = clubLocation(club);
   const own = await db
     .select()
     .from(schedules)
-    .where(and(eq(schedules.clubId, clubId), eq(schedules.groupId, groupId)));
+    .where(s.where(schedules, eq(schedules.groupId, groupId)));
   const linked = await db
     .select({ s: schedules })
     .from(scheduleToGroup)
     .innerJoin(schedules, eq(schedules.id, scheduleToGroup.scheduleId))
-    .where(and(eq(scheduleToGroup.clubId, clubId), eq(scheduleToGroup.groupId, groupId)));
+    .where(s.where(scheduleToGroup, eq(scheduleToGroup.groupId, groupId)));
   const from = parseIsoDate(q.from ?? (await clubToday(db, clubId)));
   const rows = [
     ...own.map((r) => ({ ...presentScheduleRow(r), general: false })),

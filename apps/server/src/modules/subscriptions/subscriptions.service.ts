@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   AutoRenewSettings,
   ClientStatus,
@@ -24,6 +24,8 @@ import {
   purchases,
 } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { queryRows } from '../../db/query.js';
+import { scoped } from '../../lib/scoped.js';
 import type { ClearingProvider } from '../../integrations/clearing/provider.js';
 import { clubToday, createPurchase } from '../../engine/purchase.service.js';
 import { clubSettings } from '../club/club.service.js';
@@ -41,7 +43,7 @@ async function clientRow(db: Db, clubId: number, clientId: number) {
     .select({ c: clients, endType: groups.subscriptionEndType, daysToExtend: groups.daysToExtend })
     .from(clients)
     .leftJoin(groups, eq(groups.id, clients.groupId))
-    .where(and(eq(clients.clubId, clubId), eq(clients.id, clientId), ne(clients.status, ClientStatus.Deleted)));
+    .where(scoped(db, clubId).live(clients, eq(clients.id, clientId)));
   if (!r) throw notFound('client');
   return r;
 }
@@ -59,8 +61,8 @@ export async function getSubscriptions(
     .from(purchaseItems)
     .innerJoin(purchases, eq(purchases.id, purchaseItems.purchaseId))
     .where(
-      and(
-        eq(purchases.clubId, clubId),
+      scoped(db, clubId).where(
+        purchases,
         eq(purchases.clientId, clientId),
         eq(purchaseItems.itemType, PurchaseItemType.NewSubscription),
       ),
@@ -78,7 +80,7 @@ export async function getSubscriptions(
     endType: endType ?? 4,
     daysToExtend: daysToExtend ?? 0,
     history: rows.map(({ item, p }) => {
-      const d = (item.details ?? {}) as Record<string, unknown>;
+      const d = item.details ?? {};
       return {
         purchaseId: p.id,
         invoiceNumber: p.invoiceNumber,
@@ -103,8 +105,8 @@ async function lastMonthlyPrice(db: Db, clubId: number, clientId: number): Promi
     .from(purchaseItems)
     .innerJoin(purchases, eq(purchases.id, purchaseItems.purchaseId))
     .where(
-      and(
-        eq(purchases.clubId, clubId),
+      scoped(db, clubId).where(
+        purchases,
         eq(purchases.clientId, clientId),
         eq(purchaseItems.itemType, PurchaseItemType.NewSubscription),
       ),
@@ -127,8 +129,9 @@ function monthlyOf(r: { unitPrice: number; details: unknown }): number | null {
   return months > 0 ? Math.round(r.unitPrice / months) : null;
 }
 
+/** The club's automatic renewal settings, with the schema's defaults when never saved (docs/money.md). */
 export async function autoRenewSettings(db: Db, clubId: number): Promise<AutoRenewSettings> {
-  const [r] = await db.select().from(clubMoneySettings).where(eq(clubMoneySettings.clubId, clubId));
+  const [r] = await scoped(db, clubId).list(clubMoneySettings);
   return AutoRenewSettings.parse(r?.autoRenew ?? {});
 }
 
@@ -190,7 +193,9 @@ export async function runAutoRenew(
   const from = shift(today, -settings.autoRenewDaysAfter);
   const to = shift(today, settings.autoRenewDaysBefore);
   // Candidates with their last subscription item, in one query.
-  const rows = await db.execute(sql`
+  const list = await queryRows<{ id: number; end: string | Date; end_type: number; kind: string; last: unknown }>(
+    db,
+    sql`
     select c.id, c.subscription_end as end, coalesce(g.subscription_end_type, 4) as end_type, pm.kind,
            (select json_build_object('unitPrice', pi.unit_price, 'details', pi.details)
               from purchase_items pi join purchases p on p.id = pi.purchase_id
@@ -203,10 +208,8 @@ export async function runAutoRenew(
        and c.subscription_end between ${from}::date and ${to}::date
        and not exists (select 1 from auto_renew_logs l
                         where l.club_id = ${clubId} and l.client_id = c.id and l.for_end = c.subscription_end)
-     order by c.id`);
-  const list = (
-    rows as unknown as { rows: { id: number; end: string | Date; end_type: number; kind: string; last: unknown }[] }
-  ).rows;
+     order by c.id`,
+  );
   const out: RunResult = { considered: list.length, renewed: 0, failed: 0, skipped: 0 };
   // A few clients at a time: each renewal is its own charge and transaction (the invoice counter
   // serializes only the short insert at the end).
@@ -339,7 +342,7 @@ export async function autoRenewLogsOf(db: Db, clubId: number, clientId?: number)
     .select({ l: autoRenewLogs, first: clients.firstName, last: clients.lastName })
     .from(autoRenewLogs)
     .leftJoin(clients, eq(clients.id, autoRenewLogs.clientId))
-    .where(and(eq(autoRenewLogs.clubId, clubId), clientId ? eq(autoRenewLogs.clientId, clientId) : undefined))
+    .where(scoped(db, clubId).where(autoRenewLogs, clientId ? eq(autoRenewLogs.clientId, clientId) : undefined))
     .orderBy(desc(autoRenewLogs.at), desc(autoRenewLogs.id))
     .limit(1000);
   return rows.map(({ l, first, last }) => ({

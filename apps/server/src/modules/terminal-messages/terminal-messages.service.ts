@@ -1,5 +1,5 @@
 import type { Actor } from '../../lib/actor.js';
-import { and, desc, eq, gte, isNull, or, sql } from 'drizzle-orm';
+import { desc, eq, gte, isNull, or, sql } from 'drizzle-orm';
 import {
   isoDate,
   localParts,
@@ -11,7 +11,7 @@ import {
 import type { Db } from '../../db/index.js';
 import { clubs, terminalMessages } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
-import { notFound } from '../../lib/errors.js';
+import { scoped } from '../../lib/scoped.js';
 import { assertValid, dateErrors } from '../../lib/validation.js';
 import type { EventBus } from '../../realtime/event-bus.js';
 import { clubLocation } from '../club/club.service.js';
@@ -61,24 +61,19 @@ function checkDates(v: { startDate?: string | null; endDate?: string | null }): 
 /** GET /api/TerminalMessage: every message of the club, newest first. */
 export async function listTerminalMessages(db: Db, clubId: number) {
   const [rows, today] = await Promise.all([
-    db.select().from(terminalMessages).where(eq(terminalMessages.clubId, clubId)).orderBy(desc(terminalMessages.id)),
+    db
+      .select()
+      .from(terminalMessages)
+      .where(scoped(db, clubId).where(terminalMessages))
+      .orderBy(desc(terminalMessages.id)),
     clubToday(db, clubId),
   ]);
   return { items: rows.map((r) => present(r, today)), total: rows.length };
 }
 
-async function rowOf(db: Db, clubId: number, id: number): Promise<Row> {
-  const [r] = await db
-    .select()
-    .from(terminalMessages)
-    .where(and(eq(terminalMessages.id, id), eq(terminalMessages.clubId, clubId)));
-  if (!r) throw notFound('terminal message');
-  return r;
-}
-
 /** GET /api/TerminalMessage/{id}; 404 for another club's id. */
 export async function getTerminalMessage(db: Db, clubId: number, id: number): Promise<TerminalMessageRecord> {
-  return present(await rowOf(db, clubId, id), await clubToday(db, clubId));
+  return present(await scoped(db, clubId).one(terminalMessages, id, 'terminal message'), await clubToday(db, clubId));
 }
 
 /**
@@ -115,14 +110,10 @@ export async function updateTerminalMessage(
   patch: TerminalMessagePatch,
 ): Promise<TerminalMessageRecord> {
   const clubId = actor.clubId;
-  const before = await rowOf(db, clubId, id);
+  const before = await scoped(db, clubId).one(terminalMessages, id, 'terminal message');
   checkDates({ startDate: patch.startDate ?? before.startDate, endDate: patch.endDate ?? before.endDate });
   const row = await db.transaction(async (tx) => {
-    const [r] = await tx
-      .update(terminalMessages)
-      .set({ ...patch, updatedAt: new Date() })
-      .where(and(eq(terminalMessages.id, id), eq(terminalMessages.clubId, clubId)))
-      .returning();
+    const r = (await scoped(tx, clubId).update(terminalMessages, id, { ...patch, updatedAt: new Date() }))!;
     await audit(tx, actor, { action: 'update', entity: 'terminalMessage', entityId: id, before, after: r });
     return r;
   });
@@ -141,8 +132,8 @@ export async function messagesForTerminals(db: Db, clubId: number): Promise<Serv
     .select()
     .from(terminalMessages)
     .where(
-      and(
-        eq(terminalMessages.clubId, clubId),
+      scoped(db, clubId).where(
+        terminalMessages,
         eq(terminalMessages.active, true),
         or(isNull(terminalMessages.endDate), gte(terminalMessages.endDate, today)),
       ),

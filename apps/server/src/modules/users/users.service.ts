@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Actor } from '../../lib/actor.js';
 import {
   allPermissions,
@@ -13,6 +13,7 @@ import type { Db, Tx } from '../../db/index.js';
 import { users } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { scoped } from '../../lib/scoped.js';
 import { hashPassword } from '../../lib/password.js';
 import { pgError, validationError } from '../../lib/validation.js';
 
@@ -21,7 +22,7 @@ type UserRow = typeof users.$inferSelect;
 /** Stored flags of a user row (every flag present; roleIsAdmin mirrors the admin flag). */
 function storedPermissions(r: Pick<UserRow, 'permissions' | 'isAdmin'>): Permissions {
   const p = allPermissions(false);
-  const stored = (r.permissions ?? {}) as Partial<Permissions>;
+  const stored = r.permissions ?? {};
   for (const f of PERMISSION_FLAGS) p[f] = stored[f] === true;
   p.roleIsAdmin = r.isAdmin;
   return p;
@@ -47,7 +48,7 @@ export function presentUser(r: UserRow): User {
 
 /** The club's staff users by user name (GET /api/User). */
 export async function listUsers(db: Db, clubId: number): Promise<{ items: User[]; total: number }> {
-  const rows = await db.select().from(users).where(eq(users.clubId, clubId)).orderBy(asc(users.username));
+  const rows = await db.select().from(users).where(scoped(db, clubId).where(users)).orderBy(asc(users.username));
   return { items: rows.map(presentUser), total: rows.length };
 }
 
@@ -56,18 +57,13 @@ export async function getUserNames(db: Db, clubId: number) {
   return db
     .select({ id: users.id, username: users.username, name: users.name })
     .from(users)
-    .where(eq(users.clubId, clubId))
+    .where(scoped(db, clubId).where(users))
     .orderBy(asc(users.username));
 }
 
-async function userRow(db: Db | Tx, clubId: number, id: number, forUpdate = false): Promise<UserRow> {
-  const q = db
-    .select()
-    .from(users)
-    .where(and(eq(users.clubId, clubId), eq(users.id, id)));
-  const [row] = forUpdate ? await q.for('update') : await q;
-  if (!row) throw notFound('user');
-  return row;
+/** The club's user `id` (locked when `forUpdate`); NOT_FOUND otherwise. */
+function userRow(db: Db | Tx, clubId: number, id: number, forUpdate = false): Promise<UserRow> {
+  return scoped(db, clubId).one(users, id, 'user', { forUpdate });
 }
 
 /**
@@ -88,7 +84,7 @@ async function assertNameFree(tx: Tx, clubId: number, username: string, exceptId
   const [other] = await tx
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.clubId, clubId), sql`lower(${users.username}) = lower(${username})`));
+    .where(scoped(tx, clubId).where(users, sql`lower(${users.username}) = lower(${username})`));
   if (other && other.id !== exceptId) throw userNameExists();
 }
 
