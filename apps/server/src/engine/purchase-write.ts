@@ -14,7 +14,6 @@ import {
 } from '@venue/domain';
 import type { Db, Tx } from '../db/index.js';
 import {
-  balanceLedger,
   charges,
   clients,
   clubs,
@@ -28,6 +27,7 @@ import { audit } from '../lib/audit.js';
 import { AppError, notFound } from '../lib/errors.js';
 import { validationError } from '../lib/validation.js';
 import { purchaseLockSql, type ChargeRow } from '../integrations/clearing/charges.js';
+import { writeLedger, type LedgerEntry } from './ledger.js';
 import type { CardCharges } from './purchase-charge.js';
 import type { PurchaseCommand, PurchaseContext } from './purchase-context.js';
 import { purchaseIdByKey } from './purchase-present.js';
@@ -41,39 +41,6 @@ import { purchaseIdByKey } from './purchase-present.js';
  * (no gaps) and write the purchase, its items, payments, ledger rows, a
  * MASAV debt and the audit row. Amounts in agorot.
  */
-
-/** One balance_ledger row to write: a signed change (agorot, or immersions for 'subscription'). */
-export interface LedgerEntry {
-  clientId: number;
-  kind: 'money' | 'temp' | 'bonus' | 'subscription';
-  delta: number;
-  source: string;
-}
-
-/**
- * Writes balance_ledger rows of one cause (`source` rows of `sourceId`), at
- * `at`, by `userId` (null: no user). Nothing when `entries` is empty.
- */
-export async function writeLedger(
-  tx: Tx,
-  clubId: number,
-  entries: LedgerEntry[],
-  cause: { sourceId: number; at: Date; userId?: number | null },
-): Promise<void> {
-  if (!entries.length) return;
-  await tx.insert(balanceLedger).values(
-    entries.map((l) => ({
-      clubId,
-      clientId: l.clientId,
-      kind: l.kind,
-      delta: l.delta,
-      source: l.source,
-      sourceId: cause.sourceId,
-      at: cause.at,
-      userId: cause.userId ?? null,
-    })),
-  );
-}
 
 interface Locked {
   balance: number;
