@@ -78,170 +78,237 @@ interface Visit {
   client: DemoClient | null;
 }
 
+/** The simulation's running state: the options, what it produced so far, the fast engine. */
+interface Sim {
+  o: HistoryOptions;
+  rng: Rng;
+  stats: HistoryStats;
+  /** The batched engine; null when every presentation goes through `processEntrance`. */
+  fast: BatchEntranceEngine | null;
+  women: DemoClient[];
+  men: DemoClient[];
+  annual: DemoClient[];
+  staff: DemoClient[];
+  /** Next card number the club does not know. */
+  unknownSeq: number;
+}
+
 /** Runs the simulation; returns what it produced. */
 export async function generateHistory(db: Db, o: HistoryOptions): Promise<HistoryStats> {
   const started = performance.now();
-  const { rng } = o;
-  const stats: HistoryStats = { entrances: 0, byStatus: {}, topUps: 0, ms: 0 };
-  const women = o.clients.filter((c) => c.kind === 'women');
-  const men = o.clients.filter((c) => c.kind === 'men');
-  const annual = o.clients.filter((c) => c.kind === 'annual');
-  const staff = o.clients.filter((c) => c.kind === 'staff');
+  const ofKind = (kind: DemoClient['kind']) => o.clients.filter((c) => c.kind === kind);
+  const sim: Sim = {
+    o,
+    rng: o.rng,
+    stats: { entrances: 0, byStatus: {}, topUps: 0, ms: 0 },
+    fast: o.engine === 'exact' ? null : await BatchEntranceEngine.load(db, o.clubId),
+    women: ofKind('women'),
+    men: ofKind('men'),
+    annual: ofKind('annual'),
+    staff: ofKind('staff'),
+    unknownSeq: 900_001,
+  };
   const batch = Math.max(1, o.batchDays ?? 7);
-  let unknownSeq = 900_001;
-  const fast = o.engine === 'exact' ? null : await BatchEntranceEngine.load(db, o.clubId);
-
   for (let k0 = 0; k0 <= o.days; k0 += batch) {
     await db.transaction(async (tx) => {
-      for (let k = k0; k < Math.min(k0 + batch, o.days + 1); k++) {
-        const date = addDays(o.start, k);
-        const visits = planDay(k, date);
-        visits.sort((a, b) => a.sec - b.sec);
-        for (const v of visits) {
-          const at = localToInstant(date, v.sec, o.location.timeZone);
-          if (at > o.now) continue;
-          await present(tx, v, at, date);
-        }
-      }
-      await fast?.flush(tx);
+      for (let k = k0; k < Math.min(k0 + batch, o.days + 1); k++) await simulateDay(sim, tx, k);
+      await sim.fast?.flush(tx);
     });
     const done = Math.min(k0 + batch, o.days + 1);
     if (done % 28 < batch || done === o.days + 1) {
       o.log?.(
-        `  demo history: ${done}/${o.days + 1} days, ${stats.entrances} entrances (${Math.round(performance.now() - started)} ms)`,
+        `  demo history: ${done}/${o.days + 1} days, ${sim.stats.entrances} entrances (${Math.round(performance.now() - started)} ms)`,
       );
     }
   }
-  stats.ms = Math.round(performance.now() - started);
-  return stats;
+  sim.stats.ms = Math.round(performance.now() - started);
+  return sim.stats;
+}
 
-  /** The visits of one day. */
-  function planDay(k: number, date: LocalDate): Visit[] {
-    const wd = weekdayOf(date);
-    const il = o.location.il;
-    const erev = isErevChag(date, il);
-    const chag = isErevChag(addDays(date, -1), il);
-    const iso = isoDate(date);
-    const tzeit = halachicMinutes(HalachicTime.Nightfall, date, o.location) ?? 19 * 60;
-    const out: Visit[] = [];
-    const at = (min: number) => Math.max(0, Math.round(min * 60 + rng.int(0, 59)));
-    const add = (c: DemoClient | null, min: number, terminal?: string, card?: string) =>
-      out.push({ sec: at(min), card: card ?? c!.card, terminal: terminal ?? c?.terminal ?? 'DEMO-1', client: c });
-    const licensed = (c: DemoClient) => c.licenseExpiry >= iso;
-    const lapsed = (c: DemoClient) => c.subscriptionEnd != null && c.subscriptionEnd < iso && !c.paysByMoney;
-
-    // Women: once a cycle, from nightfall (Saturday night from 45 minutes after).
-    const womenOpen = wd === 6 ? tzeit + 45 : tzeit;
-    const womenClose = wd === 6 ? 23 * 60 + 30 : wd === 5 || erev ? 22 * 60 : 23 * 60;
-    for (const c of women) {
-      if (c.nextVisit !== k) continue;
-      c.nextVisit = k + Math.max(24, Math.round(rng.around(29, 1.5)));
-      if (!c.active && !rng.chance(0.1)) continue;
-      if ((!licensed(c) || lapsed(c)) && !rng.chance(0.3)) continue;
-      // Evenings fill in the first two hours after opening.
-      const m = Math.min(womenClose - 3, womenOpen + Math.abs(rng.around(0, 55)));
-      if (rng.chance(0.03)) {
-        add(c, womenOpen - rng.int(5, 25)); // too early: closed to the group
-        add(c, womenOpen + rng.int(1, 10));
-      } else add(c, m);
-      if (rng.chance(0.012)) add(c, m + rng.int(10, 40)); // back within the group's delay
-    }
-
-    // Men and annual subscribers: no one on Shabbat; few on a holiday.
-    const menDay = wd !== 6;
-    const factor = chag ? 0.3 : 1;
-    const morning = () => rng.around(6.6 * 60, 40);
-    const noon = () => 12 * 60 + rng.int(0, 175);
-    if (menDay) {
-      for (const c of men) {
-        let p = c.habit === 'daily' ? 0.6 : c.habit === 'friday' ? (wd === 5 ? 0.55 : 0.02) : 0.035;
-        if (erev) p = Math.max(p, 0.5);
-        if (!c.active) p *= 0.05;
-        if (!licensed(c) || lapsed(c)) p *= 0.3;
-        if (!rng.chance(p * factor)) continue;
-        const afternoon = (wd === 5 || erev) && rng.chance(0.5);
-        if (!afternoon && rng.chance(0.03))
-          add(c, 9 * 60 + 30 + rng.int(1, 40)); // after closing
-        else add(c, afternoon ? noon() : morning());
-        if (rng.chance(0.01)) out.push({ ...out[out.length - 1], sec: out[out.length - 1].sec + 1 }); // double tap
-      }
-      for (const c of annual) {
-        let p = erev ? 0.55 : wd === 5 ? 0.35 : 0.18;
-        if (!c.active) p *= 0.05;
-        if (!rng.chance(p * factor)) {
-          if (wd <= 4 && rng.chance(0.04)) add(c, 20 * 60 + rng.int(0, 140)); // evening only
-          continue;
-        }
-        const afternoon = (wd === 5 || erev) && rng.chance(0.4);
-        add(c, afternoon ? noon() : morning());
-        // A second entrance the same day on a one-a-day subscription.
-        if (wd <= 4 && rng.chance(0.04)) add(c, 20 * 60 + rng.int(0, 140));
-      }
-      for (const c of staff) if (rng.chance(0.5 * factor)) add(c, 8 * 60 + rng.int(0, 600));
-    }
-    // Cards the club does not know (lost, another club's, visitors).
-    const unknown = rng.int(0, 2);
-    for (let i = 0; i < unknown; i++) {
-      const m = rng.chance(0.5) ? morning() : womenOpen + rng.int(0, 100);
-      add(null, m, rng.pick(['DEMO-1', 'DEMO-2', 'DEMO-3']), String(unknownSeq++));
-    }
-    return out;
-  }
-
-  /** Loads money when a money payer is short, then presents the card to the engine. */
-  async function present(tx: Tx, v: Visit, at: Date, date: LocalDate): Promise<void> {
-    const c = v.client;
-    if (c?.paysByMoney && c.active) {
-      const wd = weekdayOf(date);
-      const erev = wd === 5 || isErevChagCached(date);
-      const price =
-        c.kind === 'women'
-          ? erev
-            ? DEMO_PRICES.womenShabbatChag
-            : DEMO_PRICES.womenWeekday
-          : erev
-            ? DEMO_PRICES.menFriday
-            : DEMO_PRICES.men;
-      if (c.balance < price && rng.chance(0.85)) {
-        const amount = price * rng.int(3, 8);
-        await tx.insert(balanceLedger).values({
-          clubId: o.clubId,
-          clientId: c.id,
-          kind: 'money',
-          delta: amount,
-          source: 'demo',
-          at: new Date(at.getTime() - rng.int(2, 15) * 60_000),
-        });
-        await tx
-          .update(clients)
-          .set({ balance: sql`${clients.balance} + ${amount}` })
-          .where(eq(clients.id, c.id));
-        fast?.credit(c.id, amount);
-        c.balance += amount;
-        stats.topUps++;
-      }
-    }
-    const terminalId = o.terminals[v.terminal];
-    const identification = { kind: 'card', value: v.card } as const;
-    const r = fast
-      ? fast.present(terminalId, identification, at)
-      : await processEntrance(
-          tx as unknown as Db,
-          null,
-          { clubId: o.clubId, terminalId, identification, at },
-          { publish: false },
-        );
-    if (c && r.amount > 0 && r.paymentType === EntrancePaymentType.Money) c.balance -= r.amount;
-    stats.entrances++;
-    stats.byStatus[r.status] = (stats.byStatus[r.status] ?? 0) + 1;
-  }
-
-  function isErevChagCached(d: LocalDate): boolean {
-    const key = isoDate(d);
-    let v = erevCache.get(key);
-    if (v === undefined) erevCache.set(key, (v = isErevChag(d, o.location.il)));
-    return v;
+/** Plans day `k` and presents its visits in time order, up to `now`. */
+async function simulateDay(sim: Sim, tx: Tx, k: number): Promise<void> {
+  const date = addDays(sim.o.start, k);
+  const visits = planDay(sim, k, date);
+  visits.sort((a, b) => a.sec - b.sec);
+  for (const v of visits) {
+    const at = localToInstant(date, v.sec, sim.o.location.timeZone);
+    if (at > sim.o.now) continue;
+    await present(sim, tx, v, at, date);
   }
 }
 
+/** What a day's planners share: the day, its calendar facts and how to add a visit. */
+interface DayPlan {
+  k: number;
+  wd: number;
+  erev: boolean;
+  chag: boolean;
+  iso: string;
+  tzeit: number;
+  out: Visit[];
+  /** Adds a visit at `min` minutes after midnight (plus random seconds). */
+  add: (c: DemoClient | null, min: number, terminal?: string, card?: string) => void;
+  licensed: (c: DemoClient) => boolean;
+  lapsed: (c: DemoClient) => boolean;
+  morning: () => number;
+  noon: () => number;
+}
+
+/** The visits of one day. */
+function planDay(sim: Sim, k: number, date: LocalDate): Visit[] {
+  const { o, rng } = sim;
+  const il = o.location.il;
+  const iso = isoDate(date);
+  const out: Visit[] = [];
+  const at = (min: number) => Math.max(0, Math.round(min * 60 + rng.int(0, 59)));
+  const d: DayPlan = {
+    k,
+    wd: weekdayOf(date),
+    erev: isErevChag(date, il),
+    chag: isErevChag(addDays(date, -1), il),
+    iso,
+    tzeit: halachicMinutes(HalachicTime.Nightfall, date, o.location) ?? 19 * 60,
+    out,
+    add: (c, min, terminal, card) =>
+      out.push({ sec: at(min), card: card ?? c!.card, terminal: terminal ?? c?.terminal ?? 'DEMO-1', client: c }),
+    licensed: (c) => c.licenseExpiry >= iso,
+    lapsed: (c) => c.subscriptionEnd != null && c.subscriptionEnd < iso && !c.paysByMoney,
+    morning: () => rng.around(6.6 * 60, 40),
+    noon: () => 12 * 60 + rng.int(0, 175),
+  };
+  const womenOpen = planWomen(sim, d);
+  // Men and annual subscribers: no one on Shabbat; few on a holiday.
+  if (d.wd !== 6) {
+    const factor = d.chag ? 0.3 : 1;
+    planMen(sim, d, factor);
+    planAnnual(sim, d, factor);
+    for (const c of sim.staff) if (rng.chance(0.5 * factor)) d.add(c, 8 * 60 + rng.int(0, 600));
+  }
+  // Cards the club does not know (lost, another club's, visitors).
+  const unknown = rng.int(0, 2);
+  for (let i = 0; i < unknown; i++) {
+    const m = rng.chance(0.5) ? d.morning() : womenOpen + rng.int(0, 100);
+    d.add(null, m, rng.pick(['DEMO-1', 'DEMO-2', 'DEMO-3']), String(sim.unknownSeq++));
+  }
+  return out;
+}
+
+/** Women: once a cycle, from nightfall (Saturday night from 45 minutes after); returns the opening minute. */
+function planWomen(sim: Sim, d: DayPlan): number {
+  const { rng } = sim;
+  const womenOpen = d.wd === 6 ? d.tzeit + 45 : d.tzeit;
+  const womenClose = d.wd === 6 ? 23 * 60 + 30 : d.wd === 5 || d.erev ? 22 * 60 : 23 * 60;
+  for (const c of sim.women) {
+    if (c.nextVisit !== d.k) continue;
+    c.nextVisit = d.k + Math.max(24, Math.round(rng.around(29, 1.5)));
+    if (!c.active && !rng.chance(0.1)) continue;
+    if ((!d.licensed(c) || d.lapsed(c)) && !rng.chance(0.3)) continue;
+    // Evenings fill in the first two hours after opening.
+    const m = Math.min(womenClose - 3, womenOpen + Math.abs(rng.around(0, 55)));
+    if (rng.chance(0.03)) {
+      d.add(c, womenOpen - rng.int(5, 25)); // too early: closed to the group
+      d.add(c, womenOpen + rng.int(1, 10));
+    } else d.add(c, m);
+    if (rng.chance(0.012)) d.add(c, m + rng.int(10, 40)); // back within the group's delay
+  }
+  return womenOpen;
+}
+
+/** Men: daily, before Shabbat, or now and then; many more on holiday eves; some after closing, some double taps. */
+function planMen(sim: Sim, d: DayPlan, factor: number): void {
+  const { rng } = sim;
+  for (const c of sim.men) {
+    let p = c.habit === 'daily' ? 0.6 : c.habit === 'friday' ? (d.wd === 5 ? 0.55 : 0.02) : 0.035;
+    if (d.erev) p = Math.max(p, 0.5);
+    if (!c.active) p *= 0.05;
+    if (!d.licensed(c) || d.lapsed(c)) p *= 0.3;
+    if (!rng.chance(p * factor)) continue;
+    const afternoon = (d.wd === 5 || d.erev) && rng.chance(0.5);
+    if (!afternoon && rng.chance(0.03))
+      d.add(c, 9 * 60 + 30 + rng.int(1, 40)); // after closing
+    else d.add(c, afternoon ? d.noon() : d.morning());
+    const last = d.out[d.out.length - 1];
+    if (rng.chance(0.01)) d.out.push({ ...last, sec: last.sec + 1 }); // double tap
+  }
+}
+
+/** Annual subscribers: mornings (Friday and holiday eves also at noon), some evenings, a second entrance now and then. */
+function planAnnual(sim: Sim, d: DayPlan, factor: number): void {
+  const { rng } = sim;
+  for (const c of sim.annual) {
+    let p = d.erev ? 0.55 : d.wd === 5 ? 0.35 : 0.18;
+    if (!c.active) p *= 0.05;
+    if (!rng.chance(p * factor)) {
+      if (d.wd <= 4 && rng.chance(0.04)) d.add(c, 20 * 60 + rng.int(0, 140)); // evening only
+      continue;
+    }
+    const afternoon = (d.wd === 5 || d.erev) && rng.chance(0.4);
+    d.add(c, afternoon ? d.noon() : d.morning());
+    // A second entrance the same day on a one-a-day subscription.
+    if (d.wd <= 4 && rng.chance(0.04)) d.add(c, 20 * 60 + rng.int(0, 140));
+  }
+}
+
+/**
+ * A money payer short of the day's price (DEMO_PRICES, agorot) loads 3–8 entrances' worth, most
+ * of the time, a few minutes before: a balance_ledger row (source 'demo') and clients.balance.
+ */
+async function topUp(sim: Sim, tx: Tx, c: DemoClient, at: Date, date: LocalDate): Promise<void> {
+  const { rng } = sim;
+  const erev = weekdayOf(date) === 5 || isErevChagCached(date, sim.o.location.il);
+  const price =
+    c.kind === 'women'
+      ? erev
+        ? DEMO_PRICES.womenShabbatChag
+        : DEMO_PRICES.womenWeekday
+      : erev
+        ? DEMO_PRICES.menFriday
+        : DEMO_PRICES.men;
+  if (c.balance >= price || !rng.chance(0.85)) return;
+  const amount = price * rng.int(3, 8);
+  await tx.insert(balanceLedger).values({
+    clubId: sim.o.clubId,
+    clientId: c.id,
+    kind: 'money',
+    delta: amount,
+    source: 'demo',
+    at: new Date(at.getTime() - rng.int(2, 15) * 60_000),
+  });
+  await tx
+    .update(clients)
+    .set({ balance: sql`${clients.balance} + ${amount}` })
+    .where(eq(clients.id, c.id));
+  sim.fast?.credit(c.id, amount);
+  c.balance += amount;
+  sim.stats.topUps++;
+}
+
+/** Loads money when a money payer is short, then presents the card to the engine. */
+async function present(sim: Sim, tx: Tx, v: Visit, at: Date, date: LocalDate): Promise<void> {
+  const { o, fast, stats } = sim;
+  const c = v.client;
+  if (c?.paysByMoney && c.active) await topUp(sim, tx, c, at, date);
+  const terminalId = o.terminals[v.terminal];
+  const identification = { kind: 'card', value: v.card } as const;
+  const r = fast
+    ? fast.present(terminalId, identification, at)
+    : await processEntrance(
+        tx as unknown as Db,
+        null,
+        { clubId: o.clubId, terminalId, identification, at },
+        { publish: false },
+      );
+  if (c && r.amount > 0 && r.paymentType === EntrancePaymentType.Money) c.balance -= r.amount;
+  stats.entrances++;
+  stats.byStatus[r.status] = (stats.byStatus[r.status] ?? 0) + 1;
+}
+
 const erevCache = new Map<string, boolean>();
+
+/** isErevChag, remembered per date (the same dates come back for every visit of a day). */
+function isErevChagCached(d: LocalDate, il: boolean): boolean {
+  const key = `${isoDate(d)}:${il}`;
+  let v = erevCache.get(key);
+  if (v === undefined) erevCache.set(key, (v = isErevChag(d, il)));
+  return v;
+}

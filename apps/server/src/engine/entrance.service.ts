@@ -12,7 +12,7 @@ import {
   type ScheduleRowTimes,
 } from '@venue/domain';
 import type { Db, Tx } from '../db/index.js';
-import { balanceLedger, clients, entranceLogs, groups, terminals } from '../db/schema.js';
+import { clients, entranceLogs, groups, terminals } from '../db/schema.js';
 import { clubLocation, clubSettings } from '../modules/club/club.service.js';
 import { dataKeys, mac, type DataKeys } from '../lib/crypto.js';
 import type { EventBus } from '../realtime/event-bus.js';
@@ -26,6 +26,7 @@ import {
 } from './entrance.js';
 import { KeyedSerializer } from './batcher.js';
 import { DuplicateEvent, gateStatements, readItemFor, type ReadRow } from './gate-batch.js';
+import { writeLedger, type LedgerEntry } from './ledger.js';
 
 /** The HMAC index of a biometric template in a club (biometric_templates.template_mac). */
 export function templateMac(keys: DataKeys, clubId: number, kind: string, template: string): string {
@@ -127,19 +128,60 @@ async function takeGuard(tx: Tx, clubId: number, clientId: number, at: Date): Pr
 /** One identification at a time per club and value, in this process (see processEntrance). */
 const sameIdentification = new KeyedSerializer();
 
+/**
+ * Reads, decides, records and publishes one entrance (see processEntrance). A resend is detected
+ * by the log row's unique (terminal_id, event_id) at insert time, so the common case (a new event)
+ * costs no extra query; a resend's work is rolled back and the first result answered.
+ */
 async function decideAndRecord(
   db: Db,
   bus: EventBus | null,
   req: EntranceRequest,
   opts: ProcessOptions,
 ): Promise<EntranceResult> {
-  const { clubId, terminalId, identification, at, eventId } = req;
-  const statements = gateStatements(db);
-  // A resend is detected by the log row's unique (terminal_id, event_id) at insert time, so the
-  // common case (a new event) costs no extra query; a resend's work is rolled back.
+  const { clubId, terminalId, eventId } = req;
+  const read = await readEntrance(db, req);
+  const p = decide(req, read);
+  let logId: number;
+  try {
+    // Performance (gate benchmark, bench/gate.bench.mjs): when no money or bonus moves — the common
+    // case: subscriptions, refusals — the log row is the only write, and one INSERT statement is
+    // atomic by itself: no BEGIN/COMMIT round trips, the pooled connection is held for one statement.
+    logId = opts.decideOnly
+      ? 0
+      : !p.client || (p.decision.amount === 0 && p.decision.bonusUsed === 0)
+        ? await recordLogOnly(db, p)
+        : await recordWithPayment(db, p);
+  } catch (err) {
+    if (err instanceof DuplicateEvent && eventId) {
+      const existing = await findByEvent(db, clubId, terminalId, eventId);
+      if (existing) return existing;
+    }
+    throw err;
+  }
+  const row = entranceRow(req, read, p.decision, logId);
+  if (opts.publish !== false && !opts.decideOnly) bus?.publish('entrance', { clubId, row });
+  return { ...p.decision, logId, clientId: row.clientId, clientName: row.clientName, row, duplicate: false };
+}
 
-  // Performance (bench/gate.bench.mjs): the terminal with its club and the client with everything
-  // the decision needs come in one statement, batched with concurrent entrances (engine/gate-batch.ts).
+/** The decision's input with the business moment it was computed for. */
+type EntranceInput = ReturnType<typeof baseEntranceInput>;
+
+/** What an entrance reads: the terminal with its club, the client with its group, and the decision's input. */
+interface EntranceRead {
+  terminal: FoundTerminal | undefined;
+  found: FoundClient | null;
+  input: EntranceInput;
+}
+
+/**
+ * Reads what the decision needs (DESIGN §7). Performance (bench/gate.bench.mjs): the terminal with
+ * its club and the client with everything the decision needs come in one statement, batched with
+ * concurrent entrances (engine/gate-batch.ts). Only an approved terminal with a known client in a
+ * group needs the schedule row, the day's counts and the club's load.
+ */
+async function readEntrance(db: Db, req: EntranceRequest): Promise<EntranceRead> {
+  const { clubId, terminalId, identification, at } = req;
   const mac =
     identification.kind === 'fingerprint' || identification.kind === 'face'
       ? templateMac(await dataKeys(db), clubId, identification.kind, identification.value)
@@ -155,171 +197,196 @@ async function decideAndRecord(
     mac: null,
     at,
   };
-  const r = await statements.read(item);
+  const r = await gateStatements(db).read(item);
   const t = r.t_id != null ? terminalFromRow(r) : undefined;
   const found = r.id != null ? clientFromRow(r) : null;
-  const client = found?.client ?? null;
-  const group = found?.group ?? null;
-
-  const terminal = t
-    ? { id: t.id, approved: t.approved, gateOpenSeconds: t.gateOpenSeconds, doorState: t.doorState }
-    : null;
   const location = clubLocation({ location: t?.location ?? null });
   const input = baseEntranceInput({
-    terminal,
-    client,
-    group,
+    terminal: t ? { id: t.id, approved: t.approved, gateOpenSeconds: t.gateOpenSeconds, doorState: t.doorState } : null,
+    client: found?.client ?? null,
+    group: found?.group ?? null,
     now: at,
     timeZone: location.timeZone,
     newDayStartHour: found?.newDayStartHour ?? 0,
   });
+  if (t?.approved && found?.group) {
+    await addCounts(db, req, input, { settings: t.settings, found, location });
+  }
+  return { terminal: t, found, input };
+}
+
+/**
+ * Fills in the decision input's schedule row, load limit and counts (seed 001 §3): approved
+ * entrances of the client's business day (all, by subscription, on the parent's subscription),
+ * its last approval, and the club's approved entrances within the load limit's minutes.
+ */
+async function addCounts(
+  db: Db,
+  req: EntranceRequest,
+  input: EntranceInput,
+  c: { settings: unknown; found: FoundClient; location: ReturnType<typeof clubLocation> },
+): Promise<void> {
+  const { found, location } = c;
   const bm = input.businessMoment;
-
-  // Only an approved terminal with a known client in a group needs the schedule and the counts.
-  if (t?.approved && client && group && found) {
-    const settings = clubSettings({ settings: t.settings });
-    input.loadLimit = { people: settings.entrancesLimitPeople, minutes: settings.entrancesLimitMinutes };
-    const dayStart = localToInstant(bm.date, found.newDayStartHour * 3600, location.timeZone).getTime();
-    input.row = resolveScheduleRow(found.rows, terminalId, bm, location);
-    input.lastApprovedAt = found.lastApprovedAt;
-    for (const [ms, paymentType] of found.recent) {
-      if (ms < dayStart) continue;
-      input.approvedToday++;
-      if (paymentType === EntrancePaymentType.Subscription) input.approvedTodayBySubscription++;
-    }
-    input.parentSubscriptionUsesToday = found.parentRecent.filter((ms) => ms >= dayStart).length;
-    if (input.loadLimit.people > 0 && input.loadLimit.minutes > 0) {
-      input.clubLoad = await clubLoad(db, clubId, at, input.loadLimit.minutes);
-    }
+  const settings = clubSettings({ settings: c.settings });
+  input.loadLimit = { people: settings.entrancesLimitPeople, minutes: settings.entrancesLimitMinutes };
+  const dayStart = localToInstant(bm.date, found.newDayStartHour * 3600, location.timeZone).getTime();
+  input.row = resolveScheduleRow(found.rows, req.terminalId, bm, location);
+  input.lastApprovedAt = found.lastApprovedAt;
+  for (const [ms, paymentType] of found.recent) {
+    if (ms < dayStart) continue;
+    input.approvedToday++;
+    if (paymentType === EntrancePaymentType.Subscription) input.approvedTodayBySubscription++;
   }
-
-  let decision = decideEntrance(input);
-  // One person, one moment (docs/entrance-reasons.md): an approval the rapid re-entry rule applies to
-  // takes the client's guard in the statement that writes it; when another approval of the client
-  // (by another identification, terminal or server instance) holds it, this one becomes the refusal
-  // the rule gives — the decision as if that approval had just happened.
-  const rapid = () => decideEntrance({ ...input, lastApprovedAt: at });
-  let rapidReason: number | null = null;
-  if (client && decision.status === EntranceStatus.Approved) {
-    const r = rapid();
-    if (r.status === EntranceStatus.RapidReEntry) rapidReason = r.reason;
+  input.parentSubscriptionUsesToday = found.parentRecent.filter((ms) => ms >= dayStart).length;
+  if (input.loadLimit.people > 0 && input.loadLimit.minutes > 0) {
+    input.clubLoad = await clubLoad(db, req.clubId, req.at, input.loadLimit.minutes);
   }
-  let logId: number;
-  const logValues = () => ({
+}
+
+/** An entrance being recorded: its decision may still change when the guard or the balance says so. */
+interface PendingEntrance {
+  req: EntranceRequest;
+  input: EntranceInput;
+  client: DecisionClient | null;
+  decision: Decision;
+  /** The refusal reason the rapid re-entry rule gives when another approval holds the client's guard; null: none applies. */
+  rapidReason: number | null;
+}
+
+/**
+ * Decides with the pure `decideEntrance`. One person, one moment (docs/entrance-reasons.md): an
+ * approval the rapid re-entry rule applies to takes the client's guard in the statement that
+ * writes it; when another approval of the client (by another identification, terminal or server
+ * instance) holds it, this one becomes the refusal the rule gives (`rapidRefusal`).
+ */
+function decide(req: EntranceRequest, read: EntranceRead): PendingEntrance {
+  const client = read.found?.client ?? null;
+  const p: PendingEntrance = {
+    req,
+    input: read.input,
+    client,
+    decision: decideEntrance(read.input),
+    rapidReason: null,
+  };
+  if (client && p.decision.status === EntranceStatus.Approved) {
+    const r = rapidRefusal(p);
+    if (r.status === EntranceStatus.RapidReEntry) p.rapidReason = r.reason;
+  }
+  return p;
+}
+
+/** The decision as if another approval of the client had just happened (rapid re-entry). */
+const rapidRefusal = (p: PendingEntrance) => decideEntrance({ ...p.input, lastApprovedAt: p.req.at });
+
+/** The entrance_logs values of a pending entrance. */
+function logValues(p: PendingEntrance) {
+  const { clubId, terminalId, at, identification, eventId } = p.req;
+  return {
     clubId,
     terminalId,
-    clientId: client?.id ?? null,
-    groupId: client?.groupId ?? null,
+    clientId: p.client?.id ?? null,
+    groupId: p.client?.groupId ?? null,
     at,
-    status: decision.status,
-    reason: decision.reason,
+    status: p.decision.status,
+    reason: p.decision.reason,
     identificationKind: identification.kind,
-    amount: decision.amount,
-    paymentType: decision.paymentType,
+    amount: p.decision.amount,
+    paymentType: p.decision.paymentType,
     eventId: eventId ?? null,
-    payerClientId: decision.payerClientId,
-  });
-  const insertGuarded = async () => {
-    const logged = await statements.insert({ ...logValues(), rapidReason });
-    if (logged.status === EntranceStatus.RapidReEntry && decision.status !== EntranceStatus.RapidReEntry) {
-      decision = rapid();
-    }
-    return logged.id;
+    payerClientId: p.decision.payerClientId,
   };
-  try {
-    // Performance (gate benchmark, bench/gate.bench.mjs): when no money or bonus moves — the common
-    // case: subscriptions, refusals — the log row is the only write, and one INSERT statement is
-    // atomic by itself: no BEGIN/COMMIT round trips, the pooled connection is held for one statement.
-    logId = opts.decideOnly
-      ? 0
-      : !client || (decision.amount === 0 && decision.bonusUsed === 0)
-        ? await insertGuarded()
-        : await db.transaction(async (tx) => {
-            if (rapidReason != null && client && !(await takeGuard(tx, clubId, client.id, at))) decision = rapid();
-            // Money and bonus entrances are taken under a guard; when spent concurrently, decide again
-            // as a client (or parent) who cannot pay that way.
-            for (let attempt = 0; attempt < 3 && client; attempt++) {
-              const payer = decision.payerClientId ?? client.id;
-              if (decision.amount > 0) {
-                const paid = await tx
-                  .update(clients)
-                  .set({ balance: sql`${clients.balance} - ${decision.amount}` })
-                  .where(and(eq(clients.id, payer), gte(clients.balance, decision.amount)))
-                  .returning({ id: clients.id });
-                if (paid.length > 0) break;
-                const broke = decision.amount - 1;
-                const c = input.client!;
-                input.client =
-                  payer === c.id
-                    ? { ...c, balance: broke }
-                    : { ...c, parent: c.parent && { ...c.parent, balance: broke } };
-                decision = decideEntrance(input);
-              } else if (decision.bonusUsed > 0) {
-                const used = await tx
-                  .update(clients)
-                  .set({ bonusEntries: sql`${clients.bonusEntries} - ${decision.bonusUsed}` })
-                  .where(and(eq(clients.id, client.id), gte(clients.bonusEntries, decision.bonusUsed)))
-                  .returning({ id: clients.id });
-                if (used.length > 0) break;
-                input.client = { ...input.client!, bonusEntries: 0 };
-                decision = decideEntrance(input);
-              } else break;
-            }
-            const [log] = await tx
-              .insert(entranceLogs)
-              .values(logValues())
-              .onConflictDoNothing({ target: [entranceLogs.terminalId, entranceLogs.eventId] })
-              .returning({ id: entranceLogs.id });
-            if (!log) throw new DuplicateEvent();
-            if (decision.amount > 0 && client) {
-              await tx.insert(balanceLedger).values({
-                clubId,
-                clientId: decision.payerClientId ?? client.id,
-                kind: 'money',
-                delta: -decision.amount,
-                source: 'entrance',
-                sourceId: log.id,
-                at,
-              });
-            }
-            if (decision.bonusUsed > 0 && client) {
-              await tx.insert(balanceLedger).values({
-                clubId,
-                clientId: client.id,
-                kind: 'bonus',
-                delta: -decision.bonusUsed,
-                source: 'entrance',
-                sourceId: log.id,
-                at,
-              });
-            }
-            return log.id;
-          });
-  } catch (err) {
-    if (err instanceof DuplicateEvent && eventId) {
-      const existing = await findByEvent(db, clubId, terminalId, eventId);
-      if (existing) return existing;
-    }
-    throw err;
-  }
+}
 
-  const row: EntranceRow = {
+/** Records an entrance that moves no money: one guarded INSERT (engine/gate-batch.ts), batched with others. */
+async function recordLogOnly(db: Db, p: PendingEntrance): Promise<number> {
+  const logged = await gateStatements(db).insert({ ...logValues(p), rapidReason: p.rapidReason });
+  if (logged.status === EntranceStatus.RapidReEntry && p.decision.status !== EntranceStatus.RapidReEntry) {
+    p.decision = rapidRefusal(p);
+  }
+  return logged.id;
+}
+
+/**
+ * Records an entrance paid by money or bonus, in one transaction: the rapid re-entry guard, the
+ * guarded spend, the log row and its balance_ledger rows (money: the payer's, source 'entrance';
+ * bonus: the client's).
+ * @throws DuplicateEvent when the terminal's event id is already logged (rolled back).
+ */
+async function recordWithPayment(db: Db, p: PendingEntrance): Promise<number> {
+  const { clubId, at } = p.req;
+  const client = p.client!;
+  return db.transaction(async (tx) => {
+    if (p.rapidReason != null && !(await takeGuard(tx, clubId, client.id, at))) p.decision = rapidRefusal(p);
+    await spend(tx, p);
+    const [log] = await tx
+      .insert(entranceLogs)
+      .values(logValues(p))
+      .onConflictDoNothing({ target: [entranceLogs.terminalId, entranceLogs.eventId] })
+      .returning({ id: entranceLogs.id });
+    if (!log) throw new DuplicateEvent();
+    const { amount, bonusUsed, payerClientId } = p.decision;
+    const ledger: LedgerEntry[] = [];
+    if (amount > 0)
+      ledger.push({ clientId: payerClientId ?? client.id, kind: 'money', delta: -amount, source: 'entrance' });
+    if (bonusUsed > 0) ledger.push({ clientId: client.id, kind: 'bonus', delta: -bonusUsed, source: 'entrance' });
+    await writeLedger(tx, clubId, ledger, { sourceId: log.id, at });
+    return log.id;
+  });
+}
+
+/**
+ * Takes the entrance's money (from the payer) or bonus entries (from the client), guarded by
+ * `balance >= amount`; when spent concurrently, decides again as a client (or parent) who cannot
+ * pay that way (at most 3 times).
+ */
+async function spend(tx: Tx, p: PendingEntrance): Promise<void> {
+  const client = p.client!;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const { amount, bonusUsed } = p.decision;
+    if (amount > 0) {
+      const payer = p.decision.payerClientId ?? client.id;
+      const paid = await tx
+        .update(clients)
+        .set({ balance: sql`${clients.balance} - ${amount}` })
+        .where(and(eq(clients.id, payer), gte(clients.balance, amount)))
+        .returning({ id: clients.id });
+      if (paid.length > 0) return;
+      const broke = amount - 1;
+      const c = p.input.client!;
+      p.input.client =
+        payer === c.id ? { ...c, balance: broke } : { ...c, parent: c.parent && { ...c.parent, balance: broke } };
+    } else if (bonusUsed > 0) {
+      const used = await tx
+        .update(clients)
+        .set({ bonusEntries: sql`${clients.bonusEntries} - ${bonusUsed}` })
+        .where(and(eq(clients.id, client.id), gte(clients.bonusEntries, bonusUsed)))
+        .returning({ id: clients.id });
+      if (used.length > 0) return;
+      p.input.client = { ...p.input.client!, bonusEntries: 0 };
+    } else return;
+    p.decision = decideEntrance(p.input);
+  }
+}
+
+/** The entrance's row as the entrance report and the live feed show it. */
+function entranceRow(req: EntranceRequest, read: EntranceRead, decision: Decision, logId: number): EntranceRow {
+  const { found } = read;
+  return {
     id: logId,
-    at: at.toISOString(),
-    clientId: client?.id ?? null,
+    at: req.at.toISOString(),
+    clientId: found?.client.id ?? null,
     clientNumber: found?.number ?? null,
     clientName: found ? fullName(found.firstName, found.lastName) : null,
     groupName: found?.groupName ?? null,
-    terminalId,
-    terminalName: t?.name ?? null,
+    terminalId: req.terminalId,
+    terminalName: read.terminal?.name ?? null,
     status: decision.status,
     reason: decision.reason,
-    identificationKind: identification.kind,
+    identificationKind: req.identification.kind,
     amount: decision.amount,
     paymentType: decision.paymentType,
   };
-  if (opts.publish !== false && !opts.decideOnly) bus?.publish('entrance', { clubId, row });
-  return { ...decision, logId, clientId: row.clientId, clientName: row.clientName, row, duplicate: false };
 }
 
 /** The terminal of the entrance with its club's settings and location (null: not a live terminal of the club). */

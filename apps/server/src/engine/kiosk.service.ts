@@ -9,21 +9,23 @@ import {
   REASON_KEYS,
   type EntranceRow,
   type PaymentInput,
+  type Purchase,
   type PurchaseItemInput,
   type ServerPurchaseResult,
   type TerminalPurchase,
 } from '@venue/domain';
-import type { Db } from '../db/index.js';
-import { clients, entranceLogs, purchases, terminals } from '../db/schema.js';
+import type { Db, Tx } from '../db/index.js';
+import { clients, entranceLogs, terminals } from '../db/schema.js';
 import { AppError } from '../lib/errors.js';
 import type { ClearingProvider } from '../integrations/clearing/provider.js';
 import { cashExcess, cashSessionOf, settleCashSession } from '../modules/terminals/cash.service.js';
 import type { EventBus } from '../realtime/event-bus.js';
 import { identificationMatch, processEntrance } from './entrance.service.js';
 import { createPurchase, getPurchase } from './purchase.service.js';
+import { purchaseIdByKey } from './purchase-present.js';
 
 /**
- * Kiosk purchases and paying at the gate (issue 4 item 1 "from terminals";
+ * Kiosk purchases and paying at the gate ("from terminals";
  * seed 000 §3 Purchase and entrance state OpenWithPay; docs/terminal-protocol.md
  * "Kiosk purchases and paying at the gate"). Every purchase goes through
  * `createPurchase` — the one purchase path — with `source: 'terminal'` and the
@@ -112,35 +114,69 @@ export async function kioskPurchase(
   link: KioskLink,
   m: TerminalPurchase,
 ): Promise<ServerPurchaseResult> {
-  const key = keyOf(link, m.eventId);
-  const entranceItems = m.items.filter((i) => i.itemType === PurchaseItemType.Entrance);
-  const atGate = entranceItems.length > 0;
-
-  // A resend: the first outcome.
-  const [done] = await db
-    .select({ id: purchases.id })
-    .from(purchases)
-    .where(and(eq(purchases.clubId, link.clubId), eq(purchases.idempotencyKey, key)));
-  if (atGate) {
-    const [log] = await db
-      .select({ status: entranceLogs.status, reason: entranceLogs.reason, purchaseId: entranceLogs.purchaseId })
-      .from(entranceLogs)
-      .where(and(eq(entranceLogs.terminalId, link.terminalId), eq(entranceLogs.eventId, m.eventId)));
-    if (log) {
-      if (log.purchaseId != null)
-        return answer(db, link, m.eventId, log.purchaseId, { decision: await approved(db, link) });
-      return fail(m.eventId, 'PAYMENT_ERROR', undefined, paymentFailed());
-    }
-  }
-  if (done && !atGate) return answer(db, link, m.eventId, done.id);
+  const atGate = m.items.some((i) => i.itemType === PurchaseItemType.Entrance);
+  const resent = await firstOutcome(db, link, m, atGate);
+  if (resent) return resent;
 
   const [t] = await db
-    .select({ approved: terminals.approved, gateOpenSeconds: terminals.gateOpenSeconds })
+    .select({ approved: terminals.approved })
     .from(terminals)
     .where(and(eq(terminals.id, link.terminalId), eq(terminals.clubId, link.clubId), eq(terminals.deleted, false)));
   if (!t?.approved) return fail(m.eventId, 'TERMINAL_NOT_APPROVED');
 
-  // The client.
+  const buyer = await identifyBuyer(db, link, m);
+  if ('type' in buyer) return buyer;
+  const gate = atGate ? await gateOffer(db, link, m, buyer) : null;
+  if (gate && 'type' in gate) return gate;
+  const items = kioskItems(m, gate?.offer ?? 0);
+  if (!Array.isArray(items)) return items;
+
+  const sale: KioskSale = { db, link, m, buyer, gate, items, at: new Date(), logId: 0 };
+  try {
+    const result = await buy(sale, provider);
+    if (!('id' in result)) return result;
+    return await answerPaid(sale, bus, result.id);
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    return answerFailed(sale, bus, err);
+  }
+}
+
+/** A resend of an event already answered: the first outcome (the same purchase, or the same failure at the gate), or null. */
+async function firstOutcome(
+  db: Db,
+  link: KioskLink,
+  m: TerminalPurchase,
+  atGate: boolean,
+): Promise<ServerPurchaseResult | null> {
+  if (atGate) {
+    const [log] = await db
+      .select({ purchaseId: entranceLogs.purchaseId })
+      .from(entranceLogs)
+      .where(and(eq(entranceLogs.terminalId, link.terminalId), eq(entranceLogs.eventId, m.eventId)));
+    if (!log) return null;
+    if (log.purchaseId != null)
+      return answer(db, link, m.eventId, log.purchaseId, { decision: await approved(db, link) });
+    return fail(m.eventId, 'PAYMENT_ERROR', undefined, paymentFailed());
+  }
+  const done = await purchaseIdByKey(db, link.clubId, keyOf(link, m.eventId));
+  return done != null ? answer(db, link, m.eventId, done) : null;
+}
+
+/** Who buys, and the cash session paying (if any). */
+interface Buyer {
+  clientId: number | null;
+  groupId: number | null;
+  cashSession: CashSession | undefined;
+}
+
+type CashSession = Awaited<ReturnType<typeof cashSessionOf>>;
+
+/**
+ * The client named by the identification (or by the paying cash session) and the cash session:
+ * at most one cash payment, naming a session of this terminal in `begin` of the same client.
+ */
+async function identifyBuyer(db: Db, link: KioskLink, m: TerminalPurchase): Promise<Buyer | ServerPurchaseResult> {
   let clientId: number | null = null;
   let groupId: number | null = null;
   if (m.identification) {
@@ -156,8 +192,6 @@ export async function kioskPurchase(
     clientId = c.id;
     groupId = c.groupId;
   }
-
-  // Cash sessions named by the payments.
   const cashPays = m.payments.filter((p) => p.method === PaymentMethod.Cash);
   if (cashPays.length > 1) return fail(m.eventId, 'CASH_SESSION_INVALID');
   const cashSession = cashPays[0] ? await cashSessionOf(db, link, cashPays[0].cashSessionId ?? '') : undefined;
@@ -172,39 +206,53 @@ export async function kioskPurchase(
       return fail(m.eventId, 'CASH_SESSION_INVALID');
     }
   }
+  return { clientId, groupId, cashSession };
+}
 
-  // Paying at the gate: the decision's offer sets the price.
-  let gateRow: EntranceRow | null = null;
-  let offer = 0;
-  if (atGate) {
-    if (!m.identification || clientId == null) return fail(m.eventId, 'CLIENT_NOT_FOUND');
-    if (entranceItems.length > 1 || (entranceItems[0].quantity ?? 1) !== 1) {
-      return fail(m.eventId, 'VALIDATION_ERROR', { path: 'items', message: 'oneEntrance' });
-    }
-    const d = await processEntrance(
-      db,
-      null,
-      { clubId: link.clubId, terminalId: link.terminalId, identification: m.identification, at: new Date() },
-      { decideOnly: true, publish: false },
-    );
-    if (!d.paymentRequired) {
-      return fail(m.eventId, 'PAYMENT_NOT_REQUIRED', undefined, {
-        status: d.status,
-        reason: d.reason,
-        gateOpenSeconds: 0,
-        message: d.messageKey,
-      });
-    }
-    offer = d.paymentRequired;
-    gateRow = d.row;
+/** Paying at the gate: the entrance decision's OpenWithPay offer (agorot) and its row. */
+interface GateOffer {
+  offer: number;
+  row: EntranceRow;
+}
+
+/**
+ * The gate's offer for one Entrance item: the entrance decision (written nowhere) must ask for a
+ * payment (status 9, state OpenWithPay), else PAYMENT_NOT_REQUIRED with the decision.
+ */
+async function gateOffer(
+  db: Db,
+  link: KioskLink,
+  m: TerminalPurchase,
+  buyer: Buyer,
+): Promise<GateOffer | ServerPurchaseResult> {
+  if (!m.identification || buyer.clientId == null) return fail(m.eventId, 'CLIENT_NOT_FOUND');
+  const entranceItems = m.items.filter((i) => i.itemType === PurchaseItemType.Entrance);
+  if (entranceItems.length > 1 || (entranceItems[0].quantity ?? 1) !== 1) {
+    return fail(m.eventId, 'VALIDATION_ERROR', { path: 'items', message: 'oneEntrance' });
   }
+  const d = await processEntrance(
+    db,
+    null,
+    { clubId: link.clubId, terminalId: link.terminalId, identification: m.identification, at: new Date() },
+    { decideOnly: true, publish: false },
+  );
+  if (!d.paymentRequired) {
+    return fail(m.eventId, 'PAYMENT_NOT_REQUIRED', undefined, {
+      status: d.status,
+      reason: d.reason,
+      gateOpenSeconds: 0,
+      message: d.messageKey,
+    });
+  }
+  return { offer: d.paymentRequired, row: d.row };
+}
 
-  const items: PurchaseItemInput[] = m.items.map((i) => ({
-    ...i,
-    name: i.name ?? '',
-    quantity: i.quantity ?? 1,
-    unitPrice: i.itemType === PurchaseItemType.Entrance ? offer : (i.unitPrice ?? 0),
-  }));
+/**
+ * The purchase items of a kiosk purchase: an Entrance takes the gate's offer, a Product with an id
+ * its product's price (in the purchase check); every other item needs `unitPrice`. Several
+ * payments each need an amount.
+ */
+function kioskItems(m: TerminalPurchase, offer: number): PurchaseItemInput[] | ServerPurchaseResult {
   const missingPrice = m.items.findIndex(
     (i) =>
       i.unitPrice == null &&
@@ -217,159 +265,204 @@ export async function kioskPurchase(
   if (m.payments.length > 1 && m.payments.some((p) => p.amount == null)) {
     return fail(m.eventId, 'VALIDATION_ERROR', { path: 'payments', message: 'amountRequired' });
   }
+  return m.items.map((i) => ({
+    ...i,
+    name: i.name ?? '',
+    quantity: i.quantity ?? 1,
+    unitPrice: i.itemType === PurchaseItemType.Entrance ? offer : (i.unitPrice ?? 0),
+  }));
+}
 
-  const toPayments = async (amounts: number[]): Promise<PaymentInput[] | ServerPurchaseResult> => {
-    const out: PaymentInput[] = [];
-    for (const [k, p] of m.payments.entries()) {
-      const amount = amounts[k];
-      if (p.method === PaymentMethod.Cash && cashSession) {
-        if (cashSession.inserted < amount) {
-          return fail(m.eventId, 'CASH_NOT_ENOUGH', { inserted: cashSession.inserted, amount });
-        }
-        const excess = await cashExcess(db, link.clubId, cashSession.inserted - amount);
-        out.push(
-          excess > 0
-            ? { method: p.method, amount, cashGiven: amount + excess, keepExcess: true }
-            : { method: p.method, amount, cashGiven: cashSession.inserted, keepExcess: false },
-        );
-      } else {
-        out.push({
-          method: p.method,
-          amount,
-          keepExcess: false,
-          ...(p.card ? { card: p.card } : {}),
-          ...(p.emvReference ? { emvReference: p.emvReference } : {}),
-          ...(p.lastFour ? { lastFour: p.lastFour } : {}),
-        });
+/** One kiosk purchase on its way: what was decided so far, and what its transaction recorded. */
+interface KioskSale {
+  db: Db;
+  link: KioskLink;
+  m: TerminalPurchase;
+  buyer: Buyer;
+  gate: GateOffer | null;
+  items: PurchaseItemInput[];
+  /** The purchase's moment, also the paid entrance's. */
+  at: Date;
+  /** The paid entrance's entrance_logs id, once written. */
+  logId: number;
+  /** The settled cash session, once settled. */
+  cashState?: Awaited<ReturnType<typeof settleCashSession>>;
+}
+
+/**
+ * The purchase's payments for the given amounts (agorot): cash from the session (what was
+ * inserted beyond the amount is change, or excess above the club's maxCashOverpayment), cards
+ * and EMV as sent. CASH_NOT_ENOUGH when the session holds less than the cash amount.
+ */
+async function kioskPayments(sale: KioskSale, amounts: number[]): Promise<PaymentInput[] | ServerPurchaseResult> {
+  const { db, link, m } = sale;
+  const cashSession = sale.buyer.cashSession;
+  const out: PaymentInput[] = [];
+  for (const [k, p] of m.payments.entries()) {
+    const amount = amounts[k];
+    if (p.method === PaymentMethod.Cash && cashSession) {
+      if (cashSession.inserted < amount) {
+        return fail(m.eventId, 'CASH_NOT_ENOUGH', { inserted: cashSession.inserted, amount });
       }
+      const excess = await cashExcess(db, link.clubId, cashSession.inserted - amount);
+      out.push(
+        excess > 0
+          ? { method: p.method, amount, cashGiven: amount + excess, keepExcess: true }
+          : { method: p.method, amount, cashGiven: cashSession.inserted, keepExcess: false },
+      );
+    } else {
+      out.push({
+        method: p.method,
+        amount,
+        keepExcess: false,
+        ...(p.card ? { card: p.card } : {}),
+        ...(p.emvReference ? { emvReference: p.emvReference } : {}),
+        ...(p.lastFour ? { lastFour: p.lastFour } : {}),
+      });
     }
-    return out;
-  };
+  }
+  return out;
+}
 
-  let cashState: Awaited<ReturnType<typeof settleCashSession>> | undefined;
-  let logId = 0;
-  const at = new Date();
+/**
+ * Buys through `createPurchase` (source 'terminal', key `terminal:<id>:<eventId>`). A single
+ * payment sent without an amount is first tried at 0; the purchase check's
+ * PAYMENTS_DO_NOT_MATCH_TOTAL names the amount due (card fee and cash rounding included),
+ * and the purchase is made with it. In the purchase's transaction the cash session is settled
+ * and the paid entrance's log row (status 1, reason 7 EntryByPayment) is written.
+ * @throws AppError from createPurchase
+ */
+async function buy(sale: KioskSale, provider: ClearingProvider): Promise<Purchase | ServerPurchaseResult> {
+  const { db, link, m, buyer, gate } = sale;
   const purchase = async (payments: PaymentInput[]) =>
     createPurchase(db, provider, {
       clubId: link.clubId,
-      clientId,
-      items,
+      clientId: buyer.clientId,
+      items: sale.items,
       payments,
       isAdminUser: false,
       source: 'terminal',
       terminalId: link.terminalId,
-      idempotencyKey: key,
-      at,
+      idempotencyKey: keyOf(link, m.eventId),
+      at: sale.at,
       inTransaction: async (tx, p) => {
         const cash = payments.find((x) => x.method === PaymentMethod.Cash);
-        if (cash && cashSession) {
-          cashState = await settleCashSession(tx, link, {
-            sessionId: cashSession.sessionId,
+        if (cash && buyer.cashSession) {
+          sale.cashState = await settleCashSession(tx, link, {
+            sessionId: buyer.cashSession.sessionId,
             due: cash.amount,
-            inserted: cashSession.inserted,
+            inserted: buyer.cashSession.inserted,
             purchaseId: p.id,
           });
         }
-        if (gateRow) {
-          const [log] = await tx
-            .insert(entranceLogs)
-            .values({
-              clubId: link.clubId,
-              terminalId: link.terminalId,
-              clientId,
-              groupId,
-              at,
-              status: EntranceStatus.Approved,
-              reason: Reason.EntryByPayment,
-              identificationKind: m.identification!.kind,
-              amount: offer,
-              paymentType: EntrancePaymentType.None,
-              eventId: m.eventId,
-              purchaseId: p.id,
-            })
-            .returning({ id: entranceLogs.id });
-          logId = log.id;
-        }
+        if (gate) sale.logId = await writeGateLog(tx, sale, p.id);
       },
     });
-
+  const payments = await kioskPayments(
+    sale,
+    m.payments.map((p) => p.amount ?? 0),
+  );
+  if (!Array.isArray(payments)) return payments;
   try {
-    let amounts = m.payments.map((p) => p.amount ?? 0);
-    let payments = await toPayments(amounts);
-    if (!Array.isArray(payments)) return payments;
-    let result;
-    try {
-      result = await purchase(payments);
-    } catch (err) {
-      // One payment without an amount: the total createPurchase expects (fee, rounding included).
-      const expected = (err as AppError).details as { expected?: number } | undefined;
-      if (!(err instanceof AppError) || err.code !== 'PAYMENTS_DO_NOT_MATCH_TOTAL' || m.payments[0].amount != null)
-        throw err;
-      amounts = [expected?.expected ?? 0];
-      payments = await toPayments(amounts);
-      if (!Array.isArray(payments)) return payments;
-      result = await purchase(payments);
-    }
-    const change = cashState?.change?.amount;
-    if (gateRow && logId > 0) {
-      bus?.publish('entrance', {
-        clubId: link.clubId,
-        row: {
-          ...gateRow,
-          id: logId,
-          at: at.toISOString(),
-          status: EntranceStatus.Approved,
-          reason: Reason.EntryByPayment,
-          amount: offer,
-          paymentType: EntrancePaymentType.None,
-        },
-      });
-    }
-    return answer(db, link, m.eventId, result.id, {
-      ...(change != null ? { change } : {}),
-      ...(cashState
-        ? {
-            cash: {
-              sessionId: cashState.sessionId,
-              state: cashState.state,
-              ...(cashState.change ? { change: cashState.change } : {}),
-              unpaid: cashState.unpaid,
-              excess: cashState.excess,
-              ...(cashState.error ? { error: cashState.error } : {}),
-            },
-          }
-        : {}),
-      ...(gateRow ? { decision: await approved(db, link) } : {}),
-    });
+    return await purchase(payments);
   } catch (err) {
-    if (!(err instanceof AppError)) throw err;
-    if (gateRow) {
-      // A failed payment at the gate is recorded as the entrance's refusal (status 9, reason 27).
-      const [log] = await db
-        .insert(entranceLogs)
-        .values({
-          clubId: link.clubId,
-          terminalId: link.terminalId,
-          clientId,
-          groupId,
-          at,
-          status: EntranceStatus.PaymentError,
-          reason: Reason.PaymentError,
-          identificationKind: m.identification!.kind,
-          eventId: m.eventId,
-        })
-        .onConflictDoNothing({ target: [entranceLogs.terminalId, entranceLogs.eventId] })
-        .returning({ id: entranceLogs.id });
-      if (log) {
-        bus?.publish('entrance', {
-          clubId: link.clubId,
-          row: { ...gateRow, id: log.id, at: at.toISOString(), status: 9, reason: Reason.PaymentError, amount: 0 },
-        });
-      }
-      return fail(m.eventId, err.code, err.details, paymentFailed());
-    }
-    return fail(m.eventId, err.code, err.details);
+    const expected = (err as AppError).details as { expected?: number } | undefined;
+    if (!(err instanceof AppError) || err.code !== 'PAYMENTS_DO_NOT_MATCH_TOTAL' || m.payments[0].amount != null)
+      throw err;
+    const due = await kioskPayments(sale, [expected?.expected ?? 0]);
+    if (!Array.isArray(due)) return due;
+    return purchase(due);
   }
+}
+
+/** The paid entrance's log row (status 1, reason 7 EntryByPayment, the offer as its amount); its id. */
+async function writeGateLog(tx: Tx, sale: KioskSale, purchaseId: number): Promise<number> {
+  const { link, m, buyer } = sale;
+  const [log] = await tx
+    .insert(entranceLogs)
+    .values({
+      clubId: link.clubId,
+      terminalId: link.terminalId,
+      clientId: buyer.clientId,
+      groupId: buyer.groupId,
+      at: sale.at,
+      status: EntranceStatus.Approved,
+      reason: Reason.EntryByPayment,
+      identificationKind: m.identification!.kind,
+      amount: sale.gate!.offer,
+      paymentType: EntrancePaymentType.None,
+      eventId: m.eventId,
+      purchaseId,
+    })
+    .returning({ id: entranceLogs.id });
+  return log.id;
+}
+
+/** A purchase made: the paid entrance goes on the live feed, the terminal gets the purchase, change and cash state. */
+async function answerPaid(sale: KioskSale, bus: EventBus | null, purchaseId: number): Promise<ServerPurchaseResult> {
+  const { db, link, m, gate, cashState, at } = sale;
+  if (gate && sale.logId > 0) {
+    bus?.publish('entrance', {
+      clubId: link.clubId,
+      row: {
+        ...gate.row,
+        id: sale.logId,
+        at: at.toISOString(),
+        status: EntranceStatus.Approved,
+        reason: Reason.EntryByPayment,
+        amount: gate.offer,
+        paymentType: EntrancePaymentType.None,
+      },
+    });
+  }
+  const change = cashState?.change?.amount;
+  return answer(db, link, m.eventId, purchaseId, {
+    ...(change != null ? { change } : {}),
+    ...(cashState
+      ? {
+          cash: {
+            sessionId: cashState.sessionId,
+            state: cashState.state,
+            ...(cashState.change ? { change: cashState.change } : {}),
+            unpaid: cashState.unpaid,
+            excess: cashState.excess,
+            ...(cashState.error ? { error: cashState.error } : {}),
+          },
+        }
+      : {}),
+    ...(gate ? { decision: await approved(db, link) } : {}),
+  });
+}
+
+/**
+ * A purchase refused: its code and details; at the gate the entrance is recorded as refused
+ * (status 9, reason 27 PaymentError, once per event id) and goes on the live feed.
+ */
+async function answerFailed(sale: KioskSale, bus: EventBus | null, err: AppError): Promise<ServerPurchaseResult> {
+  const { db, link, m, buyer, gate, at } = sale;
+  if (!gate) return fail(m.eventId, err.code, err.details);
+  const [log] = await db
+    .insert(entranceLogs)
+    .values({
+      clubId: link.clubId,
+      terminalId: link.terminalId,
+      clientId: buyer.clientId,
+      groupId: buyer.groupId,
+      at,
+      status: EntranceStatus.PaymentError,
+      reason: Reason.PaymentError,
+      identificationKind: m.identification!.kind,
+      eventId: m.eventId,
+    })
+    .onConflictDoNothing({ target: [entranceLogs.terminalId, entranceLogs.eventId] })
+    .returning({ id: entranceLogs.id });
+  if (log) {
+    bus?.publish('entrance', {
+      clubId: link.clubId,
+      row: { ...gate.row, id: log.id, at: at.toISOString(), status: 9, reason: Reason.PaymentError, amount: 0 },
+    });
+  }
+  return fail(m.eventId, err.code, err.details, paymentFailed());
 }
 
 async function approved(db: Db, link: KioskLink): Promise<NonNullable<ServerPurchaseResult['decision']>> {

@@ -82,12 +82,5 @@ export function cardBrand(digits: string): string {
   return 'Other';
 }
 
-/** True when MM/YY is a real month that has not ended before `today`. */
-export function expiryValid(expiry: string, today = new Date()): boolean {
-  const m = /^(\d{2})\/(\d{2})$/.exec(expiry.trim());
-  if (!m) return false;
-  const month = Number(m[1]);
-  const year = 2000 + Number(m[2]);
-  if (month < 1 || month > 12) return false;
-  return year * 12 + month >= today.getUTCFullYear() * 12 + today.getUTCMonth() + 1;
-}
+/** True when MM/YY is a real month that has not ended before `today` (the rule lives in packages/domain). */
+export { expiryValid } from '@venue/domain';

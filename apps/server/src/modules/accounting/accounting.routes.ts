@@ -6,8 +6,7 @@ import { IdParams } from '../../lib/validation.js';
 import { audit } from '../../lib/audit.js';
 import { buildMoveinPrm } from '../../integrations/accounting/movein.js';
 import { clearingProvider } from '../../integrations/clearing/sandbox.js';
-import { reconcileCharges } from '../../integrations/clearing/charges.js';
-import { runAutoRenew } from '../subscriptions/subscriptions.service.js';
+import { runClubMoneyJobs } from '../subscriptions/subscriptions.service.js';
 import { getHashavshevet, updateHashavshevet, updateSumit, writeMovein } from './accounting.service.js';
 
 /** Accounting export and the club's invoicing/charging settings (seed 000 §7). */
@@ -87,11 +86,15 @@ export async function accountingRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      const renewal = await runAutoRenew(db, clearingProvider(), req.auth.clubId, {
-        userId: req.auth.userId,
-        concurrency: app.deps.database.kind === 'postgres' ? 4 : 1,
-      });
-      const saferPayments = await reconcileCharges(db, clearingProvider(), req.auth.clubId);
+      const { renewal, saferPayments } = await runClubMoneyJobs(
+        app.deps.database,
+        clearingProvider(),
+        req.auth.clubId,
+        {
+          userId: req.auth.userId,
+          reconcile: true,
+        },
+      );
       await audit(db, req.auth, {
         action: 'run',
         entity: 'chargeClub',

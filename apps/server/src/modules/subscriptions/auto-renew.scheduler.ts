@@ -4,7 +4,7 @@ import type { Database } from '../../db/index.js';
 import { clubs, serverState } from '../../db/schema.js';
 import { clearingProvider } from '../../integrations/clearing/sandbox.js';
 import { reconcileCharges } from '../../integrations/clearing/charges.js';
-import { runAutoRenew } from './subscriptions.service.js';
+import { runClubMoneyJobs } from './subscriptions.service.js';
 
 const pgliteLocks = new WeakMap<Database, Promise<unknown>>();
 
@@ -25,10 +25,7 @@ export async function dailyMoneyJobs(database: Database, now = new Date()): Prom
   const work = async () => {
     const list = await database.db.select({ id: clubs.id }).from(clubs);
     for (const c of list) {
-      await runAutoRenew(database.db, clearingProvider(), c.id, {
-        at: now,
-        concurrency: database.kind === 'postgres' ? 4 : 1,
-      });
+      await runClubMoneyJobs(database, clearingProvider(), c.id, { at: now });
     }
     await reconcileCharges(database.db, clearingProvider());
   };

@@ -18,7 +18,7 @@ import {
   autoRenewSettings,
   getSubscriptions,
   renewQuoteFor,
-  runAutoRenew,
+  runClubMoneyJobs,
   saveAutoRenewSettings,
 } from './subscriptions.service.js';
 import { startMoneyScheduler } from './auto-renew.scheduler.js';
@@ -50,9 +50,8 @@ export async function subscriptionRoutes(app: FastifyInstance): Promise<void> {
     '/api/AutoRenew/DoAutoRenrenew',
     { config: { permission: 'roleManageClientMoney' }, schema: { tags, response: { 200: AutoRenewRunResponse } } },
     async (req) => {
-      const res = await runAutoRenew(db, clearingProvider(), req.auth.clubId, {
+      const { renewal: res } = await runClubMoneyJobs(app.deps.database, clearingProvider(), req.auth.clubId, {
         userId: req.auth.userId,
-        concurrency: app.deps.database.kind === 'postgres' ? 4 : 1,
       });
       await audit(db, req.auth, { action: 'run', entity: 'autoRenew', entityId: req.auth.clubId, after: res });
       return res;

@@ -12,7 +12,7 @@ import {
   type SubscriptionPeriod,
   type SubscriptionsResponse,
 } from '@venue/domain';
-import type { Db } from '../../db/index.js';
+import type { Database, Db } from '../../db/index.js';
 import {
   autoRenewLogs,
   clients,
@@ -27,6 +27,7 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { queryRows } from '../../db/query.js';
 import { scoped } from '../../lib/scoped.js';
 import type { ClearingProvider } from '../../integrations/clearing/provider.js';
+import { reconcileCharges, type ReconcileResult } from '../../integrations/clearing/charges.js';
 import { clubToday, createPurchase } from '../../engine/purchase.service.js';
 import { clubSettings } from '../club/club.service.js';
 import { registerDebt } from '../debts/debts.service.js';
@@ -243,6 +244,51 @@ export async function runAutoRenew(
   };
   await Promise.all(Array.from({ length: Math.min(opts.concurrency ?? 1, list.length) }, worker));
   return out;
+}
+
+interface MoneyJobOptions {
+  /** The moment of the run (default now): which subscriptions are due. */
+  at?: Date;
+  /** The staff user who started the run, on its purchases (null: the scheduler). */
+  userId?: number | null;
+  /** Also reconcile the club's card charges (safer payments) after the renewal. */
+  reconcile?: boolean;
+}
+
+/**
+ * The money jobs of one club (seed 001 §4), the one place the daily scheduler,
+ * StartChargeClub and AutoRenew/DoAutoRenrenew run them: automatic renewal of
+ * the club's due subscriptions (`runAutoRenew`: 4 clients at a time on
+ * PostgreSQL, one at a time on PGlite's single connection), then with
+ * `reconcile` the safer-payments reconciliation of the club's card charges
+ * (integrations/clearing/charges.ts `reconcileCharges`).
+ * @throws AppError NOT_FOUND (club)
+ */
+export async function runClubMoneyJobs(
+  database: Pick<Database, 'db' | 'kind'>,
+  provider: ClearingProvider,
+  clubId: number,
+  opts: MoneyJobOptions & { reconcile: true },
+): Promise<{ renewal: RunResult; saferPayments: ReconcileResult }>;
+export async function runClubMoneyJobs(
+  database: Pick<Database, 'db' | 'kind'>,
+  provider: ClearingProvider,
+  clubId: number,
+  opts?: MoneyJobOptions,
+): Promise<{ renewal: RunResult; saferPayments?: ReconcileResult }>;
+export async function runClubMoneyJobs(
+  database: Pick<Database, 'db' | 'kind'>,
+  provider: ClearingProvider,
+  clubId: number,
+  opts: MoneyJobOptions = {},
+): Promise<{ renewal: RunResult; saferPayments?: ReconcileResult }> {
+  const renewal = await runAutoRenew(database.db, provider, clubId, {
+    at: opts.at,
+    userId: opts.userId,
+    concurrency: database.kind === 'postgres' ? 4 : 1,
+  });
+  if (!opts.reconcile) return { renewal };
+  return { renewal, saferPayments: await reconcileCharges(database.db, provider, clubId) };
 }
 
 async function renewOne(
