@@ -25,3 +25,4 @@ export * from './reports.js';
 /** Shared schema parts (ids, text, dates, money): `parts.id`, `parts.text(100)`, ... */
 export * as parts from './parts.js';
 export { INT32_MAX, MONEY_MAX, TEXT_MAX, isRealDate, isStorableText, unstorableTextPath } from './parts.js';
+export * from './contract/index.js';

@@ -11,6 +11,9 @@ import { validationError } from '../../lib/validation.js';
 import { buildMovein, type MoveinMovement } from '../../integrations/accounting/movein.js';
 import { clubLocation, getClubRow } from '../club/club.service.js';
 import { clubToday } from '../../engine/purchase.service.js';
+import type { ClearingProvider } from '../../integrations/clearing/provider.js';
+import { reconcileCharges } from '../../integrations/clearing/charges.js';
+import { runAutoRenew } from '../subscriptions/subscriptions.service.js';
 
 /**
  * Accounting export and invoicing settings (seed 000 §7 "Club"
@@ -126,4 +129,21 @@ export async function writeMovein(db: Db, clubId: number, from: string, to: stri
       moves.push({ ...base, details: `VAT ${p.invoiceNumber}`, creditAccount: s.vatAccount, amount: p.vat });
   }
   return buildMovein(s, moves);
+}
+
+/**
+ * StartChargeClub (seed 000 §7 "Club"): the automatic renewal run now
+ * (`concurrency` clients at once), then the reconciliation of uncertain card
+ * charges; audited as `run chargeClub` with both results.
+ */
+export async function chargeClub(db: Db, provider: ClearingProvider, actor: Actor, concurrency: number) {
+  const renewal = await runAutoRenew(db, provider, actor.clubId, { userId: actor.userId, concurrency });
+  const saferPayments = await reconcileCharges(db, provider, actor.clubId);
+  await audit(db, actor, {
+    action: 'run',
+    entity: 'chargeClub',
+    entityId: actor.clubId,
+    after: { renewal, saferPayments },
+  });
+  return { renewal, saferPayments };
 }

@@ -2,9 +2,9 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BuyLinkRequest, LicenseRequest, MAX_REFERENCE_FILE_BYTES, parts } from '@venue/domain';
+import { contract, MAX_REFERENCE_FILE_BYTES, parts } from '@venue/domain';
 import { AppError } from '../../lib/errors.js';
-import { IdParams } from '../../lib/validation.js';
+import { route } from '../../lib/contract-route.js';
 import { clearingProvider } from '../../integrations/clearing/sandbox.js';
 import {
   createBuyLink,
@@ -53,78 +53,18 @@ async function readReferenceForm(req: FastifyRequest) {
   return { fields, file };
 }
 
-/** Licenses (seed 000 §7 "Licenses"), and the sandbox provider's payment page for license orders. */
+/** Licenses (seed 000 §7 "Licenses"; the entries are `contract.licenses`), and the sandbox provider's payment page for license orders. */
 export async function licenseRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
-  const tags = ['licenses'];
-  const perm = { config: { permission: 'roleEditGeneralSettings' as const } };
 
-  r.get(
-    '/api/License/Price',
-    {
-      config: { permission: 'roleViewGeneralSettings' },
-      schema: { tags, response: { 200: z.object({ price: z.number() }) } },
-    },
-    async (req) => ({ price: await licensePrice(db, req.auth.clubId) }),
-  );
-  r.post(
-    '/api/getBuyLink',
-    {
-      ...perm,
-      schema: { tags, body: BuyLinkRequest, response: { 200: z.object({ url: z.string(), code: z.string() }) } },
-    },
-    async (req) => createBuyLink(db, clearingProvider(), req.auth, req.body),
-  );
-  r.post(
-    '/api/AddLicensesRequest/HandleAddLicensesRequest',
-    { ...perm, schema: { tags, consumes: ['multipart/form-data'], response: { 200: LicenseRequest } } },
-    async (req) => createLicenseRequest(db, req.auth, await readReferenceForm(req)),
-  );
-  r.get(
-    '/api/AddLicensesRequest/GetAddLicensesRequestsCount',
-    {
-      config: { permission: 'roleViewGeneralSettings' },
-      schema: { tags, response: { 200: z.object({ count: z.number() }) } },
-    },
-    async (req) => pendingRequestsCount(db, req.auth.clubId),
-  );
-  r.get(
-    '/api/AddLicensesRequest/GetAddLicensesRequestsSummary',
-    {
-      config: { permission: 'roleViewGeneralSettings' },
-      schema: {
-        tags,
-        response: { 200: z.array(z.object({ status: z.number(), count: z.number(), quantity: z.number() })) },
-      },
-    },
-    async (req) => requestsSummary(db, req.auth.clubId),
-  );
-  r.patch(
-    '/api/AddLicensesRequest/:id',
-    {
-      ...perm,
-      schema: {
-        tags,
-        params: IdParams,
-        body: z.strictObject({ status: z.number().int().min(0).max(5) }),
-        response: { 200: LicenseRequest },
-      },
-    },
-    async (req) => setRequestStatus(db, req.auth, req.params.id, req.body.status),
-  );
-  r.get(
-    '/api/getLicenseRequest/',
-    {
-      config: { permission: 'roleViewGeneralSettings' },
-      schema: {
-        tags,
-        querystring: z.object({ licenseType: z.coerce.number().int().min(1).max(9).optional() }),
-        response: { 200: z.array(LicenseRequest) },
-      },
-    },
-    async (req) => listLicenseRequests(db, req.auth.clubId, req.query.licenseType),
-  );
+  const c = contract.licenses;
+  route(app, c.price, async (req) => ({ price: await licensePrice(db, req.auth.clubId) }));
+  route(app, c.buyLink, async (req) => createBuyLink(db, clearingProvider(), req.auth, req.body));
+  route(app, c.request, async (req) => createLicenseRequest(db, req.auth, await readReferenceForm(req)));
+  route(app, c.pendingCount, async (req) => pendingRequestsCount(db, req.auth.clubId));
+  route(app, c.summary, async (req) => requestsSummary(db, req.auth.clubId));
+  route(app, c.setStatus, async (req) => setRequestStatus(db, req.auth, req.params.id, req.body.status));
+  route(app, c.list, async (req) => listLicenseRequests(db, req.auth.clubId, req.query.licenseType));
 
   // The sandbox provider's hosted payment page (outside /api: a provider page, no console session).
   await app.register(async (pageApp) => {
