@@ -11,20 +11,11 @@ import {
   createLicenseRequest,
   licensePrice,
   listLicenseRequests,
-  orderByCode,
-  payLicenseOrder,
   pendingRequestsCount,
   requestsSummary,
   setRequestStatus,
 } from './licenses.service.js';
-
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const page = (body: string) => `<!doctype html><html lang="he" dir="rtl"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>Sandbox payment</title>
-<style>body{font-family:system-ui,sans-serif;max-width:420px;margin:40px auto;padding:0 16px}
-label{display:block;margin:12px 0 4px}input{width:100%;padding:8px;font-size:16px;box-sizing:border-box}
-button{margin-top:16px;padding:10px 16px;font-size:16px}.note{color:#666;font-size:13px}</style></head>
-<body>${body}</body></html>`;
+import { payPageHtml, payPageSubmit } from './licenses.sandbox-page.js';
 
 /**
  * The multipart form of a bank-transfer license request: its text fields and
@@ -77,14 +68,9 @@ export async function licenseRoutes(app: FastifyInstance): Promise<void> {
       '/sandbox/pay/:code',
       { config: { public: true }, schema: { hide: true, params: Params } },
       async (req, reply) => {
-        const o = await orderByCode(db, req.params.code);
-        const amount = (o.amount / 100).toFixed(2);
+        const html = await payPageHtml(db, req.params.code);
         reply.type('text/html; charset=utf-8');
-        if (o.status === 'paid') return page(`<h1>התשלום בוצע / Paid</h1><p>${o.quantity} licenses loaded.</p>`);
-        return page(`<h1>Sandbox payment</h1><p>${esc(o.customerName)} — ${o.quantity} licenses — ₪${amount}</p>
-<form method="post"><label for="n">Card number</label><input id="n" name="number" inputmode="numeric" autocomplete="cc-number" required>
-<label for="e">Expiry (MM/YY)</label><input id="e" name="expiry" required><label for="c">CVV</label><input id="c" name="cvv" inputmode="numeric" required>
-<button type="submit">Pay ₪${amount}</button></form><p class="note">Test card 4242 4242 4242 4242 (docs/money.md)</p>`);
+        return html;
       },
     );
     p.post(
@@ -99,12 +85,9 @@ export async function licenseRoutes(app: FastifyInstance): Promise<void> {
         },
       },
       async (req, reply) => {
-        const res = await payLicenseOrder(db, clearingProvider(), req.params.code, req.body);
+        const res = await payPageSubmit(db, clearingProvider(), req.params.code, req.body);
         reply.type('text/html; charset=utf-8');
-        if (res.status === 'paid') return page(`<h1>התשלום בוצע / Paid</h1><p>${res.quantity} licenses loaded.</p>`);
-        return reply
-          .status(402)
-          .send(page(`<h1>Payment error</h1><p>${esc(res.reason ?? '')}</p><a href="">Try again</a>`));
+        return res.paid ? res.html : reply.status(402).send(res.html);
       },
     );
   });
