@@ -24,7 +24,7 @@ export default tseslint.config(
     },
   },
   {
-    // Services know no HTTP (issue 13; STYLE point 3): they take an Actor, never a request.
+    // Services know no HTTP (STYLE point 3): they take an Actor, never a request.
     files: [
       'apps/server/src/**/*.service.ts',
       'apps/server/src/engine/**/*.ts',
@@ -35,6 +35,24 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         { paths: [{ name: 'fastify', message: 'Services take an Actor (lib/actor.ts), not the HTTP request.' }] },
+      ],
+    },
+  },
+  {
+    // Thin routes (STYLE point 3): the database stays in services; a route calls a service.
+    files: ['apps/server/src/**/*.routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'drizzle-orm', message: 'Queries belong in the area service, not in a route.' }],
+          patterns: [
+            {
+              group: ['**/db', '**/db/index.js', '**/db/schema.js', '**/db/*', 'drizzle-orm/*'],
+              message: 'Routes call a service; the database handle and schema stay there.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { int32, isoDate, text } from './parts.js';
 
 /**
- * The gate's API contract beyond the entrance decision (issue 3;
- * docs/api-gate.md): quick-exit outcomes, terminal messages, biometric data
+ * The gate's API contract beyond the entrance decision
+ * (docs/api-gate.md): quick-exit outcomes, terminal messages, biometric data
  * of a client. Money is integer minor units (agorot); dates YYYY-MM-DD in
  * the club's time zone.
  */

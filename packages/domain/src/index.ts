@@ -26,3 +26,4 @@ export * from './reports.js';
 export * as parts from './parts.js';
 export { INT32_MAX, MONEY_MAX, TEXT_MAX, isRealDate, isStorableText, unstorableTextPath } from './parts.js';
 export * from './purchase-check.js';
+export * from './contract/index.js';

@@ -5,7 +5,7 @@ import { PERMISSION_FLAGS } from './permissions.js';
 import { Client, ClientListQuery, ClubSettings, ScheduleRow, ScheduleRowInput } from './schemas.js';
 
 /**
- * The API contract of club management (issue 5; docs/api-management.md):
+ * The API contract of club management (docs/api-management.md):
  * clients in full, import and bulk operations, exports, data-grid states,
  * general schedules and the week preview, products, users and permissions,
  * terms of use, club settings and reference data. Money is integer minor
@@ -418,6 +418,7 @@ export type ClubPatch = z.infer<typeof ClubPatch>;
 // ---------------------------------------------------------------- reference data
 
 export const CitiesQuery = z.object({ country: z.enum(['Israel', 'UK', 'USA', 'Hungary', 'Belgium']) });
+export type CitiesQuery = z.infer<typeof CitiesQuery>;
 export const Cities = z.array(z.string());
 
 export { ENTRANCE_STATES, HALACHIC_TIMES };

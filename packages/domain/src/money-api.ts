@@ -195,7 +195,7 @@ export type BalanceResponse = z.infer<typeof BalanceResponse>;
 /**
  * POST /api/addCredit/{id} {amount, idempotencyKey}: a money load; cash
  * unless the stored card is chosen. The idempotency key is required, as on
- * every money-moving call (issue 12: a retry without one loaded twice).
+ * every money-moving call (a retry without one would load twice).
  */
 export const AddCreditRequest = z.strictObject({
   amount: positiveAmount,

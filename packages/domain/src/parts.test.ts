@@ -12,7 +12,7 @@ import {
   unstorableTextPath,
 } from './parts.js';
 
-/** The probe's malformed values (issue 11) against the shared schema parts. */
+/** The probe's malformed values against the shared schema parts. */
 describe('schema parts', () => {
   it('ids are positive 32-bit integers (PostgreSQL integer)', () => {
     expect(id.safeParse(INT32_MAX).success).toBe(true);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Shared schema parts (issue 11, docs/security.md "Input"): every request
+ * Shared schema parts (docs/security.md "Input"): every request
  * schema builds its ids, text, dates and money from these, so that no value
  * a PostgreSQL column cannot hold reaches the database — an id above
  * 2,147,483,647, a NUL, a lone UTF-16 surrogate, 2025-02-30 — and a caller

@@ -14,7 +14,7 @@ import { resolveScheduleRow, rowAppliesOnDate, rowWindow, type ScheduleRowTimes 
 import type { PreviewDay, PreviewWindow } from './management.js';
 
 /**
- * The week preview of a group's schedule (issue 5 item 5): for each of seven
+ * The week preview of a group's schedule: for each of seven
  * days, the opening windows its rows actually produce at the club's location,
  * with sunset, nightfall, holiday eves and holidays. Pure: the server answers
  * GET /api/Group/{id}/WeekPreview with it and the console may run it on

@@ -1,13 +1,12 @@
-import { z } from 'zod';
 import type { FieldError } from '@venue/domain';
 import { AppError } from './errors.js';
 
-import { INT32_MAX, isRealDate, parts } from '@venue/domain';
+import { INT32_MAX, isRealDate } from '@venue/domain';
 
 export { INT32_MAX, isRealDate };
 
-/** Route parameter `{id}`: a positive integer that fits the id column (larger ids would be a database error, not a 404). */
-export const IdParams = z.object({ id: parts.idParam });
+/** Route parameter `{id}` (declared with the contract in @venue/domain). */
+export { IdParams } from '@venue/domain';
 
 /** A 400 VALIDATION_ERROR with field details, the same shape the schema validation answers. */
 export function validationError(details: FieldError[]): AppError {

@@ -1,19 +1,36 @@
 import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './account/account.routes.js';
-import { clubRoutes } from './club/club.routes.js';
+import { accountingRoutes } from './accounting/accounting.routes.js';
+import { biometricRoutes } from './biometrics/biometrics.routes.js';
+import { bonusRoutes } from './bonus/bonus.routes.js';
 import { clientRoutes } from './clients/clients.routes.js';
-import { groupRoutes } from './groups/groups.routes.js';
-import { scheduleRoutes } from './schedules/schedules.routes.js';
-import { terminalRoutes } from './terminals/terminals.routes.js';
-import { terminalLinkRoutes } from '../realtime/terminal-link.js';
-import { liveRoutes } from '../realtime/live.js';
-import { reportsRoutes } from './reports/reports.routes.js';
+import { clubRoutes } from './club/club.routes.js';
 import { dashboardRoutes } from './dashboard/dashboard.routes.js';
-import { gateModules } from './gate-modules.js';
-import { moneyModules } from './money-modules.js';
-import { managementModules } from './management-modules.js';
+import { debtRoutes } from './debts/debts.routes.js';
+import { groupRoutes } from './groups/groups.routes.js';
+import { licenseRoutes } from './licenses/licenses.routes.js';
+import { masavRoutes } from './masav/masav.routes.js';
+import { paymentMethodRoutes } from './payment-methods/payment-methods.routes.js';
+import { productRoutes } from './products/products.routes.js';
+import { purchaseRoutes } from './purchases/purchases.routes.js';
+import { referenceRoutes } from './reference/reference.routes.js';
+import { reportsRoutes } from './reports/reports.routes.js';
+import { scheduleRoutes } from './schedules/schedules.routes.js';
+import { subscriptionRoutes } from './subscriptions/subscriptions.routes.js';
+import { terminalMessageRoutes } from './terminal-messages/terminal-messages.routes.js';
+import { terminalRoutes } from './terminals/terminals.routes.js';
+import { userRoutes } from './users/users.routes.js';
+import { gatePushRoutes } from '../realtime/gate-push.js';
+import { liveRoutes } from '../realtime/live.js';
+import { terminalLinkRoutes } from '../realtime/terminal-link.js';
 
-/** Registers every API area (one folder per area, STYLE point 2). */
+/**
+ * Registers every API area in one place (one folder per area, STYLE point 2):
+ * management (account, club, clients, groups, schedules, terminals, products,
+ * users, reference), gate (biometrics, bonus, terminal messages), money
+ * (purchases, payment methods, debts, subscriptions, masav, licenses,
+ * accounting), reports and dashboard, and the WebSocket links.
+ */
 export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(accountRoutes);
   await app.register(clubRoutes);
@@ -25,7 +42,21 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(liveRoutes);
   await app.register(reportsRoutes);
   await app.register(dashboardRoutes);
-  await app.register(gateModules);
-  await app.register(moneyModules);
-  await app.register(managementModules);
+  // Gate
+  await app.register(biometricRoutes);
+  await app.register(bonusRoutes);
+  await app.register(terminalMessageRoutes);
+  await app.register(gatePushRoutes);
+  // Money
+  await app.register(purchaseRoutes);
+  await app.register(paymentMethodRoutes);
+  await app.register(debtRoutes);
+  await app.register(subscriptionRoutes);
+  await app.register(masavRoutes);
+  await app.register(licenseRoutes);
+  await app.register(accountingRoutes);
+  // Management
+  await app.register(productRoutes);
+  await app.register(userRoutes);
+  await app.register(referenceRoutes);
 }

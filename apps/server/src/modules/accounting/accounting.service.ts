@@ -2,7 +2,7 @@ import { asc, eq, gte, lt } from 'drizzle-orm';
 import type { Actor } from '../../lib/actor.js';
 import { HashavshevetDetails, localToInstant, parseIsoDate, type SumitSettings } from '@venue/domain';
 import type { z } from 'zod';
-import type { Db } from '../../db/index.js';
+import type { Database, Db } from '../../db/index.js';
 import { clients, clubMoneySettings, purchases } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { dataKeys, encrypt } from '../../lib/crypto.js';
@@ -12,6 +12,8 @@ import { validationError } from '../../lib/validation.js';
 import { buildMovein, type MoveinMovement } from '../../integrations/accounting/movein.js';
 import { clubLocation, getClubRow } from '../club/club.service.js';
 import { clubToday } from '../../engine/purchase.service.js';
+import type { ClearingProvider } from '../../integrations/clearing/provider.js';
+import { runClubMoneyJobs } from '../subscriptions/subscriptions.service.js';
 
 /**
  * Accounting export and invoicing settings (seed 000 §7 "Club"
@@ -127,4 +129,23 @@ export async function writeMovein(db: Db, clubId: number, from: string, to: stri
       moves.push({ ...base, details: `VAT ${p.invoiceNumber}`, creditAccount: s.vatAccount, amount: p.vat });
   }
   return buildMovein(s, moves);
+}
+
+/**
+ * StartChargeClub (seed 000 §7 "Club"): the automatic renewal run now
+ * (`concurrency` clients at once), then the reconciliation of uncertain card
+ * charges; audited as `run chargeClub` with both results.
+ */
+export async function chargeClub(database: Pick<Database, 'db' | 'kind'>, provider: ClearingProvider, actor: Actor) {
+  const { renewal, saferPayments } = await runClubMoneyJobs(database, provider, actor.clubId, {
+    userId: actor.userId,
+    reconcile: true,
+  });
+  await audit(database.db, actor, {
+    action: 'run',
+    entity: 'chargeClub',
+    entityId: actor.clubId,
+    after: { renewal, saferPayments },
+  });
+  return { renewal, saferPayments };
 }

@@ -1,19 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { BonusEntries, BonusEntriesInput } from '@venue/domain';
-import { IdParams } from '../../lib/validation.js';
+import { contract } from '@venue/domain';
+import { route } from '../../lib/contract-route.js';
 import { addBonusEntries } from './bonus.service.js';
 
-/** Bonus entrances of a client (docs/api-gate.md "Bonus entrances"). */
+/** Bonus entrances of a client (docs/api-gate.md "Bonus entrances"); the entry is `contract.bonus.add`. */
 export async function bonusRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
-  r.post(
-    '/api/Client/AddBonusEntries/:id',
-    {
-      config: { permission: 'roleManageClientMoney' },
-      schema: { tags: ['clients'], params: IdParams, body: BonusEntriesInput, response: { 200: BonusEntries } },
-    },
-    async (req) => addBonusEntries(db, req.auth, req.params.id, req.body.count),
-  );
+  route(app, contract.bonus.add, async (req) => addBonusEntries(db, req.auth, req.params.id, req.body.count));
 }

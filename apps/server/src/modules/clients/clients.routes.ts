@@ -1,26 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  BulkClientsRequest,
-  BulkClientsResult,
-  Client,
-  ClientExportQuery,
-  ClientFull,
-  ClientHistoryPage,
-  ClientHistoryQuery,
-  ClientInput,
-  ClientLink,
-  ClientListQuery,
-  ClientPasswords,
-  ClientPatch,
-  IMPORT_MAX_BYTES,
-  ImportClientsQuery,
-  ImportResult,
-  pageOf,
-} from '@venue/domain';
-import { z } from 'zod';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { contract, IMPORT_MAX_BYTES } from '@venue/domain';
 import { AppError } from '../../lib/errors.js';
-import { IdParams } from '../../lib/validation.js';
+import { route, sendDownload } from '../../lib/contract-route.js';
 import { XLSX_MIME } from '../../lib/xlsx.js';
 import { updateBulkClients } from './clients.bulk.js';
 import { exportClients } from './clients.export.js';
@@ -36,102 +17,26 @@ import {
   updateClient,
 } from './clients.service.js';
 
-/** Clients of the signed-in club (seed 000 §7 "Clients", docs/api-foundation.md, docs/api-management.md). */
+/** Clients of the signed-in club (seed 000 §7 "Clients"); the entries are `contract.clients`. */
 export async function clientRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
-  const tags = ['clients'];
-
-  r.get(
-    '/api/Client',
-    {
-      config: { permission: 'roleViewClientsList' },
-      schema: { tags, querystring: ClientListQuery, response: { 200: pageOf(Client) } },
-    },
-    async (req) => listClients(db, req.auth.clubId, req.query),
+  const c = contract.clients;
+  route(app, c.list, async (req) => listClients(db, req.auth.clubId, req.query));
+  route(app, c.export, async (req, reply) => exportClients(db, req.auth.clubId, req.query, req.query.lang, reply));
+  route(app, c.passwords, async (req) => getAllPasswords(db, req.auth.clubId));
+  route(app, c.importSample, async (_req, reply) =>
+    sendDownload(reply, 'clients-sample.xlsx', await importSample(), XLSX_MIME),
   );
-  r.get(
-    '/api/Client/Export',
-    { config: { permission: 'roleViewClientsList' }, schema: { tags, querystring: ClientExportQuery } },
-    async (req, reply) => exportClients(db, req.auth.clubId, req.query, req.query.lang, reply),
+  route(app, c.get, async (req) => getClient(db, req.auth.clubId, req.params.id));
+  route(app, c.history, async (req) => getClientHistory(db, req.auth.clubId, req.params.id, req.query));
+  route(app, c.parents, async (req) => getParents(db, req.auth.clubId, req.params.id));
+  route(app, c.full, async (req) =>
+    getClientFull(db, req.auth.clubId, req.params.id, req.auth.permissions.roleEditClients),
   );
-  r.get(
-    '/api/Client/GetAllPasswords',
-    { config: { permission: 'roleEditClients' }, schema: { tags, response: { 200: ClientPasswords } } },
-    async (req) => getAllPasswords(db, req.auth.clubId),
-  );
-  r.get(
-    '/api/Client/ImportSample',
-    { config: { permission: 'roleEditClients' }, schema: { tags } },
-    async (_req, reply) =>
-      reply
-        .header('content-type', XLSX_MIME)
-        .header('content-disposition', 'attachment; filename="clients-sample.xlsx"')
-        .send(await importSample()),
-  );
-  r.get(
-    '/api/Client/:id',
-    { config: { permission: 'roleViewClientsList' }, schema: { tags, params: IdParams, response: { 200: Client } } },
-    async (req) => getClient(db, req.auth.clubId, req.params.id),
-  );
-  r.get(
-    '/api/Client/GetClientHistory/:id',
-    {
-      config: { permission: 'roleViewClientsList' },
-      schema: { tags, params: IdParams, querystring: ClientHistoryQuery, response: { 200: ClientHistoryPage } },
-    },
-    async (req) => getClientHistory(db, req.auth.clubId, req.params.id, req.query),
-  );
-  r.get(
-    '/api/Client/GetParents/:id',
-    {
-      config: { permission: 'roleViewClientsList' },
-      schema: { tags, params: IdParams, response: { 200: z.array(ClientLink) } },
-    },
-    async (req) => getParents(db, req.auth.clubId, req.params.id),
-  );
-  r.get(
-    '/api/GetClientFull/:id',
-    {
-      config: { permission: 'roleViewClientsList' },
-      schema: { tags, params: IdParams, response: { 200: ClientFull } },
-    },
-    async (req) => getClientFull(db, req.auth.clubId, req.params.id, req.auth.permissions.roleEditClients),
-  );
-  r.post(
-    '/api/Client',
-    { config: { permission: 'roleEditClients' }, schema: { tags, body: ClientInput, response: { 200: Client } } },
-    async (req) => createClient(db, req.auth, req.body),
-  );
-  r.patch(
-    '/api/Client/:id',
-    {
-      config: { permission: 'roleEditClients' },
-      schema: { tags, params: IdParams, body: ClientPatch, response: { 200: Client } },
-    },
-    async (req) => updateClient(db, req.auth, req.params.id, req.body),
-  );
-  r.post(
-    '/api/Client/updateBulkClients',
-    {
-      config: { permission: 'roleEditClients' },
-      schema: { tags, body: BulkClientsRequest, response: { 200: BulkClientsResult } },
-    },
-    async (req) => updateBulkClients(db, req.auth, req.body),
-  );
-  r.post(
-    '/api/Client/ImportClients',
-    {
-      config: { permission: 'roleEditClients' },
-      schema: {
-        tags,
-        querystring: ImportClientsQuery,
-        response: { 200: ImportResult },
-        consumes: ['multipart/form-data'],
-      },
-    },
-    async (req) => importClients(db, req.auth, await uploadedFile(req), req.query.preview),
-  );
+  route(app, c.create, async (req) => createClient(db, req.auth, req.body));
+  route(app, c.update, async (req) => updateClient(db, req.auth, req.params.id, req.body));
+  route(app, c.bulkUpdate, async (req) => updateBulkClients(db, req.auth, req.body));
+  route(app, c.import, async (req) => importClients(db, req.auth, await uploadedFile(req), req.query.preview));
 }
 
 /**
@@ -139,7 +44,7 @@ export async function clientRoutes(app: FastifyInstance): Promise<void> {
  * chosen to import clients"): 400 FILE_REQUIRED when none or empty, 413
  * FILE_TOO_LARGE above IMPORT_MAX_BYTES.
  */
-async function uploadedFile(req: import('fastify').FastifyRequest): Promise<Buffer> {
+async function uploadedFile(req: FastifyRequest): Promise<Buffer> {
   if (!req.isMultipart()) throw new AppError('FILE_REQUIRED', 'A file must be chosen');
   const part = await req.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
   if (!part) throw new AppError('FILE_REQUIRED', 'A file must be chosen');

@@ -1,27 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { Capacity, Club, ClubPatch } from '@venue/domain';
-import { IdParams } from '../../lib/validation.js';
+import { contract } from '@venue/domain';
+import { route } from '../../lib/contract-route.js';
 import { getCapacities, getClubRow, presentClub, updateClub } from './club.service.js';
 
-/** The signed-in club (seed 000 §7 "Club"). */
+/** The signed-in club (seed 000 §7 "Club"); the entries are `contract.club`. */
 export async function clubRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
-
-  r.get('/api/Club/GetCurrent', { schema: { tags: ['club'], response: { 200: Club } } }, async (req) =>
-    presentClub(await getClubRow(db, req.auth.clubId)),
-  );
-  r.get('/api/Club/GetCapacities', { schema: { tags: ['club'], response: { 200: z.array(Capacity) } } }, async (req) =>
-    getCapacities(db, req.auth.clubId),
-  );
-  r.patch(
-    '/api/Club/:id',
-    {
-      config: { permission: 'roleEditGeneralSettings' },
-      schema: { tags: ['club'], params: IdParams, body: ClubPatch, response: { 200: Club } },
-    },
-    async (req) => updateClub(db, req.auth, req.params.id, req.body),
-  );
+  const c = contract.club;
+  route(app, c.current, async (req) => presentClub(await getClubRow(db, req.auth.clubId)));
+  route(app, c.capacities, async (req) => getCapacities(db, req.auth.clubId));
+  route(app, c.update, async (req) => updateClub(db, req.auth, req.params.id, req.body));
 }

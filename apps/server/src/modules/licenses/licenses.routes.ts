@@ -2,29 +2,20 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BuyLinkRequest, LicenseRequest, MAX_REFERENCE_FILE_BYTES, parts } from '@venue/domain';
+import { contract, MAX_REFERENCE_FILE_BYTES, parts } from '@venue/domain';
 import { AppError } from '../../lib/errors.js';
-import { IdParams } from '../../lib/validation.js';
+import { route } from '../../lib/contract-route.js';
 import { clearingProvider } from '../../integrations/clearing/sandbox.js';
 import {
   createBuyLink,
   createLicenseRequest,
   licensePrice,
   listLicenseRequests,
-  orderByCode,
-  payLicenseOrder,
   pendingRequestsCount,
   requestsSummary,
   setRequestStatus,
 } from './licenses.service.js';
-
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const page = (body: string) => `<!doctype html><html lang="he" dir="rtl"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>Sandbox payment</title>
-<style>body{font-family:system-ui,sans-serif;max-width:420px;margin:40px auto;padding:0 16px}
-label{display:block;margin:12px 0 4px}input{width:100%;padding:8px;font-size:16px;box-sizing:border-box}
-button{margin-top:16px;padding:10px 16px;font-size:16px}.note{color:#666;font-size:13px}</style></head>
-<body>${body}</body></html>`;
+import { payPageHtml, payPageSubmit } from './licenses.sandbox-page.js';
 
 /**
  * The multipart form of a bank-transfer license request: its text fields and
@@ -53,78 +44,18 @@ async function readReferenceForm(req: FastifyRequest) {
   return { fields, file };
 }
 
-/** Licenses (seed 000 §7 "Licenses"), and the sandbox provider's payment page for license orders. */
+/** Licenses (seed 000 §7 "Licenses"; the entries are `contract.licenses`), and the sandbox provider's payment page for license orders. */
 export async function licenseRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
-  const tags = ['licenses'];
-  const perm = { config: { permission: 'roleEditGeneralSettings' as const } };
 
-  r.get(
-    '/api/License/Price',
-    {
-      config: { permission: 'roleViewGeneralSettings' },
-      schema: { tags, response: { 200: z.object({ price: z.number() }) } },
-    },
-    async (req) => ({ price: await licensePrice(db, req.auth.clubId) }),
-  );
-  r.post(
-    '/api/getBuyLink',
-    {
-      ...perm,
-      schema: { tags, body: BuyLinkRequest, response: { 200: z.object({ url: z.string(), code: z.string() }) } },
-    },
-    async (req) => createBuyLink(db, clearingProvider(), req.auth, req.body),
-  );
-  r.post(
-    '/api/AddLicensesRequest/HandleAddLicensesRequest',
-    { ...perm, schema: { tags, consumes: ['multipart/form-data'], response: { 200: LicenseRequest } } },
-    async (req) => createLicenseRequest(db, req.auth, await readReferenceForm(req)),
-  );
-  r.get(
-    '/api/AddLicensesRequest/GetAddLicensesRequestsCount',
-    {
-      config: { permission: 'roleViewGeneralSettings' },
-      schema: { tags, response: { 200: z.object({ count: z.number() }) } },
-    },
-    async (req) => pendingRequestsCount(db, req.auth.clubId),
-  );
-  r.get(
-    '/api/AddLicensesRequest/GetAddLicensesRequestsSummary',
-    {
-      config: { permission: 'roleViewGeneralSettings' },
-      schema: {
-        tags,
-        response: { 200: z.array(z.object({ status: z.number(), count: z.number(), quantity: z.number() })) },
-      },
-    },
-    async (req) => requestsSummary(db, req.auth.clubId),
-  );
-  r.patch(
-    '/api/AddLicensesRequest/:id',
-    {
-      ...perm,
-      schema: {
-        tags,
-        params: IdParams,
-        body: z.strictObject({ status: z.number().int().min(0).max(5) }),
-        response: { 200: LicenseRequest },
-      },
-    },
-    async (req) => setRequestStatus(db, req.auth, req.params.id, req.body.status),
-  );
-  r.get(
-    '/api/getLicenseRequest/',
-    {
-      config: { permission: 'roleViewGeneralSettings' },
-      schema: {
-        tags,
-        querystring: z.object({ licenseType: z.coerce.number().int().min(1).max(9).optional() }),
-        response: { 200: z.array(LicenseRequest) },
-      },
-    },
-    async (req) => listLicenseRequests(db, req.auth.clubId, req.query.licenseType),
-  );
+  const c = contract.licenses;
+  route(app, c.price, async (req) => ({ price: await licensePrice(db, req.auth.clubId) }));
+  route(app, c.buyLink, async (req) => createBuyLink(db, clearingProvider(), req.auth, req.body));
+  route(app, c.request, async (req) => createLicenseRequest(db, req.auth, await readReferenceForm(req)));
+  route(app, c.pendingCount, async (req) => pendingRequestsCount(db, req.auth.clubId));
+  route(app, c.summary, async (req) => requestsSummary(db, req.auth.clubId));
+  route(app, c.setStatus, async (req) => setRequestStatus(db, req.auth, req.params.id, req.body.status));
+  route(app, c.list, async (req) => listLicenseRequests(db, req.auth.clubId, req.query.licenseType));
 
   // The sandbox provider's hosted payment page (outside /api: a provider page, no console session).
   await app.register(async (pageApp) => {
@@ -137,14 +68,9 @@ export async function licenseRoutes(app: FastifyInstance): Promise<void> {
       '/sandbox/pay/:code',
       { config: { public: true }, schema: { hide: true, params: Params } },
       async (req, reply) => {
-        const o = await orderByCode(db, req.params.code);
-        const amount = (o.amount / 100).toFixed(2);
+        const html = await payPageHtml(db, req.params.code);
         reply.type('text/html; charset=utf-8');
-        if (o.status === 'paid') return page(`<h1>התשלום בוצע / Paid</h1><p>${o.quantity} licenses loaded.</p>`);
-        return page(`<h1>Sandbox payment</h1><p>${esc(o.customerName)} — ${o.quantity} licenses — ₪${amount}</p>
-<form method="post"><label for="n">Card number</label><input id="n" name="number" inputmode="numeric" autocomplete="cc-number" required>
-<label for="e">Expiry (MM/YY)</label><input id="e" name="expiry" required><label for="c">CVV</label><input id="c" name="cvv" inputmode="numeric" required>
-<button type="submit">Pay ₪${amount}</button></form><p class="note">Test card 4242 4242 4242 4242 (docs/money.md)</p>`);
+        return html;
       },
     );
     p.post(
@@ -159,12 +85,9 @@ export async function licenseRoutes(app: FastifyInstance): Promise<void> {
         },
       },
       async (req, reply) => {
-        const res = await payLicenseOrder(db, clearingProvider(), req.params.code, req.body);
+        const res = await payPageSubmit(db, clearingProvider(), req.params.code, req.body);
         reply.type('text/html; charset=utf-8');
-        if (res.status === 'paid') return page(`<h1>התשלום בוצע / Paid</h1><p>${res.quantity} licenses loaded.</p>`);
-        return reply
-          .status(402)
-          .send(page(`<h1>Payment error</h1><p>${esc(res.reason ?? '')}</p><a href="">Try again</a>`));
+        return res.paid ? res.html : reply.status(402).send(res.html);
       },
     );
   });

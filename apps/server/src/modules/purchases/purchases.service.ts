@@ -114,3 +114,35 @@ export async function saferPayments(db: Db, clubId: number) {
 }
 
 export { reconcileCharges };
+
+/**
+ * An admin purchase of the console (seed 000 §7 "Clients" AdminPurchase): the
+ * request's items and payments (agorot) priced and charged by the purchase
+ * engine, source 'console', by the signed-in user. Idempotent per
+ * `idempotencyKey`.
+ */
+export async function adminPurchase(
+  db: Db,
+  provider: ClearingProvider,
+  actor: Actor,
+  body: import('@venue/domain').AdminPurchaseRequest,
+) {
+  return createPurchase(db, provider, {
+    clubId: actor.clubId,
+    clientId: body.clientId,
+    items: body.purchaseItems,
+    payments: body.payments,
+    payer: body.payer,
+    isAdminUser: body.IsAdminUser,
+    source: 'console',
+    userId: actor.userId,
+    idempotencyKey: body.idempotencyKey,
+    actor,
+  });
+}
+
+/** The purchases of a client, newest first. @throws NOT_FOUND for another club's (or a deleted) client. */
+export async function clientPurchases(db: Db, clubId: number, clientId: number) {
+  await getBalance(db, clubId, clientId);
+  return listClientPurchases(db, clubId, clientId);
+}

@@ -1,19 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  GeneralScheduleInput,
-  GeneralSchedulePatch,
-  OkResponse,
-  ScheduleRow,
-  ScheduleToGroup,
-  ScheduleToGroupInput,
-  ScheduleWithLinks,
-  WeekPreview,
-  WeekPreviewQuery,
-  parts,
-} from '@venue/domain';
-import { IdParams } from '../../lib/validation.js';
+import { contract } from '@venue/domain';
+import { route } from '../../lib/contract-route.js';
 import { getGroupSchedule } from '../groups/groups.service.js';
 import {
   createGeneralSchedule,
@@ -27,76 +14,18 @@ import {
   weekPreview,
 } from './schedules.service.js';
 
-/**
- * Schedules (seed 000 §7 "Groups, products, schedules"). A group's own rows
- * are written with the group (PATCH /api/Group/{id}); general schedules are
- * rows of no group, linked to groups through ScheduleToGroup.
- */
+/** Schedules (seed 000 §7 "Groups, products, schedules"); the entries are `contract.schedules`. */
 export async function scheduleRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
-  const tags = ['schedules'];
-  const view = { permission: 'roleViewClientGroupList' as const };
-  const edit = { permission: 'roleEditClientGroups' as const };
-
-  r.get(
-    '/api/Schedule/GetByGroupId/:id',
-    { config: view, schema: { tags, params: IdParams, response: { 200: z.array(ScheduleRow) } } },
-    async (req) => getGroupSchedule(db, req.auth.clubId, req.params.id),
-  );
-  r.get(
-    '/api/Schedule',
-    {
-      config: view,
-      schema: {
-        tags,
-        querystring: z.object({ groupId: parts.idParam.optional() }),
-        response: { 200: z.array(ScheduleWithLinks) },
-      },
-    },
-    async (req) => listSchedules(db, req.auth.clubId, req.query.groupId),
-  );
-  r.get(
-    '/api/Schedule/GetGeneral',
-    { config: view, schema: { tags, response: { 200: z.array(ScheduleWithLinks) } } },
-    async (req) => listGeneralSchedules(db, req.auth.clubId),
-  );
-  r.get(
-    '/api/Schedule/:id',
-    { config: view, schema: { tags, params: IdParams, response: { 200: ScheduleWithLinks } } },
-    async (req) => getSchedule(db, req.auth.clubId, req.params.id),
-  );
-  r.post(
-    '/api/Schedule',
-    { config: edit, schema: { tags, body: GeneralScheduleInput, response: { 200: ScheduleWithLinks } } },
-    async (req) => createGeneralSchedule(db, req.auth, req.body),
-  );
-  r.patch(
-    '/api/Schedule/:id',
-    {
-      config: edit,
-      schema: { tags, params: IdParams, body: GeneralSchedulePatch, response: { 200: ScheduleWithLinks } },
-    },
-    async (req) => updateGeneralSchedule(db, req.auth, req.params.id, req.body),
-  );
-  r.delete(
-    '/api/Schedule/:id',
-    { config: edit, schema: { tags, params: IdParams, response: { 200: OkResponse } } },
-    async (req) => deleteGeneralSchedule(db, req.auth, req.params.id),
-  );
-  r.post(
-    '/api/ScheduleToGroup',
-    { config: edit, schema: { tags, body: ScheduleToGroupInput, response: { 200: ScheduleToGroup } } },
-    async (req) => linkScheduleToGroup(db, req.auth, req.body),
-  );
-  r.delete(
-    '/api/ScheduleToGroup/:id',
-    { config: edit, schema: { tags, params: IdParams, response: { 200: OkResponse } } },
-    async (req) => unlinkScheduleToGroup(db, req.auth, req.params.id),
-  );
-  r.get(
-    '/api/Group/:id/WeekPreview',
-    { config: view, schema: { tags, params: IdParams, querystring: WeekPreviewQuery, response: { 200: WeekPreview } } },
-    async (req) => weekPreview(db, req.auth.clubId, req.params.id, req.query),
-  );
+  const c = contract.schedules;
+  route(app, c.ofGroup, async (req) => getGroupSchedule(db, req.auth.clubId, req.params.id));
+  route(app, c.list, async (req) => listSchedules(db, req.auth.clubId, req.query.groupId));
+  route(app, c.general, async (req) => listGeneralSchedules(db, req.auth.clubId));
+  route(app, c.get, async (req) => getSchedule(db, req.auth.clubId, req.params.id));
+  route(app, c.create, async (req) => createGeneralSchedule(db, req.auth, req.body));
+  route(app, c.update, async (req) => updateGeneralSchedule(db, req.auth, req.params.id, req.body));
+  route(app, c.remove, async (req) => deleteGeneralSchedule(db, req.auth, req.params.id));
+  route(app, c.link, async (req) => linkScheduleToGroup(db, req.auth, req.body));
+  route(app, c.unlink, async (req) => unlinkScheduleToGroup(db, req.auth, req.params.id));
+  route(app, c.weekPreview, async (req) => weekPreview(db, req.auth.clubId, req.params.id, req.query));
 }

@@ -29,7 +29,9 @@ import { scoped } from '../../lib/scoped.js';
 import type { ClearingProvider } from '../../integrations/clearing/provider.js';
 import { reconcileCharges, type ReconcileResult } from '../../integrations/clearing/charges.js';
 import { clubToday, createPurchase } from '../../engine/purchase.service.js';
-import { clubSettings } from '../club/club.service.js';
+import { clubSettings, getClubRow } from '../club/club.service.js';
+import { audit } from '../../lib/audit.js';
+import type { Actor } from '../../lib/actor.js';
 import { registerDebt } from '../debts/debts.service.js';
 
 /**
@@ -413,4 +415,44 @@ function shift(iso: string, days: number): string {
 }
 function isoOf(d: Date): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/** The club's local day (YYYY-MM-DD) now, in its location's time zone. */
+async function clubTodayOf(db: Db, clubId: number): Promise<string> {
+  return clubToday((await getClubRow(db, clubId)).location, new Date());
+}
+
+/** GET /api/GetSubscriptions/{id} as of the club's today. */
+export async function subscriptionsToday(db: Db, clubId: number, clientId: number) {
+  return getSubscriptions(db, clubId, clientId, await clubTodayOf(db, clubId));
+}
+
+/** The renewal quote of a client as of the club's today (dates, price in agorot). */
+export async function renewQuoteToday(db: Db, clubId: number, clientId: number) {
+  return renewQuoteFor(db, clubId, clientId, await clubTodayOf(db, clubId));
+}
+
+/** The automatic renewal run by a user now (`concurrency` clients at once), audited as `run autoRenew`. */
+export async function runAutoRenewBy(
+  database: Pick<Database, 'db' | 'kind'>,
+  provider: ClearingProvider,
+  actor: Actor,
+): Promise<RunResult> {
+  const { renewal } = await runClubMoneyJobs(database, provider, actor.clubId, { userId: actor.userId });
+  await audit(database.db, actor, { action: 'run', entity: 'autoRenew', entityId: actor.clubId, after: renewal });
+  return renewal;
+}
+
+/** The renewal attempts of one client. @throws NOT_FOUND for another club's (or a deleted) client. */
+export async function clientAutoRenewLogs(db: Db, clubId: number, clientId: number) {
+  await clientRow(db, clubId, clientId);
+  return autoRenewLogsOf(db, clubId, clientId);
+}
+
+/** Saves the club's renewal rule (days before/after the end), audited with before and after. */
+export async function updateAutoRenewSettings(db: Db, actor: Actor, s: AutoRenewSettings): Promise<AutoRenewSettings> {
+  const before = await autoRenewSettings(db, actor.clubId);
+  const after = await saveAutoRenewSettings(db, actor.clubId, s);
+  await audit(db, actor, { action: 'update', entity: 'autoRenewSettings', entityId: actor.clubId, before, after });
+  return after;
 }

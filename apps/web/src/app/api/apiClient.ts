@@ -1,4 +1,4 @@
-import type { ErrorCode, FieldError } from '@venue/domain';
+import type { ApiRoute, ErrorCode, FieldError, RouteArg, RouteResponse } from '@venue/domain';
 import { readSession } from '../auth/authStorage';
 
 /**
@@ -113,7 +113,72 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
   return data as T;
 }
 
+/** `{ id: ... }` for a path `/api/Group/:id`: one value per `:name` segment. */
+type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? { [K in Name]: string | number } & PathParams<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? { [K in Name]: string | number }
+    : Record<never, never>;
+
+type HasParams<E extends ApiRoute> = keyof PathParams<E['path']> extends never ? false : true;
+
+/** What `api.call` takes for an entry: its path params, query and body as the entry declares them. */
+export type CallArgs<E extends ApiRoute> = (HasParams<E> extends true
+  ? { params: PathParams<E['path']> }
+  : { params?: undefined }) &
+  (E extends { query: infer Q } ? { query?: RouteArg<Q> } : { query?: undefined }) &
+  (E extends { body: infer B } ? { body: RouteArg<B> } : { body?: undefined }) & { signal?: AbortSignal };
+
+/** Arguments may be left out only by an entry with neither path params nor a body. */
+type CallRest<E extends ApiRoute> =
+  HasParams<E> extends true
+    ? [args: CallArgs<E>]
+    : E extends { body: object }
+      ? [args: CallArgs<E>]
+      : [args?: CallArgs<E>];
+
+/** The URL path (below /api) of an entry with its `:name` segments filled in. */
+export function pathOf(entry: ApiRoute, params: Record<string, string | number> = {}): string {
+  const path = entry.path.replace(/:(\w+)/g, (_m, name: string) => {
+    const v = params[name];
+    if (v === undefined) throw new Error(`missing path parameter ${name} of ${entry.path}`);
+    return encodeURIComponent(String(v));
+  });
+  return path.slice('/api'.length);
+}
+
+/**
+ * Calls one route of the contract (`contract.<area>.<name>` of @venue/domain):
+ * path params substituted, query and body typed from the entry's schemas, the
+ * answer typed from its 200 schema. A body defaults to `{}` on POST, PATCH and
+ * PUT, as `api.post` does. In development the answer is checked against the
+ * schema and a mismatch is logged (the data is returned as received either
+ * way, so development and production behave alike).
+ */
+async function call<E extends ApiRoute>(entry: E, ...[args]: CallRest<E>): Promise<RouteResponse<E>> {
+  const a = (args ?? {}) as {
+    params?: Record<string, string | number>;
+    query?: unknown;
+    body?: unknown;
+    signal?: AbortSignal;
+  };
+  const body = a.body ?? (entry.method === 'GET' || entry.method === 'DELETE' ? undefined : {});
+  const data = await apiRequest<RouteResponse<E>>(pathOf(entry, a.params), {
+    method: entry.method,
+    query: a.query as RequestOptions['query'],
+    body,
+    signal: a.signal,
+  });
+  if (import.meta.env.DEV && entry.response) {
+    const checked = entry.response.safeParse(data);
+    if (!checked.success)
+      console.error(`answer of ${entry.method} ${entry.path} does not match the contract`, checked.error);
+  }
+  return data;
+}
+
 export const api = {
+  call,
   get: <T>(path: string, query?: RequestOptions['query'], signal?: AbortSignal) =>
     apiRequest<T>(path, { query, signal }),
   post: <T>(path: string, body: unknown = {}) => apiRequest<T>(path, { method: 'POST', body }),

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
+  contract,
   KALA_CLUB_FROM,
   LOW_LICENSE_THRESHOLD,
   type Capacity,
@@ -13,7 +14,7 @@ import {
   type LoginRequest,
   type LoginResponse,
 } from '@venue/domain';
-import { api, apiRequest, setUnauthorizedHandler, type Page } from '../api/apiClient';
+import { api, apiRequest, setUnauthorizedHandler } from '../api/apiClient';
 import { clearSession, readSession, writeClubDetails, writeSession, type StoredSession } from './authStorage';
 
 /** What the console reads after sign-in (seed 000 §7 "At startup after login"). */
@@ -35,14 +36,14 @@ interface AuthContextValue {
 const AuthContext = createContext<AuthContextValue | null>(null);
 
 async function loadSessionData(): Promise<SessionData> {
-  const user = await api.get<CurrentUser>('/Account/GetCurrent');
-  const club = await api.get<Club>('/Club/GetCurrent');
+  const user = await api.call(contract.account.current);
+  const club = await api.call(contract.club.current);
   const [capacities, groups] = await Promise.all([
-    api.get<Capacity[]>('/Club/GetCapacities').catch(() => [] as Capacity[]),
+    api.call(contract.club.capacities).catch(() => [] as Capacity[]),
     // The group list feeds selects; a user without the group permission still works.
     api
-      .get<Page<Group>>('/Group')
-      .then((p) => p.items)
+      .call(contract.groups.list)
+      .then((p) => p.items as Group[])
       .catch(() => [] as Group[]),
   ]);
   return { user, club, capacities, groups };

@@ -22,7 +22,13 @@ import {
 import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
-import { ISRAELI_BANKS, LicenseRequestFields, MAX_REFERENCE_FILE_BYTES, MIN_TRANSFER_LICENSES } from '@venue/domain';
+import {
+  contract,
+  ISRAELI_BANKS,
+  LicenseRequestFields,
+  MAX_REFERENCE_FILE_BYTES,
+  MIN_TRANSFER_LICENSES,
+} from '@venue/domain';
 import { api, ApiError } from '../../app/api/apiClient';
 import { readSession } from '../../app/auth/authStorage';
 import { useSessionData } from '../../app/auth/AuthProvider';
@@ -75,11 +81,11 @@ export function LicensesPage() {
   const { club } = useSessionData();
   const price = useQuery({
     queryKey: ['licenses', 'price'],
-    queryFn: () => api.get<{ price: number }>('/License/Price'),
+    queryFn: () => api.call(contract.licenses.price),
   });
   const current = useQuery({
     queryKey: ['licenses', 'club'],
-    queryFn: () => api.get<{ licancesAmount: number }>('/Club/GetCurrent'),
+    queryFn: () => api.call(contract.club.current),
   });
   return (
     <div data-testid="licenses-page">

@@ -1,13 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AdminPurchaseRequest,
-  BalanceResponse,
-  Debt,
-  PaymentMethodInput,
-  PaymentMethodView,
-  Purchase,
-  SubscriptionsResponse,
-} from '@venue/domain';
+import { contract, type AdminPurchaseRequest, type PaymentMethodInput } from '@venue/domain';
 import { api } from '../../app/api/apiClient';
 
 /** API hooks of the client's money tabs (docs/money.md). */
@@ -35,35 +27,38 @@ export interface AutoRenewLogRow {
 }
 
 export const useBalance = (id: number) =>
-  useQuery({ queryKey: [...key(id), 'balance'], queryFn: () => api.get<BalanceResponse>(`/getBalance/${id}`) });
+  useQuery({
+    queryKey: [...key(id), 'balance'],
+    queryFn: () => api.call(contract.purchases.balance, { params: { id } }),
+  });
 export const useSubscriptions = (id: number) =>
   useQuery({
     queryKey: [...key(id), 'subscriptions'],
-    queryFn: () => api.get<SubscriptionsResponse>(`/GetSubscriptions/${id}`),
+    queryFn: () => api.call(contract.subscriptions.ofClient, { params: { id } }),
   });
 export const useRenewQuote = (id: number, enabled: boolean) =>
   useQuery({
     queryKey: [...key(id), 'quote'],
     enabled,
     retry: false,
-    queryFn: () => api.post<RenewQuote>(`/GetRenewSubscriptionStartAndEndDatesAndPrice/${id}`, {}),
+    queryFn: () => api.call(contract.subscriptions.renewQuote, { params: { id } }),
   });
 export const useDebts = (id: number) =>
-  useQuery({ queryKey: [...key(id), 'debts'], queryFn: () => api.get<Debt[]>(`/Debts/GetByClientId/${id}`) });
+  useQuery({ queryKey: [...key(id), 'debts'], queryFn: () => api.call(contract.debts.ofClient, { params: { id } }) });
 export const usePaymentMethod = (id: number) =>
   useQuery({
     queryKey: [...key(id), 'paymentMethod'],
-    queryFn: () => api.get<PaymentMethodView | null>(`/CreditCard/GetByClientId/${id}`),
+    queryFn: () => api.call(contract.paymentMethods.ofClient, { params: { id } }),
   });
 export const usePurchases = (id: number) =>
   useQuery({
     queryKey: [...key(id), 'purchases'],
-    queryFn: () => api.get<Purchase[]>(`/Purchase/GetByClientId/${id}`),
+    queryFn: () => api.call(contract.purchases.ofClient, { params: { id } }),
   });
 export const useAutoRenewLogs = (id: number) =>
   useQuery({
     queryKey: [...key(id), 'autoRenewLogs'],
-    queryFn: () => api.get<AutoRenewLogRow[]>(`/AutoRenew/GetLogsByClientId/${id}`),
+    queryFn: () => api.call(contract.subscriptions.logsOfClient, { params: { id } }),
   });
 
 /** Every money change refreshes the client's money data and its details page. */
@@ -79,7 +74,7 @@ function useInvalidate(id: number) {
 export function usePurchase(id: number) {
   const done = useInvalidate(id);
   return useMutation({
-    mutationFn: (body: AdminPurchaseRequest) => api.post<Purchase>('/Client/AdminPurchase', body),
+    mutationFn: (body: AdminPurchaseRequest) => api.call(contract.purchases.adminPurchase, { body }),
     onSuccess: done,
   });
 }
@@ -87,35 +82,36 @@ export function useAddCredit(id: number) {
   const done = useInvalidate(id);
   return useMutation({
     mutationFn: (body: { amount: number; method: 0 | 2; idempotencyKey: string }) =>
-      api.post<Purchase>(`/addCredit/${id}`, body),
+      api.call(contract.purchases.addCredit, { params: { id }, body }),
     onSuccess: done,
   });
 }
 export function useSavePaymentMethod(id: number) {
   const done = useInvalidate(id);
   return useMutation({
-    mutationFn: (body: PaymentMethodInput) => api.post<PaymentMethodView>('/CreditCard', body),
+    mutationFn: (body: PaymentMethodInput) => api.call(contract.paymentMethods.create, { body }),
     onSuccess: done,
   });
 }
 export function useDeletePaymentMethod(id: number) {
   const done = useInvalidate(id);
   return useMutation({
-    mutationFn: (pmId: number) => api.delete<{ ok: true }>(`/CreditCard/${pmId}`),
+    mutationFn: (pmId: number) => api.call(contract.paymentMethods.remove, { params: { id: pmId } }),
     onSuccess: done,
   });
 }
 export function useAddDebt(id: number) {
   const done = useInvalidate(id);
   return useMutation({
-    mutationFn: (body: { amount: number; description: string }) => api.post<Debt>('/Debts', { clientId: id, ...body }),
+    mutationFn: (body: { amount: number; description: string }) =>
+      api.call(contract.debts.create, { body: { clientId: id, ...body } }),
     onSuccess: done,
   });
 }
 export function useDeleteDebt(id: number) {
   const done = useInvalidate(id);
   return useMutation({
-    mutationFn: (debtId: number) => api.patch<Debt>(`/Debts/Delete/${debtId}`, {}),
+    mutationFn: (debtId: number) => api.call(contract.debts.remove, { params: { id: debtId } }),
     onSuccess: done,
   });
 }

@@ -16,8 +16,16 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { CARD_TYPES, ClientInput, ClientStatus, ClientType, isValidIsraeliId, type Client } from '@venue/domain';
-import { api, type Page } from '../../app/api/apiClient';
+import {
+  CARD_TYPES,
+  contract,
+  ClientInput,
+  ClientStatus,
+  ClientType,
+  isValidIsraeliId,
+  type Client,
+} from '@venue/domain';
+import { api } from '../../app/api/apiClient';
 import { useSessionData } from '../../app/auth/AuthProvider';
 import { MoneyInput } from '../../shared/MoneyInput';
 import { useDebounced } from '../../shared/useDebounced';
@@ -139,7 +147,7 @@ export function ClientFormDrawer({
   const parentTerm = useDebounced(parentSearch.trim(), 300);
   const parents = useQuery({
     queryKey: ['clients', 'parent-search', parentTerm],
-    queryFn: () => api.get<Page<Client>>('/Client', { search: parentTerm, pageSize: 20 }),
+    queryFn: () => api.call(contract.clients.list, { query: { search: parentTerm, pageSize: 20 } }),
     enabled: open,
   });
   const parentOptions = (parents.data?.items ?? [])

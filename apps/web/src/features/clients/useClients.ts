@@ -1,14 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  BulkClientsRequest,
-  Client,
-  ClientFull,
-  ClientHistoryItem,
-  ClientInput,
-  ClientLink,
-  ClientPatch,
-  ImportResult,
-} from '@venue/domain';
+import { contract } from '@venue/domain';
+import type { BulkClientsRequest, Client, ClientInput, ClientPatch, ImportResult } from '@venue/domain';
 import { api, type Page } from '../../app/api/apiClient';
 import { downloadFile } from '../../shared/download';
 import { uploadFile, UploadError } from '../../shared/upload';
@@ -71,7 +63,7 @@ export function exportClients(p: ClientFilters & { sort?: string; order: 'asc' |
 export function useClientFull(id: number) {
   return useQuery({
     queryKey: [...CLIENTS_KEY, 'full', id],
-    queryFn: () => api.get<ClientFull>(`/GetClientFull/${id}`),
+    queryFn: () => api.call(contract.clients.full, { params: { id } }),
   });
 }
 
@@ -79,7 +71,7 @@ export function useClientFull(id: number) {
 export function useClientHistory(id: number, page: number, pageSize: number) {
   return useQuery({
     queryKey: [...CLIENTS_KEY, 'history', id, page, pageSize],
-    queryFn: () => api.get<Page<ClientHistoryItem>>(`/Client/GetClientHistory/${id}`, { page, pageSize }),
+    queryFn: () => api.call(contract.clients.history, { params: { id }, query: { page, pageSize } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -88,7 +80,7 @@ export function useClientHistory(id: number, page: number, pageSize: number) {
 export function useClientParents(id: number) {
   return useQuery({
     queryKey: [...CLIENTS_KEY, 'parents', id],
-    queryFn: () => api.get<ClientLink[]>(`/Client/GetParents/${id}`),
+    queryFn: () => api.call(contract.clients.parents, { params: { id } }),
   });
 }
 
@@ -97,7 +89,9 @@ export function useSaveClient() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: ClientInput | ClientPatch }) =>
-      id == null ? api.post<Client>('/Client', body) : api.patch<Client>(`/Client/${id}`, body),
+      id == null
+        ? api.call(contract.clients.create, { body: body as ClientInput })
+        : api.call(contract.clients.update, { params: { id }, body }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: CLIENTS_KEY }),
   });
 }
@@ -115,7 +109,7 @@ export function useSetClientStatus() {
 export function useBulkClients() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: BulkClientsRequest) => api.post<{ updated: number }>('/Client/updateBulkClients', body),
+    mutationFn: (body: BulkClientsRequest) => api.call(contract.clients.bulkUpdate, { body }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: CLIENTS_KEY }),
   });
 }

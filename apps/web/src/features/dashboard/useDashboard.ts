@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ChartPoint } from '@venue/domain';
+import { contract, type ChartPoint } from '@venue/domain';
 import { api } from '../../app/api/apiClient';
 
 /**
@@ -8,32 +8,35 @@ import { api } from '../../app/api/apiClient';
  * entrance (LIVE_REFRESHED_KEYS), so today's and this month's figures follow
  * the gate without a reload.
  */
-function useDashboardCall<T>(name: string) {
+function useDashboardCall<T>(entry: DashboardEntry) {
   return useQuery({
-    queryKey: ['dashboard', name],
-    queryFn: () => api.post<T>(`/Dashboard/${name}`, {}),
+    queryKey: ['dashboard', entry.path.slice('/api/Dashboard/'.length)],
+    queryFn: () => api.call(entry, { body: {} }) as Promise<T>,
   });
 }
 
+type DashboardEntry = (typeof contract.dashboard)[keyof typeof contract.dashboard];
+const d = contract.dashboard;
+
 type Count = { value: number };
 
-export const useMonthlyEntranceCount = () => useDashboardCall<Count>('GetMonthlyEntranceCount');
-export const useActiveClientsCount = () => useDashboardCall<Count>('GetActiveClientsCount');
-export const useEntranceByStatus = () => useDashboardCall<ChartPoint[]>('GetChartEntranceByStatus');
-export const useEntranceByTime = () => useDashboardCall<ChartPoint[]>('GetChartConfirmedEntranceByTime');
+export const useMonthlyEntranceCount = () => useDashboardCall<Count>(d.monthlyEntrances);
+export const useActiveClientsCount = () => useDashboardCall<Count>(d.activeClients);
+export const useEntranceByStatus = () => useDashboardCall<ChartPoint[]>(d.entranceByStatus);
+export const useEntranceByTime = () => useDashboardCall<ChartPoint[]>(d.confirmedEntranceByTime);
 /** This month's income, minor units (agorot). */
-export const useMonthlyIncome = () => useDashboardCall<Count>('GetMonthlyIncome');
-export const useLastWeekArrivals = () => useDashboardCall<Count>('GetLastWeekArrivalsCount');
-export const useValidLicenses = () => useDashboardCall<Count>('GetValidLicensesCount');
-export const useExpiredLicenses = () => useDashboardCall<Count>('GetExpiredLicensesCount');
+export const useMonthlyIncome = () => useDashboardCall<Count>(d.monthlyIncome);
+export const useLastWeekArrivals = () => useDashboardCall<Count>(d.lastWeekArrivals);
+export const useValidLicenses = () => useDashboardCall<Count>(d.validLicenses);
+export const useExpiredLicenses = () => useDashboardCall<Count>(d.expiredLicenses);
 /** Approved entrances this month per EntrancePaymentType. */
-export const useEntranceByPaymentType = () => useDashboardCall<ChartPoint[]>('GetChartPaymentData');
-export const useEntranceByGroup = () => useDashboardCall<ChartPoint[]>('GetChartEntranceByGroup');
+export const useEntranceByPaymentType = () => useDashboardCall<ChartPoint[]>(d.payments);
+export const useEntranceByGroup = () => useDashboardCall<ChartPoint[]>(d.entranceByGroup);
 /** Per PurchaseItemType: price with VAT (agorot) or units. */
 export const useByItemType = (measure: 'amount' | 'quantity') =>
-  useDashboardCall<ChartPoint[]>(measure === 'amount' ? 'GetChartDataByItemType' : 'GetChartDataQtyByItemType');
+  useDashboardCall<ChartPoint[]>(measure === 'amount' ? d.amountByItemType : d.quantityByItemType);
 /** Per product name, largest first: price with VAT (agorot) or units. */
 export const useByProduct = (measure: 'amount' | 'quantity') =>
-  useDashboardCall<ChartPoint[]>(measure === 'amount' ? 'GetChartDataByProduct' : 'GetChartDataQtyByProduct');
+  useDashboardCall<ChartPoint[]>(measure === 'amount' ? d.amountByProduct : d.quantityByProduct);
 
 export type DashboardQuery<T> = ReturnType<typeof useDashboardCall<T>>;

@@ -4,7 +4,7 @@ import { Alert, Button, Card, Space, Table, Tag, Typography } from 'antd';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { formatMinutes, type PreviewDay, type WeekPreview } from '@venue/domain';
+import { contract, formatMinutes, type PreviewDay } from '@venue/domain';
 import { api } from '../../app/api/apiClient';
 import { useDirection } from '../../app/i18n/LocaleProvider';
 import { errorText } from '../../shared/errors';
@@ -17,7 +17,7 @@ function hhmm(m: number): string {
 }
 
 /**
- * Week preview of a group (issue 5 §5): for the club's location, the opening
+ * Week preview of a group: for the club's location, the opening
  * windows each day that the saved rows produce, with sunset and nightfall
  * (@hebcal/core on the server) and holiday eves marked.
  */
@@ -27,7 +27,7 @@ export function WeekPreviewPanel({ groupId, dirty }: { groupId: number; dirty: b
   const [from, setFrom] = useState(() => dayjs().format('YYYY-MM-DD'));
   const q = useQuery({
     queryKey: ['groups', groupId, 'week-preview', from],
-    queryFn: () => api.get<WeekPreview>(`/Group/${groupId}/WeekPreview`, { from }),
+    queryFn: () => api.call(contract.schedules.weekPreview, { params: { id: groupId }, query: { from } }),
   });
   const shift = (days: number) => setFrom((f) => dayjs(f).add(days, 'day').format('YYYY-MM-DD'));
   const Prev = rtl ? RightOutlined : LeftOutlined;

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { contract } from '@venue/domain';
 import type { Group, GroupInput, ScheduleRow } from '@venue/domain';
 import { api, type Page } from '../../app/api/apiClient';
 import { SESSION_QUERY_KEY } from '../../app/auth/AuthProvider';
@@ -7,14 +8,14 @@ export const GROUPS_KEY = ['groups'] as const;
 
 /** GET /Group: every group of the club (a short list; no paging). */
 export function useGroupList() {
-  return useQuery({ queryKey: GROUPS_KEY, queryFn: () => api.get<Page<Group>>('/Group') });
+  return useQuery({ queryKey: GROUPS_KEY, queryFn: () => api.call(contract.groups.list) as Promise<Page<Group>> });
 }
 
 /** GET /Group/{id} with its schedule rows in list order. */
 export function useGroup(id: number | null) {
   return useQuery({
     queryKey: [...GROUPS_KEY, id],
-    queryFn: () => api.get<Group>(`/Group/${id}`),
+    queryFn: () => api.call(contract.groups.get, { params: { id: id as number } }) as Promise<Group>,
     enabled: id != null,
   });
 }
@@ -24,7 +25,9 @@ export function useSaveGroup() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: GroupInput }) =>
-      id == null ? api.post<Group>('/Group', body) : api.patch<Group>(`/Group/${id}`, body),
+      id == null
+        ? (api.call(contract.groups.create, { body }) as Promise<Group>)
+        : (api.call(contract.groups.update, { params: { id }, body }) as Promise<Group>),
     onSuccess: (g) => {
       qc.setQueryData([...GROUPS_KEY, g.id], g);
       void qc.invalidateQueries({ queryKey: GROUPS_KEY, exact: true });
@@ -36,7 +39,7 @@ export function useSaveGroup() {
 export function useDeleteGroup() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete<{ ok: true }>(`/Group/${id}`),
+    mutationFn: (id: number) => api.call(contract.groups.remove, { params: { id } }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: GROUPS_KEY }),
   });
 }

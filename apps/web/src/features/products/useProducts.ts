@@ -1,12 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  DEFAULT_PRODUCTS_CAPACITY,
-  type Capacity,
-  type Product,
-  type ProductInput,
-  type ProductPatch,
-} from '@venue/domain';
-import { api, type Page } from '../../app/api/apiClient';
+import { contract } from '@venue/domain';
+import { DEFAULT_PRODUCTS_CAPACITY, type Capacity, type ProductInput, type ProductPatch } from '@venue/domain';
+import { api } from '../../app/api/apiClient';
 
 const PRODUCTS_KEY = ['products'] as const;
 
@@ -14,7 +9,7 @@ const PRODUCTS_KEY = ['products'] as const;
 export function useProductList() {
   return useQuery({
     queryKey: PRODUCTS_KEY,
-    queryFn: () => api.get<Page<Product>>('/Product', { showInactive: 'true' }),
+    queryFn: () => api.call(contract.products.list, { query: { showInactive: 'true' } }),
   });
 }
 
@@ -23,7 +18,9 @@ export function useSaveProduct() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: ProductInput | ProductPatch }) =>
-      id == null ? api.post<Product>('/Product', body) : api.patch<Product>(`/Product/${id}`, body),
+      id == null
+        ? api.call(contract.products.create, { body: body as ProductInput })
+        : api.call(contract.products.update, { params: { id }, body }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: PRODUCTS_KEY }),
   });
 }
@@ -32,7 +29,7 @@ export function useSaveProduct() {
 export function useDeleteProduct() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete<{ ok: true }>(`/Product/${id}`),
+    mutationFn: (id: number) => api.call(contract.products.remove, { params: { id } }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: PRODUCTS_KEY }),
   });
 }

@@ -1,11 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { GeneralScheduleInput, ScheduleWithLinks } from '@venue/domain';
-
-interface ScheduleLink {
-  id: number;
-  scheduleId: number;
-  groupId: number;
-}
+import { contract } from '@venue/domain';
+import type { GeneralScheduleInput } from '@venue/domain';
 import { api } from '../../app/api/apiClient';
 
 export const SCHEDULES_KEY = ['schedules'] as const;
@@ -14,7 +9,7 @@ export const SCHEDULES_KEY = ['schedules'] as const;
 export function useGeneralSchedules() {
   return useQuery({
     queryKey: [...SCHEDULES_KEY, 'general'],
-    queryFn: () => api.get<ScheduleWithLinks[]>('/Schedule/GetGeneral'),
+    queryFn: () => api.call(contract.schedules.general),
   });
 }
 
@@ -32,8 +27,8 @@ export function useSaveSchedule() {
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: GeneralScheduleInput }) =>
       id == null
-        ? api.post<ScheduleWithLinks>('/Schedule', body)
-        : api.patch<ScheduleWithLinks>(`/Schedule/${id}`, body),
+        ? api.call(contract.schedules.create, { body })
+        : api.call(contract.schedules.update, { params: { id }, body }),
     onSuccess: done,
   });
 }
@@ -41,21 +36,24 @@ export function useSaveSchedule() {
 /** DELETE /Schedule/{id} (with its links). */
 export function useDeleteSchedule() {
   const done = useInvalidate();
-  return useMutation({ mutationFn: (id: number) => api.delete<{ ok: true }>(`/Schedule/${id}`), onSuccess: done });
+  return useMutation({
+    mutationFn: (id: number) => api.call(contract.schedules.remove, { params: { id } }),
+    onSuccess: done,
+  });
 }
 
 /** POST /ScheduleToGroup and DELETE /ScheduleToGroup/{id}. */
 export function useLinkSchedule() {
   const done = useInvalidate();
   return useMutation({
-    mutationFn: (body: { scheduleId: number; groupId: number }) => api.post<ScheduleLink>('/ScheduleToGroup', body),
+    mutationFn: (body: { scheduleId: number; groupId: number }) => api.call(contract.schedules.link, { body }),
     onSuccess: done,
   });
 }
 export function useUnlinkSchedule() {
   const done = useInvalidate();
   return useMutation({
-    mutationFn: (linkId: number) => api.delete<{ ok: true }>(`/ScheduleToGroup/${linkId}`),
+    mutationFn: (linkId: number) => api.call(contract.schedules.unlink, { params: { id: linkId } }),
     onSuccess: done,
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Club, ClubPatch } from '@venue/domain';
+import { contract } from '@venue/domain';
+import type { CitiesQuery, ClubPatch } from '@venue/domain';
 import { api } from '../../app/api/apiClient';
 import { SESSION_QUERY_KEY } from '../../app/auth/AuthProvider';
 
@@ -7,7 +8,7 @@ import { SESSION_QUERY_KEY } from '../../app/auth/AuthProvider';
 export function useCities(country: string | undefined) {
   return useQuery({
     queryKey: ['reference', 'cities', country],
-    queryFn: () => api.get<string[]>('/Reference/Cities', { country }),
+    queryFn: () => api.call(contract.reference.cities, { query: { country: country as CitiesQuery['country'] } }),
     enabled: !!country,
     staleTime: Infinity,
   });
@@ -15,14 +16,15 @@ export function useCities(country: string | undefined) {
 
 /** GET /Club/GetCurrent, fresh (the session copy may be minutes old). */
 export function useClub() {
-  return useQuery({ queryKey: ['club', 'current'], queryFn: () => api.get<Club>('/Club/GetCurrent') });
+  return useQuery({ queryKey: ['club', 'current'], queryFn: () => api.call(contract.club.current) });
 }
 
 /** PATCH /Club/{id} with only the changed settings; the session's club is reloaded after. */
 export function useUpdateClub() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: ClubPatch }) => api.patch<Club>(`/Club/${id}`, body),
+    mutationFn: ({ id, body }: { id: number; body: ClubPatch }) =>
+      api.call(contract.club.update, { params: { id }, body }),
     onSuccess: (club) => {
       qc.setQueryData(['club', 'current'], club);
       void qc.invalidateQueries({ queryKey: SESSION_QUERY_KEY });

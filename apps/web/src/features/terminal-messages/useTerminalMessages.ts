@@ -1,12 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TerminalMessageInput, TerminalMessagePatch, TerminalMessageRecord } from '@venue/domain';
-import { api, type Page } from '../../app/api/apiClient';
+import { contract } from '@venue/domain';
+import type { TerminalMessageInput, TerminalMessagePatch } from '@venue/domain';
+import { api } from '../../app/api/apiClient';
 
 const KEY = ['terminalMessages'] as const;
 
 /** GET /TerminalMessage (docs/api-gate.md). */
 export function useTerminalMessages() {
-  return useQuery({ queryKey: KEY, queryFn: () => api.get<Page<TerminalMessageRecord>>('/TerminalMessage') });
+  return useQuery({ queryKey: KEY, queryFn: () => api.call(contract.terminalMessages.list) });
 }
 
 /** POST /TerminalMessage and PATCH /TerminalMessage/{id}; both are pushed to the club's terminals by the server. */
@@ -15,8 +16,8 @@ export function useSaveTerminalMessage() {
   return useMutation({
     mutationFn: (v: { id?: number; body: TerminalMessageInput | TerminalMessagePatch }) =>
       v.id != null
-        ? api.patch<TerminalMessageRecord>(`/TerminalMessage/${v.id}`, v.body)
-        : api.post<TerminalMessageRecord>('/TerminalMessage', v.body),
+        ? api.call(contract.terminalMessages.update, { params: { id: v.id }, body: v.body })
+        : api.call(contract.terminalMessages.create, { body: v.body as TerminalMessageInput }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: KEY }),
   });
 }

@@ -1,16 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type {
-  CashBoxStatus,
-  CashReset,
-  ConnectedDevices,
-  Inventory,
-  LiveMessage,
-  Terminal,
-  TerminalActionName,
-  TerminalActionReplyResult,
-  TerminalInput,
-  TerminalPatch,
-} from '@venue/domain';
+import { contract } from '@venue/domain';
+import type { Inventory, LiveMessage, Terminal, TerminalActionName, TerminalInput, TerminalPatch } from '@venue/domain';
 import { api, type Page } from '../../app/api/apiClient';
 import { useLiveMessages } from '../../app/live/LiveProvider';
 
@@ -42,7 +32,7 @@ export function useTerminalList(opts: { deleted?: boolean } = {}) {
   const deleted = opts.deleted === true;
   return useQuery({
     queryKey: deleted ? [...TERMINALS_KEY, 'deleted'] : TERMINALS_KEY,
-    queryFn: () => api.get<Page<Terminal>>(`/Terminal${deleted ? '?deleted=true' : ''}`),
+    queryFn: () => api.call(contract.terminals.list, { query: deleted ? { deleted: true } : undefined }),
   });
 }
 
@@ -50,14 +40,14 @@ export function useTerminalList(opts: { deleted?: boolean } = {}) {
 export function useTerminal(id: number) {
   const qc = useQueryClient();
   useLiveMessages((msg) => applyLive(qc, msg));
-  return useQuery({ queryKey: terminalKey(id), queryFn: () => api.get<Terminal>(`/Terminal/${id}`) });
+  return useQuery({ queryKey: terminalKey(id), queryFn: () => api.call(contract.terminals.get, { params: { id } }) });
 }
 
 /** GET /Terminal/GetConnectedDevices/{id}. */
 export function useConnectedDevices(id: number) {
   return useQuery({
     queryKey: ['terminal-devices', id],
-    queryFn: () => api.get<ConnectedDevices>(`/Terminal/GetConnectedDevices/${id}`),
+    queryFn: () => api.call(contract.terminals.connectedDevices, { params: { id } }),
   });
 }
 
@@ -69,7 +59,7 @@ export function useCashBoxStatus(id: number) {
   });
   return useQuery({
     queryKey: ['terminal-cash', id],
-    queryFn: () => api.get<CashBoxStatus>(`/Terminal/GetCashBoxStatus/${id}`),
+    queryFn: () => api.call(contract.terminals.cashBox, { params: { id } }),
   });
 }
 
@@ -85,7 +75,7 @@ function useInvalidateTerminals() {
 export function useCreateTerminal() {
   const invalidate = useInvalidateTerminals();
   return useMutation({
-    mutationFn: (body: TerminalInput) => api.post<Terminal & { secret: string }>('/Terminal', body),
+    mutationFn: (body: TerminalInput) => api.call(contract.terminals.create, { body }),
     onSuccess: () => invalidate(),
   });
 }
@@ -94,7 +84,7 @@ export function useCreateTerminal() {
 export function useApproveTerminal() {
   const invalidate = useInvalidateTerminals();
   return useMutation({
-    mutationFn: (id: number) => api.patch<Terminal>(`/Terminal/${id}`, { approved: true }),
+    mutationFn: (id: number) => api.call(contract.terminals.update, { params: { id }, body: { approved: true } }),
     onSuccess: (t) => invalidate(t.id),
   });
 }
@@ -104,7 +94,7 @@ export function useUpdateTerminal(id: number) {
   const qc = useQueryClient();
   const invalidate = useInvalidateTerminals();
   return useMutation({
-    mutationFn: (body: TerminalPatch) => api.patch<Terminal>(`/Terminal/${id}`, body),
+    mutationFn: (body: TerminalPatch) => api.call(contract.terminals.update, { params: { id }, body }),
     onSuccess: (t) => {
       qc.setQueryData(terminalKey(id), t);
       invalidate();
@@ -116,11 +106,11 @@ export function useUpdateTerminal(id: number) {
 export function useDeleteRestoreTerminal(id: number) {
   const invalidate = useInvalidateTerminals();
   const del = useMutation({
-    mutationFn: () => api.delete<{ ok: true }>(`/Terminal/${id}`),
+    mutationFn: () => api.call(contract.terminals.remove, { params: { id } }),
     onSuccess: () => invalidate(id),
   });
   const restore = useMutation({
-    mutationFn: () => api.patch<Terminal>(`/Terminal/Restore/${id}`, {}),
+    mutationFn: () => api.call(contract.terminals.restore, { params: { id } }),
     onSuccess: () => invalidate(id),
   });
   return { del, restore };
@@ -130,7 +120,7 @@ export function useDeleteRestoreTerminal(id: number) {
 export function useTerminalAction(id: number) {
   return useMutation({
     mutationFn: (a: { actionName: TerminalActionName; data?: unknown }) =>
-      api.post<TerminalActionReplyResult>('/Terminal/TerminalActionWithReply', { targetId: id, ...a }),
+      api.call(contract.terminals.actionWithReply, { body: { targetId: id, ...a } }),
   });
 }
 
@@ -139,12 +129,12 @@ export function useCashActions(id: number) {
   const qc = useQueryClient();
   const refresh = () => void qc.invalidateQueries({ queryKey: ['terminal-cash', id] });
   const reset = useMutation({
-    mutationFn: () => api.post<CashReset>('/Terminal/CreateResetCashLevels', { terminalId: id }),
+    mutationFn: () => api.call(contract.terminals.resetCash, { body: { terminalId: id } }),
     onSuccess: refresh,
   });
   const load = useMutation({
     mutationFn: (body: { coins: Inventory; bills: Inventory }) =>
-      api.post<CashBoxStatus>(`/Terminal/LoadCash/${id}`, body),
+      api.call(contract.terminals.loadCash, { params: { id }, body }),
     onSuccess: refresh,
   });
   return { reset, load };

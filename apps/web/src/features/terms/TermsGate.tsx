@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Modal, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LATEST_TERMS_VERSION } from '@venue/domain';
+import { contract, LATEST_TERMS_VERSION } from '@venue/domain';
 import { api } from '../../app/api/apiClient';
 import { SESSION_QUERY_KEY, useAuth } from '../../app/auth/AuthProvider';
 import { errorText } from '../../shared/errors';
@@ -33,7 +33,7 @@ export function TermsGate() {
     setBusy(true);
     setError(null);
     try {
-      await api.post('/User/UpdateUserTermsVersion', { version: LATEST_TERMS_VERSION, signature });
+      await api.call(contract.users.acceptTerms, { body: { version: LATEST_TERMS_VERSION, signature } });
       await qc.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
     } catch (e) {
       setError(errorText(t, e));

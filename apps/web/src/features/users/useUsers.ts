@@ -1,12 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { User, UserInput, UserPatch } from '@venue/domain';
-import { api, type Page } from '../../app/api/apiClient';
+import { contract } from '@venue/domain';
+import type { UserInput, UserPatch } from '@venue/domain';
+import { api } from '../../app/api/apiClient';
 
 const USERS_KEY = ['users'] as const;
 
 /** GET /User: the club's staff users (admins only). */
 export function useUserList() {
-  return useQuery({ queryKey: USERS_KEY, queryFn: () => api.get<Page<User>>('/User') });
+  return useQuery({ queryKey: USERS_KEY, queryFn: () => api.call(contract.users.list) });
 }
 
 /** POST /User or PATCH /User/{id}. */
@@ -14,7 +15,9 @@ export function useSaveUser() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: UserInput | UserPatch }) =>
-      id == null ? api.post<User>('/User', body) : api.patch<User>(`/User/${id}`, body),
+      id == null
+        ? api.call(contract.users.create, { body: body as UserInput })
+        : api.call(contract.users.update, { params: { id }, body }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: USERS_KEY }),
   });
 }

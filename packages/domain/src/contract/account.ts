@@ -1,0 +1,16 @@
+import { CurrentUser, LoginRequest, LoginResponse } from '../schemas.js';
+import { routes } from './route.js';
+
+/** Sign-in and the current user (seed 000 §7 "Auth and account"). */
+export const account = routes(['account'], {
+  /** Sign-in: a bearer token valid `expiresIn` seconds; 401 on wrong credentials, 429 with retry-after while delayed. */
+  login: {
+    method: 'POST',
+    path: '/api/Account',
+    body: LoginRequest,
+    response: LoginResponse,
+    access: { public: true },
+    security: [],
+  },
+  current: { method: 'GET', path: '/api/Account/GetCurrent', response: CurrentUser, access: {} },
+});
