@@ -302,6 +302,8 @@ export interface PurchaseLine {
   name?: string;
   quantity?: number;
   unitPrice: number;
+  /** The line's amount before VAT in agorot; default its price less 18% (give the price itself for a line without VAT). */
+  amountBeforeVat?: number;
 }
 
 /** 18% VAT (DOMAIN-FACTS), in basis points. */
@@ -356,7 +358,7 @@ export async function makePurchase(
             quantity: l.quantity ?? 1,
             unitPrice: l.unitPrice,
             priceWithVat: (l.quantity ?? 1) * l.unitPrice,
-            amountBeforeVat: beforeVat((l.quantity ?? 1) * l.unitPrice),
+            amountBeforeVat: l.amountBeforeVat ?? beforeVat((l.quantity ?? 1) * l.unitPrice),
           })),
         )
         .returning()
