@@ -304,6 +304,8 @@ export interface PurchaseLine {
   unitPrice: number;
   /** The line's amount before VAT in agorot; default its price less 18% (give the price itself for a line without VAT). */
   amountBeforeVat?: number;
+  /** The line's price with VAT in agorot; default quantity × unitPrice (give it for a rounded unit price). */
+  priceWithVat?: number;
 }
 
 /** 18% VAT (DOMAIN-FACTS), in basis points. */
@@ -357,8 +359,8 @@ export async function makePurchase(
             name: l.name ?? '',
             quantity: l.quantity ?? 1,
             unitPrice: l.unitPrice,
-            priceWithVat: (l.quantity ?? 1) * l.unitPrice,
-            amountBeforeVat: l.amountBeforeVat ?? beforeVat((l.quantity ?? 1) * l.unitPrice),
+            priceWithVat: l.priceWithVat ?? (l.quantity ?? 1) * l.unitPrice,
+            amountBeforeVat: l.amountBeforeVat ?? beforeVat(l.priceWithVat ?? (l.quantity ?? 1) * l.unitPrice),
           })),
         )
         .returning()
