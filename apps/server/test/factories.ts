@@ -306,6 +306,8 @@ export interface PurchaseLine {
   amountBeforeVat?: number;
   /** The line's price with VAT in agorot; default quantity × unitPrice (give it for a rounded unit price). */
   priceWithVat?: number;
+  /** Until when the licenses of a license line (item type 6) are valid, 'YYYY-MM-DD'; default none. */
+  expiry?: string | null;
 }
 
 /** 18% VAT (DOMAIN-FACTS), in basis points. */
@@ -361,6 +363,7 @@ export async function makePurchase(
             unitPrice: l.unitPrice,
             priceWithVat: l.priceWithVat ?? (l.quantity ?? 1) * l.unitPrice,
             amountBeforeVat: l.amountBeforeVat ?? beforeVat(l.priceWithVat ?? (l.quantity ?? 1) * l.unitPrice),
+            expiry: l.expiry ?? null,
           })),
         )
         .returning()
