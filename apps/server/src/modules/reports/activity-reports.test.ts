@@ -3,6 +3,7 @@ import { Api, createTestApp, makeUser, signedInAdmin, TEST_PASSWORD, type TestCo
 import { localInstant } from '../../../test/time.js';
 import { readXlsx } from '../../../test/upload.js';
 import * as factory from '../../../test/factories.js';
+import { makeSaraAndAvi } from './test-setup.js';
 import type { ReportResult } from '@venue/domain';
 
 const TZ = 'Asia/Jerusalem';
@@ -35,10 +36,7 @@ describe('quick exit, activities, a client’s entrances, manager activity', () 
     clubId = a.club.id;
     adminId = a.user.id;
     externalClubId = a.club.externalClubId;
-    const [c1, c2] = await factory.makeClients(ctx, clubId, [
-      { number: 1, firstName: 'Sara', lastName: 'Zilber' },
-      { number: 2, firstName: 'Avi', lastName: 'Cohen' },
-    ]);
+    const { c1, c2 } = await makeSaraAndAvi(ctx, clubId);
     const t1 = await factory.makeTerminal(ctx, clubId, { serial: `Q-${clubId}`, name: 'Exit gate', secretHash: 'x' });
     Object.assign(ids, { c1: c1.id, c2: c2.id, t1: t1.id });
     const other = await signedInAdmin(ctx, { settings: { isQuickExitEnabled: true } });

@@ -10,6 +10,7 @@ import {
 import { localInstant } from '../../../../test/time.js';
 import { readXlsx } from '../../../../test/upload.js';
 import * as factory from '../../../../test/factories.js';
+import { makeSaraAndAvi } from '../test-setup.js';
 import type { ReportResult } from '@venue/domain';
 
 const TZ = 'Asia/Jerusalem';
@@ -58,10 +59,7 @@ describe('excess status report (POST /Report/GetExcessStatusReport)', () => {
     api = a.api;
     clubId = a.club.id;
     externalClubId = a.club.externalClubId;
-    const [c1, c2] = await factory.makeClients(ctx, clubId, [
-      { number: 1, firstName: 'Sara', lastName: 'Zilber' },
-      { number: 2, firstName: 'Avi', lastName: 'Cohen' },
-    ]);
+    const { c1, c2 } = await makeSaraAndAvi(ctx, clubId);
     const t1 = await factory.makeTerminal(ctx, clubId, { serial: `EX-${clubId}-1`, name: 'Gate A', secretHash: 'x' });
     const t2 = await factory.makeTerminal(ctx, clubId, { serial: `EX-${clubId}-2`, name: 'Gate B', secretHash: 'x' });
     Object.assign(ids, { c1: c1.id, c2: c2.id, t1: t1.id, t2: t2.id });

@@ -10,6 +10,7 @@ import {
 import { localInstant } from '../../../../test/time.js';
 import { readXlsx } from '../../../../test/upload.js';
 import * as factory from '../../../../test/factories.js';
+import { makeSaraAndAvi } from '../test-setup.js';
 import { allPermissions, type ReportResult } from '@venue/domain';
 
 const TZ = 'Asia/Jerusalem';
@@ -73,10 +74,7 @@ describe('safer payments report (POST /Report/GetSaferPaymentsReport)', () => {
     externalClubId = a.club.externalClubId;
     /** The two clients and the charges of CHARGES, in a club. */
     const insertAll = async (club: number) => {
-      const [c1, c2] = await factory.makeClients(ctx, club, [
-        { number: 1, firstName: 'Sara', lastName: 'Zilber' },
-        { number: 2, firstName: 'Avi', lastName: 'Cohen' },
-      ]);
+      const { c1, c2 } = await makeSaraAndAvi(ctx, club);
       const own = { c1: c1.id, c2: c2.id };
       for (const [i, ch] of CHARGES.entries())
         await factory.makeCharge(ctx, club, {
