@@ -107,7 +107,7 @@ describe('money reports: payments, purchases, debts, financial', () => {
     Object.assign(ids, { c1: c1.id, c2: c2.id, t1: t1.id });
 
     /** One fixture as a purchase of `club` (invoice numbers from the club's counter: 1, 2, …). */
-    const insert = async (club: number, f: Fixture, clientId: number) => {
+    const sell = async (club: number, f: Fixture, clientId: number) => {
       const total = totalOf(f);
       const vat = vatOf(f);
       const paid = (ms: number[]) => sum(f.pays.filter((p) => ms.includes(p.method)).map((p) => p.amount));
@@ -137,12 +137,12 @@ describe('money reports: payments, purchases, debts, financial', () => {
         terminalId: f.terminal && club === clubId ? t1.id : null,
       });
     };
-    for (const f of FIXTURE) await insert(clubId, f, ids[f.client]);
+    for (const f of FIXTURE) await sell(clubId, f, ids[f.client]);
 
     // Another club, same month: never visible.
     const other = await signedInAdmin(ctx);
     const oc = await factory.makeClient(ctx, other.club.id, { number: 1, firstName: 'X', lastName: 'Y' });
-    await insert(other.club.id, { ...FIXTURE[1], key: 'o1' }, oc.id);
+    await sell(other.club.id, { ...FIXTURE[1], key: 'o1' }, oc.id);
     const march = (d: number) => localInstant(TZ, 2025, 3, d, 10);
     await factory.makeDebt(ctx, c1, { amount: 5000, paid: 0, description: 'Towel', createdAt: march(5) });
     await factory.makeDebt(ctx, c2, { amount: 3000, paid: 3000, createdAt: march(6) });

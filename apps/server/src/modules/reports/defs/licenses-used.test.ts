@@ -96,7 +96,7 @@ describe('licenses used report (POST /Report/GetLicensesUsedReport)', () => {
     clubId = admin.club.id;
     externalClubId = admin.club.externalClubId;
     /** One purchase of `club` (invoice numbers from the club's counter), VAT 18% of each line. */
-    const insert = (club: number, b: Buy, clientId: number) =>
+    const sell = (club: number, b: Buy, clientId: number) =>
       factory.makePurchase(ctx, club, {
         lines: b.lines.map((l) => ({
           itemType: l.type,
@@ -115,11 +115,11 @@ describe('licenses used report (POST /Report/GetLicensesUsedReport)', () => {
     ]);
     ids.c1 = cs[0].id;
     ids.c2 = cs[1].id;
-    for (const b of BUYS) await insert(clubId, b, ids[b.client]);
+    for (const b of BUYS) await sell(clubId, b, ids[b.client]);
 
     const other = await signedInAdmin(ctx);
     const oc = await factory.makeClient(ctx, other.club.id, { number: 1, firstName: 'X' });
-    await insert(other.club.id, BUYS[0], oc.id);
+    await sell(other.club.id, BUYS[0], oc.id);
   });
   afterAll(async () => ctx.close());
 

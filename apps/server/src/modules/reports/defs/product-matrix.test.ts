@@ -144,7 +144,7 @@ describe('product matrix report (POST /Report/GetProductMatrixReport)', () => {
     Object.assign(tid, { gateA: ts[0].id, gateB: ts[1].id });
 
     /** One purchase of `club` (invoice numbers from the club's counter), lines with their own amounts before VAT. */
-    const insert = (club: number, b: Buy, terminalId: number | null, productId: (p: Prod) => number) => {
+    const sell = (club: number, b: Buy, terminalId: number | null, productId: (p: Prod) => number) => {
       const total = sum(b.lines.map((l) => l.price));
       const before = sum(b.lines.map((l) => l.before));
       return factory.makePurchase(ctx, club, {
@@ -165,12 +165,12 @@ describe('product matrix report (POST /Report/GetProductMatrixReport)', () => {
         paymentStatus: b.status,
       });
     };
-    for (const b of BUYS) await insert(clubId, b, b.terminal ? tid[b.terminal] : null, (p) => pid[p]);
+    for (const b of BUYS) await sell(clubId, b, b.terminal ? tid[b.terminal] : null, (p) => pid[p]);
 
     // Another club's sales of the same period must not show.
     const other = await signedInAdmin(ctx, { settings: { isUpsellEnabled: true } });
     const op = await factory.makeProduct(ctx, other.club.id, { name: 'Other soap', price: 100 });
-    await insert(other.club.id, BUYS[0], null, () => op.id);
+    await sell(other.club.id, BUYS[0], null, () => op.id);
   });
   afterAll(async () => ctx.close());
 

@@ -127,7 +127,7 @@ describe('product summary report (POST /Report/GetProductSummaryReport)', () => 
     const t = await factory.makeTerminal(ctx, clubId, { name: 'Gate', serial: `PS-${clubId}`, secretHash: 'x' });
     terminalId = t.id;
     /** One purchase of `club` (invoice numbers from the club's counter), VAT 18% of each line. */
-    const insert = (club: number, b: Buy, productId: (k: ProductKey) => number) =>
+    const sell = (club: number, b: Buy, productId: (k: ProductKey) => number) =>
       factory.makePurchase(ctx, club, {
         lines: b.lines.map((l) => ({
           itemType: 10,
@@ -141,12 +141,12 @@ describe('product summary report (POST /Report/GetProductSummaryReport)', () => 
         source: b.atTerminal ? 'terminal' : 'console',
         terminalId: b.atTerminal ? terminalId : null,
       });
-    for (const b of BUYS) await insert(clubId, b, (k) => ids[k]);
+    for (const b of BUYS) await sell(clubId, b, (k) => ids[k]);
 
     // Another club sells "its" soap in March: invisible here.
     const other = await signedInAdmin(ctx);
     const foreign = await factory.makeProduct(ctx, other.club.id, { name: 'Foreign', price: 900 });
-    await insert(other.club.id, BUYS[0], () => foreign.id);
+    await sell(other.club.id, BUYS[0], () => foreign.id);
   });
   afterAll(async () => ctx.close());
 
