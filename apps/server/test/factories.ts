@@ -1,21 +1,27 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
-import { EntranceState, EntranceStatus, withIsraeliIdCheckDigit } from '@venue/domain';
+import { EntranceState, EntranceStatus, QuickExitOutcome, withIsraeliIdCheckDigit } from '@venue/domain';
 import {
+  auditLog,
+  autoRenewLogs,
   balanceLedger,
   biometricTemplates,
+  cashResets,
   cashSessions,
+  charges,
   clients,
   debts,
   entranceLogs,
   groups,
   invoiceCounters,
+  licenseOrders,
   licenseRequests,
   paymentMethods,
   products,
   purchaseItems,
   purchasePayments,
   purchases,
+  quickExits,
   schedules,
   scheduleToGroup,
   terminalCash,
@@ -296,6 +302,12 @@ export interface PurchaseLine {
   name?: string;
   quantity?: number;
   unitPrice: number;
+  /** The line's amount before VAT in agorot; default its price less 18% (give the price itself for a line without VAT). */
+  amountBeforeVat?: number;
+  /** The line's price with VAT in agorot; default quantity × unitPrice (give it for a rounded unit price). */
+  priceWithVat?: number;
+  /** Until when the licenses of a license line (item type 6) are valid, 'YYYY-MM-DD'; default none. */
+  expiry?: string | null;
 }
 
 /** 18% VAT (DOMAIN-FACTS), in basis points. */
@@ -349,8 +361,9 @@ export async function makePurchase(
             name: l.name ?? '',
             quantity: l.quantity ?? 1,
             unitPrice: l.unitPrice,
-            priceWithVat: (l.quantity ?? 1) * l.unitPrice,
-            amountBeforeVat: beforeVat((l.quantity ?? 1) * l.unitPrice),
+            priceWithVat: l.priceWithVat ?? (l.quantity ?? 1) * l.unitPrice,
+            amountBeforeVat: l.amountBeforeVat ?? beforeVat(l.priceWithVat ?? (l.quantity ?? 1) * l.unitPrice),
+            expiry: l.expiry ?? null,
           })),
         )
         .returning()
@@ -483,4 +496,117 @@ export async function makeOpenGate(
   });
   const terminal = await makeTerminal(ctx, clubId, { serial: opts.serial, name: 'Gate', secret: opts.secret });
   return { group, member, terminal };
+}
+
+/**
+ * A quick exit (seed 001 §3 "Quick exit") of a client through a terminal.
+ * The caller names the client, the terminal and the entrance id (the
+ * entrance need not exist: the reports read the row alone). Defaults:
+ * outcome BySubscription, entered now, a stay of 10 minutes (exitAt =
+ * entranceAt + durationMinutes unless given), no reward (agorot).
+ */
+export async function makeQuickExit(
+  ctx: FactoryContext,
+  clubId: number,
+  over: Pick<typeof quickExits.$inferInsert, 'clientId' | 'terminalId' | 'entranceId'> &
+    Partial<typeof quickExits.$inferInsert>,
+) {
+  const entranceAt = over.entranceAt ?? new Date();
+  const durationMinutes = over.durationMinutes ?? 10;
+  const [q] = await ctx.database.db
+    .insert(quickExits)
+    .values({
+      clubId,
+      type: QuickExitOutcome.BySubscription,
+      entranceAt,
+      exitAt: new Date(entranceAt.getTime() + durationMinutes * 60_000),
+      durationMinutes,
+      rewardAmount: 0,
+      ...over,
+    })
+    .returning();
+  return q;
+}
+
+/**
+ * Audit log rows (the managers' activity), one statement. Each row names at
+ * least its action and entity; `clubId` defaults to the given club, `at` to
+ * now.
+ */
+export async function makeAuditEntries(
+  ctx: FactoryContext,
+  clubId: number,
+  overs: (Pick<typeof auditLog.$inferInsert, 'action' | 'entity'> & Partial<typeof auditLog.$inferInsert>)[],
+) {
+  return ctx.database.db
+    .insert(auditLog)
+    .values(overs.map((over) => ({ clubId, ...over })))
+    .returning();
+}
+
+/**
+ * A reset of a terminal's cash box (seed 001 §4), as the console's "empty the
+ * box" writes it. Defaults: now, an empty box (total 0 agorot) and no excess;
+ * `cashBox` counts pieces per denomination in agorot.
+ */
+export async function makeCashReset(
+  ctx: FactoryContext,
+  terminal: { id: number; clubId: number },
+  over: Partial<typeof cashResets.$inferInsert> = {},
+) {
+  const [r] = await ctx.database.db
+    .insert(cashResets)
+    .values({
+      clubId: terminal.clubId,
+      terminalId: terminal.id,
+      cashBox: {},
+      cashBoxTotal: 0,
+      excessAmount: 0,
+      excessCount: 0,
+      ...over,
+    })
+    .returning();
+  return r;
+}
+
+/** An attempt of the automatic subscription renewal for a client. Defaults: now, successful, 0 agorot. */
+export async function makeAutoRenewLog(
+  ctx: FactoryContext,
+  client: { id: number; clubId: number },
+  over: Partial<typeof autoRenewLogs.$inferInsert> = {},
+) {
+  const [r] = await ctx.database.db
+    .insert(autoRenewLogs)
+    .values({ clubId: client.clubId, clientId: client.id, success: true, ...over })
+    .returning();
+  return r;
+}
+
+/**
+ * A card charge with the payment provider (charges). Defaults: no client,
+ * 1000 agorot, provider 'test', status 'approved', idempotency key
+ * `charge-<n>`, created now.
+ */
+export async function makeCharge(ctx: FactoryContext, clubId: number, over: Partial<typeof charges.$inferInsert> = {}) {
+  const [c] = await ctx.database.db
+    .insert(charges)
+    .values({ clubId, idempotencyKey: `charge-${next()}`, provider: 'test', amount: 1000, status: 'approved', ...over })
+    .returning();
+  return c;
+}
+
+/**
+ * An order for licenses paid by card (license_orders). Defaults: code
+ * `order-<n>`, 10 licenses for 30000 agorot, status 'open', created now.
+ */
+export async function makeLicenseOrder(
+  ctx: FactoryContext,
+  clubId: number,
+  over: Partial<typeof licenseOrders.$inferInsert> = {},
+) {
+  const [o] = await ctx.database.db
+    .insert(licenseOrders)
+    .values({ clubId, code: `order-${next()}`, quantity: 10, amount: 30_000, ...over })
+    .returning();
+  return o;
 }

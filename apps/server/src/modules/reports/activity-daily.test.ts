@@ -3,7 +3,8 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { ReportQuery } from '@venue/domain';
 import { createTestApp, TEST_DB, type TestContext } from '../../../test/harness.js';
 import { localInstant } from '../../../test/time.js';
-import { clubs, entranceLogs, purchasePayments, purchases } from '../../db/schema.js';
+import * as factory from '../../../test/factories.js';
+import { clubs, entranceLogs, purchases } from '../../db/schema.js';
 import { gateStatements, type LogItem } from '../../engine/gate-batch.js';
 import { compactActivityDaily } from './activity-daily.js';
 import { activitiesReport, entrancesReport, paymentsReport } from './definitions.js';
@@ -104,26 +105,32 @@ describe('activity_daily summary kept by statement triggers', () => {
     payerClientId: null,
     ...o,
   });
+  /** The rows in one statement (the triggers are statement-level). */
   const insertRows = (items: Entrance[]) =>
-    ctx.database.db.insert(entranceLogs).values(items.map((x) => ({ ...x, eventId: x.eventId ?? undefined })));
-  const buy = async (o: { clubId?: number; at: Date; total: number; status?: number; terminalId?: number | null }) => {
-    const n = ++seq;
-    const [p] = await ctx.database.db
-      .insert(purchases)
-      .values({
-        clubId: o.clubId ?? clubA,
-        at: o.at,
-        invoiceNumber: n,
-        total: o.total,
-        amountBeforeVat: Math.round(o.total / 1.18),
-        vat: o.total - Math.round(o.total / 1.18),
-        vatRateBp: 1800,
-        paymentStatus: o.status ?? 1,
-        source: 'console',
-        terminalId: o.terminalId ?? null,
-        idempotencyKey: `ad${n}`,
-      })
-      .returning();
+    factory.makeEntrances(
+      ctx,
+      clubA,
+      items.map((x) => ({ ...x, eventId: x.eventId ?? undefined })),
+    );
+  /** A purchase without lines (invoice number from its club's counter); `total` in agorot, VAT 18%. */
+  const buy = async (o: {
+    clubId?: number;
+    at: Date;
+    total: number;
+    status?: number;
+    terminalId?: number | null;
+    pays?: [number, number][];
+  }) => {
+    const { purchase: p } = await factory.makePurchase(ctx, o.clubId ?? clubA, {
+      lines: [],
+      payments: o.pays,
+      at: o.at,
+      total: o.total,
+      amountBeforeVat: Math.round(o.total / 1.18),
+      vat: o.total - Math.round(o.total / 1.18),
+      paymentStatus: o.status ?? 1,
+      terminalId: o.terminalId ?? null,
+    });
     return p.id;
   };
 
@@ -316,16 +323,13 @@ describe('activity_daily summary kept by statement triggers', () => {
       entrance({ at: jan, terminalId: 1, clientId: 5, amount: 100 }),
     ]);
     const pay = async (o: { at: Date; status?: number; terminalId?: number; pays: [number, number][] }) => {
-      const id = await buy({
+      return buy({
         at: o.at,
         total: o.pays.reduce((s, [, v]) => s + v, 0),
         status: o.status,
         terminalId: o.terminalId,
+        pays: o.pays,
       });
-      await db
-        .insert(purchasePayments)
-        .values(o.pays.map(([method, amount]) => ({ clubId: clubA, purchaseId: id, method, amount })));
-      return id;
     };
     await pay({
       at: jan,

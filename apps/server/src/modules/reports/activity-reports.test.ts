@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api, createTestApp, makeUser, signedInAdmin, TEST_PASSWORD, type TestContext } from '../../../test/harness.js';
 import { localInstant } from '../../../test/time.js';
 import { readXlsx } from '../../../test/upload.js';
-import { auditLog, clients, entranceLogs, purchaseItems, purchases, quickExits, terminals } from '../../db/schema.js';
+import * as factory from '../../../test/factories.js';
+import { makeSaraAndAvi } from './test-setup.js';
 import type { ReportResult } from '@venue/domain';
 
 const TZ = 'Asia/Jerusalem';
@@ -35,50 +36,24 @@ describe('quick exit, activities, a client’s entrances, manager activity', () 
     clubId = a.club.id;
     adminId = a.user.id;
     externalClubId = a.club.externalClubId;
-    const { db } = ctx.database;
-    const [c1, c2] = await db
-      .insert(clients)
-      .values([
-        { clubId, number: 1, firstName: 'Sara', lastName: 'Zilber' },
-        { clubId, number: 2, firstName: 'Avi', lastName: 'Cohen' },
-      ])
-      .returning();
-    const [t1] = await db
-      .insert(terminals)
-      .values({ clubId, serial: `Q-${clubId}`, name: 'Exit gate', secretHash: 'x', approved: true })
-      .returning();
+    const { c1, c2 } = await makeSaraAndAvi(ctx, clubId);
+    const t1 = await factory.makeTerminal(ctx, clubId, { serial: `Q-${clubId}`, name: 'Exit gate', secretHash: 'x' });
     Object.assign(ids, { c1: c1.id, c2: c2.id, t1: t1.id });
     const other = await signedInAdmin(ctx, { settings: { isQuickExitEnabled: true } });
-    const [oc] = await db
-      .insert(clients)
-      .values({ clubId: other.club.id, number: 1, firstName: 'O', lastName: 'Ther' })
-      .returning();
+    const oc = await factory.makeClient(ctx, other.club.id, { number: 1, firstName: 'O', lastName: 'Ther' });
     otherClientId = oc.id;
 
     // Entrances: c1 three (approved, approved paid 1500, failed), c2 one approved; one of another club.
-    const entrances = await db
-      .insert(entranceLogs)
-      .values([
-        { clubId, clientId: c1.id, terminalId: t1.id, at: at(3, 8), status: 1, reason: 0, identificationKind: 'card' },
-        {
-          clubId,
-          clientId: c1.id,
-          terminalId: t1.id,
-          at: at(4, 8),
-          status: 1,
-          reason: 2,
-          identificationKind: 'card',
-          amount: 1500,
-        },
-        { clubId, clientId: c1.id, at: at(5, 8), status: 2, reason: 17, identificationKind: 'card' },
-        { clubId, clientId: c2.id, at: at(6, 8), status: 1, reason: 0, identificationKind: 'card' },
-        { clubId, clientId: c1.id, at: at(1, 8, 0, 4), status: 1, reason: 0, identificationKind: 'card' },
-        { clubId: other.club.id, clientId: oc.id, at: at(3, 9), status: 1, reason: 0, identificationKind: 'card' },
-      ])
-      .returning();
-    await db.insert(quickExits).values([
-      ...EXITS.map((x, i) => ({
-        clubId,
+    const entrances = await factory.makeEntrances(ctx, clubId, [
+      { clientId: c1.id, terminalId: t1.id, at: at(3, 8), status: 1 },
+      { clientId: c1.id, terminalId: t1.id, at: at(4, 8), status: 1, reason: 2, amount: 1500 },
+      { clientId: c1.id, at: at(5, 8), status: 2, reason: 17 },
+      { clientId: c2.id, at: at(6, 8), status: 1 },
+      { clientId: c1.id, at: at(1, 8, 0, 4), status: 1 },
+      { clubId: other.club.id, clientId: oc.id, at: at(3, 9), status: 1 },
+    ]);
+    for (const [i, x] of EXITS.entries())
+      await factory.makeQuickExit(ctx, clubId, {
         clientId: i % 2 ? c2.id : c1.id,
         entranceId: entrances[i % 4].id + 1000 * (i + 1),
         terminalId: t1.id,
@@ -87,52 +62,29 @@ describe('quick exit, activities, a client’s entrances, manager activity', () 
         exitAt: at(x.d, 8, x.minutes, x.mo ?? 3),
         durationMinutes: x.minutes,
         rewardAmount: x.reward,
-      })),
-      {
-        clubId: other.club.id,
-        clientId: oc.id,
-        entranceId: 999999,
-        terminalId: 999999,
-        type: 1,
-        entranceAt: at(3, 9),
-        exitAt: at(3, 9, 10),
-        durationMinutes: 10,
-        rewardAmount: 777,
-      },
-    ]);
-    const [p] = await db
-      .insert(purchases)
-      .values({
-        clubId,
-        clientId: c2.id,
-        at: at(6, 7),
-        invoiceNumber: 1,
-        total: 3000,
-        amountBeforeVat: 2542,
-        vat: 458,
-        vatRateBp: 1800,
-        paymentStatus: 1,
-        paidCash: 3000,
-        source: 'console',
-        idempotencyKey: 'a1',
-      })
-      .returning();
-    await db.insert(purchaseItems).values({
-      clubId,
-      purchaseId: p.id,
-      itemType: 3,
-      name: '',
-      quantity: 3,
-      unitPrice: 1000,
-      priceWithVat: 3000,
-      amountBeforeVat: 2542,
+      });
+    // A terminal and an entrance that do not exist: the report reads the quick exit row alone.
+    await factory.makeQuickExit(ctx, other.club.id, {
+      clientId: oc.id,
+      entranceId: 999999,
+      terminalId: 999999,
+      entranceAt: at(3, 9),
+      exitAt: at(3, 9, 10),
+      durationMinutes: 10,
+      rewardAmount: 777,
+    });
+    await factory.makePurchase(ctx, clubId, {
+      lines: [{ itemType: 3, quantity: 3, unitPrice: 1000 }],
+      clientId: c2.id,
+      at: at(6, 7),
+      paidCash: 3000,
     });
     const manager = await makeUser(ctx, clubId, { permissions: { roleEditClients: true } });
-    await db.insert(auditLog).values([
-      { clubId, userId: adminId, action: 'create', entity: 'client', entityId: String(c1.id), at: at(2, 10) },
-      { clubId, userId: adminId, action: 'update', entity: 'client', entityId: String(c1.id), at: at(2, 11) },
-      { clubId, userId: manager.id, action: 'create', entity: 'group', entityId: '5', at: at(9, 11), ip: '10.0.0.9' },
-      { clubId, userId: manager.id, action: 'create', entity: 'group', entityId: '6', at: at(1, 11, 0, 4) },
+    await factory.makeAuditEntries(ctx, clubId, [
+      { userId: adminId, action: 'create', entity: 'client', entityId: String(c1.id), at: at(2, 10) },
+      { userId: adminId, action: 'update', entity: 'client', entityId: String(c1.id), at: at(2, 11) },
+      { userId: manager.id, action: 'create', entity: 'group', entityId: '5', at: at(9, 11), ip: '10.0.0.9' },
+      { userId: manager.id, action: 'create', entity: 'group', entityId: '6', at: at(1, 11, 0, 4) },
       { clubId: other.club.id, userId: other.user.id, action: 'create', entity: 'client', at: at(2, 10) },
     ]);
   });

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api, createTestApp, makeUser, signedInAdmin, TEST_PASSWORD, type TestContext } from '../../../test/harness.js';
 import { localInstant } from '../../../test/time.js';
 import { readXlsx } from '../../../test/upload.js';
-import { autoRenewLogs, cashResets, cashSessions, clients, terminals } from '../../db/schema.js';
+import * as factory from '../../../test/factories.js';
+import { makeSaraAndAvi } from './test-setup.js';
 import type { ReportResult } from '@venue/domain';
 
 const TZ = 'Asia/Jerusalem';
@@ -91,68 +92,59 @@ describe('cash transactions, cash management and automatic renewal reports', () 
     api = a.api;
     clubId = a.club.id;
     externalClubId = a.club.externalClubId;
-    const { db } = ctx.database;
-    const [c1, c2] = await db
-      .insert(clients)
-      .values([
-        { clubId, number: 1, firstName: 'Sara', lastName: 'Zilber' },
-        { clubId, number: 2, firstName: 'Avi', lastName: 'Cohen' },
-      ])
-      .returning();
-    const [t1, t2] = await db
-      .insert(terminals)
-      .values([
-        { clubId, serial: `C-${clubId}-1`, name: 'Gate A', secretHash: 'x', approved: true },
-        { clubId, serial: `C-${clubId}-2`, name: 'Gate B', secretHash: 'x', approved: true },
-      ])
-      .returning();
+    const { c1, c2 } = await makeSaraAndAvi(ctx, clubId);
+    const t1 = await factory.makeTerminal(ctx, clubId, { serial: `C-${clubId}-1`, name: 'Gate A', secretHash: 'x' });
+    const t2 = await factory.makeTerminal(ctx, clubId, { serial: `C-${clubId}-2`, name: 'Gate B', secretHash: 'x' });
     Object.assign(ids, { c1: c1.id, c2: c2.id, t1: t1.id, t2: t2.id });
     const other = await signedInAdmin(ctx);
-    const o = other.club.id;
+    // Rows of another club at a terminal that does not exist (and, for the renewal, with this club's client id).
+    const foreignTerminal = { id: 999999, clubId: other.club.id };
 
-    await db.insert(cashSessions).values([
-      ...SESSIONS.map((s, i) => ({
-        clubId,
-        terminalId: ids[s.t],
-        sessionId: `s${i}`,
-        clientId: s.c ? ids[s.c] : null,
-        state: s.state,
-        amountDue: s.due,
-        inserted: s.inserted,
-        credited: s.credited,
-        changeDue: s.change,
-        unpaid: s.unpaid,
-        excess: s.excess,
-        startedAt: at(s.mo, s.d),
-      })),
-      { clubId: o, terminalId: 999999, sessionId: 'x', state: 'closed', inserted: 777, startedAt: at(3, 5) },
-    ]);
-    await db.insert(cashResets).values([
-      ...RESETS.map((r) => ({
-        clubId,
-        terminalId: ids[r.t],
-        userId: a.user.id,
-        at: at(r.mo, r.d),
-        cashBox: {},
-        cashBoxTotal: r.total,
-        excessAmount: r.excessAmount,
-        excessCount: r.excessCount,
-      })),
-      { clubId: o, terminalId: 999999, at: at(3, 5), cashBox: {}, cashBoxTotal: 5555, excessAmount: 0, excessCount: 0 },
-    ]);
-    await db.insert(autoRenewLogs).values([
-      ...RENEWALS.map((r) => ({
-        clubId,
-        clientId: ids[r.c],
-        at: at(r.mo, r.d, 3),
-        success: r.success,
-        amount: r.amount,
-        error: r.error,
-        startDate: r.success ? '2025-03-01' : null,
-        endDate: r.success ? '2025-03-31' : null,
-      })),
-      { clubId: o, clientId: c1.id, at: at(3, 5), success: true, amount: 4444 },
-    ]);
+    for (const [i, s] of SESSIONS.entries())
+      await factory.makeCashSession(
+        ctx,
+        { id: ids[s.t], clubId },
+        {
+          sessionId: `s${i}`,
+          clientId: s.c ? ids[s.c] : null,
+          state: s.state,
+          amountDue: s.due,
+          inserted: s.inserted,
+          credited: s.credited,
+          changeDue: s.change,
+          unpaid: s.unpaid,
+          excess: s.excess,
+          startedAt: at(s.mo, s.d),
+        },
+      );
+    await factory.makeCashSession(ctx, foreignTerminal, { sessionId: 'x', inserted: 777, startedAt: at(3, 5) });
+    for (const r of RESETS)
+      await factory.makeCashReset(
+        ctx,
+        { id: ids[r.t], clubId },
+        {
+          userId: a.user.id,
+          at: at(r.mo, r.d),
+          cashBoxTotal: r.total,
+          excessAmount: r.excessAmount,
+          excessCount: r.excessCount,
+        },
+      );
+    await factory.makeCashReset(ctx, foreignTerminal, { at: at(3, 5), cashBoxTotal: 5555 });
+    for (const r of RENEWALS)
+      await factory.makeAutoRenewLog(
+        ctx,
+        { id: ids[r.c], clubId },
+        {
+          at: at(r.mo, r.d, 3),
+          success: r.success,
+          amount: r.amount,
+          error: r.error,
+          startDate: r.success ? '2025-03-01' : null,
+          endDate: r.success ? '2025-03-31' : null,
+        },
+      );
+    await factory.makeAutoRenewLog(ctx, { id: c1.id, clubId: other.club.id }, { at: at(3, 5), amount: 4444 });
   });
   afterAll(async () => ctx.close());
 

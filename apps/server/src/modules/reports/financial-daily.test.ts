@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { createTestApp, type TestContext } from '../../../test/harness.js';
+import { createTestApp, makeClub, type TestContext } from '../../../test/harness.js';
+import * as factory from '../../../test/factories.js';
 import { localInstant } from '../../../test/time.js';
 import { clubs, purchaseItems, purchasePayments, purchases } from '../../db/schema.js';
 
@@ -12,14 +13,10 @@ import { clubs, purchaseItems, purchasePayments, purchases } from '../../db/sche
 describe('financial_daily summary kept by triggers', () => {
   let ctx: TestContext;
   let clubId: number;
-  let invoice = 0;
 
   beforeAll(async () => {
     ctx = await createTestApp();
-    const [c] = await ctx.database.db
-      .insert(clubs)
-      .values({ externalClubId: 880000 + Math.floor(Math.random() * 10000), name: 'summary' })
-      .returning();
+    const c = await makeClub(ctx);
     clubId = c.id;
   });
   afterAll(async () => {
@@ -51,39 +48,19 @@ describe('financial_daily summary kept by triggers', () => {
     items: { type: number; qty: number; price: number }[];
     pays: { method: number; amount: number }[];
   }) => {
-    const { db } = ctx.database;
     const total = opts.items.reduce((s, i) => s + i.price, 0) + (opts.fee ?? 0);
-    const [p] = await db
-      .insert(purchases)
-      .values({
-        clubId,
-        at: opts.at,
-        invoiceNumber: ++invoice,
-        total,
-        amountBeforeVat: Math.round(total / 1.18),
-        vat: total - Math.round(total / 1.18),
-        vatRateBp: 1800,
-        paymentStatus: opts.status ?? 1,
-        fee: opts.fee ?? 0,
-        source: 'console',
-        terminalId: opts.terminalId ?? null,
-        idempotencyKey: `k${invoice}`,
-      })
-      .returning();
     // Several lines in one statement (the trigger must count a purchase once per type).
-    await db.insert(purchaseItems).values(
-      opts.items.map((i) => ({
-        clubId,
-        purchaseId: p.id,
-        itemType: i.type,
-        quantity: i.qty,
-        unitPrice: i.price,
-        priceWithVat: i.price,
-        amountBeforeVat: Math.round(i.price / 1.18),
-      })),
-    );
-    if (opts.pays.length)
-      await db.insert(purchasePayments).values(opts.pays.map((x) => ({ clubId, purchaseId: p.id, ...x })));
+    const { purchase: p } = await factory.makePurchase(ctx, clubId, {
+      lines: opts.items.map((i) => ({ itemType: i.type, quantity: i.qty, unitPrice: i.price, priceWithVat: i.price })),
+      payments: opts.pays.map((x) => [x.method, x.amount]),
+      at: opts.at,
+      total,
+      amountBeforeVat: Math.round(total / 1.18),
+      vat: total - Math.round(total / 1.18),
+      paymentStatus: opts.status ?? 1,
+      fee: opts.fee ?? 0,
+      terminalId: opts.terminalId ?? null,
+    });
     return p.id;
   };
 

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api, createTestApp, makeUser, signedInAdmin, TEST_PASSWORD, type TestContext } from '../../../test/harness.js';
 import { localInstant } from '../../../test/time.js';
 import { readXlsx } from '../../../test/upload.js';
-import { clients, debts, purchaseItems, purchasePayments, purchases, terminals } from '../../db/schema.js';
+import * as factory from '../../../test/factories.js';
+import { makeSaraAndAvi } from './test-setup.js';
 import type { ReportResult } from '@venue/domain';
 
 const TZ = 'Asia/Jerusalem';
@@ -101,90 +102,54 @@ describe('money reports: payments, purchases, debts, financial', () => {
     api = a.api;
     clubId = a.club.id;
     externalClubId = a.club.externalClubId;
-    const { db } = ctx.database;
-    const [c1, c2] = await db
-      .insert(clients)
-      .values([
-        { clubId, number: 1, firstName: 'Sara', lastName: 'Zilber' },
-        { clubId, number: 2, firstName: 'Avi', lastName: 'Cohen' },
-      ])
-      .returning();
-    const [t1] = await db
-      .insert(terminals)
-      .values({ clubId, serial: `M-${clubId}`, name: 'Kiosk', secretHash: 'x', approved: true })
-      .returning();
+    const { c1, c2 } = await makeSaraAndAvi(ctx, clubId);
+    const t1 = await factory.makeTerminal(ctx, clubId, { serial: `M-${clubId}`, name: 'Kiosk', secretHash: 'x' });
     Object.assign(ids, { c1: c1.id, c2: c2.id, t1: t1.id });
 
-    let invoice = 0;
-    const insert = async (club: number, f: Fixture, clientId: number) => {
+    /** One fixture as a purchase of `club` (invoice numbers from the club's counter: 1, 2, …). */
+    const sell = async (club: number, f: Fixture, clientId: number) => {
       const total = totalOf(f);
       const vat = vatOf(f);
       const paid = (ms: number[]) => sum(f.pays.filter((p) => ms.includes(p.method)).map((p) => p.amount));
-      const [p] = await db
-        .insert(purchases)
-        .values({
-          clubId: club,
-          clientId,
-          at: localInstant(TZ, 2025, ...f.day),
-          invoiceNumber: ++invoice,
-          total,
-          amountBeforeVat: total - vat,
-          vat,
-          vatRateBp: 1800,
-          paymentStatus: f.status,
-          paidCash: paid([0]),
-          paidCredit: paid([1, 2, 4]),
-          paidBeats: paid([7]),
-          paidTemp: paid([3]),
-          paidOther: paid([5, 6]),
-          fee: f.fee ?? 0,
-          source: 'console',
-          userId: club === clubId ? a.user.id : null,
-          terminalId: f.terminal && club === clubId ? t1.id : null,
-          idempotencyKey: `k-${club}-${invoice}`,
-        })
-        .returning();
-      await db.insert(purchaseItems).values(
-        f.items.map((i) => ({
-          clubId: club,
-          purchaseId: p.id,
+      await factory.makePurchase(ctx, club, {
+        lines: f.items.map((i) => ({
           itemType: i.type,
           itemId: i.itemId ?? null,
           name: i.name,
           quantity: i.qty,
           unitPrice: i.price / i.qty,
-          priceWithVat: i.price,
           amountBeforeVat: i.beforeVat,
         })),
-      );
-      await db
-        .insert(purchasePayments)
-        .values(f.pays.map((x) => ({ clubId: club, purchaseId: p.id, method: x.method, amount: x.amount })));
+        payments: f.pays.map((x) => [x.method, x.amount]),
+        clientId,
+        at: localInstant(TZ, 2025, ...f.day),
+        total,
+        amountBeforeVat: total - vat,
+        vat,
+        paymentStatus: f.status,
+        paidCash: paid([0]),
+        paidCredit: paid([1, 2, 4]),
+        paidBeats: paid([7]),
+        paidTemp: paid([3]),
+        paidOther: paid([5, 6]),
+        fee: f.fee ?? 0,
+        userId: club === clubId ? a.user.id : null,
+        terminalId: f.terminal && club === clubId ? t1.id : null,
+      });
     };
-    for (const f of FIXTURE) await insert(clubId, f, ids[f.client]);
+    for (const f of FIXTURE) await sell(clubId, f, ids[f.client]);
 
     // Another club, same month: never visible.
     const other = await signedInAdmin(ctx);
-    const [oc] = await db
-      .insert(clients)
-      .values({ clubId: other.club.id, number: 1, firstName: 'X', lastName: 'Y' })
-      .returning();
-    await insert(other.club.id, { ...FIXTURE[1], key: 'o1' }, oc.id);
-    await db.insert(debts).values([
-      {
-        clubId,
-        clientId: c1.id,
-        amount: 5000,
-        paid: 0,
-        description: 'Towel',
-        createdAt: localInstant(TZ, 2025, 3, 5, 10),
-      },
-      { clubId, clientId: c2.id, amount: 3000, paid: 3000, createdAt: localInstant(TZ, 2025, 3, 6, 10) },
-      { clubId, clientId: c1.id, amount: 2000, paid: 500, createdAt: localInstant(TZ, 2025, 3, 7, 10) },
-      { clubId, clientId: c1.id, amount: 9999, deleted: true, createdAt: localInstant(TZ, 2025, 3, 8, 10) },
-      { clubId, clientId: c1.id, amount: 7777, createdAt: localInstant(TZ, 2025, 4, 1, 10) },
-      { clubId: other.club.id, clientId: oc.id, amount: 4444, createdAt: localInstant(TZ, 2025, 3, 5, 10) },
-    ]);
+    const oc = await factory.makeClient(ctx, other.club.id, { number: 1, firstName: 'X', lastName: 'Y' });
+    await sell(other.club.id, { ...FIXTURE[1], key: 'o1' }, oc.id);
+    const march = (d: number) => localInstant(TZ, 2025, 3, d, 10);
+    await factory.makeDebt(ctx, c1, { amount: 5000, paid: 0, description: 'Towel', createdAt: march(5) });
+    await factory.makeDebt(ctx, c2, { amount: 3000, paid: 3000, createdAt: march(6) });
+    await factory.makeDebt(ctx, c1, { amount: 2000, paid: 500, createdAt: march(7) });
+    await factory.makeDebt(ctx, c1, { amount: 9999, deleted: true, createdAt: march(8) });
+    await factory.makeDebt(ctx, c1, { amount: 7777, createdAt: localInstant(TZ, 2025, 4, 1, 10) });
+    await factory.makeDebt(ctx, oc, { amount: 4444, createdAt: march(5) });
   });
   afterAll(async () => ctx.close());
 

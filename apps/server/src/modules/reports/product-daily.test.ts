@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { createTestApp, type TestContext } from '../../../test/harness.js';
+import { createTestApp, makeClub, type TestContext } from '../../../test/harness.js';
+import * as factory from '../../../test/factories.js';
 import { localInstant } from '../../../test/time.js';
 import { clubs, purchaseItems, purchases } from '../../db/schema.js';
 
@@ -13,14 +14,10 @@ import { clubs, purchaseItems, purchases } from '../../db/schema.js';
 describe('product_daily summary kept by triggers', () => {
   let ctx: TestContext;
   let clubId: number;
-  let invoice = 0;
 
   beforeAll(async () => {
     ctx = await createTestApp();
-    const [c] = await ctx.database.db
-      .insert(clubs)
-      .values({ externalClubId: 870000 + Math.floor(Math.random() * 10000), name: 'products summary' })
-      .returning();
+    const c = await makeClub(ctx);
     clubId = c.id;
   });
   afterAll(async () => {
@@ -73,39 +70,25 @@ describe('product_daily summary kept by triggers', () => {
     userId?: number;
     lines: Line[];
   }) => {
-    const { db } = ctx.database;
     const total = opts.lines.reduce((s, i) => s + i.price, 0);
-    const [p] = await db
-      .insert(purchases)
-      .values({
-        clubId,
-        at: opts.at,
-        invoiceNumber: ++invoice,
-        total,
-        amountBeforeVat: Math.round(total / 1.18),
-        vat: total - Math.round(total / 1.18),
-        vatRateBp: 1800,
-        paymentStatus: opts.status ?? 1,
-        source: 'console',
-        terminalId: opts.terminalId ?? null,
-        userId: opts.userId ?? null,
-        idempotencyKey: `pk${invoice}`,
-      })
-      .returning();
     // Several lines in one statement (the trigger must count a purchase once per product and once over all).
-    await db.insert(purchaseItems).values(
-      opts.lines.map((i) => ({
-        clubId,
-        purchaseId: p.id,
+    const { purchase: p } = await factory.makePurchase(ctx, clubId, {
+      lines: opts.lines.map((i) => ({
         itemType: i.type ?? 10,
         itemId: i.item === undefined ? 1 : i.item,
         name: i.name ?? '',
         quantity: i.qty,
         unitPrice: Math.round(i.price / i.qty),
         priceWithVat: i.price,
-        amountBeforeVat: Math.round(i.price / 1.18),
       })),
-    );
+      at: opts.at,
+      total,
+      amountBeforeVat: Math.round(total / 1.18),
+      vat: total - Math.round(total / 1.18),
+      paymentStatus: opts.status ?? 1,
+      terminalId: opts.terminalId ?? null,
+      userId: opts.userId ?? null,
+    });
     return p.id;
   };
 

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, signedInAdmin, type TestContext } from '../../../test/harness.js';
 import { localInstant } from '../../../test/time.js';
-import { clients, clubs, entranceLogs } from '../../db/schema.js';
+import { clubs } from '../../db/schema.js';
+import * as factory from '../../../test/factories.js';
 import { chartEntranceByStatus, monthlyEntranceCount } from '../dashboard/dashboard.service.js';
 
 const NY = 'America/New_York';
@@ -28,23 +29,15 @@ describe('the club zone of reports and the dashboard after a location change', (
     const { db } = ctx.database;
     const setZone = (location: typeof newYork | null) =>
       db.update(clubs).set({ location }).where(eq(clubs.id, club.id));
-    const [client] = await db
-      .insert(clients)
-      .values({ clubId: club.id, number: 1, firstName: 'a', lastName: 'b' })
-      .returning({ id: clients.id });
+    const client = await factory.makeClient(ctx, club.id, { number: 1, firstName: 'a', lastName: 'b' });
     // 10 March 2026 19:30 in New York = 23:30 UTC = 11 March 01:30 in Jerusalem;
     // 31 March 19:30 in New York = 1 April 02:30 in Jerusalem.
     const march10 = localInstant(NY, 2026, 3, 10, 19, 30);
     const march31 = localInstant(NY, 2026, 3, 31, 19, 30);
-    const row = (at: Date) => ({
-      clubId: club.id,
-      clientId: client.id,
-      at,
-      status: 1,
-      reason: 0,
-      identificationKind: 'card',
-    });
-    await db.insert(entranceLogs).values([row(march10), row(march31)]);
+    await factory.makeEntrances(ctx, club.id, [
+      { clientId: client.id, at: march10 },
+      { clientId: client.id, at: march31 },
+    ]);
 
     const day = { period: 'day', anchor: '2026-03-10' };
     const entrances = async () => {
@@ -90,19 +83,8 @@ describe('the club zone of reports and the dashboard after a location change', (
   it('a client of another club is 404 and nothing of it is returned, also on an empty period', async () => {
     const a = await signedInAdmin(ctx);
     const b = await signedInAdmin(ctx);
-    const { db } = ctx.database;
-    const [foreign] = await db
-      .insert(clients)
-      .values({ clubId: b.club.id, number: 1, firstName: 'x', lastName: 'y' })
-      .returning({ id: clients.id });
-    await db.insert(entranceLogs).values({
-      clubId: b.club.id,
-      clientId: foreign.id,
-      at: new Date(),
-      status: 1,
-      reason: 0,
-      identificationKind: 'card',
-    });
+    const foreign = await factory.makeClient(ctx, b.club.id, { number: 1, firstName: 'x', lastName: 'y' });
+    await factory.makeEntrance(ctx, b.club.id, { clientId: foreign.id });
     for (const period of ['month', 'year']) {
       const res = await a.api.post('/api/Report/GetClienstEnteraces', { period, clientId: foreign.id });
       expect(res.statusCode).toBe(404);

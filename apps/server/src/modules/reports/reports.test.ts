@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { Api, createTestApp, makeUser, signedInAdmin, TEST_PASSWORD, type TestContext } from '../../../test/harness.js';
 import { localInstant } from '../../../test/time.js';
-import { clients, clubs, entranceLogs, groups, terminals } from '../../db/schema.js';
+import * as factory from '../../../test/factories.js';
+import { clubs } from '../../db/schema.js';
 import type { EntranceReport } from '@venue/domain';
 
 const TZ = 'Asia/Jerusalem';
@@ -21,77 +22,56 @@ describe('entrance report (POST /Report/GetEnteracesReport)', () => {
     api = a.api;
     clubId = a.club.id;
     externalClubId = a.club.externalClubId;
-    const { db } = ctx.database;
-    const [t1, t2] = await db
-      .insert(terminals)
-      .values([
-        { clubId, serial: `R-${clubId}-1`, name: 'Gate A', secretHash: 'x', approved: true },
-        { clubId, serial: `R-${clubId}-2`, name: 'Gate B', secretHash: 'x', approved: true },
-      ])
-      .returning();
-    const [g1, g2] = await db
-      .insert(groups)
-      .values([
-        { clubId, name: 'Women' },
-        { clubId, name: 'Men' },
-      ])
-      .returning();
-    const [c1, c2] = await db
-      .insert(clients)
-      .values([
-        { clubId, number: 1, firstName: 'Sara', lastName: 'Zilber', groupId: g1.id },
-        { clubId, number: 2, firstName: 'Avi', lastName: 'Cohen', groupId: g2.id },
-      ])
-      .returning();
+    const [t1, t2] = [
+      await factory.makeTerminal(ctx, clubId, { serial: `R-${clubId}-1`, name: 'Gate A', secretHash: 'x' }),
+      await factory.makeTerminal(ctx, clubId, { serial: `R-${clubId}-2`, name: 'Gate B', secretHash: 'x' }),
+    ];
+    const g1 = await factory.makeGroup(ctx, clubId, { name: 'Women' });
+    const g2 = await factory.makeGroup(ctx, clubId, { name: 'Men' });
+    const [c1, c2] = await factory.makeClients(ctx, clubId, [
+      { number: 1, firstName: 'Sara', lastName: 'Zilber', groupId: g1.id },
+      { number: 2, firstName: 'Avi', lastName: 'Cohen', groupId: g2.id },
+    ]);
     Object.assign(ids, { t1: t1.id, t2: t2.id, g1: g1.id, g2: g2.id, c1: c1.id, c2: c2.id });
 
     // Another club with a row inside the same week: must never appear.
     const other = await signedInAdmin(ctx);
     const at = (d: number, h: number, mi = 0, s = 0) => localInstant(TZ, 2025, 3, d, h, mi, s);
-    await db.insert(entranceLogs).values([
-      { clubId: other.club.id, at: at(25, 12), status: 1, reason: 0, identificationKind: 'card', amount: 999 },
+    await factory.makeEntrance(ctx, other.club.id, { at: at(25, 12), amount: 999 });
+    await factory.makeEntrances(ctx, clubId, [
       // The week of Wednesday 2025-03-26 is Sunday 23 to Saturday 29; Israel moved
       // to summer time on Friday 28 at 02:00, so Saturday midnight is 21:00 UTC.
-      { clubId, at: at(22, 23, 59, 30), status: 1, reason: 0, identificationKind: 'card', clientId: c1.id },
+      { at: at(22, 23, 59, 30), status: 1, clientId: c1.id },
       {
-        clubId,
         at: at(23, 0, 0, 30),
         status: 1,
-        reason: 0,
-        identificationKind: 'card',
         clientId: c1.id,
         terminalId: t1.id,
         groupId: g1.id,
       },
       {
-        clubId,
         at: at(25, 10),
         status: 2,
         reason: 17,
-        identificationKind: 'card',
         clientId: c2.id,
         terminalId: t2.id,
         groupId: g2.id,
       },
       {
-        clubId,
         at: at(26, 9),
         status: 1,
         reason: 2,
-        identificationKind: 'card',
         clientId: c1.id,
         terminalId: t1.id,
         groupId: g1.id,
         amount: 1500,
         paymentType: 2,
       },
-      { clubId, at: at(27, 12), status: 8, reason: 25, identificationKind: 'card', terminalId: t1.id },
+      { at: at(27, 12), status: 8, reason: 25, terminalId: t1.id },
       {
-        clubId,
         at: at(28, 3, 30),
         status: 1,
         reason: 2,
-        identificationKind: 'card',
         clientId: c2.id,
         terminalId: t1.id,
         groupId: g2.id,
@@ -99,16 +79,14 @@ describe('entrance report (POST /Report/GetEnteracesReport)', () => {
         paymentType: 2,
       },
       {
-        clubId,
         at: at(29, 23, 59, 30),
         status: 5,
         reason: 24,
-        identificationKind: 'card',
         clientId: c1.id,
         terminalId: t2.id,
         groupId: g1.id,
       },
-      { clubId, at: at(30, 0, 0, 10), status: 1, reason: 0, identificationKind: 'card', clientId: c1.id },
+      { at: at(30, 0, 0, 10), status: 1, clientId: c1.id },
     ]);
   });
   afterAll(async () => ctx.close());

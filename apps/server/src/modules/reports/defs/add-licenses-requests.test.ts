@@ -9,7 +9,7 @@ import {
 } from '../../../../test/harness.js';
 import { localInstant } from '../../../../test/time.js';
 import { readXlsx } from '../../../../test/upload.js';
-import { licenseRequests } from '../../../db/schema.js';
+import { makeLicenseRequests } from '../test-setup.js';
 import { allPermissions, LicenseRequestStatus as S, type ReportResult } from '@venue/domain';
 
 const TZ = 'Asia/Jerusalem';
@@ -85,26 +85,7 @@ describe('add-licenses requests report (POST /Report/GetAddLicensesRequestReport
     api = a.api;
     clubId = a.club.id;
     externalClubId = a.club.externalClubId;
-    const { db } = ctx.database;
-    const insertAll = (club: number, userId: number) =>
-      db.insert(licenseRequests).values(
-        REQUESTS.map((r) => ({
-          clubId: club,
-          quantity: r.qty,
-          price: r.price,
-          amount: r.qty * r.price,
-          transferDate: r.transfer,
-          reference: r.reference,
-          bankCode: r.bank,
-          bankEnc: 'x',
-          fileName: 'ref.pdf',
-          fileType: 'application/pdf',
-          file: Buffer.from('%PDF-1.4'),
-          status: r.status,
-          userId,
-          createdAt: r.at,
-        })),
-      );
+    const insertAll = (club: number, userId: number) => makeLicenseRequests(ctx, club, userId, REQUESTS);
     await insertAll(clubId, a.user.id);
     // Another club with the same requests: invisible here.
     const other = await signedInAdmin(ctx);

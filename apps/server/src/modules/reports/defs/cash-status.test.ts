@@ -9,7 +9,7 @@ import {
 } from '../../../../test/harness.js';
 import { localInstant } from '../../../../test/time.js';
 import { readXlsx } from '../../../../test/upload.js';
-import { cashSessions, terminalCash, terminals } from '../../../db/schema.js';
+import * as factory from '../../../../test/factories.js';
 import type { ReportResult } from '@venue/domain';
 
 const TZ = 'Asia/Jerusalem';
@@ -99,41 +99,46 @@ describe('cash status report (POST /Report/GetCashStatusReport)', () => {
     api = a.api;
     clubId = a.club.id;
     externalClubId = a.club.externalClubId;
-    const { db } = ctx.database;
     for (const t of TERMS) {
-      const [row] = await db
-        .insert(terminals)
-        .values({ clubId, serial: `CS-${clubId}-${t.key}`, name: t.name, secretHash: 'x', deleted: t.deleted ?? false })
-        .returning();
+      const row = await factory.makeTerminal(ctx, clubId, {
+        serial: `CS-${clubId}-${t.key}`,
+        name: t.name,
+        secretHash: 'x',
+        approved: false,
+        deleted: t.deleted ?? false,
+      });
       tid[t.key] = row.id;
-      if (t.cash) await db.insert(terminalCash).values({ terminalId: row.id, clubId, ...t.cash });
+      if (t.cash) await factory.makeTerminalCash(ctx, row, t.cash);
     }
-    await db.insert(cashSessions).values(
-      SESSIONS.map((s, i) => ({
-        clubId,
-        terminalId: tid[s.t],
-        sessionId: `cs${i}`,
-        state: 'closed',
-        inserted: s.inserted,
-        startedAt: s.at,
-        updatedAt: s.at,
-      })),
-    );
+    for (const [i, s] of SESSIONS.entries())
+      await factory.makeCashSession(
+        ctx,
+        { id: tid[s.t], clubId },
+        {
+          sessionId: `cs${i}`,
+          inserted: s.inserted,
+          startedAt: s.at,
+          updatedAt: s.at,
+        },
+      );
     // Another club's terminal with cash, and a session of that club recorded under our terminal's id.
     const other = await signedInAdmin(ctx);
-    const [ot] = await db
-      .insert(terminals)
-      .values({ clubId: other.club.id, serial: `CS-${other.club.id}`, name: 'Other gate', secretHash: 'x' })
-      .returning();
-    await db.insert(terminalCash).values({ terminalId: ot.id, clubId: other.club.id, cashBox: { 20000: 50 } });
-    await db.insert(cashSessions).values({
-      clubId: other.club.id,
-      terminalId: tid.a,
-      sessionId: 'other',
-      state: 'closed',
-      inserted: 99999,
-      startedAt: at(3, 5),
+    const ot = await factory.makeTerminal(ctx, other.club.id, {
+      serial: `CS-${other.club.id}`,
+      name: 'Other gate',
+      secretHash: 'x',
+      approved: false,
     });
+    await factory.makeTerminalCash(ctx, ot, { cashBox: { 20000: 50 } });
+    await factory.makeCashSession(
+      ctx,
+      { id: tid.a, clubId: other.club.id },
+      {
+        sessionId: 'other',
+        inserted: 99999,
+        startedAt: at(3, 5),
+      },
+    );
   });
   afterAll(async () => ctx.close());
 

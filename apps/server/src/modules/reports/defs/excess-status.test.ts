@@ -9,7 +9,8 @@ import {
 } from '../../../../test/harness.js';
 import { localInstant } from '../../../../test/time.js';
 import { readXlsx } from '../../../../test/upload.js';
-import { cashResets, cashSessions, clients, terminals } from '../../../db/schema.js';
+import * as factory from '../../../../test/factories.js';
+import { makeSaraAndAvi } from '../test-setup.js';
 import type { ReportResult } from '@venue/domain';
 
 const TZ = 'Asia/Jerusalem';
@@ -58,75 +59,44 @@ describe('excess status report (POST /Report/GetExcessStatusReport)', () => {
     api = a.api;
     clubId = a.club.id;
     externalClubId = a.club.externalClubId;
-    const { db } = ctx.database;
-    const [c1, c2] = await db
-      .insert(clients)
-      .values([
-        { clubId, number: 1, firstName: 'Sara', lastName: 'Zilber' },
-        { clubId, number: 2, firstName: 'Avi', lastName: 'Cohen' },
-      ])
-      .returning();
-    const [t1, t2] = await db
-      .insert(terminals)
-      .values([
-        { clubId, serial: `EX-${clubId}-1`, name: 'Gate A', secretHash: 'x', approved: true },
-        { clubId, serial: `EX-${clubId}-2`, name: 'Gate B', secretHash: 'x', approved: true },
-      ])
-      .returning();
+    const { c1, c2 } = await makeSaraAndAvi(ctx, clubId);
+    const t1 = await factory.makeTerminal(ctx, clubId, { serial: `EX-${clubId}-1`, name: 'Gate A', secretHash: 'x' });
+    const t2 = await factory.makeTerminal(ctx, clubId, { serial: `EX-${clubId}-2`, name: 'Gate B', secretHash: 'x' });
     Object.assign(ids, { c1: c1.id, c2: c2.id, t1: t1.id, t2: t2.id });
-    await db.insert(cashSessions).values(
-      SESSIONS.map((s, i) => ({
-        clubId,
-        terminalId: ids[s.t],
-        sessionId: `ex${i}`,
-        clientId: s.c ? ids[s.c] : null,
-        state: 'closed',
-        amountDue: s.due,
-        inserted: s.inserted,
-        credited: s.due,
-        changeDue: s.inserted - s.due,
-        excess: s.excess,
-        startedAt: s.at,
-        updatedAt: settled(s.at),
-      })),
-    );
-    await db.insert(cashResets).values(
-      RESETS.map((r) => ({
-        clubId,
-        terminalId: ids[r.t],
-        at: r.at,
-        cashBox: {},
-        cashBoxTotal: 0,
-        excessAmount: 0,
-        excessCount: 0,
-      })),
-    );
+    for (const [i, s] of SESSIONS.entries())
+      await factory.makeCashSession(
+        ctx,
+        { id: ids[s.t], clubId },
+        {
+          sessionId: `ex${i}`,
+          clientId: s.c ? ids[s.c] : null,
+          amountDue: s.due,
+          inserted: s.inserted,
+          credited: s.due,
+          changeDue: s.inserted - s.due,
+          excess: s.excess,
+          startedAt: s.at,
+          updatedAt: settled(s.at),
+        },
+      );
+    for (const r of RESETS) await factory.makeCashReset(ctx, { id: ids[r.t], clubId }, { at: r.at });
     // Another club: its own excess in March, and an emptying recorded under our terminal's id
     // (must neither show nor mark our sessions collected).
     const other = await signedInAdmin(ctx, { capacities: [{ name: 'pool', capacity: 40 }] });
-    const [ot] = await db
-      .insert(terminals)
-      .values({ clubId: other.club.id, serial: `EX-${other.club.id}-1`, name: 'Other', secretHash: 'x' })
-      .returning();
-    await db.insert(cashSessions).values({
-      clubId: other.club.id,
-      terminalId: ot.id,
+    const ot = await factory.makeTerminal(ctx, other.club.id, {
+      serial: `EX-${other.club.id}-1`,
+      name: 'Other',
+      secretHash: 'x',
+      approved: false,
+    });
+    await factory.makeCashSession(ctx, ot, {
       sessionId: 'o1',
-      state: 'closed',
       inserted: 20000,
       excess: 999,
       startedAt: at(3, 5),
       updatedAt: settled(at(3, 5)),
     });
-    await db.insert(cashResets).values({
-      clubId: other.club.id,
-      terminalId: ids.t2,
-      at: at(3, 30),
-      cashBox: {},
-      cashBoxTotal: 0,
-      excessAmount: 0,
-      excessCount: 0,
-    });
+    await factory.makeCashReset(ctx, { id: ids.t2, clubId: other.club.id }, { at: at(3, 30) });
   });
   afterAll(async () => ctx.close());
 

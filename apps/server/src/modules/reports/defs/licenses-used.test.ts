@@ -9,7 +9,7 @@ import {
 } from '../../../../test/harness.js';
 import { localInstant } from '../../../../test/time.js';
 import { readXlsx } from '../../../../test/upload.js';
-import { clients, purchaseItems, purchases } from '../../../db/schema.js';
+import * as factory from '../../../../test/factories.js';
 import type { ReportResult } from '@venue/domain';
 
 const TZ = 'Asia/Jerusalem';
@@ -95,53 +95,31 @@ describe('licenses used report (POST /Report/GetLicensesUsedReport)', () => {
     api = admin.api;
     clubId = admin.club.id;
     externalClubId = admin.club.externalClubId;
-    const { db } = ctx.database;
-    const insert = async (club: number, b: Buy, clientId: number, invoice: number) => {
-      const total = sum(b.lines.map((l) => l.price));
-      const [p] = await db
-        .insert(purchases)
-        .values({
-          clubId: club,
-          clientId,
-          at: b.at,
-          invoiceNumber: invoice,
-          total,
-          amountBeforeVat: Math.round(total / 1.18),
-          vat: total - Math.round(total / 1.18),
-          vatRateBp: 1800,
-          paymentStatus: b.status,
-          source: 'console',
-          idempotencyKey: `lic-${invoice}`,
-        })
-        .returning();
-      await db.insert(purchaseItems).values(
-        b.lines.map((l) => ({
-          clubId: club,
-          purchaseId: p.id,
+    /** One purchase of `club` (invoice numbers from the club's counter), VAT 18% of each line. */
+    const sell = (club: number, b: Buy, clientId: number) =>
+      factory.makePurchase(ctx, club, {
+        lines: b.lines.map((l) => ({
           itemType: l.type,
           quantity: l.qty,
           unitPrice: l.price / l.qty,
           priceWithVat: l.price,
-          amountBeforeVat: Math.round(l.price / 1.18),
           expiry: l.expiry ?? null,
         })),
-      );
-    };
-    const cs = await db
-      .insert(clients)
-      .values([
-        { clubId, number: 1, firstName: 'Dina', lastName: 'Levi' },
-        { clubId, number: 2, firstName: 'Rivka', lastName: 'Cohen' },
-      ])
-      .returning();
+        clientId,
+        at: b.at,
+        paymentStatus: b.status,
+      });
+    const cs = await factory.makeClients(ctx, clubId, [
+      { number: 1, firstName: 'Dina', lastName: 'Levi' },
+      { number: 2, firstName: 'Rivka', lastName: 'Cohen' },
+    ]);
     ids.c1 = cs[0].id;
     ids.c2 = cs[1].id;
-    let invoice = 0;
-    for (const b of BUYS) await insert(clubId, b, ids[b.client], ++invoice);
+    for (const b of BUYS) await sell(clubId, b, ids[b.client]);
 
     const other = await signedInAdmin(ctx);
-    const [oc] = await db.insert(clients).values({ clubId: other.club.id, number: 1, firstName: 'X' }).returning();
-    await insert(other.club.id, BUYS[0], oc.id, 1);
+    const oc = await factory.makeClient(ctx, other.club.id, { number: 1, firstName: 'X' });
+    await sell(other.club.id, BUYS[0], oc.id);
   });
   afterAll(async () => ctx.close());
 

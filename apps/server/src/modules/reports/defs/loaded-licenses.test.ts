@@ -9,7 +9,8 @@ import {
 } from '../../../../test/harness.js';
 import { localInstant } from '../../../../test/time.js';
 import { readXlsx } from '../../../../test/upload.js';
-import { licenseOrders, licenseRequests } from '../../../db/schema.js';
+import * as factory from '../../../../test/factories.js';
+import { makeLicenseRequests } from '../test-setup.js';
 import { LicenseRequestStatus, type ReportResult } from '@venue/domain';
 
 const TZ = 'Asia/Jerusalem';
@@ -71,36 +72,17 @@ describe('loaded licenses report (POST /Report/GetLoadedLicensesReport)', () => 
     api = a.api;
     clubId = a.club.id;
     externalClubId = a.club.externalClubId;
-    const { db } = ctx.database;
+    /** The orders and requests of ORDERS and REQUESTS, in a club. */
     const insertAll = async (club: number, userId: number) => {
-      await db.insert(licenseOrders).values(
-        ORDERS.map((o) => ({
-          clubId: club,
+      for (const o of ORDERS)
+        await factory.makeLicenseOrder(ctx, club, {
           code: `${o.code}-${club}`,
           quantity: o.qty,
           amount: o.amount,
           status: o.status,
           createdAt: o.at,
-        })),
-      );
-      await db.insert(licenseRequests).values(
-        REQUESTS.map((r) => ({
-          clubId: club,
-          quantity: r.qty,
-          price: r.price,
-          amount: r.qty * r.price,
-          transferDate: '2025-03-01',
-          reference: r.reference,
-          bankCode: '12',
-          bankEnc: 'x',
-          fileName: 'ref.pdf',
-          fileType: 'application/pdf',
-          file: Buffer.from('%PDF-1.4'),
-          status: r.status,
-          userId,
-          createdAt: r.at,
-        })),
-      );
+        });
+      await makeLicenseRequests(ctx, club, userId, REQUESTS);
     };
     await insertAll(clubId, a.user.id);
     // Another club with the same history: invisible here.

@@ -9,7 +9,7 @@ import {
 } from '../../../../test/harness.js';
 import { localInstant } from '../../../../test/time.js';
 import { readXlsx } from '../../../../test/upload.js';
-import { products, purchaseItems, purchases, terminals } from '../../../db/schema.js';
+import * as factory from '../../../../test/factories.js';
 import type { ReportResult } from '@venue/domain';
 
 const TZ = 'Asia/Jerusalem';
@@ -131,54 +131,24 @@ describe('product matrix report (POST /Report/GetProductMatrixReport)', () => {
     api = admin.api;
     clubId = admin.club.id;
     externalClubId = admin.club.externalClubId;
-    const { db } = ctx.database;
-    const ps = await db
-      .insert(products)
-      .values([
-        { clubId, name: NAMES.soap, price: 590 },
-        { clubId, name: NAMES.towel, price: 2360 },
-        { clubId, name: NAMES.gone, price: 300, deleted: true },
-      ])
-      .returning();
+    const ps = [
+      await factory.makeProduct(ctx, clubId, { name: NAMES.soap, price: 590 }),
+      await factory.makeProduct(ctx, clubId, { name: NAMES.towel, price: 2360 }),
+      await factory.makeProduct(ctx, clubId, { name: NAMES.gone, price: 300, deleted: true }),
+    ];
     Object.assign(pid, { soap: ps[0].id, towel: ps[1].id, gone: ps[2].id });
-    const ts = await db
-      .insert(terminals)
-      .values([
-        { clubId, serial: `PM-${clubId}-1`, name: TERMINALS.gateA, secretHash: 'x', approved: true },
-        { clubId, serial: `PM-${clubId}-2`, name: TERMINALS.gateB, secretHash: 'x', approved: true },
-      ])
-      .returning();
+    const ts = [
+      await factory.makeTerminal(ctx, clubId, { serial: `PM-${clubId}-1`, name: TERMINALS.gateA, secretHash: 'x' }),
+      await factory.makeTerminal(ctx, clubId, { serial: `PM-${clubId}-2`, name: TERMINALS.gateB, secretHash: 'x' }),
+    ];
     Object.assign(tid, { gateA: ts[0].id, gateB: ts[1].id });
 
-    const insert = async (
-      club: number,
-      b: Buy,
-      invoice: number,
-      terminalId: number | null,
-      productId: (p: Prod) => number,
-    ) => {
+    /** One purchase of `club` (invoice numbers from the club's counter), lines with their own amounts before VAT. */
+    const sell = (club: number, b: Buy, terminalId: number | null, productId: (p: Prod) => number) => {
       const total = sum(b.lines.map((l) => l.price));
       const before = sum(b.lines.map((l) => l.before));
-      const [p] = await db
-        .insert(purchases)
-        .values({
-          clubId: club,
-          terminalId,
-          at: b.at,
-          invoiceNumber: invoice,
-          total,
-          amountBeforeVat: before,
-          vat: total - before,
-          vatRateBp: 1800,
-          paymentStatus: b.status,
-          source: 'console',
-          idempotencyKey: `pm-${club}-${invoice}`,
-        })
-        .returning();
-      await db.insert(purchaseItems).values(
-        b.lines.map((l) => ({
-          clubId: club,
-          purchaseId: p.id,
+      return factory.makePurchase(ctx, club, {
+        lines: b.lines.map((l) => ({
           itemType: l.type,
           itemId: l.product ? productId(l.product) : null,
           name: l.product ? NAMES[l.product] : '',
@@ -187,18 +157,20 @@ describe('product matrix report (POST /Report/GetProductMatrixReport)', () => {
           priceWithVat: l.price,
           amountBeforeVat: l.before,
         })),
-      );
+        terminalId,
+        at: b.at,
+        total,
+        amountBeforeVat: before,
+        vat: total - before,
+        paymentStatus: b.status,
+      });
     };
-    let invoice = 0;
-    for (const b of BUYS) await insert(clubId, b, ++invoice, b.terminal ? tid[b.terminal] : null, (p) => pid[p]);
+    for (const b of BUYS) await sell(clubId, b, b.terminal ? tid[b.terminal] : null, (p) => pid[p]);
 
     // Another club's sales of the same period must not show.
     const other = await signedInAdmin(ctx, { settings: { isUpsellEnabled: true } });
-    const [op] = await db
-      .insert(products)
-      .values({ clubId: other.club.id, name: 'Other soap', price: 100 })
-      .returning();
-    await insert(other.club.id, BUYS[0], 1, null, () => op.id);
+    const op = await factory.makeProduct(ctx, other.club.id, { name: 'Other soap', price: 100 });
+    await sell(other.club.id, BUYS[0], null, () => op.id);
   });
   afterAll(async () => ctx.close());
 

@@ -9,7 +9,7 @@ import {
 } from '../../../../test/harness.js';
 import { localInstant } from '../../../../test/time.js';
 import { readXlsx } from '../../../../test/upload.js';
-import { products, purchaseItems, purchases, terminals } from '../../../db/schema.js';
+import * as factory from '../../../../test/factories.js';
 import type { ReportResult } from '@venue/domain';
 
 const TZ = 'Asia/Jerusalem';
@@ -113,63 +113,40 @@ describe('product summary report (POST /Report/GetProductSummaryReport)', () => 
     api = admin.api;
     clubId = admin.club.id;
     externalClubId = admin.club.externalClubId;
-    const { db } = ctx.database;
     const ids = {} as Record<ProductKey, number>;
     for (const k of Object.keys(CATALOGUE) as ProductKey[]) {
       const p = CATALOGUE[k];
-      const [row] = await db
-        .insert(products)
-        .values({ clubId, name: p.name, price: p.price, active: p.active, deleted: p.deleted })
-        .returning();
+      const row = await factory.makeProduct(ctx, clubId, {
+        name: p.name,
+        price: p.price,
+        active: p.active,
+        deleted: p.deleted,
+      });
       ids[k] = row.id;
     }
-    const [t] = await db
-      .insert(terminals)
-      .values({ clubId, name: 'Gate', serial: `PS-${clubId}`, secretHash: 'x', approved: true })
-      .returning();
+    const t = await factory.makeTerminal(ctx, clubId, { name: 'Gate', serial: `PS-${clubId}`, secretHash: 'x' });
     terminalId = t.id;
-    const insert = async (club: number, b: Buy, invoice: number, productId: (k: ProductKey) => number) => {
-      const total = sum(b.lines.map((l) => l.qty * l.unit));
-      const [p] = await db
-        .insert(purchases)
-        .values({
-          clubId: club,
-          at: b.at,
-          invoiceNumber: invoice,
-          total,
-          amountBeforeVat: beforeVat(total),
-          vat: total - beforeVat(total),
-          vatRateBp: 1800,
-          paymentStatus: b.status,
-          source: b.atTerminal ? 'terminal' : 'console',
-          terminalId: b.atTerminal ? terminalId : null,
-          idempotencyKey: `ps-${invoice}`,
-        })
-        .returning();
-      await db.insert(purchaseItems).values(
-        b.lines.map((l) => ({
-          clubId: club,
-          purchaseId: p.id,
+    /** One purchase of `club` (invoice numbers from the club's counter), VAT 18% of each line. */
+    const sell = (club: number, b: Buy, productId: (k: ProductKey) => number) =>
+      factory.makePurchase(ctx, club, {
+        lines: b.lines.map((l) => ({
           itemType: 10,
           itemId: productId(l.product),
           name: CATALOGUE[l.product].name,
           quantity: l.qty,
           unitPrice: l.unit,
-          priceWithVat: l.qty * l.unit,
-          amountBeforeVat: beforeVat(l.qty * l.unit),
         })),
-      );
-    };
-    let invoice = 0;
-    for (const b of BUYS) await insert(clubId, b, ++invoice, (k) => ids[k]);
+        at: b.at,
+        paymentStatus: b.status,
+        source: b.atTerminal ? 'terminal' : 'console',
+        terminalId: b.atTerminal ? terminalId : null,
+      });
+    for (const b of BUYS) await sell(clubId, b, (k) => ids[k]);
 
     // Another club sells "its" soap in March: invisible here.
     const other = await signedInAdmin(ctx);
-    const [foreign] = await db
-      .insert(products)
-      .values({ clubId: other.club.id, name: 'Foreign', price: 900 })
-      .returning();
-    await insert(other.club.id, BUYS[0], 1, () => foreign.id);
+    const foreign = await factory.makeProduct(ctx, other.club.id, { name: 'Foreign', price: 900 });
+    await sell(other.club.id, BUYS[0], () => foreign.id);
   });
   afterAll(async () => ctx.close());
 

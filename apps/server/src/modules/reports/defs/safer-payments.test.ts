@@ -9,7 +9,8 @@ import {
 } from '../../../../test/harness.js';
 import { localInstant } from '../../../../test/time.js';
 import { readXlsx } from '../../../../test/upload.js';
-import { charges, clients } from '../../../db/schema.js';
+import * as factory from '../../../../test/factories.js';
+import { makeSaraAndAvi } from '../test-setup.js';
 import { allPermissions, type ReportResult } from '@venue/domain';
 
 const TZ = 'Asia/Jerusalem';
@@ -71,19 +72,12 @@ describe('safer payments report (POST /Report/GetSaferPaymentsReport)', () => {
     api = a.api;
     clubId = a.club.id;
     externalClubId = a.club.externalClubId;
-    const { db } = ctx.database;
+    /** The two clients and the charges of CHARGES, in a club. */
     const insertAll = async (club: number) => {
-      const [c1, c2] = await db
-        .insert(clients)
-        .values([
-          { clubId: club, number: 1, firstName: 'Sara', lastName: 'Zilber' },
-          { clubId: club, number: 2, firstName: 'Avi', lastName: 'Cohen' },
-        ])
-        .returning();
+      const { c1, c2 } = await makeSaraAndAvi(ctx, club);
       const own = { c1: c1.id, c2: c2.id };
-      await db.insert(charges).values(
-        CHARGES.map((ch, i) => ({
-          clubId: club,
+      for (const [i, ch] of CHARGES.entries())
+        await factory.makeCharge(ctx, club, {
           clientId: ch.c ? own[ch.c] : null,
           idempotencyKey: `safer-${i}`,
           provider: 'sandbox',
@@ -94,8 +88,7 @@ describe('safer payments report (POST /Report/GetSaferPaymentsReport)', () => {
           createdAt: ch.at,
           reconciledAt: ch.result ? new Date(ch.at.getTime() + 3_600_000) : null,
           reconcileResult: ch.result,
-        })),
-      );
+        });
       return own;
     };
     Object.assign(ids, await insertAll(clubId));
@@ -154,18 +147,14 @@ describe('safer payments report (POST /Report/GetSaferPaymentsReport)', () => {
   });
 
   it('a charge the reconciliation settles moves from awaiting to not charged', async () => {
-    const { db } = ctx.database;
-    const today = new Date();
     // A club of its own (the reconciliation settles every open charge of the club).
     const own = await signedInAdmin(ctx);
     // Unknown to the sandbox provider: the reconciliation finds it was never charged.
-    await db.insert(charges).values({
-      clubId: own.club.id,
+    await factory.makeCharge(ctx, own.club.id, {
       idempotencyKey: `safer-live-${own.club.id}`,
       provider: 'sandbox',
       amount: 1234,
       status: 'uncertain',
-      createdAt: today,
     });
     const day = { period: 'day' };
     const before = await report(day, own.api);
