@@ -27,7 +27,6 @@ export function UsersPage() {
 
   const columns = useMemo(
     () => userColumns({ t, positions: positions.data ?? [], onEdit: (u) => edit(u) }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [t, positions.data],
   );
 
