@@ -18,7 +18,7 @@ export interface FormErrorOutcome {
 
 /** How a form reads a server error beyond the default mapping. */
 export interface FormErrorOptions {
-  /** Renames a server field path to the form's field (e.g. `endDate` → `dates`); default: unchanged. */
+  /** Renames a schema or server field path to the form's field (e.g. `endDate` → `dates`); default: unchanged. */
   fieldName?: (path: FieldPath) => FieldPath;
   /**
    * A form's own reading of some error codes (e.g. `USER_NAME_EXISTS` on the

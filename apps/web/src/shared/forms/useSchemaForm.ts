@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { Form, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { applyFieldIssues } from '../errors';
+import { applyFieldIssues, type FieldIssue } from '../errors';
 import { checkWithSchema, formErrorOutcome, type FormErrorOptions } from './formErrors';
 
 /** What a schema form needs: its schema, how to build the schema's input, and the save call. */
@@ -45,11 +45,14 @@ export function useSchemaForm<V, S extends z.ZodType, R = unknown>(options: Sche
   const [saving, setSaving] = useState(false);
   const { schema, toInput, submit, onSaved, fieldName, byCode } = options;
 
+  const renamed = (fields: FieldIssue[]) =>
+    fieldName ? fields.map((f) => ({ ...f, name: fieldName(f.name) })) : fields;
+
   const onFinish = async (values: V) => {
     setRootError(null);
     const checked = checkWithSchema(t, schema, toInput ? toInput(values) : values);
     if (!checked.ok) {
-      applyFieldIssues(form, checked.fields);
+      applyFieldIssues(form, renamed(checked.fields));
       return;
     }
     setSaving(true);
@@ -68,7 +71,7 @@ export function useSchemaForm<V, S extends z.ZodType, R = unknown>(options: Sche
   const onFinishFailed = () => {
     const values = form.getFieldsValue(true) as V;
     const checked = checkWithSchema(t, schema, toInput ? toInput(values) : values);
-    if (!checked.ok) applyFieldIssues(form, checked.fields);
+    if (!checked.ok) applyFieldIssues(form, renamed(checked.fields));
   };
 
   const clearRootError = useCallback(() => setRootError(null), []);
