@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useBlocker } from 'react-router';
-import { Alert, App, Button, Card, Col, Form, Modal, Row, Space, Tooltip, Typography, type FormInstance } from 'antd';
+import { Alert, App, Button, Card, Col, Form, Row, Space, Tooltip, Typography, type FormInstance } from 'antd';
 import { LockOutlined, SaveOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ClubPatch, OPERATOR_ONLY_SETTINGS, UserLevel, type Club } from '@venue/domain';
@@ -14,6 +14,7 @@ import { useCities, useClub, useUpdateClub } from './useSettings';
 
 import { changedSettings, SECTIONS, valuesOf, type Field, type Values } from './settingsFields';
 import { feeProps, settingInput, type SettingInputContext } from './settingInput';
+import { UnsavedChangesModal } from '../../shared/UnsavedChangesModal';
 
 /** /management/app-settings: every club setting in sections; operator-only ones read-only for club staff. */
 export function SettingsPage() {
@@ -120,17 +121,7 @@ function SettingsForm({ club }: { club: Club }) {
           ))}
         </Row>
       </Form>
-      <Modal
-        open={blocker.state === 'blocked'}
-        title={t('common.unsaved')}
-        okText={t('common.leave')}
-        cancelText={t('common.stay')}
-        okButtonProps={{ danger: true }}
-        onOk={() => blocker.proceed?.()}
-        onCancel={() => blocker.reset?.()}
-      >
-        {t('common.unsavedBody')}
-      </Modal>
+      <UnsavedChangesModal blocker={blocker} />
     </>
   );
 }
