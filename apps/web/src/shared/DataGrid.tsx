@@ -1,5 +1,18 @@
 import { useEffect, useMemo, useState, type Key, type ReactNode, type ThHTMLAttributes } from 'react';
-import { Alert, App, Button, Checkbox, Empty, Grid, Popover, Space, Table, Tooltip, type TableProps } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Checkbox,
+  Empty,
+  Grid,
+  Popover,
+  Space,
+  Table,
+  Tooltip,
+  type TableProps,
+  type TablePaginationConfig,
+} from 'antd';
 import type { ColumnType, SortOrder } from 'antd/es/table/interface';
 import {
   ArrowDownOutlined,
@@ -10,6 +23,7 @@ import {
   UndoOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { useDirection } from '../app/i18n/LocaleProvider';
 import { errorText } from './errors';
 import type { GridColumnState, GridState } from './gridState';
@@ -92,6 +106,60 @@ export function arrangeColumns<T>(columns: GridColumn<T>[], saved: GridColumnSta
   for (const s of saved ?? []) if (known.has(s.key)) out.push(s);
   for (const c of columns) if (!out.some((s) => s.key === c.key)) out.push({ key: c.key, hidden: c.defaultHidden });
   return out;
+}
+
+/** Antd table columns of the arranged grid columns: order, visibility, width (resizable), sort state. */
+function toTableColumns<T extends object>(x: {
+  columns: GridColumn<T>[];
+  byKey: Map<string, GridColumn<T>>;
+  arranged: GridColumnState[];
+  sort: GridState['sort'];
+  sortMode: 'server' | 'page';
+  rtl: boolean;
+  onStateChange: DataGridProps<T>['onStateChange'];
+}): TableProps<T>['columns'] {
+  const { columns, byKey, arranged, sortMode, rtl, onStateChange } = x;
+  const state = { sort: x.sort };
+  return arranged
+    .filter((s) => !s.hidden || byKey.get(s.key)?.alwaysVisible)
+    .map((s) => {
+      const c = byKey.get(s.key)!;
+      const { sortable, defaultHidden: _d, alwaysVisible: _a, ...rest } = c;
+      const sortOrder: SortOrder =
+        state.sort?.key === c.key ? (state.sort.order === 'desc' ? 'descend' : 'ascend') : null;
+      const width = s.width ?? c.width;
+      return {
+        ...rest,
+        title: c.title,
+        key: c.key,
+        width,
+        sorter: sortable ? (typeof sortable === 'function' && sortMode === 'page' ? sortable : true) : undefined,
+        sortOrder: sortable ? sortOrder : undefined,
+        onHeaderCell: () =>
+          ({
+            width: typeof width === 'number' ? width : undefined,
+            rtl,
+            onResize: (w: number) =>
+              onStateChange((st) => ({
+                ...st,
+                columns: arrangeColumns(columns, st.columns).map((x) => (x.key === c.key ? { ...x, width: w } : x)),
+              })),
+          }) as ThHTMLAttributes<HTMLTableCellElement>,
+      };
+    });
+}
+
+/**
+ * The table's paging: the server's total when it pages (`total` given), else
+ * client paging only when the rows do not fit one page; false for no pager.
+ */
+export function gridPagination(
+  t: TFunction,
+  { page, pageSize, total, rowCount }: { page: number; pageSize: number; total?: number; rowCount: number },
+): TablePaginationConfig | false {
+  const showTotal = (n: number) => t('common.totalItems', { total: n });
+  if (total !== undefined) return { current: page, pageSize, total, showSizeChanger: true, showTotal };
+  return rowCount > pageSize ? { current: page, pageSize, showSizeChanger: true, showTotal } : false;
 }
 
 /** A header cell with a drag handle on its inline end that sets the column width. */
@@ -245,36 +313,9 @@ export function DataGrid<T extends object>(props: DataGridProps<T>) {
   const onPageChange = onPageChangeProp ?? setLocalPage;
   const arranged = useMemo(() => arrangeColumns(columns, state.columns), [columns, state.columns]);
   const pageSize = state.pageSize ?? DEFAULT_PAGE_SIZE;
-  const serverPaging = total !== undefined;
 
   const byKey = useMemo(() => new Map(columns.map((c) => [c.key, c])), [columns]);
-  const tableColumns: TableProps<T>['columns'] = arranged
-    .filter((s) => !s.hidden || byKey.get(s.key)?.alwaysVisible)
-    .map((s) => {
-      const c = byKey.get(s.key)!;
-      const { sortable, defaultHidden: _d, alwaysVisible: _a, ...rest } = c;
-      const sortOrder: SortOrder =
-        state.sort?.key === c.key ? (state.sort.order === 'desc' ? 'descend' : 'ascend') : null;
-      const width = s.width ?? c.width;
-      return {
-        ...rest,
-        title: c.title,
-        key: c.key,
-        width,
-        sorter: sortable ? (typeof sortable === 'function' && sortMode === 'page' ? sortable : true) : undefined,
-        sortOrder: sortable ? sortOrder : undefined,
-        onHeaderCell: () =>
-          ({
-            width: typeof width === 'number' ? width : undefined,
-            rtl,
-            onResize: (w: number) =>
-              onStateChange((st) => ({
-                ...st,
-                columns: arrangeColumns(columns, st.columns).map((x) => (x.key === c.key ? { ...x, width: w } : x)),
-              })),
-          }) as ThHTMLAttributes<HTMLTableCellElement>,
-      };
-    });
+  const tableColumns = toTableColumns({ columns, byKey, arranged, sort: state.sort, sortMode, rtl, onStateChange });
 
   const onChange: TableProps<T>['onChange'] = (pagination, _filters, sorter, extra) => {
     const s = Array.isArray(sorter) ? sorter[0] : sorter;
@@ -430,26 +471,7 @@ export function DataGrid<T extends object>(props: DataGridProps<T>) {
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText ?? t('common.noData')} />
           ),
         }}
-        pagination={
-          printRows
-            ? false
-            : serverPaging
-              ? {
-                  current: page,
-                  pageSize,
-                  total,
-                  showSizeChanger: true,
-                  showTotal: (n) => t('common.totalItems', { total: n }),
-                }
-              : rows.length > pageSize
-                ? {
-                    current: page,
-                    pageSize,
-                    showSizeChanger: true,
-                    showTotal: (n) => t('common.totalItems', { total: n }),
-                  }
-                : false
-        }
+        pagination={printRows ? false : gridPagination(t, { page, pageSize, total, rowCount: rows.length })}
       />
     </div>
   );
