@@ -290,24 +290,13 @@ export function DataGrid<T extends object>(props: DataGridProps<T>) {
     totalsRow,
   } = props;
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const rtl = useDirection() === 'rtl';
-  const screens = Grid.useBreakpoint();
   const viewport = useViewport();
-  const [exporting, setExporting] = useState(false);
-  const [printRows, setPrintRows] = useState<readonly T[] | null>(null);
-  const [preparingPrint, setPreparingPrint] = useState(false);
-  // The rows to print are on the table: open the print dialog, then back to the page.
-  useEffect(() => {
-    if (!printRows) return;
-    const done = () => setPrintRows(null);
-    window.addEventListener('afterprint', done, { once: true });
-    const frame = requestAnimationFrame(() => window.print());
-    return () => {
-      cancelAnimationFrame(frame);
-      window.removeEventListener('afterprint', done);
-    };
-  }, [printRows]);
+  const { exporting, printRows, preparingPrint, doExport, doPrint } = useGridOutput(
+    total ?? rows.length,
+    onExport,
+    onPrintRows,
+  );
   const [localPage, setLocalPage] = useState(1);
   const page = pageProp ?? localPage;
   const onPageChange = onPageChangeProp ?? setLocalPage;
@@ -334,8 +323,165 @@ export function DataGrid<T extends object>(props: DataGridProps<T>) {
     }
   };
 
+  const shownRows = printRows ?? rows;
+
+  const chooser = (
+    <ColumnChooser
+      columns={columns}
+      arranged={arranged}
+      onChange={(cols) => onStateChange((st) => ({ ...st, columns: cols }))}
+    />
+  );
+
+  return (
+    <div className="data-grid" data-grid-id={gridId} data-printing={printRows ? 'true' : undefined}>
+      <div className="toolbar grid-toolbar no-print">
+        {toolbar}
+        <GridActions
+          chooser={chooser}
+          onExport={onExport ? () => void doExport() : undefined}
+          exporting={exporting}
+          onPrint={() => void doPrint()}
+          preparingPrint={preparingPrint}
+        />
+      </div>
+      {error != null && error !== false && <GridError error={error} onRetry={onRetry} />}
+      {printRows && total !== undefined && printRows.length < total && (
+        <Alert
+          type="info"
+          style={{ marginBlockEnd: 8 }}
+          title={t('grid.printTruncated', { shown: printRows.length, total })}
+          data-testid="grid-print-truncated"
+        />
+      )}
+      <Table<T>
+        data-testid={props['data-testid'] ?? `${gridId}-table`}
+        rowKey={rowKey as TableProps<T>['rowKey']}
+        size={viewport === 'desktop' ? 'middle' : 'small'}
+        columns={tableColumns}
+        dataSource={shownRows as T[]}
+        loading={loading}
+        onChange={onChange}
+        components={{ header: { cell: ResizableTitle } }}
+        scroll={{ x: 'max-content' }}
+        rowSelection={rowSelection}
+        rowClassName={rowClassName}
+        onRow={onRowClick ? (r) => ({ onDoubleClick: () => onRowClick(r) }) : undefined}
+        summary={totalsRow ? () => <TotalsRow columns={tableColumns ?? []} totalsRow={totalsRow} /> : undefined}
+        locale={{
+          emptyText: error ? (
+            errorText(t, error)
+          ) : (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText ?? t('common.noData')} />
+          ),
+        }}
+        pagination={printRows ? false : gridPagination(t, { page, pageSize, total, rowCount: rows.length })}
+      />
+    </div>
+  );
+}
+
+/** The grid's buttons: column chooser, export (when the screen exports), print. */
+function GridActions({
+  chooser,
+  onExport,
+  exporting,
+  onPrint,
+  preparingPrint,
+}: {
+  chooser: ReactNode;
+  onExport?: () => void;
+  exporting: boolean;
+  onPrint: () => void;
+  preparingPrint: boolean;
+}) {
+  const { t } = useTranslation();
+  const viewport = useViewport();
+  return (
+    <Space className="grid-actions" size={4}>
+      <Popover content={chooser} trigger="click" placement="bottomRight" title={t('grid.columns')}>
+        <Tooltip title={t('grid.columns')}>
+          <Button icon={<SettingOutlined />} aria-label={t('grid.columns')} data-testid="grid-columns" />
+        </Tooltip>
+      </Popover>
+      {onExport && (
+        <Tooltip title={t('grid.export')}>
+          <Button
+            icon={<DownloadOutlined />}
+            loading={exporting}
+            aria-label={t('grid.export')}
+            onClick={onExport}
+            data-testid="grid-export"
+          >
+            {viewport === 'phone' ? null : t('grid.export')}
+          </Button>
+        </Tooltip>
+      )}
+      <Tooltip title={t('grid.print')}>
+        <Button
+          icon={<PrinterOutlined />}
+          aria-label={t('grid.print')}
+          loading={preparingPrint}
+          onClick={onPrint}
+          data-testid="grid-print"
+        />
+      </Tooltip>
+    </Space>
+  );
+}
+
+/** The totals row under the table, cell by shown column (by column key). */
+function TotalsRow<T>({
+  columns,
+  totalsRow,
+}: {
+  columns: NonNullable<TableProps<T>['columns']>;
+  totalsRow: Record<string, ReactNode>;
+}) {
+  const screens = Grid.useBreakpoint();
+  return (
+    <Table.Summary fixed>
+      <Table.Summary.Row className="grid-totals-row" data-testid="grid-totals-row">
+        {columns
+          // The table drops a column hidden at this width (`responsive`); the totals row must too.
+          .filter((c) => !c.responsive || c.responsive.some((bp) => screens[bp]))
+          .map((c, i) => (
+            <Table.Summary.Cell key={String(c.key)} index={i} align={(c as ColumnType<T>).align}>
+              {totalsRow[String(c.key)] ?? null}
+            </Table.Summary.Cell>
+          ))}
+      </Table.Summary.Row>
+    </Table.Summary>
+  );
+}
+
+/**
+ * Export and print of a grid: export says "no data to export" when there are
+ * no rows; print shows every row the screen gives (onPrintRows) or just the
+ * page, opens the print dialog, then goes back to the page.
+ */
+function useGridOutput<T>(
+  count: number,
+  onExport: (() => Promise<void>) | undefined,
+  onPrintRows: (() => Promise<readonly T[]>) | undefined,
+) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [exporting, setExporting] = useState(false);
+  const [printRows, setPrintRows] = useState<readonly T[] | null>(null);
+  const [preparingPrint, setPreparingPrint] = useState(false);
+  // The rows to print are on the table: open the print dialog, then back to the page.
+  useEffect(() => {
+    if (!printRows) return;
+    const done = () => setPrintRows(null);
+    window.addEventListener('afterprint', done, { once: true });
+    const frame = requestAnimationFrame(() => window.print());
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('afterprint', done);
+    };
+  }, [printRows]);
   const doExport = async () => {
-    const count = total ?? rows.length;
     if (count === 0) {
       message.info(t('grid.noDataToExport'));
       return;
@@ -365,114 +511,26 @@ export function DataGrid<T extends object>(props: DataGridProps<T>) {
       setPreparingPrint(false);
     }
   };
-  const shownRows = printRows ?? rows;
+  return { exporting, printRows, preparingPrint, doExport, doPrint };
+}
 
-  const chooser = (
-    <ColumnChooser
-      columns={columns}
-      arranged={arranged}
-      onChange={(cols) => onStateChange((st) => ({ ...st, columns: cols }))}
-    />
-  );
-
+/** The load error above the table, translated, with retry when the screen can. */
+function GridError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  const { t } = useTranslation();
   return (
-    <div className="data-grid" data-grid-id={gridId} data-printing={printRows ? 'true' : undefined}>
-      <div className="toolbar grid-toolbar no-print">
-        {toolbar}
-        <Space className="grid-actions" size={4}>
-          <Popover content={chooser} trigger="click" placement="bottomRight" title={t('grid.columns')}>
-            <Tooltip title={t('grid.columns')}>
-              <Button icon={<SettingOutlined />} aria-label={t('grid.columns')} data-testid="grid-columns" />
-            </Tooltip>
-          </Popover>
-          {onExport && (
-            <Tooltip title={t('grid.export')}>
-              <Button
-                icon={<DownloadOutlined />}
-                loading={exporting}
-                aria-label={t('grid.export')}
-                onClick={() => void doExport()}
-                data-testid="grid-export"
-              >
-                {viewport === 'phone' ? null : t('grid.export')}
-              </Button>
-            </Tooltip>
-          )}
-          <Tooltip title={t('grid.print')}>
-            <Button
-              icon={<PrinterOutlined />}
-              aria-label={t('grid.print')}
-              loading={preparingPrint}
-              onClick={() => void doPrint()}
-              data-testid="grid-print"
-            />
-          </Tooltip>
-        </Space>
-      </div>
-      {error != null && error !== false && (
-        <Alert
-          className="no-print"
-          type="error"
-          showIcon
-          style={{ marginBlockEnd: 12 }}
-          title={errorText(t, error)}
-          action={
-            onRetry ? (
-              <Button size="small" onClick={onRetry}>
-                {t('common.retry')}
-              </Button>
-            ) : undefined
-          }
-        />
-      )}
-      {printRows && total !== undefined && printRows.length < total && (
-        <Alert
-          type="info"
-          style={{ marginBlockEnd: 8 }}
-          title={t('grid.printTruncated', { shown: printRows.length, total })}
-          data-testid="grid-print-truncated"
-        />
-      )}
-      <Table<T>
-        data-testid={props['data-testid'] ?? `${gridId}-table`}
-        rowKey={rowKey as TableProps<T>['rowKey']}
-        size={viewport === 'desktop' ? 'middle' : 'small'}
-        columns={tableColumns}
-        dataSource={shownRows as T[]}
-        loading={loading}
-        onChange={onChange}
-        components={{ header: { cell: ResizableTitle } }}
-        scroll={{ x: 'max-content' }}
-        rowSelection={rowSelection}
-        rowClassName={rowClassName}
-        onRow={onRowClick ? (r) => ({ onDoubleClick: () => onRowClick(r) }) : undefined}
-        summary={
-          totalsRow
-            ? () => (
-                <Table.Summary fixed>
-                  <Table.Summary.Row className="grid-totals-row" data-testid="grid-totals-row">
-                    {(tableColumns ?? [])
-                      // The table drops a column hidden at this width (`responsive`); the totals row must too.
-                      .filter((c) => !c.responsive || c.responsive.some((bp) => screens[bp]))
-                      .map((c, i) => (
-                        <Table.Summary.Cell key={String(c.key)} index={i} align={(c as ColumnType<T>).align}>
-                          {totalsRow[String(c.key)] ?? null}
-                        </Table.Summary.Cell>
-                      ))}
-                  </Table.Summary.Row>
-                </Table.Summary>
-              )
-            : undefined
-        }
-        locale={{
-          emptyText: error ? (
-            errorText(t, error)
-          ) : (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText ?? t('common.noData')} />
-          ),
-        }}
-        pagination={printRows ? false : gridPagination(t, { page, pageSize, total, rowCount: rows.length })}
-      />
-    </div>
+    <Alert
+      className="no-print"
+      type="error"
+      showIcon
+      style={{ marginBlockEnd: 12 }}
+      title={errorText(t, error)}
+      action={
+        onRetry ? (
+          <Button size="small" onClick={onRetry}>
+            {t('common.retry')}
+          </Button>
+        ) : undefined
+      }
+    />
   );
 }
