@@ -17,7 +17,7 @@ function hhmm(m: number): string {
 }
 
 /**
- * Week preview of a group (issue 5 §5): for the club's location, the opening
+ * Week preview of a group: for the club's location, the opening
  * windows each day that the saved rows produce, with sunset and nightfall
  * (@hebcal/core on the server) and holiday eves marked.
  */
