@@ -1,5 +1,18 @@
 import { useEffect, useMemo, useState, type Key, type ReactNode, type ThHTMLAttributes } from 'react';
-import { Alert, App, Button, Checkbox, Empty, Grid, Popover, Space, Table, Tooltip, type TableProps } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Checkbox,
+  Empty,
+  Grid,
+  Popover,
+  Space,
+  Table,
+  Tooltip,
+  type TableProps,
+  type TablePaginationConfig,
+} from 'antd';
 import type { ColumnType, SortOrder } from 'antd/es/table/interface';
 import {
   ArrowDownOutlined,
@@ -10,6 +23,7 @@ import {
   UndoOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { useDirection } from '../app/i18n/LocaleProvider';
 import { errorText } from './errors';
 import type { GridColumnState, GridState } from './gridState';
@@ -92,6 +106,60 @@ export function arrangeColumns<T>(columns: GridColumn<T>[], saved: GridColumnSta
   for (const s of saved ?? []) if (known.has(s.key)) out.push(s);
   for (const c of columns) if (!out.some((s) => s.key === c.key)) out.push({ key: c.key, hidden: c.defaultHidden });
   return out;
+}
+
+/** Antd table columns of the arranged grid columns: order, visibility, width (resizable), sort state. */
+function toTableColumns<T extends object>(x: {
+  columns: GridColumn<T>[];
+  byKey: Map<string, GridColumn<T>>;
+  arranged: GridColumnState[];
+  sort: GridState['sort'];
+  sortMode: 'server' | 'page';
+  rtl: boolean;
+  onStateChange: DataGridProps<T>['onStateChange'];
+}): TableProps<T>['columns'] {
+  const { columns, byKey, arranged, sortMode, rtl, onStateChange } = x;
+  const state = { sort: x.sort };
+  return arranged
+    .filter((s) => !s.hidden || byKey.get(s.key)?.alwaysVisible)
+    .map((s) => {
+      const c = byKey.get(s.key)!;
+      const { sortable, defaultHidden: _d, alwaysVisible: _a, ...rest } = c;
+      const sortOrder: SortOrder =
+        state.sort?.key === c.key ? (state.sort.order === 'desc' ? 'descend' : 'ascend') : null;
+      const width = s.width ?? c.width;
+      return {
+        ...rest,
+        title: c.title,
+        key: c.key,
+        width,
+        sorter: sortable ? (typeof sortable === 'function' && sortMode === 'page' ? sortable : true) : undefined,
+        sortOrder: sortable ? sortOrder : undefined,
+        onHeaderCell: () =>
+          ({
+            width: typeof width === 'number' ? width : undefined,
+            rtl,
+            onResize: (w: number) =>
+              onStateChange((st) => ({
+                ...st,
+                columns: arrangeColumns(columns, st.columns).map((x) => (x.key === c.key ? { ...x, width: w } : x)),
+              })),
+          }) as ThHTMLAttributes<HTMLTableCellElement>,
+      };
+    });
+}
+
+/**
+ * The table's paging: the server's total when it pages (`total` given), else
+ * client paging only when the rows do not fit one page; false for no pager.
+ */
+export function gridPagination(
+  t: TFunction,
+  { page, pageSize, total, rowCount }: { page: number; pageSize: number; total?: number; rowCount: number },
+): TablePaginationConfig | false {
+  const showTotal = (n: number) => t('common.totalItems', { total: n });
+  if (total !== undefined) return { current: page, pageSize, total, showSizeChanger: true, showTotal };
+  return rowCount > pageSize ? { current: page, pageSize, showSizeChanger: true, showTotal } : false;
 }
 
 /** A header cell with a drag handle on its inline end that sets the column width. */
@@ -222,59 +290,21 @@ export function DataGrid<T extends object>(props: DataGridProps<T>) {
     totalsRow,
   } = props;
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const rtl = useDirection() === 'rtl';
-  const screens = Grid.useBreakpoint();
   const viewport = useViewport();
-  const [exporting, setExporting] = useState(false);
-  const [printRows, setPrintRows] = useState<readonly T[] | null>(null);
-  const [preparingPrint, setPreparingPrint] = useState(false);
-  // The rows to print are on the table: open the print dialog, then back to the page.
-  useEffect(() => {
-    if (!printRows) return;
-    const done = () => setPrintRows(null);
-    window.addEventListener('afterprint', done, { once: true });
-    const frame = requestAnimationFrame(() => window.print());
-    return () => {
-      cancelAnimationFrame(frame);
-      window.removeEventListener('afterprint', done);
-    };
-  }, [printRows]);
+  const { exporting, printRows, preparingPrint, doExport, doPrint } = useGridOutput(
+    total ?? rows.length,
+    onExport,
+    onPrintRows,
+  );
   const [localPage, setLocalPage] = useState(1);
   const page = pageProp ?? localPage;
   const onPageChange = onPageChangeProp ?? setLocalPage;
   const arranged = useMemo(() => arrangeColumns(columns, state.columns), [columns, state.columns]);
   const pageSize = state.pageSize ?? DEFAULT_PAGE_SIZE;
-  const serverPaging = total !== undefined;
 
   const byKey = useMemo(() => new Map(columns.map((c) => [c.key, c])), [columns]);
-  const tableColumns: TableProps<T>['columns'] = arranged
-    .filter((s) => !s.hidden || byKey.get(s.key)?.alwaysVisible)
-    .map((s) => {
-      const c = byKey.get(s.key)!;
-      const { sortable, defaultHidden: _d, alwaysVisible: _a, ...rest } = c;
-      const sortOrder: SortOrder =
-        state.sort?.key === c.key ? (state.sort.order === 'desc' ? 'descend' : 'ascend') : null;
-      const width = s.width ?? c.width;
-      return {
-        ...rest,
-        title: c.title,
-        key: c.key,
-        width,
-        sorter: sortable ? (typeof sortable === 'function' && sortMode === 'page' ? sortable : true) : undefined,
-        sortOrder: sortable ? sortOrder : undefined,
-        onHeaderCell: () =>
-          ({
-            width: typeof width === 'number' ? width : undefined,
-            rtl,
-            onResize: (w: number) =>
-              onStateChange((st) => ({
-                ...st,
-                columns: arrangeColumns(columns, st.columns).map((x) => (x.key === c.key ? { ...x, width: w } : x)),
-              })),
-          }) as ThHTMLAttributes<HTMLTableCellElement>,
-      };
-    });
+  const tableColumns = toTableColumns({ columns, byKey, arranged, sort: state.sort, sortMode, rtl, onStateChange });
 
   const onChange: TableProps<T>['onChange'] = (pagination, _filters, sorter, extra) => {
     const s = Array.isArray(sorter) ? sorter[0] : sorter;
@@ -293,8 +323,165 @@ export function DataGrid<T extends object>(props: DataGridProps<T>) {
     }
   };
 
+  const shownRows = printRows ?? rows;
+
+  const chooser = (
+    <ColumnChooser
+      columns={columns}
+      arranged={arranged}
+      onChange={(cols) => onStateChange((st) => ({ ...st, columns: cols }))}
+    />
+  );
+
+  return (
+    <div className="data-grid" data-grid-id={gridId} data-printing={printRows ? 'true' : undefined}>
+      <div className="toolbar grid-toolbar no-print">
+        {toolbar}
+        <GridActions
+          chooser={chooser}
+          onExport={onExport ? () => void doExport() : undefined}
+          exporting={exporting}
+          onPrint={() => void doPrint()}
+          preparingPrint={preparingPrint}
+        />
+      </div>
+      {error != null && error !== false && <GridError error={error} onRetry={onRetry} />}
+      {printRows && total !== undefined && printRows.length < total && (
+        <Alert
+          type="info"
+          style={{ marginBlockEnd: 8 }}
+          title={t('grid.printTruncated', { shown: printRows.length, total })}
+          data-testid="grid-print-truncated"
+        />
+      )}
+      <Table<T>
+        data-testid={props['data-testid'] ?? `${gridId}-table`}
+        rowKey={rowKey as TableProps<T>['rowKey']}
+        size={viewport === 'desktop' ? 'middle' : 'small'}
+        columns={tableColumns}
+        dataSource={shownRows as T[]}
+        loading={loading}
+        onChange={onChange}
+        components={{ header: { cell: ResizableTitle } }}
+        scroll={{ x: 'max-content' }}
+        rowSelection={rowSelection}
+        rowClassName={rowClassName}
+        onRow={onRowClick ? (r) => ({ onDoubleClick: () => onRowClick(r) }) : undefined}
+        summary={totalsRow ? () => <TotalsRow columns={tableColumns ?? []} totalsRow={totalsRow} /> : undefined}
+        locale={{
+          emptyText: error ? (
+            errorText(t, error)
+          ) : (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText ?? t('common.noData')} />
+          ),
+        }}
+        pagination={printRows ? false : gridPagination(t, { page, pageSize, total, rowCount: rows.length })}
+      />
+    </div>
+  );
+}
+
+/** The grid's buttons: column chooser, export (when the screen exports), print. */
+function GridActions({
+  chooser,
+  onExport,
+  exporting,
+  onPrint,
+  preparingPrint,
+}: {
+  chooser: ReactNode;
+  onExport?: () => void;
+  exporting: boolean;
+  onPrint: () => void;
+  preparingPrint: boolean;
+}) {
+  const { t } = useTranslation();
+  const viewport = useViewport();
+  return (
+    <Space className="grid-actions" size={4}>
+      <Popover content={chooser} trigger="click" placement="bottomRight" title={t('grid.columns')}>
+        <Tooltip title={t('grid.columns')}>
+          <Button icon={<SettingOutlined />} aria-label={t('grid.columns')} data-testid="grid-columns" />
+        </Tooltip>
+      </Popover>
+      {onExport && (
+        <Tooltip title={t('grid.export')}>
+          <Button
+            icon={<DownloadOutlined />}
+            loading={exporting}
+            aria-label={t('grid.export')}
+            onClick={onExport}
+            data-testid="grid-export"
+          >
+            {viewport === 'phone' ? null : t('grid.export')}
+          </Button>
+        </Tooltip>
+      )}
+      <Tooltip title={t('grid.print')}>
+        <Button
+          icon={<PrinterOutlined />}
+          aria-label={t('grid.print')}
+          loading={preparingPrint}
+          onClick={onPrint}
+          data-testid="grid-print"
+        />
+      </Tooltip>
+    </Space>
+  );
+}
+
+/** The totals row under the table, cell by shown column (by column key). */
+function TotalsRow<T>({
+  columns,
+  totalsRow,
+}: {
+  columns: NonNullable<TableProps<T>['columns']>;
+  totalsRow: Record<string, ReactNode>;
+}) {
+  const screens = Grid.useBreakpoint();
+  return (
+    <Table.Summary fixed>
+      <Table.Summary.Row className="grid-totals-row" data-testid="grid-totals-row">
+        {columns
+          // The table drops a column hidden at this width (`responsive`); the totals row must too.
+          .filter((c) => !c.responsive || c.responsive.some((bp) => screens[bp]))
+          .map((c, i) => (
+            <Table.Summary.Cell key={String(c.key)} index={i} align={(c as ColumnType<T>).align}>
+              {totalsRow[String(c.key)] ?? null}
+            </Table.Summary.Cell>
+          ))}
+      </Table.Summary.Row>
+    </Table.Summary>
+  );
+}
+
+/**
+ * Export and print of a grid: export says "no data to export" when there are
+ * no rows; print shows every row the screen gives (onPrintRows) or just the
+ * page, opens the print dialog, then goes back to the page.
+ */
+function useGridOutput<T>(
+  count: number,
+  onExport: (() => Promise<void>) | undefined,
+  onPrintRows: (() => Promise<readonly T[]>) | undefined,
+) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [exporting, setExporting] = useState(false);
+  const [printRows, setPrintRows] = useState<readonly T[] | null>(null);
+  const [preparingPrint, setPreparingPrint] = useState(false);
+  // The rows to print are on the table: open the print dialog, then back to the page.
+  useEffect(() => {
+    if (!printRows) return;
+    const done = () => setPrintRows(null);
+    window.addEventListener('afterprint', done, { once: true });
+    const frame = requestAnimationFrame(() => window.print());
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('afterprint', done);
+    };
+  }, [printRows]);
   const doExport = async () => {
-    const count = total ?? rows.length;
     if (count === 0) {
       message.info(t('grid.noDataToExport'));
       return;
@@ -324,133 +511,26 @@ export function DataGrid<T extends object>(props: DataGridProps<T>) {
       setPreparingPrint(false);
     }
   };
-  const shownRows = printRows ?? rows;
+  return { exporting, printRows, preparingPrint, doExport, doPrint };
+}
 
-  const chooser = (
-    <ColumnChooser
-      columns={columns}
-      arranged={arranged}
-      onChange={(cols) => onStateChange((st) => ({ ...st, columns: cols }))}
-    />
-  );
-
+/** The load error above the table, translated, with retry when the screen can. */
+function GridError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  const { t } = useTranslation();
   return (
-    <div className="data-grid" data-grid-id={gridId} data-printing={printRows ? 'true' : undefined}>
-      <div className="toolbar grid-toolbar no-print">
-        {toolbar}
-        <Space className="grid-actions" size={4}>
-          <Popover content={chooser} trigger="click" placement="bottomRight" title={t('grid.columns')}>
-            <Tooltip title={t('grid.columns')}>
-              <Button icon={<SettingOutlined />} aria-label={t('grid.columns')} data-testid="grid-columns" />
-            </Tooltip>
-          </Popover>
-          {onExport && (
-            <Tooltip title={t('grid.export')}>
-              <Button
-                icon={<DownloadOutlined />}
-                loading={exporting}
-                aria-label={t('grid.export')}
-                onClick={() => void doExport()}
-                data-testid="grid-export"
-              >
-                {viewport === 'phone' ? null : t('grid.export')}
-              </Button>
-            </Tooltip>
-          )}
-          <Tooltip title={t('grid.print')}>
-            <Button
-              icon={<PrinterOutlined />}
-              aria-label={t('grid.print')}
-              loading={preparingPrint}
-              onClick={() => void doPrint()}
-              data-testid="grid-print"
-            />
-          </Tooltip>
-        </Space>
-      </div>
-      {error != null && error !== false && (
-        <Alert
-          className="no-print"
-          type="error"
-          showIcon
-          style={{ marginBlockEnd: 12 }}
-          title={errorText(t, error)}
-          action={
-            onRetry ? (
-              <Button size="small" onClick={onRetry}>
-                {t('common.retry')}
-              </Button>
-            ) : undefined
-          }
-        />
-      )}
-      {printRows && total !== undefined && printRows.length < total && (
-        <Alert
-          type="info"
-          style={{ marginBlockEnd: 8 }}
-          title={t('grid.printTruncated', { shown: printRows.length, total })}
-          data-testid="grid-print-truncated"
-        />
-      )}
-      <Table<T>
-        data-testid={props['data-testid'] ?? `${gridId}-table`}
-        rowKey={rowKey as TableProps<T>['rowKey']}
-        size={viewport === 'desktop' ? 'middle' : 'small'}
-        columns={tableColumns}
-        dataSource={shownRows as T[]}
-        loading={loading}
-        onChange={onChange}
-        components={{ header: { cell: ResizableTitle } }}
-        scroll={{ x: 'max-content' }}
-        rowSelection={rowSelection}
-        rowClassName={rowClassName}
-        onRow={onRowClick ? (r) => ({ onDoubleClick: () => onRowClick(r) }) : undefined}
-        summary={
-          totalsRow
-            ? () => (
-                <Table.Summary fixed>
-                  <Table.Summary.Row className="grid-totals-row" data-testid="grid-totals-row">
-                    {(tableColumns ?? [])
-                      // The table drops a column hidden at this width (`responsive`); the totals row must too.
-                      .filter((c) => !c.responsive || c.responsive.some((bp) => screens[bp]))
-                      .map((c, i) => (
-                        <Table.Summary.Cell key={String(c.key)} index={i} align={(c as ColumnType<T>).align}>
-                          {totalsRow[String(c.key)] ?? null}
-                        </Table.Summary.Cell>
-                      ))}
-                  </Table.Summary.Row>
-                </Table.Summary>
-              )
-            : undefined
-        }
-        locale={{
-          emptyText: error ? (
-            errorText(t, error)
-          ) : (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText ?? t('common.noData')} />
-          ),
-        }}
-        pagination={
-          printRows
-            ? false
-            : serverPaging
-              ? {
-                  current: page,
-                  pageSize,
-                  total,
-                  showSizeChanger: true,
-                  showTotal: (n) => t('common.totalItems', { total: n }),
-                }
-              : rows.length > pageSize
-                ? {
-                    current: page,
-                    pageSize,
-                    showSizeChanger: true,
-                    showTotal: (n) => t('common.totalItems', { total: n }),
-                  }
-                : false
-        }
-      />
-    </div>
+    <Alert
+      className="no-print"
+      type="error"
+      showIcon
+      style={{ marginBlockEnd: 12 }}
+      title={errorText(t, error)}
+      action={
+        onRetry ? (
+          <Button size="small" onClick={onRetry}>
+            {t('common.retry')}
+          </Button>
+        ) : undefined
+      }
+    />
   );
 }

@@ -182,7 +182,7 @@ function BuyByCard({ price }: { price: number }) {
   );
 }
 
-interface TransferValues {
+export interface TransferValues {
   quantity: number;
   amount: number;
   transferDate: Dayjs;
@@ -191,6 +191,24 @@ interface TransferValues {
   branch: string;
   account: string;
   reference: string;
+}
+
+/**
+ * The multipart text fields of a license request (seed 001 §5): the amount
+ * typed in shekels is sent in agorot, the transfer date as YYYY-MM-DD, the
+ * funds condition as 'true'/'false', empty inputs as ''.
+ */
+export function transferRequestFields(v: TransferValues): Record<string, string> {
+  return {
+    quantity: String(v.quantity ?? ''),
+    amount: String(Math.round(Number(v.amount ?? 0) * 100)),
+    transferDate: v.transferDate ? v.transferDate.format('YYYY-MM-DD') : '',
+    fundsCondition: v.fundsCondition ? 'true' : 'false',
+    bankCode: v.bankCode ?? '',
+    branch: v.branch ?? '',
+    account: v.account ?? '',
+    reference: v.reference ?? '',
+  };
 }
 
 function TransferForm({ price }: { price: number }) {
@@ -207,16 +225,7 @@ function TransferForm({ price }: { price: number }) {
 
   const submit = async (v: TransferValues) => {
     setError(null);
-    const fields = {
-      quantity: String(v.quantity ?? ''),
-      amount: String(Math.round(Number(v.amount ?? 0) * 100)),
-      transferDate: v.transferDate ? v.transferDate.format('YYYY-MM-DD') : '',
-      fundsCondition: v.fundsCondition ? 'true' : 'false',
-      bankCode: v.bankCode ?? '',
-      branch: v.branch ?? '',
-      account: v.account ?? '',
-      reference: v.reference ?? '',
-    };
+    const fields = transferRequestFields(v);
     // The same schema as the server (seed 001 §5), then the amount rule.
     const parsed = LicenseRequestFields.safeParse(fields);
     const issues = parsed.success
@@ -291,33 +300,7 @@ function TransferForm({ price }: { price: number }) {
           <Input dir="ltr" inputMode="numeric" maxLength={30} style={{ inlineSize: 160 }} />
         </Form.Item>
       </Space>
-      <Form.Item
-        label={t('licenses.referenceFile')}
-        required
-        validateStatus={fileError ? 'error' : undefined}
-        help={fileError ?? t('licenses.fileHint')}
-      >
-        <Upload
-          accept={ACCEPT}
-          maxCount={1}
-          beforeUpload={(f) => {
-            setFileError(null);
-            if (f.size > MAX_REFERENCE_FILE_BYTES) {
-              setFileError(t('errors.FILE_TOO_LARGE'));
-              return Upload.LIST_IGNORE;
-            }
-            if (!/\.(pdf|jpe?g|png)$/i.test(f.name)) {
-              setFileError(t('errors.UNSUPPORTED_FILE_TYPE'));
-              return Upload.LIST_IGNORE;
-            }
-            setFile(f);
-            return false;
-          }}
-          onRemove={() => setFile(null)}
-        >
-          <Button icon={<UploadOutlined />}>{t('licenses.chooseFile')}</Button>
-        </Upload>
-      </Form.Item>
+      <ReferenceFileField error={fileError} setError={setFileError} onFile={setFile} />
       <Form.Item name="fundsCondition" valuePropName="checked">
         <Checkbox>{t('licenses.fundsCondition')}</Checkbox>
       </Form.Item>
@@ -326,6 +309,48 @@ function TransferForm({ price }: { price: number }) {
         {t('licenses.sendRequest')}
       </Button>
     </Form>
+  );
+}
+
+/** The transfer reference (PDF or image, at most MAX_REFERENCE_FILE_BYTES), checked when chosen. */
+function ReferenceFileField({
+  error,
+  setError,
+  onFile,
+}: {
+  error: string | null;
+  setError: (e: string | null) => void;
+  onFile: (f: File | null) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item
+      label={t('licenses.referenceFile')}
+      required
+      validateStatus={error ? 'error' : undefined}
+      help={error ?? t('licenses.fileHint')}
+    >
+      <Upload
+        accept={ACCEPT}
+        maxCount={1}
+        beforeUpload={(f) => {
+          setError(null);
+          if (f.size > MAX_REFERENCE_FILE_BYTES) {
+            setError(t('errors.FILE_TOO_LARGE'));
+            return Upload.LIST_IGNORE;
+          }
+          if (!/\.(pdf|jpe?g|png)$/i.test(f.name)) {
+            setError(t('errors.UNSUPPORTED_FILE_TYPE'));
+            return Upload.LIST_IGNORE;
+          }
+          onFile(f);
+          return false;
+        }}
+        onRemove={() => onFile(null)}
+      >
+        <Button icon={<UploadOutlined />}>{t('licenses.chooseFile')}</Button>
+      </Upload>
+    </Form.Item>
   );
 }
 

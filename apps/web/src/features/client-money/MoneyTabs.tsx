@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Alert,
   App,
@@ -185,31 +185,10 @@ export function SubscriptionTab({ clientId, canEdit }: MoneyTabProps) {
 
 export function BalanceTab({ clientId, canEdit }: MoneyTabProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const { club } = useSessionData();
   const fmt = useMoneyFormat();
   const bal = useBalance(clientId);
-  const pm = usePaymentMethod(clientId);
-  const addCredit = useAddCredit(clientId);
   const [open, setOpen] = useState(false);
-  const [amount, setAmount] = useState<number | null>(null);
-  const [method, setMethod] = useState<0 | 2>(0);
-  const [key, setKey] = useState(() => newKey('credit'));
-  const [error, setError] = useState<string | null>(null);
-  const submit = async () => {
-    if (!amount || amount <= 0) {
-      setError(t('validation.invalidAmount'));
-      return;
-    }
-    try {
-      const p = await addCredit.mutateAsync({ amount, method, idempotencyKey: key });
-      message.success(t('money.creditAdded', { invoice: p.invoiceNumber }));
-      setOpen(false);
-    } catch (e) {
-      setKey(newKey('credit'));
-      setError(errorText(t, e));
-    }
-  };
   return (
     <QueryState loading={bal.isPending} error={bal.error} onRetry={() => void bal.refetch()}>
       {bal.data && (
@@ -241,18 +220,7 @@ export function BalanceTab({ clientId, canEdit }: MoneyTabProps) {
             </Card>
           </Space>
           {canEdit && (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              data-testid="add-credit"
-              onClick={() => {
-                setAmount(null);
-                setMethod(0);
-                setError(null);
-                setKey(newKey('credit'));
-                setOpen(true);
-              }}
-            >
+            <Button type="primary" icon={<PlusOutlined />} data-testid="add-credit" onClick={() => setOpen(true)}>
               {t('money.addCredit')}
             </Button>
           )}
@@ -284,39 +252,80 @@ export function BalanceTab({ clientId, canEdit }: MoneyTabProps) {
               },
             ]}
           />
-          <Modal
-            open={open}
-            title={t('money.addCredit')}
-            onCancel={() => setOpen(false)}
-            onOk={() => void submit()}
-            confirmLoading={addCredit.isPending}
-            okButtonProps={{ 'data-testid': 'add-credit-submit' } as Record<string, string>}
-          >
-            <Form layout="vertical">
-              <Form.Item label={t('money.amount')} required>
-                <MoneyInput
-                  symbol={club.currencySymbol}
-                  value={amount ?? undefined}
-                  nullable
-                  onChange={setAmount}
-                  data-testid="credit-amount"
-                />
-              </Form.Item>
-              <Form.Item label={t('money.method')}>
-                <Radio.Group value={method} onChange={(e) => setMethod(e.target.value)}>
-                  <Radio value={0}>{t('money.method_0')}</Radio>
-                  <Radio value={2} disabled={pm.data?.kind !== 'card'}>
-                    {t('money.method_2')}
-                    {pm.data?.kind === 'card' && ` ···· ${pm.data.lastFour}`}
-                  </Radio>
-                </Radio.Group>
-              </Form.Item>
-              {error && <Alert type="error" showIcon message={error} />}
-            </Form>
-          </Modal>
+          <AddCreditModal clientId={clientId} open={open} onClose={() => setOpen(false)} />
         </Space>
       )}
     </QueryState>
+  );
+}
+
+/**
+ * Add credit to the client's balance: an amount in agorot (more than 0), in
+ * cash or on the stored card; one idempotency key per attempt, renewed after a
+ * failure so a retry is a new attempt.
+ */
+function AddCreditModal({ clientId, open, onClose }: { clientId: number; open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const { club } = useSessionData();
+  const pm = usePaymentMethod(clientId);
+  const addCredit = useAddCredit(clientId);
+  const [amount, setAmount] = useState<number | null>(null);
+  const [method, setMethod] = useState<0 | 2>(0);
+  const [key, setKey] = useState(() => newKey('credit'));
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (!open) return;
+    setAmount(null);
+    setMethod(0);
+    setError(null);
+    setKey(newKey('credit'));
+  }, [open]);
+  const submit = async () => {
+    if (!amount || amount <= 0) {
+      setError(t('validation.invalidAmount'));
+      return;
+    }
+    try {
+      const p = await addCredit.mutateAsync({ amount, method, idempotencyKey: key });
+      message.success(t('money.creditAdded', { invoice: p.invoiceNumber }));
+      onClose();
+    } catch (e) {
+      setKey(newKey('credit'));
+      setError(errorText(t, e));
+    }
+  };
+  return (
+    <Modal
+      open={open}
+      title={t('money.addCredit')}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      confirmLoading={addCredit.isPending}
+      okButtonProps={{ 'data-testid': 'add-credit-submit' } as Record<string, string>}
+    >
+      <Form layout="vertical">
+        <Form.Item label={t('money.amount')} required>
+          <MoneyInput
+            symbol={club.currencySymbol}
+            value={amount ?? undefined}
+            nullable
+            onChange={setAmount}
+            data-testid="credit-amount"
+          />
+        </Form.Item>
+        <Form.Item label={t('money.method')}>
+          <Radio.Group value={method} onChange={(e) => setMethod(e.target.value)}>
+            <Radio value={0}>{t('money.method_0')}</Radio>
+            <Radio value={2} disabled={pm.data?.kind !== 'card'}>
+              {t('money.method_2')}
+              {pm.data?.kind === 'card' && ` ···· ${pm.data.lastFour}`}
+            </Radio>
+          </Radio.Group>
+        </Form.Item>
+        {error && <Alert type="error" showIcon message={error} />}
+      </Form>
+    </Modal>
   );
 }
 
@@ -328,13 +337,9 @@ export function DebtsTab({ clientId, canEdit }: MoneyTabProps) {
   const { club } = useSessionData();
   const fmt = useMoneyFormat();
   const debts = useDebts(clientId);
-  const add = useAddDebt(clientId);
   const del = useDeleteDebt(clientId);
   const pd = usePurchaseDialog(clientId);
   const [open, setOpen] = useState(false);
-  const [amount, setAmount] = useState<number | null>(null);
-  const [description, setDescription] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const openTotal = (debts.data ?? []).reduce((s, d) => s + d.open, 0);
   return (
     <QueryState loading={debts.isPending} error={debts.error} onRetry={() => void debts.refetch()}>
@@ -342,15 +347,7 @@ export function DebtsTab({ clientId, canEdit }: MoneyTabProps) {
         <Space wrap>
           <Statistic title={t('money.openDebts')} value={openTotal / 100} precision={2} prefix={club.currencySymbol} />
           {canEdit && (
-            <Button
-              icon={<PlusOutlined />}
-              onClick={() => {
-                setAmount(null);
-                setDescription('');
-                setError(null);
-                setOpen(true);
-              }}
-            >
+            <Button icon={<PlusOutlined />} onClick={() => setOpen(true)}>
               {t('money.registerDebt')}
             </Button>
           )}
@@ -436,34 +433,53 @@ export function DebtsTab({ clientId, canEdit }: MoneyTabProps) {
             },
           ]}
         />
-        <Modal
-          open={open}
-          title={t('money.registerDebt')}
-          onCancel={() => setOpen(false)}
-          confirmLoading={add.isPending}
-          onOk={async () => {
-            if (!amount || amount <= 0) return setError(t('validation.invalidAmount'));
-            try {
-              await add.mutateAsync({ amount, description });
-              setOpen(false);
-            } catch (e) {
-              setError(errorText(t, e));
-            }
-          }}
-        >
-          <Form layout="vertical">
-            <Form.Item label={t('money.amount')} required>
-              <MoneyInput symbol={club.currencySymbol} value={amount ?? undefined} nullable onChange={setAmount} />
-            </Form.Item>
-            <Form.Item label={t('money.description')}>
-              <Input value={description} maxLength={200} dir="auto" onChange={(e) => setDescription(e.target.value)} />
-            </Form.Item>
-            {error && <Alert type="error" showIcon message={error} />}
-          </Form>
-        </Modal>
+        <RegisterDebtModal clientId={clientId} open={open} onClose={() => setOpen(false)} />
         {pd.dialog}
       </Space>
     </QueryState>
+  );
+}
+
+/** Register a debt by hand: an amount in agorot (more than 0) and a description (up to 200 characters). */
+function RegisterDebtModal({ clientId, open, onClose }: { clientId: number; open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { club } = useSessionData();
+  const add = useAddDebt(clientId);
+  const [amount, setAmount] = useState<number | null>(null);
+  const [description, setDescription] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (!open) return;
+    setAmount(null);
+    setDescription('');
+    setError(null);
+  }, [open]);
+  return (
+    <Modal
+      open={open}
+      title={t('money.registerDebt')}
+      onCancel={onClose}
+      confirmLoading={add.isPending}
+      onOk={async () => {
+        if (!amount || amount <= 0) return setError(t('validation.invalidAmount'));
+        try {
+          await add.mutateAsync({ amount, description });
+          onClose();
+        } catch (e) {
+          setError(errorText(t, e));
+        }
+      }}
+    >
+      <Form layout="vertical">
+        <Form.Item label={t('money.amount')} required>
+          <MoneyInput symbol={club.currencySymbol} value={amount ?? undefined} nullable onChange={setAmount} />
+        </Form.Item>
+        <Form.Item label={t('money.description')}>
+          <Input value={description} maxLength={200} dir="auto" onChange={(e) => setDescription(e.target.value)} />
+        </Form.Item>
+        {error && <Alert type="error" showIcon message={error} />}
+      </Form>
+    </Modal>
   );
 }
 

@@ -39,7 +39,7 @@ const METHODS = [
   PaymentMethod.Free,
 ] as const;
 
-interface ItemRow {
+export interface ItemRow {
   itemType: number;
   itemId?: number;
   name: string;
@@ -49,7 +49,7 @@ interface ItemRow {
   start?: string;
   end?: string;
 }
-interface PayRow {
+export interface PayRow {
   method: number;
   amount: number;
   cashGiven?: number | null;
@@ -80,11 +80,40 @@ const emptyPay = (method: number = PaymentMethod.Cash): PayRow => ({
   card: { number: '', expiry: '', cvv: '' },
 });
 
+/**
+ * The purchase request's lines: items (a new subscription carries its
+ * period and dates) and payments (amounts in agorot; cash given only for
+ * cash; card fields only for a credit card, without owner details).
+ */
+export function purchaseLines(
+  items: readonly ItemRow[],
+  pays: readonly PayRow[],
+): { purchaseItems: PurchaseItemInput[]; payments: PaymentInput[] } {
+  const purchaseItems: PurchaseItemInput[] = items.map((i) => ({
+    itemType: i.itemType as PurchaseItemInput['itemType'],
+    itemId: i.itemId,
+    name: i.name,
+    quantity: i.quantity,
+    unitPrice: i.unitPrice,
+    subscription:
+      i.itemType === PurchaseItemType.NewSubscription
+        ? { period: i.period, usageType: 'subscription', unlimited: false, kala: false, start: i.start, end: i.end }
+        : undefined,
+  }));
+  const payments: PaymentInput[] = pays.map((p) => ({
+    method: p.method as PaymentInput['method'],
+    amount: p.amount,
+    keepExcess: false,
+    cashGiven: p.method === PaymentMethod.Cash && p.cashGiven ? p.cashGiven : undefined,
+    card: p.method === PaymentMethod.CreditCard ? { ...p.card, ownerId: '', ownerName: '' } : undefined,
+  }));
+  return { purchaseItems, payments };
+}
+
 /** The purchase dialog: items and payments of one purchase (POST /Client/AdminPurchase). */
 export function PurchaseDialog({ clientId, open, onClose, initialItems, title, onDone }: PurchaseDialogProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const { club } = useSessionData();
   const fmt = useMoneyFormat();
   const purchase = usePurchase(clientId);
   const [items, setItems] = useState<ItemRow[]>([emptyItem()]);
@@ -121,24 +150,7 @@ export function PurchaseDialog({ clientId, open, onClose, initialItems, title, o
 
   const submit = async () => {
     setError(null);
-    const purchaseItems: PurchaseItemInput[] = items.map((i) => ({
-      itemType: i.itemType as PurchaseItemInput['itemType'],
-      itemId: i.itemId,
-      name: i.name,
-      quantity: i.quantity,
-      unitPrice: i.unitPrice,
-      subscription:
-        i.itemType === PurchaseItemType.NewSubscription
-          ? { period: i.period, usageType: 'subscription', unlimited: false, kala: false, start: i.start, end: i.end }
-          : undefined,
-    }));
-    const payments: PaymentInput[] = pays.map((p) => ({
-      method: p.method as PaymentInput['method'],
-      amount: p.amount,
-      keepExcess: false,
-      cashGiven: p.method === PaymentMethod.Cash && p.cashGiven ? p.cashGiven : undefined,
-      card: p.method === PaymentMethod.CreditCard ? { ...p.card, ownerId: '', ownerName: '' } : undefined,
-    }));
+    const { purchaseItems, payments } = purchaseLines(items, pays);
     try {
       const res = await purchase.mutateAsync({
         clientId,
@@ -159,55 +171,7 @@ export function PurchaseDialog({ clientId, open, onClose, initialItems, title, o
     }
   };
 
-  if (receipt) {
-    return (
-      <Modal
-        open={open}
-        onCancel={onClose}
-        title={t('money.receipt')}
-        footer={<Button onClick={onClose}>{t('common.close')}</Button>}
-      >
-        <div data-testid="purchase-receipt">
-          <Typography.Paragraph>
-            {t('money.invoiceNumber')}: <b data-testid="receipt-invoice">{receipt.invoiceNumber}</b>
-          </Typography.Paragraph>
-          {receipt.items.map((i) => (
-            <div key={i.id} className="money-row">
-              <span>
-                {t(`money.itemType.${i.itemType}`)} {i.name}
-              </span>
-              <span>{fmt.money(i.priceWithVat)}</span>
-            </div>
-          ))}
-          <Divider />
-          <div className="money-row">
-            <span>{t('money.beforeVat')}</span>
-            <span>{fmt.money(receipt.amountBeforeVat)}</span>
-          </div>
-          <div className="money-row">
-            <span>{t('money.vat', { rate: receipt.vatRateBp / 100 })}</span>
-            <span>{fmt.money(receipt.vat)}</span>
-          </div>
-          <div className="money-row money-total">
-            <span>{t('money.total')}</span>
-            <span data-testid="receipt-total">{fmt.money(receipt.total)}</span>
-          </div>
-          {receipt.change > 0 && (
-            <div className="money-row">
-              <span>{t('money.change')}</span>
-              <span>{fmt.money(receipt.change)}</span>
-            </div>
-          )}
-          {receipt.items.find((i) => i.expiry) && (
-            <Typography.Paragraph type="secondary">
-              {t('money.validUntil')}:{' '}
-              <span data-testid="receipt-expiry">{fmt.date(receipt.items.find((i) => i.expiry)!.expiry)}</span>
-            </Typography.Paragraph>
-          )}
-        </div>
-      </Modal>
-    );
-  }
+  if (receipt) return <ReceiptModal open={open} onClose={onClose} receipt={receipt} />;
 
   return (
     <Modal
@@ -223,57 +187,13 @@ export function PurchaseDialog({ clientId, open, onClose, initialItems, title, o
     >
       <Typography.Title level={5}>{t('money.items')}</Typography.Title>
       {items.map((it, k) => (
-        <Space key={k} wrap align="start" className="money-line" data-testid={`purchase-item-${k}`}>
-          <Select
-            aria-label={t('money.itemTypeLabel')}
-            style={{ minInlineSize: 150 }}
-            value={it.itemType}
-            onChange={(v) => setItem(k, { itemType: v })}
-            options={ITEM_TYPES.map((v) => ({ value: v, label: t(`money.itemType.${v}`) }))}
-          />
-          {it.itemType === PurchaseItemType.NewSubscription && (
-            <Select
-              aria-label={t('money.period')}
-              style={{ minInlineSize: 120 }}
-              value={it.period}
-              onChange={(v) => setItem(k, { period: v, start: undefined, end: undefined })}
-              options={SUBSCRIPTION_PERIODS.map((p) => ({ value: p, label: t(`money.periods.${p}`) }))}
-            />
-          )}
-          <Input
-            aria-label={t('money.description')}
-            placeholder={t('money.description')}
-            value={it.name}
-            onChange={(e) => setItem(k, { name: e.target.value })}
-            style={{ inlineSize: 150 }}
-            dir="auto"
-          />
-          <InputNumber
-            aria-label={t('money.quantity')}
-            min={1}
-            max={1000}
-            value={it.quantity}
-            onChange={(v) => setItem(k, { quantity: Number(v ?? 1) })}
-            style={{ inlineSize: 80 }}
-          />
-          <div style={{ inlineSize: 130 }}>
-            <MoneyInput
-              symbol={club.currencySymbol}
-              value={it.unitPrice}
-              onChange={(v) => setItem(k, { unitPrice: v ?? 0 })}
-              data-testid={`item-price-${k}`}
-            />
-          </div>
-          {items.length > 1 && (
-            <Button
-              type="text"
-              danger
-              aria-label={t('common.delete')}
-              icon={<DeleteOutlined />}
-              onClick={() => setItems(items.filter((_, i) => i !== k))}
-            />
-          )}
-        </Space>
+        <ItemLine
+          key={k}
+          index={k}
+          item={it}
+          onChange={(patch) => setItem(k, patch)}
+          onDelete={items.length > 1 ? () => setItems(items.filter((_, i) => i !== k)) : undefined}
+        />
       ))}
       <Button
         icon={<PlusOutlined />}
@@ -288,85 +208,19 @@ export function PurchaseDialog({ clientId, open, onClose, initialItems, title, o
       </div>
       <Typography.Title level={5}>{t('money.payments')}</Typography.Title>
       {pays.map((p, k) => (
-        <div key={k} className="money-line" data-testid={`purchase-payment-${k}`}>
-          <Space wrap align="start">
-            <Select
-              aria-label={t('money.method')}
-              style={{ minInlineSize: 170 }}
-              value={p.method}
-              onChange={(v) => {
-                setPay(k, {
-                  method: v,
-                  amount: pays.length === 1 ? (v === PaymentMethod.Cash ? roundCash(total) : total) : p.amount,
-                });
-              }}
-              options={METHODS.map((v) => ({ value: v, label: t(`money.method_${v}`) }))}
-              data-testid={`payment-method-${k}`}
-            />
-            <div style={{ inlineSize: 130 }}>
-              <MoneyInput
-                symbol={club.currencySymbol}
-                value={p.amount}
-                onChange={(v) => setPay(k, { amount: v ?? 0 })}
-              />
-            </div>
-            {p.method === PaymentMethod.Cash && (
-              <div style={{ inlineSize: 150 }}>
-                <MoneyInput
-                  symbol={club.currencySymbol}
-                  value={p.cashGiven ?? undefined}
-                  nullable
-                  onChange={(v) => setPay(k, { cashGiven: v })}
-                  data-testid={`cash-given-${k}`}
-                />
-                <Typography.Text type="secondary">{t('money.cashGiven')}</Typography.Text>
-              </div>
-            )}
-            {pays.length > 1 && (
-              <Button
-                type="text"
-                danger
-                aria-label={t('common.delete')}
-                icon={<DeleteOutlined />}
-                onClick={() => setPays(pays.filter((_, i) => i !== k))}
-              />
-            )}
-          </Space>
-          {p.method === PaymentMethod.CreditCard && (
-            <Space wrap className="card-fields">
-              <Input
-                dir="ltr"
-                inputMode="numeric"
-                autoComplete="cc-number"
-                aria-label={t('money.cardNumber')}
-                placeholder={t('money.cardNumber')}
-                value={p.card.number}
-                onChange={(e) => setPay(k, { card: { ...p.card, number: e.target.value } })}
-                style={{ inlineSize: 210 }}
-                data-testid={`card-number-${k}`}
-              />
-              <Input
-                dir="ltr"
-                aria-label={t('money.cardExpiry')}
-                placeholder="MM/YY"
-                value={p.card.expiry}
-                onChange={(e) => setPay(k, { card: { ...p.card, expiry: e.target.value } })}
-                style={{ inlineSize: 90 }}
-                data-testid={`card-expiry-${k}`}
-              />
-              <Input
-                dir="ltr"
-                inputMode="numeric"
-                aria-label={t('money.cvv')}
-                placeholder={t('money.cvv')}
-                value={p.card.cvv}
-                onChange={(e) => setPay(k, { card: { ...p.card, cvv: e.target.value } })}
-                style={{ inlineSize: 80 }}
-                data-testid={`card-cvv-${k}`}
-              />
-            </Space>
-          )}
-        </div>
+        <PaymentLine
+          key={k}
+          index={k}
+          pay={p}
+          onChange={(patch) => setPay(k, patch)}
+          onMethod={(v) =>
+            setPay(k, {
+              method: v,
+              amount: pays.length === 1 ? (v === PaymentMethod.Cash ? roundCash(total) : total) : p.amount,
+            })
+          }
+          onDelete={pays.length > 1 ? () => setPays(pays.filter((_, i) => i !== k)) : undefined}
+        />
       ))}
       <Button icon={<PlusOutlined />} onClick={() => setPays([...pays, emptyPay(PaymentMethod.CreditCard)])}>
         {t('money.addPayment')}
@@ -375,5 +229,205 @@ export function PurchaseDialog({ clientId, open, onClose, initialItems, title, o
         <Alert style={{ marginBlockStart: 16 }} type="error" showIcon message={error} data-testid="purchase-error" />
       )}
     </Modal>
+  );
+}
+
+/** The receipt of a done purchase: invoice number, lines, before VAT, VAT, total, change, validity (agorot). */
+function ReceiptModal({ open, onClose, receipt }: { open: boolean; onClose: () => void; receipt: Purchase }) {
+  const { t } = useTranslation();
+  const fmt = useMoneyFormat();
+  return (
+    <Modal
+      open={open}
+      onCancel={onClose}
+      title={t('money.receipt')}
+      footer={<Button onClick={onClose}>{t('common.close')}</Button>}
+    >
+      <div data-testid="purchase-receipt">
+        <Typography.Paragraph>
+          {t('money.invoiceNumber')}: <b data-testid="receipt-invoice">{receipt.invoiceNumber}</b>
+        </Typography.Paragraph>
+        {receipt.items.map((i) => (
+          <div key={i.id} className="money-row">
+            <span>
+              {t(`money.itemType.${i.itemType}`)} {i.name}
+            </span>
+            <span>{fmt.money(i.priceWithVat)}</span>
+          </div>
+        ))}
+        <Divider />
+        <div className="money-row">
+          <span>{t('money.beforeVat')}</span>
+          <span>{fmt.money(receipt.amountBeforeVat)}</span>
+        </div>
+        <div className="money-row">
+          <span>{t('money.vat', { rate: receipt.vatRateBp / 100 })}</span>
+          <span>{fmt.money(receipt.vat)}</span>
+        </div>
+        <div className="money-row money-total">
+          <span>{t('money.total')}</span>
+          <span data-testid="receipt-total">{fmt.money(receipt.total)}</span>
+        </div>
+        {receipt.change > 0 && (
+          <div className="money-row">
+            <span>{t('money.change')}</span>
+            <span>{fmt.money(receipt.change)}</span>
+          </div>
+        )}
+        {receipt.items.find((i) => i.expiry) && (
+          <Typography.Paragraph type="secondary">
+            {t('money.validUntil')}:{' '}
+            <span data-testid="receipt-expiry">{fmt.date(receipt.items.find((i) => i.expiry)!.expiry)}</span>
+          </Typography.Paragraph>
+        )}
+      </div>
+    </Modal>
+  );
+}
+
+/** One purchase line: item type (subscription period), description, quantity, unit price (agorot). */
+function ItemLine({
+  index,
+  item,
+  onChange,
+  onDelete,
+}: {
+  index: number;
+  item: ItemRow;
+  onChange: (patch: Partial<ItemRow>) => void;
+  onDelete?: () => void;
+}) {
+  const { t } = useTranslation();
+  const { club } = useSessionData();
+  return (
+    <Space wrap align="start" className="money-line" data-testid={`purchase-item-${index}`}>
+      <Select
+        aria-label={t('money.itemTypeLabel')}
+        style={{ minInlineSize: 150 }}
+        value={item.itemType}
+        onChange={(v) => onChange({ itemType: v })}
+        options={ITEM_TYPES.map((v) => ({ value: v, label: t(`money.itemType.${v}`) }))}
+      />
+      {item.itemType === PurchaseItemType.NewSubscription && (
+        <Select
+          aria-label={t('money.period')}
+          style={{ minInlineSize: 120 }}
+          value={item.period}
+          onChange={(v) => onChange({ period: v, start: undefined, end: undefined })}
+          options={SUBSCRIPTION_PERIODS.map((p) => ({ value: p, label: t(`money.periods.${p}`) }))}
+        />
+      )}
+      <Input
+        aria-label={t('money.description')}
+        placeholder={t('money.description')}
+        value={item.name}
+        onChange={(e) => onChange({ name: e.target.value })}
+        style={{ inlineSize: 150 }}
+        dir="auto"
+      />
+      <InputNumber
+        aria-label={t('money.quantity')}
+        min={1}
+        max={1000}
+        value={item.quantity}
+        onChange={(v) => onChange({ quantity: Number(v ?? 1) })}
+        style={{ inlineSize: 80 }}
+      />
+      <div style={{ inlineSize: 130 }}>
+        <MoneyInput
+          symbol={club.currencySymbol}
+          value={item.unitPrice}
+          onChange={(v) => onChange({ unitPrice: v ?? 0 })}
+          data-testid={`item-price-${index}`}
+        />
+      </div>
+      {onDelete && (
+        <Button type="text" danger aria-label={t('common.delete')} icon={<DeleteOutlined />} onClick={onDelete} />
+      )}
+    </Space>
+  );
+}
+
+/** One payment: method, amount (agorot), cash given, the card's fields. */
+function PaymentLine({
+  index,
+  pay,
+  onChange,
+  onMethod,
+  onDelete,
+}: {
+  index: number;
+  pay: PayRow;
+  onChange: (patch: Partial<PayRow>) => void;
+  onMethod: (method: PayRow['method']) => void;
+  onDelete?: () => void;
+}) {
+  const { t } = useTranslation();
+  const { club } = useSessionData();
+  return (
+    <div className="money-line" data-testid={`purchase-payment-${index}`}>
+      <Space wrap align="start">
+        <Select
+          aria-label={t('money.method')}
+          style={{ minInlineSize: 170 }}
+          value={pay.method}
+          onChange={onMethod}
+          options={METHODS.map((v) => ({ value: v, label: t(`money.method_${v}`) }))}
+          data-testid={`payment-method-${index}`}
+        />
+        <div style={{ inlineSize: 130 }}>
+          <MoneyInput symbol={club.currencySymbol} value={pay.amount} onChange={(v) => onChange({ amount: v ?? 0 })} />
+        </div>
+        {pay.method === PaymentMethod.Cash && (
+          <div style={{ inlineSize: 150 }}>
+            <MoneyInput
+              symbol={club.currencySymbol}
+              value={pay.cashGiven ?? undefined}
+              nullable
+              onChange={(v) => onChange({ cashGiven: v })}
+              data-testid={`cash-given-${index}`}
+            />
+            <Typography.Text type="secondary">{t('money.cashGiven')}</Typography.Text>
+          </div>
+        )}
+        {onDelete && (
+          <Button type="text" danger aria-label={t('common.delete')} icon={<DeleteOutlined />} onClick={onDelete} />
+        )}
+      </Space>
+      {pay.method === PaymentMethod.CreditCard && (
+        <Space wrap className="card-fields">
+          <Input
+            dir="ltr"
+            inputMode="numeric"
+            autoComplete="cc-number"
+            aria-label={t('money.cardNumber')}
+            placeholder={t('money.cardNumber')}
+            value={pay.card.number}
+            onChange={(e) => onChange({ card: { ...pay.card, number: e.target.value } })}
+            style={{ inlineSize: 210 }}
+            data-testid={`card-number-${index}`}
+          />
+          <Input
+            dir="ltr"
+            aria-label={t('money.cardExpiry')}
+            placeholder="MM/YY"
+            value={pay.card.expiry}
+            onChange={(e) => onChange({ card: { ...pay.card, expiry: e.target.value } })}
+            style={{ inlineSize: 90 }}
+            data-testid={`card-expiry-${index}`}
+          />
+          <Input
+            dir="ltr"
+            inputMode="numeric"
+            aria-label={t('money.cvv')}
+            placeholder={t('money.cvv')}
+            value={pay.card.cvv}
+            onChange={(e) => onChange({ card: { ...pay.card, cvv: e.target.value } })}
+            style={{ inlineSize: 80 }}
+            data-testid={`card-cvv-${index}`}
+          />
+        </Space>
+      )}
+    </div>
   );
 }

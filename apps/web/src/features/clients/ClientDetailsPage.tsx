@@ -29,7 +29,7 @@ import { QueryState } from '../../shared/QueryState';
 import { StatusTag } from '../../shared/StatusTag';
 import { errorText } from '../../shared/errors';
 import { ClientFormDrawer } from './ClientFormDrawer';
-import { statusName } from './ClientsPage';
+import { statusName } from './clientColumns';
 import { useClientFormat } from './clientFormat';
 import { useClientFull, useClientHistory, useClientParents, useSetClientStatus } from './useClients';
 import { moneyClientTabs } from '../client-money/clientTabs';

@@ -37,12 +37,8 @@ export function ImportClientsModal({ open, onClose }: { open: boolean; onClose: 
     onClose();
   };
 
-  const columnTitle = (key: string) => {
-    const c = IMPORT_COLUMNS.find((x) => x.key === key);
-    return c ? c[lang] : key;
-  };
-
-  const runPreview = async () => {
+  /** Checks the file (dry run) or imports it: all rows or none. */
+  const run = async (dryRun: boolean) => {
     if (!file) {
       setError(t('clients.importFileRequired'));
       return;
@@ -50,24 +46,9 @@ export function ImportClientsModal({ open, onClose }: { open: boolean; onClose: 
     setBusy(true);
     setError(null);
     try {
-      setPreview(await importClients(file, true));
-    } catch (e) {
-      setError(errorText(t, e));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const runImport = async () => {
-    if (!file) {
-      setError(t('clients.importFileRequired'));
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      const res = await importClients(file, false);
-      if (res.errors.length > 0) {
+      const res = await importClients(file, dryRun);
+      if (dryRun) setPreview(res);
+      else if (res.errors.length > 0) {
         setPreview({ ...res, rows: preview?.rows ?? res.rows, sample: preview?.sample ?? res.sample });
       } else {
         setDone(res.created);
@@ -80,13 +61,6 @@ export function ImportClientsModal({ open, onClose }: { open: boolean; onClose: 
       setBusy(false);
     }
   };
-
-  const sampleColumns = IMPORT_COLUMNS.map((c) => ({
-    key: c.key,
-    title: c[lang],
-    dataIndex: c.key,
-    render: (v: unknown) => (v == null ? '' : String(v)),
-  }));
 
   const canImport = preview != null && preview.errors.length === 0 && preview.rows > 0 && done == null;
 
@@ -101,7 +75,7 @@ export function ImportClientsModal({ open, onClose }: { open: boolean; onClose: 
         <Space wrap>
           <Button onClick={close}>{done != null ? t('common.close') : t('common.cancel')}</Button>
           {done == null && (
-            <Button onClick={() => void runPreview()} loading={busy && !canImport} data-testid="import-preview">
+            <Button onClick={() => void run(true)} loading={busy && !canImport} data-testid="import-preview">
               {t('clients.importCheck')}
             </Button>
           )}
@@ -110,7 +84,7 @@ export function ImportClientsModal({ open, onClose }: { open: boolean; onClose: 
               type="primary"
               disabled={!canImport}
               loading={busy && canImport}
-              onClick={() => void runImport()}
+              onClick={() => void run(false)}
               data-testid="import-commit"
             >
               {t('clients.importRun', { count: preview?.rows ?? 0 })}
@@ -159,66 +133,84 @@ export function ImportClientsModal({ open, onClose }: { open: boolean; onClose: 
         {done != null && (
           <Alert type="success" showIcon title={t('clients.importDone', { count: done })} data-testid="import-done" />
         )}
-        {preview && done == null && (
-          <>
-            {preview.errors.length > 0 ? (
-              <Alert
-                type="error"
-                showIcon
-                title={t('clients.importHasErrors', { count: preview.errors.length, rows: preview.rows })}
-                description={t('clients.importFixFile')}
-                data-testid="import-has-errors"
-              />
-            ) : (
-              <Alert
-                type="success"
-                showIcon
-                title={t('clients.importReady', { rows: preview.rows })}
-                data-testid="import-ready"
-              />
-            )}
-            {preview.errors.length > 0 && (
-              <Table<ImportRowError>
-                data-testid="import-errors"
-                size="small"
-                rowKey={(e) => `${e.row}-${e.field}-${e.message}`}
-                dataSource={preview.errors}
-                pagination={preview.errors.length > 10 ? { pageSize: 10 } : false}
-                scroll={{ x: 'max-content' }}
-                columns={[
-                  { key: 'row', title: t('clients.importRow'), dataIndex: 'row', width: 80 },
-                  {
-                    key: 'field',
-                    title: t('clients.importField'),
-                    dataIndex: 'field',
-                    render: (f: string) => columnTitle(f),
-                  },
-                  {
-                    key: 'message',
-                    title: t('clients.importProblem'),
-                    dataIndex: 'message',
-                    render: (m: string) => validationText(t, m),
-                  },
-                ]}
-              />
-            )}
-            {preview.sample.length > 0 && (
-              <>
-                <Typography.Text strong>{t('clients.importPreview')}</Typography.Text>
-                <Table
-                  data-testid="import-sample-rows"
-                  size="small"
-                  rowKey={(_, i) => String(i)}
-                  dataSource={preview.sample}
-                  columns={sampleColumns}
-                  pagination={false}
-                  scroll={{ x: 'max-content', y: 240 }}
-                />
-              </>
-            )}
-          </>
-        )}
+        {preview && done == null && <ImportPreview preview={preview} />}
       </Space>
     </Modal>
+  );
+}
+
+/** The check's result: ready or the row errors (row, column, translated problem), and the first rows as read. */
+function ImportPreview({ preview }: { preview: ImportResult }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const columnTitle = (key: string) => {
+    const c = IMPORT_COLUMNS.find((x) => x.key === key);
+    return c ? c[lang] : key;
+  };
+  const sampleColumns = IMPORT_COLUMNS.map((c) => ({
+    key: c.key,
+    title: c[lang],
+    dataIndex: c.key,
+    render: (v: unknown) => (v == null ? '' : String(v)),
+  }));
+
+  return (
+    <>
+      {preview.errors.length > 0 ? (
+        <Alert
+          type="error"
+          showIcon
+          title={t('clients.importHasErrors', { count: preview.errors.length, rows: preview.rows })}
+          description={t('clients.importFixFile')}
+          data-testid="import-has-errors"
+        />
+      ) : (
+        <Alert
+          type="success"
+          showIcon
+          title={t('clients.importReady', { rows: preview.rows })}
+          data-testid="import-ready"
+        />
+      )}
+      {preview.errors.length > 0 && (
+        <Table<ImportRowError>
+          data-testid="import-errors"
+          size="small"
+          rowKey={(e) => `${e.row}-${e.field}-${e.message}`}
+          dataSource={preview.errors}
+          pagination={preview.errors.length > 10 ? { pageSize: 10 } : false}
+          scroll={{ x: 'max-content' }}
+          columns={[
+            { key: 'row', title: t('clients.importRow'), dataIndex: 'row', width: 80 },
+            {
+              key: 'field',
+              title: t('clients.importField'),
+              dataIndex: 'field',
+              render: (f: string) => columnTitle(f),
+            },
+            {
+              key: 'message',
+              title: t('clients.importProblem'),
+              dataIndex: 'message',
+              render: (m: string) => validationText(t, m),
+            },
+          ]}
+        />
+      )}
+      {preview.sample.length > 0 && (
+        <>
+          <Typography.Text strong>{t('clients.importPreview')}</Typography.Text>
+          <Table
+            data-testid="import-sample-rows"
+            size="small"
+            rowKey={(_, i) => String(i)}
+            dataSource={preview.sample}
+            columns={sampleColumns}
+            pagination={false}
+            scroll={{ x: 'max-content', y: 240 }}
+          />
+        </>
+      )}
+    </>
   );
 }

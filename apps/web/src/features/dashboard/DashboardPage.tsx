@@ -130,27 +130,11 @@ function MeasureSwitch({
   );
 }
 
-/** /dashboard (seed 000 §2 "Dashboard content"): counters and charts of this club. */
-export function DashboardPage() {
-  const { t } = useTranslation();
+/** Money (agorot) in the club's currency, compact money for chart axes, and counts, in the console's language. */
+function useDashboardFormats() {
   const lang = useLanguage();
   const { club } = useSessionData();
   const locale = lang === 'he' ? 'he-IL' : 'en-US';
-  const monthly = useMonthlyEntranceCount();
-  const active = useActiveClientsCount();
-  const income = useMonthlyIncome();
-  const lastWeek = useLastWeekArrivals();
-  const valid = useValidLicenses();
-  const expired = useExpiredLicenses();
-  const byStatus = useEntranceByStatus();
-  const byTime = useEntranceByTime();
-  const byPaymentType = useEntranceByPaymentType();
-  const byGroup = useEntranceByGroup();
-  const [itemMeasure, setItemMeasure] = useState<Measure>('amount');
-  const [productMeasure, setProductMeasure] = useState<Measure>('amount');
-  const byItemType = useByItemType(itemMeasure);
-  const byProduct = useByProduct(productMeasure);
-
   const money = useCallback<ValueFormat>(
     (v) => `${club.currencySymbol}${formatMinor(v, locale)}`,
     [club.currencySymbol, locale],
@@ -161,11 +145,14 @@ export function DashboardPage() {
     [club.currencySymbol, locale],
   );
   const count = useCallback<ValueFormat>((v) => new Intl.NumberFormat(locale).format(v), [locale]);
-  const itemTypeLabel = useCallback((k: string) => t(`money.itemType.${k}`, { defaultValue: k }), [t]);
-  const paymentTypeLabel = useCallback((k: string) => t(`dashboard.paymentType.${k}`, { defaultValue: k }), [t]);
-  const groupLabel = useCallback((k: string) => k || t('dashboard.noGroup'), [t]);
-  const productLabel = useCallback((k: string) => k || t('dashboard.unnamedProduct'), [t]);
+  return { money, compactMoney, count };
+}
 
+/** /dashboard (seed 000 §2 "Dashboard content"): counters and charts of this club. */
+export function DashboardPage() {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const { club } = useSessionData();
   const today = localParts(new Date(), club.location?.timeZone ?? JERUSALEM.timeZone);
   const hebToday = hebrewDate(today, lang);
   const gregToday = new Intl.DateTimeFormat(lang === 'he' ? 'he-IL' : 'en-GB', {
@@ -185,119 +172,165 @@ export function DashboardPage() {
         </span>
       </div>
       <Row gutter={[16, 16]} className="stat-cards">
-        <Col xs={24} sm={12} xl={8}>
-          <CountCard
-            title={t('dashboard.monthlyEntrances')}
-            icon={<LoginOutlined />}
-            query={monthly}
-            testId="card-monthly-entrances"
-          />
-        </Col>
-        <Col xs={24} sm={12} xl={8}>
-          <CountCard
-            title={t('dashboard.activeClients')}
-            icon={<TeamOutlined />}
-            query={active}
-            testId="card-active-clients"
-          />
-        </Col>
-        <Col xs={24} sm={12} xl={8}>
-          <CountCard
-            title={t('dashboard.monthlyIncome')}
-            icon={<WalletOutlined />}
-            query={income}
-            testId="card-monthly-income"
-            format={money}
-          />
-        </Col>
-        <Col xs={24} sm={12} xl={8}>
-          <CountCard
-            title={t('dashboard.lastWeekArrivals')}
-            icon={<CarryOutOutlined />}
-            query={lastWeek}
-            testId="card-last-week-arrivals"
-          />
-        </Col>
-        <Col xs={24} sm={12} xl={8}>
-          <CountCard
-            title={t('dashboard.validLicenses')}
-            icon={<SafetyCertificateOutlined />}
-            query={valid}
-            testId="card-valid-licenses"
-          />
-        </Col>
-        <Col xs={24} sm={12} xl={8}>
-          <CountCard
-            title={t('dashboard.expiredLicenses')}
-            icon={<ExclamationCircleOutlined />}
-            query={expired}
-            testId="card-expired-licenses"
-          />
-        </Col>
-        <Col xs={24} lg={12}>
-          <ChartCard title={t('dashboard.byStatus')} query={byStatus} testId="card-by-status">
-            <StatusPieChart points={byStatus.data ?? []} />
-          </ChartCard>
-        </Col>
-        <Col xs={24} lg={12}>
-          <ChartCard title={t('dashboard.byTime')} query={byTime} testId="card-by-time">
-            <HourBarChart points={byTime.data ?? []} />
-          </ChartCard>
-        </Col>
-        <Col xs={24} lg={12}>
-          <ChartCard title={t('dashboard.byPaymentType')} query={byPaymentType} testId="card-by-payment-type">
-            <CategoryPieChart
-              points={byPaymentType.data ?? []}
-              label={paymentTypeLabel}
-              testId="chart-by-payment-type"
-            />
-          </ChartCard>
-        </Col>
-        <Col xs={24} lg={12}>
-          <ChartCard title={t('dashboard.byGroup')} query={byGroup} testId="card-by-group">
-            <CategoryPieChart points={byGroup.data ?? []} label={groupLabel} testId="chart-by-group" />
-          </ChartCard>
-        </Col>
-        <Col xs={24} lg={12}>
-          <ChartCard
-            title={t('dashboard.byItemType')}
-            query={byItemType}
-            testId="card-by-item-type"
-            extra={<MeasureSwitch value={itemMeasure} onChange={setItemMeasure} testId="measure-item-type" />}
-          >
-            <CategoryBarChart
-              points={byItemType.data ?? []}
-              label={itemTypeLabel}
-              format={itemMeasure === 'amount' ? money : count}
-              axisFormat={itemMeasure === 'amount' ? compactMoney : count}
-              seriesName={t(`dashboard.${itemMeasure}`)}
-              color="#1677ff"
-              testId="chart-by-item-type"
-            />
-          </ChartCard>
-        </Col>
-        <Col xs={24} lg={12}>
-          <ChartCard
-            title={t('dashboard.byProduct')}
-            query={byProduct}
-            testId="card-by-product"
-            extra={<MeasureSwitch value={productMeasure} onChange={setProductMeasure} testId="measure-product" />}
-          >
-            <CategoryBarChart
-              points={byProduct.data ?? []}
-              label={productLabel}
-              format={productMeasure === 'amount' ? money : count}
-              axisFormat={productMeasure === 'amount' ? compactMoney : count}
-              seriesName={t(`dashboard.${productMeasure}`)}
-              color="#722ed1"
-              testId="chart-by-product"
-            />
-          </ChartCard>
-        </Col>
+        <CounterCards />
+        <EntranceCharts />
+        <SalesCharts />
         <Col xs={24}>
           <LiveFeed />
         </Col>
       </Row>
+    </>
+  );
+}
+
+/** The six counters: entrances this month, active clients, income this month, last week's arrivals, licenses. */
+function CounterCards() {
+  const { t } = useTranslation();
+  const { money } = useDashboardFormats();
+  const monthly = useMonthlyEntranceCount();
+  const active = useActiveClientsCount();
+  const income = useMonthlyIncome();
+  const lastWeek = useLastWeekArrivals();
+  const valid = useValidLicenses();
+  const expired = useExpiredLicenses();
+  return (
+    <>
+      <Col xs={24} sm={12} xl={8}>
+        <CountCard
+          title={t('dashboard.monthlyEntrances')}
+          icon={<LoginOutlined />}
+          query={monthly}
+          testId="card-monthly-entrances"
+        />
+      </Col>
+      <Col xs={24} sm={12} xl={8}>
+        <CountCard
+          title={t('dashboard.activeClients')}
+          icon={<TeamOutlined />}
+          query={active}
+          testId="card-active-clients"
+        />
+      </Col>
+      <Col xs={24} sm={12} xl={8}>
+        <CountCard
+          title={t('dashboard.monthlyIncome')}
+          icon={<WalletOutlined />}
+          query={income}
+          testId="card-monthly-income"
+          format={money}
+        />
+      </Col>
+      <Col xs={24} sm={12} xl={8}>
+        <CountCard
+          title={t('dashboard.lastWeekArrivals')}
+          icon={<CarryOutOutlined />}
+          query={lastWeek}
+          testId="card-last-week-arrivals"
+        />
+      </Col>
+      <Col xs={24} sm={12} xl={8}>
+        <CountCard
+          title={t('dashboard.validLicenses')}
+          icon={<SafetyCertificateOutlined />}
+          query={valid}
+          testId="card-valid-licenses"
+        />
+      </Col>
+      <Col xs={24} sm={12} xl={8}>
+        <CountCard
+          title={t('dashboard.expiredLicenses')}
+          icon={<ExclamationCircleOutlined />}
+          query={expired}
+          testId="card-expired-licenses"
+        />
+      </Col>
+    </>
+  );
+}
+
+/** Entrances by status, by hour, by payment type and by group. */
+function EntranceCharts() {
+  const { t } = useTranslation();
+  const byStatus = useEntranceByStatus();
+  const byTime = useEntranceByTime();
+  const byPaymentType = useEntranceByPaymentType();
+  const byGroup = useEntranceByGroup();
+  const paymentTypeLabel = useCallback((k: string) => t(`dashboard.paymentType.${k}`, { defaultValue: k }), [t]);
+  const groupLabel = useCallback((k: string) => k || t('dashboard.noGroup'), [t]);
+  return (
+    <>
+      <Col xs={24} lg={12}>
+        <ChartCard title={t('dashboard.byStatus')} query={byStatus} testId="card-by-status">
+          <StatusPieChart points={byStatus.data ?? []} />
+        </ChartCard>
+      </Col>
+      <Col xs={24} lg={12}>
+        <ChartCard title={t('dashboard.byTime')} query={byTime} testId="card-by-time">
+          <HourBarChart points={byTime.data ?? []} />
+        </ChartCard>
+      </Col>
+      <Col xs={24} lg={12}>
+        <ChartCard title={t('dashboard.byPaymentType')} query={byPaymentType} testId="card-by-payment-type">
+          <CategoryPieChart points={byPaymentType.data ?? []} label={paymentTypeLabel} testId="chart-by-payment-type" />
+        </ChartCard>
+      </Col>
+      <Col xs={24} lg={12}>
+        <ChartCard title={t('dashboard.byGroup')} query={byGroup} testId="card-by-group">
+          <CategoryPieChart points={byGroup.data ?? []} label={groupLabel} testId="chart-by-group" />
+        </ChartCard>
+      </Col>
+    </>
+  );
+}
+
+/** Sales by item type and by product, each by amount (agorot) or quantity. */
+function SalesCharts() {
+  const { t } = useTranslation();
+  const { money, compactMoney, count } = useDashboardFormats();
+  const [itemMeasure, setItemMeasure] = useState<Measure>('amount');
+  const [productMeasure, setProductMeasure] = useState<Measure>('amount');
+  const byItemType = useByItemType(itemMeasure);
+  const byProduct = useByProduct(productMeasure);
+  const itemTypeLabel = useCallback((k: string) => t(`money.itemType.${k}`, { defaultValue: k }), [t]);
+  const productLabel = useCallback((k: string) => k || t('dashboard.unnamedProduct'), [t]);
+  return (
+    <>
+      <Col xs={24} lg={12}>
+        <ChartCard
+          title={t('dashboard.byItemType')}
+          query={byItemType}
+          testId="card-by-item-type"
+          extra={<MeasureSwitch value={itemMeasure} onChange={setItemMeasure} testId="measure-item-type" />}
+        >
+          <CategoryBarChart
+            points={byItemType.data ?? []}
+            label={itemTypeLabel}
+            format={itemMeasure === 'amount' ? money : count}
+            axisFormat={itemMeasure === 'amount' ? compactMoney : count}
+            seriesName={t(`dashboard.${itemMeasure}`)}
+            color="#1677ff"
+            testId="chart-by-item-type"
+          />
+        </ChartCard>
+      </Col>
+      <Col xs={24} lg={12}>
+        <ChartCard
+          title={t('dashboard.byProduct')}
+          query={byProduct}
+          testId="card-by-product"
+          extra={<MeasureSwitch value={productMeasure} onChange={setProductMeasure} testId="measure-product" />}
+        >
+          <CategoryBarChart
+            points={byProduct.data ?? []}
+            label={productLabel}
+            format={productMeasure === 'amount' ? money : count}
+            axisFormat={productMeasure === 'amount' ? compactMoney : count}
+            seriesName={t(`dashboard.${productMeasure}`)}
+            color="#722ed1"
+            testId="chart-by-product"
+          />
+        </ChartCard>
+      </Col>
     </>
   );
 }

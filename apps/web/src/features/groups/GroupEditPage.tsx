@@ -9,7 +9,6 @@ import {
   Form,
   Input,
   InputNumber,
-  Modal,
   Row,
   Select,
   Space,
@@ -18,7 +17,7 @@ import {
 } from 'antd';
 import { ArrowLeftOutlined, ArrowRightOutlined, SaveOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { ENTRANCE_STATES, GroupInput, ScheduleRowInput, SubscriptionEndType, type Group } from '@venue/domain';
+import { ENTRANCE_STATES, GroupInput, SubscriptionEndType, type Group } from '@venue/domain';
 import { MoneyInput } from '../../shared/MoneyInput';
 import { LinkedSchedules } from './LinkedSchedules';
 import { WeekPreviewPanel } from './WeekPreviewPanel';
@@ -31,6 +30,8 @@ import { useTerminalList } from '../terminals/useTerminals';
 import { ScheduleEditor } from './ScheduleEditor';
 import { fromServerRows, toInputRows, type EditableRow } from './scheduleRows';
 import { useGroup, useSaveGroup } from './useGroups';
+import { UnsavedChangesModal } from '../../shared/UnsavedChangesModal';
+import { groupServerErrors, scheduleRowErrors } from './groupErrors';
 
 type GroupFields = Omit<GroupInput, 'schedule'>;
 const GROUP_KEYS = Object.keys(GroupInput.shape).filter((k) => k !== 'schedule') as (keyof GroupFields)[];
@@ -111,13 +112,7 @@ function GroupEditor({ id, group }: { id: number | null; group: Group | undefine
       return;
     }
     const body = { ...values, schedule: toInputRows(rows) };
-    const errs: Record<string, string> = {};
-    rows.forEach((r, i) => {
-      const { key: _k, ...rest } = r;
-      const res = ScheduleRowInput.safeParse(toInputRows([{ ...rest, key: '' }])[0]);
-      if (!res.success)
-        for (const is of res.error.issues) errs[`${i}.${String(is.path[0] ?? '')}`] = validationText(t, is.message);
-    });
+    const errs = scheduleRowErrors(t, rows);
     const parsed = GroupInput.safeParse(body);
     if (!parsed.success) {
       const fieldIssues = parsed.error.issues.filter((is) => is.path[0] !== 'schedule');
@@ -138,13 +133,8 @@ function GroupEditor({ id, group }: { id: number | null; group: Group | undefine
       setSaved(true);
     } catch (e) {
       if (e instanceof ApiError && e.details.length) {
-        const se: Record<string, string> = {};
-        for (const d of e.details) {
-          const parts = d.path.split('.');
-          if (parts[0] === 'schedule' && parts.length >= 3)
-            se[`${parts[1]}.${parts[2]}`] = validationText(t, d.message);
-          else form.setFields([{ name: parts[0] as keyof GroupFields, errors: [validationText(t, d.message)] }]);
-        }
+        const { rowErrors: se, fields: fe } = groupServerErrors(t, e.details);
+        if (fe.length) form.setFields(fe.map((f) => ({ name: f.name as keyof GroupFields, errors: f.errors })));
         setRowErrors(se);
       }
       message.error(errorText(t, e));
@@ -185,119 +175,7 @@ function GroupEditor({ id, group }: { id: number | null; group: Group | undefine
           initialValues={initialFields}
           onValuesChange={(_, all) => setFields((f) => ({ ...f, ...all }))}
         >
-          <Row gutter={16}>
-            <Col xs={24} md={12} lg={8}>
-              <Form.Item
-                name="name"
-                label={t('groups.name')}
-                rules={[{ required: true, message: validationText(t, 'required') }]}
-              >
-                <Input data-testid="group-name" />
-              </Form.Item>
-            </Col>
-            <Col xs={12} md={6} lg={4}>
-              <Form.Item
-                name="color"
-                label={t('groups.color')}
-                getValueFromEvent={(c: { toHexString: () => string }) => c.toHexString()}
-              >
-                <ColorPicker disabledAlpha format="hex" showText />
-              </Form.Item>
-            </Col>
-            <Col xs={12} md={6} lg={4}>
-              <Form.Item name="allowEntrance" label={t('groups.allowEntrance')} valuePropName="checked">
-                <Switch />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12} lg={8}>
-              <Form.Item name="entranceState" label={t('groups.entranceState')}>
-                <Select options={ENTRANCE_STATES.map((s) => ({ value: s, label: t(`entranceState.${s}`) }))} />
-              </Form.Item>
-            </Col>
-            <Col xs={12} md={6} lg={4}>
-              <Form.Item name="delayBetweenEntriesMinutes" label={t('groups.delayBetweenEntries')}>
-                <InputNumber min={0} style={{ inlineSize: '100%' }} suffix={t('common.minutesShort')} />
-              </Form.Item>
-            </Col>
-            <Col xs={12} md={6} lg={4}>
-              <Form.Item
-                name="maxEntriesPerDay"
-                label={t('groups.maxEntriesPerDay')}
-                tooltip={t('groups.zeroUnlimited')}
-              >
-                <InputNumber min={0} style={{ inlineSize: '100%' }} />
-              </Form.Item>
-            </Col>
-            <Col xs={12} md={6} lg={4}>
-              <Form.Item name="newDayStartHour" label={t('groups.newDayStartHour')}>
-                <Select
-                  options={Array.from({ length: 24 }, (_, h) => ({
-                    value: h,
-                    label: `${String(h).padStart(2, '0')}:00`,
-                  }))}
-                />
-              </Form.Item>
-            </Col>
-            <Col xs={12} md={6} lg={4}>
-              <Form.Item name="useHalachicTimes" label={t('groups.useHalachicTimes')} valuePropName="checked">
-                <Switch />
-              </Form.Item>
-            </Col>
-            <Col xs={12} md={6} lg={4}>
-              <Form.Item name="allowPayment" label={t('groups.allowPayment')} valuePropName="checked">
-                <Switch />
-              </Form.Item>
-            </Col>
-            <Col xs={12} md={6} lg={4}>
-              <Form.Item name="allowPurchases" label={t('groups.allowPurchases')} valuePropName="checked">
-                <Switch />
-              </Form.Item>
-            </Col>
-            <Col xs={12} md={6} lg={4}>
-              <Form.Item name="bonus" label={t('groups.bonus')} tooltip={t('groups.bonusHint')}>
-                <MoneyInput symbol={club.currencySymbol} />
-              </Form.Item>
-            </Col>
-            <Col xs={12} md={6} lg={4}>
-              <Form.Item name="minChargeAmount" label={t('groups.minChargeAmount')}>
-                <MoneyInput symbol={club.currencySymbol} />
-              </Form.Item>
-            </Col>
-            <Col xs={12} md={6} lg={4}>
-              <Form.Item name="maxChargeAmount" label={t('groups.maxChargeAmount')} tooltip={t('groups.zeroUnlimited')}>
-                <MoneyInput symbol={club.currencySymbol} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12} lg={8}>
-              <Form.Item name="subscriptionEndType" label={t('groups.subscriptionEndType')}>
-                <Select
-                  options={Object.entries(SubscriptionEndType).map(([k, v]) => ({
-                    value: v,
-                    label: t(`subscriptionEndType.${k}`),
-                  }))}
-                />
-              </Form.Item>
-            </Col>
-            <Col xs={12} md={6} lg={4}>
-              <Form.Item name="daysToExtend" label={t('groups.daysToExtend')}>
-                <InputNumber min={0} style={{ inlineSize: '100%' }} />
-              </Form.Item>
-            </Col>
-            <Col xs={12} md={6} lg={4}>
-              <Form.Item
-                name="maxEntriesPerDayPerSubscriber"
-                label={t('groups.maxEntriesPerDayPerSubscriber')}
-                tooltip={t('groups.zeroUnlimited')}
-              >
-                <InputNumber min={0} style={{ inlineSize: '100%' }} />
-              </Form.Item>
-            </Col>
-            <Col xs={12} md={6} lg={4}>
-              <Form.Item name="priority" label={t('groups.priority')}>
-                <InputNumber style={{ inlineSize: '100%' }} />
-              </Form.Item>
-            </Col>
-          </Row>
+          <GroupDetailsFields currencySymbol={club.currencySymbol} />
         </Form>
       </Card>
       <Card title={t('groups.schedule')}>
@@ -311,17 +189,123 @@ function GroupEditor({ id, group }: { id: number | null; group: Group | undefine
       </Card>
       {id != null && <LinkedSchedules groupId={id} />}
       {id != null && <WeekPreviewPanel groupId={id} dirty={dirty} />}
-      <Modal
-        open={blocker.state === 'blocked'}
-        title={t('common.unsaved')}
-        okText={t('common.leave')}
-        cancelText={t('common.stay')}
-        okButtonProps={{ danger: true }}
-        onOk={() => blocker.proceed?.()}
-        onCancel={() => blocker.reset?.()}
-      >
-        {t('common.unsavedBody')}
-      </Modal>
+      <UnsavedChangesModal blocker={blocker} />
     </>
+  );
+}
+
+/** The group's own settings (seed 001 §3 "Group"): entrance, limits, payments (agorot), subscription. */
+function GroupDetailsFields({ currencySymbol }: { currencySymbol: string }) {
+  const { t } = useTranslation();
+  return (
+    <Row gutter={16}>
+      <Col xs={24} md={12} lg={8}>
+        <Form.Item
+          name="name"
+          label={t('groups.name')}
+          rules={[{ required: true, message: validationText(t, 'required') }]}
+        >
+          <Input data-testid="group-name" />
+        </Form.Item>
+      </Col>
+      <Col xs={12} md={6} lg={4}>
+        <Form.Item
+          name="color"
+          label={t('groups.color')}
+          getValueFromEvent={(c: { toHexString: () => string }) => c.toHexString()}
+        >
+          <ColorPicker disabledAlpha format="hex" showText />
+        </Form.Item>
+      </Col>
+      <Col xs={12} md={6} lg={4}>
+        <Form.Item name="allowEntrance" label={t('groups.allowEntrance')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={12} lg={8}>
+        <Form.Item name="entranceState" label={t('groups.entranceState')}>
+          <Select options={ENTRANCE_STATES.map((s) => ({ value: s, label: t(`entranceState.${s}`) }))} />
+        </Form.Item>
+      </Col>
+      <Col xs={12} md={6} lg={4}>
+        <Form.Item name="delayBetweenEntriesMinutes" label={t('groups.delayBetweenEntries')}>
+          <InputNumber min={0} style={{ inlineSize: '100%' }} suffix={t('common.minutesShort')} />
+        </Form.Item>
+      </Col>
+      <Col xs={12} md={6} lg={4}>
+        <Form.Item name="maxEntriesPerDay" label={t('groups.maxEntriesPerDay')} tooltip={t('groups.zeroUnlimited')}>
+          <InputNumber min={0} style={{ inlineSize: '100%' }} />
+        </Form.Item>
+      </Col>
+      <Col xs={12} md={6} lg={4}>
+        <Form.Item name="newDayStartHour" label={t('groups.newDayStartHour')}>
+          <Select
+            options={Array.from({ length: 24 }, (_, h) => ({
+              value: h,
+              label: `${String(h).padStart(2, '0')}:00`,
+            }))}
+          />
+        </Form.Item>
+      </Col>
+      <Col xs={12} md={6} lg={4}>
+        <Form.Item name="useHalachicTimes" label={t('groups.useHalachicTimes')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+      </Col>
+      <Col xs={12} md={6} lg={4}>
+        <Form.Item name="allowPayment" label={t('groups.allowPayment')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+      </Col>
+      <Col xs={12} md={6} lg={4}>
+        <Form.Item name="allowPurchases" label={t('groups.allowPurchases')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+      </Col>
+      <Col xs={12} md={6} lg={4}>
+        <Form.Item name="bonus" label={t('groups.bonus')} tooltip={t('groups.bonusHint')}>
+          <MoneyInput symbol={currencySymbol} />
+        </Form.Item>
+      </Col>
+      <Col xs={12} md={6} lg={4}>
+        <Form.Item name="minChargeAmount" label={t('groups.minChargeAmount')}>
+          <MoneyInput symbol={currencySymbol} />
+        </Form.Item>
+      </Col>
+      <Col xs={12} md={6} lg={4}>
+        <Form.Item name="maxChargeAmount" label={t('groups.maxChargeAmount')} tooltip={t('groups.zeroUnlimited')}>
+          <MoneyInput symbol={currencySymbol} />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={12} lg={8}>
+        <Form.Item name="subscriptionEndType" label={t('groups.subscriptionEndType')}>
+          <Select
+            options={Object.entries(SubscriptionEndType).map(([k, v]) => ({
+              value: v,
+              label: t(`subscriptionEndType.${k}`),
+            }))}
+          />
+        </Form.Item>
+      </Col>
+      <Col xs={12} md={6} lg={4}>
+        <Form.Item name="daysToExtend" label={t('groups.daysToExtend')}>
+          <InputNumber min={0} style={{ inlineSize: '100%' }} />
+        </Form.Item>
+      </Col>
+      <Col xs={12} md={6} lg={4}>
+        <Form.Item
+          name="maxEntriesPerDayPerSubscriber"
+          label={t('groups.maxEntriesPerDayPerSubscriber')}
+          tooltip={t('groups.zeroUnlimited')}
+        >
+          <InputNumber min={0} style={{ inlineSize: '100%' }} />
+        </Form.Item>
+      </Col>
+      <Col xs={12} md={6} lg={4}>
+        <Form.Item name="priority" label={t('groups.priority')}>
+          <InputNumber style={{ inlineSize: '100%' }} />
+        </Form.Item>
+      </Col>
+    </Row>
   );
 }

@@ -19,6 +19,7 @@ import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { ENTRANCE_STATES, HALACHIC_TIMES, HOLIDAY_EVE_DAY } from '@venue/domain';
 import { MoneyInput } from '../../shared/MoneyInput';
 import { emptyRow, moveRow, type EditableRow } from './scheduleRows';
@@ -202,57 +203,57 @@ function RowDetails({
   );
 }
 
-export interface ScheduleEditorProps {
+/** What the schedule columns need from the editor. */
+interface ColumnContext {
+  t: TFunction;
   rows: EditableRow[];
   onChange: (rows: EditableRow[]) => void;
-  terminals: { id: number; name: string }[];
+  /** Patches the row at an index. */
+  update: (index: number, patch: Partial<EditableRow>) => void;
+  /** The error of a row's field, if any. */
+  err: (index: number, field: string) => string | undefined;
   currencySymbol: string;
-  /** Field errors by `${index}.${field}`. */
-  errors: Record<string, string>;
-  /** One row edited on its own (a general schedule): no order, add or delete. */
-  single?: boolean;
+  terminals: { id: number; name: string }[];
 }
 
-/**
- * The times-and-prices schedule of a group (seed 001 §3 "Schedule entry"):
- * rows in list order, the lower row wins on overlap (seed 001 §4).
- */
-export function ScheduleEditor({ rows, onChange, terminals, currencySymbol, errors, single }: ScheduleEditorProps) {
-  const { t } = useTranslation();
-  const update = (index: number, patch: Partial<EditableRow>) =>
-    onChange(rows.map((r, i) => (i === index ? { ...r, ...patch } : r)));
-  const err = (i: number, f: string) => errors[`${i}.${f}`];
+type ScheduleColumn = NonNullable<TableProps<EditableRow>['columns']>[number];
 
-  const allColumns: TableProps<EditableRow>['columns'] = [
-    {
-      title: t('schedule.order'),
-      key: 'order',
-      width: 72,
-      render: (_, _r, i) => (
-        <Space orientation="vertical" size={2}>
-          <Tooltip title={t('schedule.moveUp')}>
-            <Button
-              size="small"
-              icon={<ArrowUpOutlined />}
-              disabled={i === 0}
-              aria-label={t('schedule.moveUp')}
-              data-testid={`schedule-up-${i}`}
-              onClick={() => onChange(moveRow(rows, i, -1))}
-            />
-          </Tooltip>
-          <Tooltip title={t('schedule.moveDown')}>
-            <Button
-              size="small"
-              icon={<ArrowDownOutlined />}
-              disabled={i === rows.length - 1}
-              aria-label={t('schedule.moveDown')}
-              data-testid={`schedule-down-${i}`}
-              onClick={() => onChange(moveRow(rows, i, 1))}
-            />
-          </Tooltip>
-        </Space>
-      ),
-    },
+/** Move a row up or down (the lower row wins on overlap). */
+function orderColumn({ t, rows, onChange }: ColumnContext): ScheduleColumn {
+  return {
+    title: t('schedule.order'),
+    key: 'order',
+    width: 72,
+    render: (_, _r, i) => (
+      <Space orientation="vertical" size={2}>
+        <Tooltip title={t('schedule.moveUp')}>
+          <Button
+            size="small"
+            icon={<ArrowUpOutlined />}
+            disabled={i === 0}
+            aria-label={t('schedule.moveUp')}
+            data-testid={`schedule-up-${i}`}
+            onClick={() => onChange(moveRow(rows, i, -1))}
+          />
+        </Tooltip>
+        <Tooltip title={t('schedule.moveDown')}>
+          <Button
+            size="small"
+            icon={<ArrowDownOutlined />}
+            disabled={i === rows.length - 1}
+            aria-label={t('schedule.moveDown')}
+            data-testid={`schedule-down-${i}`}
+            onClick={() => onChange(moveRow(rows, i, 1))}
+          />
+        </Tooltip>
+      </Space>
+    ),
+  };
+}
+
+/** Days, from, to, entrance state, price (agorot) and terminal of each row. */
+function rowColumns({ t, update, err, currencySymbol, terminals }: ColumnContext): ScheduleColumn[] {
+  return [
     {
       title: t('schedule.days'),
       key: 'days',
@@ -327,22 +328,51 @@ export function ScheduleEditor({ rows, onChange, terminals, currencySymbol, erro
         />
       ),
     },
-    {
-      key: 'delete',
-      width: 48,
-      render: (_, _r, i) => (
-        <Button
-          size="small"
-          danger
-          type="text"
-          icon={<DeleteOutlined />}
-          aria-label={t('common.delete')}
-          data-testid={`schedule-delete-${i}`}
-          onClick={() => onChange(rows.filter((_x, j) => j !== i))}
-        />
-      ),
-    },
   ];
+}
+
+/** Delete a row. */
+function deleteColumn({ t, rows, onChange }: ColumnContext): ScheduleColumn {
+  return {
+    key: 'delete',
+    width: 48,
+    render: (_, _r, i) => (
+      <Button
+        size="small"
+        danger
+        type="text"
+        icon={<DeleteOutlined />}
+        aria-label={t('common.delete')}
+        data-testid={`schedule-delete-${i}`}
+        onClick={() => onChange(rows.filter((_x, j) => j !== i))}
+      />
+    ),
+  };
+}
+
+export interface ScheduleEditorProps {
+  rows: EditableRow[];
+  onChange: (rows: EditableRow[]) => void;
+  terminals: { id: number; name: string }[];
+  currencySymbol: string;
+  /** Field errors by `${index}.${field}`. */
+  errors: Record<string, string>;
+  /** One row edited on its own (a general schedule): no order, add or delete. */
+  single?: boolean;
+}
+
+/**
+ * The times-and-prices schedule of a group (seed 001 §3 "Schedule entry"):
+ * rows in list order, the lower row wins on overlap (seed 001 §4).
+ */
+export function ScheduleEditor({ rows, onChange, terminals, currencySymbol, errors, single }: ScheduleEditorProps) {
+  const { t } = useTranslation();
+  const update = (index: number, patch: Partial<EditableRow>) =>
+    onChange(rows.map((r, i) => (i === index ? { ...r, ...patch } : r)));
+  const err = (i: number, f: string) => errors[`${i}.${f}`];
+
+  const ctx: ColumnContext = { t, rows, onChange, update, err, currencySymbol, terminals };
+  const allColumns = [orderColumn(ctx), ...rowColumns(ctx), deleteColumn(ctx)];
 
   const columns = single ? allColumns.filter((c) => c.key !== 'order' && c.key !== 'delete') : allColumns;
   const detailErrors = (i: number) => ['toDate', 'pricePerBeat', 'displayName'].some((f) => err(i, f));

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { App, Button, Modal, Popconfirm, Select, Space, Tag, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { GeneralScheduleInput, formatMinutes, type ScheduleWithLinks } from '@venue/domain';
+import { GeneralScheduleInput, type ScheduleWithLinks } from '@venue/domain';
 import { useSessionData } from '../../app/auth/AuthProvider';
 import { useCan } from '../../app/auth/useCan';
 import { ApiError } from '../../app/api/apiClient';
@@ -15,6 +15,7 @@ import { emptyRow, fromServerRows, toInputRows, type EditableRow } from '../grou
 import type { ScheduleRow } from '@venue/domain';
 import { useClientFormat } from '../clients/clientFormat';
 import { useTerminalList } from '../terminals/useTerminals';
+import { scheduleTimeText } from './scheduleTime';
 import {
   useDeleteSchedule,
   useGeneralSchedules,
@@ -30,24 +31,15 @@ import {
  */
 export function SchedulesPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const allowed = useCan();
   const canEdit = allowed({ edit: 'groups' });
   const fmt = useClientFormat();
   const q = useGeneralSchedules();
-  const groups = useGroupList();
-  const del = useDeleteSchedule();
-  const link = useLinkSchedule();
-  const unlink = useUnlinkSchedule();
   const [grid, setGrid] = useGridState('schedules');
   const [editing, setEditing] = useState<ScheduleWithLinks | 'new' | null>(null);
 
   const time = (fixed: number | null, halachic: number | null, offset: number) =>
-    halachic != null
-      ? `${t(`halachicTime.${halachic}`)}${offset ? ` ${offset > 0 ? '+' : ''}${offset}` : ''}`
-      : fixed != null
-        ? formatMinutes(fixed)
-        : '—';
+    scheduleTimeText(t, fixed, halachic, offset);
 
   const columns = useMemo<GridColumn<ScheduleWithLinks>[]>(
     () => [
@@ -111,70 +103,18 @@ export function SchedulesPage() {
       {
         key: 'links',
         title: t('schedules.linkedGroups'),
-        render: (_, r) => (
-          <Space wrap size={4} data-testid={`schedule-links-${r.id}`}>
-            {r.links.map((l) => (
-              <Tag
-                key={l.id}
-                closable={canEdit}
-                onClose={(e) => {
-                  e.preventDefault();
-                  void unlink.mutateAsync(l.id).catch((err: unknown) => message.error(errorText(t, err)));
-                }}
-              >
-                {l.groupName}
-              </Tag>
-            ))}
-            {canEdit && (
-              <Select<number>
-                size="small"
-                style={{ minInlineSize: 140 }}
-                placeholder={t('schedules.linkGroup')}
-                value={null as unknown as number}
-                options={(groups.data?.items ?? [])
-                  .filter((g) => !r.links.some((l) => l.groupId === g.id))
-                  .map((g) => ({ value: g.id, label: g.name }))}
-                onChange={(gid) =>
-                  void link
-                    .mutateAsync({ scheduleId: r.id, groupId: gid })
-                    .catch((err: unknown) => message.error(errorText(t, err)))
-                }
-                data-testid={`schedule-link-${r.id}`}
-              />
-            )}
-          </Space>
-        ),
+        render: (_, r) => <ScheduleLinks schedule={r} canEdit={canEdit} />,
       },
       {
         key: 'actions',
         title: '',
         alwaysVisible: true,
         className: 'no-print',
-        render: (_, r) =>
-          canEdit ? (
-            <Space size={0}>
-              <Button
-                type="text"
-                size="small"
-                icon={<EditOutlined />}
-                aria-label={t('common.edit')}
-                onClick={() => setEditing(r)}
-              />
-              <Popconfirm
-                title={t('schedules.deleteConfirm')}
-                okText={t('common.delete')}
-                cancelText={t('common.cancel')}
-                okButtonProps={{ danger: true }}
-                onConfirm={() => del.mutateAsync(r.id).catch((e: unknown) => message.error(errorText(t, e)))}
-              >
-                <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('common.delete')} />
-              </Popconfirm>
-            </Space>
-          ) : null,
+        render: (_, r) => (canEdit ? <ScheduleRowActions schedule={r} onEdit={() => setEditing(r)} /> : null),
       },
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t, fmt, canEdit, groups.data],
+    [t, fmt, canEdit],
   );
 
   return (
@@ -265,5 +205,68 @@ function ScheduleModal({ schedule, onClose }: { schedule: ScheduleWithLinks | nu
         terminals={(terminals.data?.items ?? []).map((x) => ({ id: x.id, name: x.name }))}
       />
     </Modal>
+  );
+}
+
+/** The groups a general schedule applies to: unlink by closing a tag, link by choosing a group. */
+function ScheduleLinks({ schedule, canEdit }: { schedule: ScheduleWithLinks; canEdit: boolean }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const groups = useGroupList();
+  const link = useLinkSchedule();
+  const unlink = useUnlinkSchedule();
+  return (
+    <Space wrap size={4} data-testid={`schedule-links-${schedule.id}`}>
+      {schedule.links.map((l) => (
+        <Tag
+          key={l.id}
+          closable={canEdit}
+          onClose={(e) => {
+            e.preventDefault();
+            void unlink.mutateAsync(l.id).catch((err: unknown) => message.error(errorText(t, err)));
+          }}
+        >
+          {l.groupName}
+        </Tag>
+      ))}
+      {canEdit && (
+        <Select<number>
+          size="small"
+          style={{ minInlineSize: 140 }}
+          placeholder={t('schedules.linkGroup')}
+          value={null as unknown as number}
+          options={(groups.data?.items ?? [])
+            .filter((g) => !schedule.links.some((l) => l.groupId === g.id))
+            .map((g) => ({ value: g.id, label: g.name }))}
+          onChange={(gid) =>
+            void link
+              .mutateAsync({ scheduleId: schedule.id, groupId: gid })
+              .catch((err: unknown) => message.error(errorText(t, err)))
+          }
+          data-testid={`schedule-link-${schedule.id}`}
+        />
+      )}
+    </Space>
+  );
+}
+
+/** Edit and delete (confirmed) of one schedule. */
+function ScheduleRowActions({ schedule, onEdit }: { schedule: ScheduleWithLinks; onEdit: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const del = useDeleteSchedule();
+  return (
+    <Space size={0}>
+      <Button type="text" size="small" icon={<EditOutlined />} aria-label={t('common.edit')} onClick={onEdit} />
+      <Popconfirm
+        title={t('schedules.deleteConfirm')}
+        okText={t('common.delete')}
+        cancelText={t('common.cancel')}
+        okButtonProps={{ danger: true }}
+        onConfirm={() => del.mutateAsync(schedule.id).catch((e: unknown) => message.error(errorText(t, e)))}
+      >
+        <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('common.delete')} />
+      </Popconfirm>
+    </Space>
   );
 }

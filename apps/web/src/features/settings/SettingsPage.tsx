@@ -1,183 +1,20 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useBlocker } from 'react-router';
-import {
-  Alert,
-  App,
-  AutoComplete,
-  Button,
-  Card,
-  Col,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Row,
-  Select,
-  Space,
-  Switch,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { Alert, App, Button, Card, Col, Form, Row, Space, Tooltip, Typography, type FormInstance } from 'antd';
 import { LockOutlined, SaveOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import {
-  COUNTRIES,
-  CURRENCY_SYMBOL,
-  ClubPatch,
-  FeeType,
-  OPERATOR_ONLY_SETTINGS,
-  UserLevel,
-  type Club,
-} from '@venue/domain';
+import { ClubPatch, OPERATOR_ONLY_SETTINGS, UserLevel, type Club } from '@venue/domain';
 import { ApiError } from '../../app/api/apiClient';
 import { useSessionData } from '../../app/auth/AuthProvider';
 import { useCan } from '../../app/auth/useCan';
 import { QueryState } from '../../shared/QueryState';
-import { MoneyInput } from '../../shared/MoneyInput';
 import { errorText, validationText } from '../../shared/errors';
 import { useGroupList } from '../groups/useGroups';
 import { useCities, useClub, useUpdateClub } from './useSettings';
 
-type Values = Record<string, unknown>;
-
-type Kind =
-  | 'text'
-  | 'email'
-  | 'switch'
-  | 'int'
-  | 'money'
-  | 'country'
-  | 'city'
-  | 'currency'
-  | 'language'
-  | 'languages'
-  | 'fee'
-  | 'feeValue'
-  | 'group';
-
-interface Field {
-  key: string;
-  kind: Kind;
-  /** i18n key suffix of the unit shown after a number (settings.unit_<x>). */
-  unit?: string;
-  /** For a fee value: its fee type field. */
-  feeTypeKey?: string;
-  span?: number;
-}
-
-/** The settings screen as data: one entry per section of seed 000 §3 / seed 001 §3. */
-const SECTIONS: { key: string; fields: Field[] }[] = [
-  {
-    key: 'general',
-    fields: [
-      { key: 'name', kind: 'text' },
-      { key: 'invoiceEmail', kind: 'email' },
-      { key: 'companyNumber', kind: 'text' },
-      { key: 'licancesAmount', kind: 'int' },
-      { key: 'licenseYearlyPrice', kind: 'money' },
-    ],
-  },
-  {
-    key: 'address',
-    fields: [
-      { key: 'country', kind: 'country' },
-      { key: 'addressCity', kind: 'city' },
-      { key: 'addressStreet', kind: 'text' },
-      { key: 'addressHouseNumber', kind: 'text' },
-    ],
-  },
-  {
-    key: 'currencyLanguage',
-    fields: [
-      { key: 'currency', kind: 'currency' },
-      { key: 'mainLanguage', kind: 'language' },
-      { key: 'languages', kind: 'languages' },
-    ],
-  },
-  {
-    key: 'fees',
-    fields: [
-      { key: 'creditChargeFeeType', kind: 'fee' },
-      { key: 'creditChargeFeeValue', kind: 'feeValue', feeTypeKey: 'creditChargeFeeType' },
-      { key: 'entranceCreditFeeType', kind: 'fee' },
-      { key: 'entranceCreditFeeValue', kind: 'feeValue', feeTypeKey: 'entranceCreditFeeType' },
-    ],
-  },
-  {
-    key: 'cash',
-    fields: [
-      { key: 'maxCashOverpayment', kind: 'money' },
-      { key: 'minChargeAmount', kind: 'money' },
-      { key: 'maxChargeAmount', kind: 'money' },
-    ],
-  },
-  {
-    key: 'loadLimit',
-    fields: [
-      { key: 'entrancesLimitPeople', kind: 'int', unit: 'people' },
-      { key: 'entrancesLimitMinutes', kind: 'int', unit: 'minutes' },
-    ],
-  },
-  {
-    key: 'selfRegister',
-    fields: [
-      { key: 'selfRegisterDefaultGroupId', kind: 'group' },
-      { key: 'selfRegisterNoIdRequired', kind: 'switch' },
-      { key: 'isLicenseRequiredInSelfRegister', kind: 'switch' },
-      { key: 'allowEnrollmentFingerprintInSelfRegister', kind: 'switch' },
-      { key: 'allowEnrollmentCardInSelfRegister', kind: 'switch' },
-      { key: 'allowEnrollmentFaceInSelfRegister', kind: 'switch' },
-    ],
-  },
-  {
-    key: 'autoRenew',
-    fields: [
-      { key: 'autoRenewDaysBefore', kind: 'int', unit: 'days' },
-      { key: 'autoRenewDaysAfter', kind: 'int', unit: 'days' },
-    ],
-  },
-  {
-    key: 'quickExit',
-    fields: [
-      { key: 'isQuickExitEnabled', kind: 'switch' },
-      { key: 'quickExitMinMinutes', kind: 'int', unit: 'minutes' },
-      { key: 'quickExitMaxMinutes', kind: 'int', unit: 'minutes' },
-      { key: 'quickExitSubscriptionReward', kind: 'money' },
-      { key: 'quickExitTransactionReward', kind: 'money' },
-    ],
-  },
-  {
-    key: 'features',
-    fields: [
-      { key: 'isKalaSubscriptionEnabled', kind: 'switch' },
-      { key: 'subscriptionTvilotKalaQty', kind: 'int' },
-      { key: 'isEmployeeAttendanceEnabled', kind: 'switch' },
-      { key: 'isEmployeeBiometricAuthEnabled', kind: 'switch' },
-      { key: 'isEmployeeEnrollmentEnabled', kind: 'switch' },
-      { key: 'isUpsellEnabled', kind: 'switch' },
-      { key: 'isIncidentReportEnabled', kind: 'switch' },
-      { key: 'isSaferPaymentsEnabled', kind: 'switch' },
-      { key: 'isLimitedResetCashLevelsReportEnabled', kind: 'switch' },
-    ],
-  },
-];
-
-const ALL_FIELDS = SECTIONS.flatMap((s) => s.fields);
-
-function valuesOf(club: Club): Values {
-  const c = club as unknown as Values;
-  return Object.fromEntries(ALL_FIELDS.map((f) => [f.key, c[f.key]]));
-}
-
-/** The changed settings only (seed 001 §8 "No changes made" when there are none). */
-export function changedSettings(initial: Values, current: Values): Values {
-  const out: Values = {};
-  for (const f of ALL_FIELDS) {
-    if (!(f.key in current)) continue;
-    if (JSON.stringify(initial[f.key] ?? null) !== JSON.stringify(current[f.key] ?? null)) out[f.key] = current[f.key];
-  }
-  return out;
-}
+import { changedSettings, SECTIONS, valuesOf, type Field, type Values } from './settingsFields';
+import { feeProps, settingInput, type SettingInputContext } from './settingInput';
+import { UnsavedChangesModal } from '../../shared/UnsavedChangesModal';
 
 /** /management/app-settings: every club setting in sections; operator-only ones read-only for club staff. */
 export function SettingsPage() {
@@ -193,7 +30,6 @@ export function SettingsPage() {
 
 function SettingsForm({ club }: { club: Club }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const { user } = useSessionData();
   const operator = user.level === UserLevel.SuperUser;
   const allowed = useCan();
@@ -201,7 +37,6 @@ function SettingsForm({ club }: { club: Club }) {
   const [form] = Form.useForm<Values>();
   const initial = useMemo(() => valuesOf(club), [club]);
   const [current, setCurrent] = useState<Values>(initial);
-  const update = useUpdateClub();
   const groups = useGroupList();
   const country = (current.country as string | undefined) ?? club.country;
   const cities = useCities(country);
@@ -220,7 +55,133 @@ function SettingsForm({ club }: { club: Club }) {
   const locked = (key: string) =>
     !canEdit || (!operator && (OPERATOR_ONLY_SETTINGS as readonly string[]).includes(key));
 
-  const onSave = async () => {
+  const onSave = useSaveSettings(club, initial, form);
+
+  const inputContext = (f: Field): SettingInputContext => ({
+    t,
+    disabled: locked(f.key),
+    currencySymbol: club.currencySymbol,
+    cities: cities.data ?? [],
+    groups: groups.data?.items ?? [],
+    feeType: (x) => current[x.feeTypeKey!] as number,
+    onCountryChange: () => form.setFieldValue('addressCity', ''),
+  });
+
+  return (
+    <>
+      <div className="page-header">
+        <Typography.Title level={2}>{t('nav.settings')}</Typography.Title>
+        <Space wrap>
+          {dirty && (
+            <Typography.Text type="warning" data-testid="settings-dirty">
+              {t('common.unsaved')}
+            </Typography.Text>
+          )}
+          {canEdit && (
+            <Button
+              type="primary"
+              icon={<SaveOutlined />}
+              loading={onSave.saving}
+              onClick={() => void onSave.save()}
+              data-testid="settings-save"
+            >
+              {t('common.save')}
+            </Button>
+          )}
+        </Space>
+      </div>
+      {!operator && (
+        <Alert
+          type="info"
+          showIcon
+          icon={<LockOutlined />}
+          style={{ marginBlockEnd: 16 }}
+          title={t('settings.operatorOnlyNote')}
+          data-testid="settings-operator-note"
+        />
+      )}
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={initial}
+        onValuesChange={(_, all) => setCurrent((c) => ({ ...c, ...all }))}
+        disabled={!canEdit}
+      >
+        <Row gutter={[16, 16]}>
+          {SECTIONS.map((s) => (
+            <Col xs={24} xl={12} key={s.key}>
+              <SettingsSectionCard
+                section={s}
+                canEdit={canEdit}
+                locked={locked}
+                current={current}
+                inputContext={inputContext}
+              />
+            </Col>
+          ))}
+        </Row>
+      </Form>
+      <UnsavedChangesModal blocker={blocker} />
+    </>
+  );
+}
+
+/** One section of settings; a locked setting says to contact the manager. */
+function SettingsSectionCard({
+  section: s,
+  canEdit,
+  locked,
+  current,
+  inputContext,
+}: {
+  section: (typeof SECTIONS)[number];
+  canEdit: boolean;
+  locked: (key: string) => boolean;
+  current: Values;
+  inputContext: (f: Field) => SettingInputContext;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Card title={t(`settings.section_${s.key}`)} size="small" data-testid={`settings-section-${s.key}`}>
+      <Row gutter={12}>
+        {s.fields.map((f) => (
+          <Col xs={24} sm={f.kind === 'switch' ? 12 : 12} key={f.key}>
+            <Form.Item
+              name={f.key}
+              label={
+                locked(f.key) && canEdit ? (
+                  <Tooltip title={t('settings.contactManager')}>
+                    <span>
+                      <LockOutlined /> {t(`settings.${f.key}`)}
+                    </span>
+                  </Tooltip>
+                ) : (
+                  t(`settings.${f.key}`)
+                )
+              }
+              valuePropName={f.kind === 'switch' ? 'checked' : 'value'}
+              extra={locked(f.key) && canEdit ? t('settings.contactManager') : undefined}
+              {...feeProps(f, current[f.feeTypeKey ?? ''] as number)}
+            >
+              {settingInput(f, inputContext(f))}
+            </Form.Item>
+          </Col>
+        ))}
+      </Row>
+    </Card>
+  );
+}
+
+/**
+ * Saves the changed settings only (ClubPatch); "No changes made" when there
+ * are none (seed 001 §8). Field errors land on their setting; CONTACT_MANAGER
+ * (an operator-only setting) is worded for club staff.
+ */
+function useSaveSettings(club: Club, initial: Values, form: FormInstance<Values>) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const update = useUpdateClub();
+  const save = async () => {
     const changes = changedSettings(initial, form.getFieldsValue(true) as Values);
     if (Object.keys(changes).length === 0) {
       message.info(t('settings.noChanges'));
@@ -250,208 +211,5 @@ function SettingsForm({ club }: { club: Club }) {
       }
     }
   };
-
-  const input = (f: Field): ReactNode => {
-    const disabled = locked(f.key);
-    const unit = f.unit ? t(`settings.unit_${f.unit}`) : undefined;
-    switch (f.kind) {
-      case 'switch':
-        return <Switch disabled={disabled} data-testid={`setting-${f.key}`} />;
-      case 'int':
-        return (
-          <InputNumber
-            min={0}
-            disabled={disabled}
-            suffix={unit}
-            style={{ inlineSize: '100%' }}
-            data-testid={`setting-${f.key}`}
-          />
-        );
-      case 'money':
-        return <MoneyInput disabled={disabled} symbol={club.currencySymbol} data-testid={`setting-${f.key}`} />;
-      case 'email':
-        return <Input type="email" dir="ltr" disabled={disabled} data-testid={`setting-${f.key}`} />;
-      case 'country':
-        return (
-          <Select
-            disabled={disabled}
-            options={COUNTRIES.map((c) => ({ value: c, label: t(`country.${c}`) }))}
-            onChange={() => form.setFieldValue('addressCity', '')}
-            data-testid={`setting-${f.key}`}
-          />
-        );
-      case 'city':
-        return (
-          <AutoComplete
-            disabled={disabled}
-            options={(cities.data ?? []).map((c) => ({ value: c }))}
-            filterOption={(inp, o) => String((o as { value?: string } | undefined)?.value ?? '').includes(inp)}
-            data-testid={`setting-${f.key}`}
-          />
-        );
-      case 'currency':
-        return (
-          <Select
-            disabled={disabled}
-            options={[376, 840, 978, 826, 348].map((c) => ({
-              value: c,
-              label: `${CURRENCY_SYMBOL[c]} ${t(`currency.${c}`)}`,
-            }))}
-          />
-        );
-      case 'language':
-        return (
-          <Select
-            disabled={disabled}
-            options={[
-              { value: 'he', label: t('users.lang_he') },
-              { value: 'en', label: t('users.lang_en') },
-            ]}
-          />
-        );
-      case 'languages':
-        return (
-          <Select
-            mode="multiple"
-            disabled={disabled}
-            options={[
-              { value: 'he', label: t('users.lang_he') },
-              { value: 'en', label: t('users.lang_en') },
-            ]}
-          />
-        );
-      case 'fee':
-        return (
-          <Select
-            disabled={disabled}
-            options={Object.entries(FeeType).map(([k, v]) => ({ value: v, label: t(`feeType.${k}`) }))}
-          />
-        );
-      case 'feeValue': {
-        const type = current[f.feeTypeKey!] as number;
-        if (type === FeeType.Fixed) return <MoneyInput disabled={disabled} symbol={club.currencySymbol} />;
-        // Percentage in hundredths of a percent (250 = 2.5%), shown as a percent.
-        return (
-          <InputNumber<number>
-            disabled={disabled || type === FeeType.NoFee}
-            min={0}
-            max={100}
-            step={0.1}
-            suffix="%"
-            style={{ inlineSize: '100%' }}
-            formatter={(v) => (v == null ? '' : String(v))}
-            parser={(v) => Number(v ?? 0)}
-          />
-        );
-      }
-      case 'group':
-        return (
-          <Select
-            allowClear
-            disabled={disabled}
-            placeholder={t('clients.noGroup')}
-            options={(groups.data?.items ?? []).map((g) => ({ value: g.id, label: g.name }))}
-          />
-        );
-      default:
-        return <Input disabled={disabled} data-testid={`setting-${f.key}`} />;
-    }
-  };
-
-  /** A percentage fee is stored in hundredths of a percent; the input shows percent. */
-  const feeProps = (f: Field) =>
-    f.kind === 'feeValue' && (current[f.feeTypeKey!] as number) !== FeeType.Fixed
-      ? {
-          getValueProps: (v: number | undefined) => ({ value: v == null ? null : v / 100 }),
-          normalize: (v: number | null) => Math.round((v ?? 0) * 100),
-        }
-      : {};
-
-  return (
-    <>
-      <div className="page-header">
-        <Typography.Title level={2}>{t('nav.settings')}</Typography.Title>
-        <Space wrap>
-          {dirty && (
-            <Typography.Text type="warning" data-testid="settings-dirty">
-              {t('common.unsaved')}
-            </Typography.Text>
-          )}
-          {canEdit && (
-            <Button
-              type="primary"
-              icon={<SaveOutlined />}
-              loading={update.isPending}
-              onClick={() => void onSave()}
-              data-testid="settings-save"
-            >
-              {t('common.save')}
-            </Button>
-          )}
-        </Space>
-      </div>
-      {!operator && (
-        <Alert
-          type="info"
-          showIcon
-          icon={<LockOutlined />}
-          style={{ marginBlockEnd: 16 }}
-          title={t('settings.operatorOnlyNote')}
-          data-testid="settings-operator-note"
-        />
-      )}
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={initial}
-        onValuesChange={(_, all) => setCurrent((c) => ({ ...c, ...all }))}
-        disabled={!canEdit}
-      >
-        <Row gutter={[16, 16]}>
-          {SECTIONS.map((s) => (
-            <Col xs={24} xl={12} key={s.key}>
-              <Card title={t(`settings.section_${s.key}`)} size="small" data-testid={`settings-section-${s.key}`}>
-                <Row gutter={12}>
-                  {s.fields.map((f) => (
-                    <Col xs={24} sm={f.kind === 'switch' ? 12 : 12} key={f.key}>
-                      <Form.Item
-                        name={f.key}
-                        label={
-                          locked(f.key) && canEdit ? (
-                            <Tooltip title={t('settings.contactManager')}>
-                              <span>
-                                <LockOutlined /> {t(`settings.${f.key}`)}
-                              </span>
-                            </Tooltip>
-                          ) : (
-                            t(`settings.${f.key}`)
-                          )
-                        }
-                        valuePropName={f.kind === 'switch' ? 'checked' : 'value'}
-                        extra={locked(f.key) && canEdit ? t('settings.contactManager') : undefined}
-                        {...feeProps(f)}
-                      >
-                        {input(f)}
-                      </Form.Item>
-                    </Col>
-                  ))}
-                </Row>
-              </Card>
-            </Col>
-          ))}
-        </Row>
-      </Form>
-      <Modal
-        open={blocker.state === 'blocked'}
-        title={t('common.unsaved')}
-        okText={t('common.leave')}
-        cancelText={t('common.stay')}
-        okButtonProps={{ danger: true }}
-        onOk={() => blocker.proceed?.()}
-        onCancel={() => blocker.reset?.()}
-      >
-        {t('common.unsavedBody')}
-      </Modal>
-    </>
-  );
+  return { save, saving: update.isPending };
 }

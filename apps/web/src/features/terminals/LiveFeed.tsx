@@ -14,7 +14,7 @@ interface FeedItem {
 const MAX_ITEMS = 30;
 
 /**
- * The live console (issue 3 item 4): entrances and terminal events of the
+ * The live console (docs/live-feed.md): entrances and terminal events of the
  * signed-in club as they happen (connect / disconnect, door state, cash),
  * newest first, from the console's /api/live socket. Compact, for the
  * dashboard.

@@ -1,32 +1,14 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import {
-  App,
-  Badge,
-  Button,
-  Form,
-  Input,
-  Modal,
-  Popconfirm,
-  Segmented,
-  Table,
-  Tag,
-  Typography,
-  type TableProps,
-} from 'antd';
-import { CheckOutlined, CopyOutlined, PlusOutlined } from '@ant-design/icons';
+import { App, Badge, Button, Popconfirm, Segmented, Table, Tag, Typography, type TableProps } from 'antd';
+import { CheckOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { TerminalInput, type Terminal } from '@venue/domain';
+import type { Terminal } from '@venue/domain';
 import { useAuth } from '../../app/auth/AuthProvider';
 import { useLanguage } from '../../app/i18n/LocaleProvider';
-import { ApiError } from '../../app/api/apiClient';
-import { applyFieldIssues, errorText, serverFieldIssues, zodFieldIssues } from '../../shared/errors';
-import { useApproveTerminal, useCreateTerminal, useTerminalList } from './useTerminals';
-
-interface NewTerminalValues {
-  serial: string;
-  name: string;
-}
+import { errorText } from '../../shared/errors';
+import { NewTerminalModal } from './NewTerminalModal';
+import { useApproveTerminal, useTerminalList } from './useTerminals';
 
 /** /management/app-terminals-list: terminals with their live connection state. */
 export function TerminalsPage() {
@@ -37,28 +19,9 @@ export function TerminalsPage() {
   const canEdit = data?.user.roleEditTerminals === true;
   const [showDeleted, setShowDeleted] = useState(false);
   const query = useTerminalList({ deleted: showDeleted });
-  const create = useCreateTerminal();
   const approve = useApproveTerminal();
-  const [form] = Form.useForm<NewTerminalValues>();
   const [createOpen, setCreateOpen] = useState(false);
-  const [secret, setSecret] = useState<{ name: string; secret: string } | null>(null);
   const fmt = new Intl.DateTimeFormat(lang === 'he' ? 'he-IL' : 'en-GB', { dateStyle: 'short', timeStyle: 'short' });
-
-  const onCreate = async (values: NewTerminalValues) => {
-    const parsed = TerminalInput.safeParse(values);
-    if (!parsed.success) {
-      applyFieldIssues(form, zodFieldIssues(t, parsed.error));
-      return;
-    }
-    try {
-      const res = await create.mutateAsync(parsed.data);
-      setCreateOpen(false);
-      form.resetFields();
-      setSecret({ name: res.name, secret: res.secret });
-    } catch (e) {
-      if (!(e instanceof ApiError && applyFieldIssues(form, serverFieldIssues(t, e)))) message.error(errorText(t, e));
-    }
-  };
 
   const columns: TableProps<Terminal>['columns'] = [
     {
@@ -164,50 +127,7 @@ export function TerminalsPage() {
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: query.isError ? errorText(t, query.error) : t('common.noData') }}
       />
-      <Modal
-        open={createOpen}
-        title={t('terminals.new')}
-        okText={t('common.save')}
-        cancelText={t('common.cancel')}
-        confirmLoading={create.isPending}
-        onOk={() => form.submit()}
-        onCancel={() => setCreateOpen(false)}
-        destroyOnHidden
-        forceRender
-      >
-        <Form form={form} layout="vertical" onFinish={onCreate}>
-          <Form.Item name="serial" label={t('terminals.serial')} required>
-            <Input dir="ltr" data-testid="terminal-serial" />
-          </Form.Item>
-          <Form.Item name="name" label={t('terminals.name')} required>
-            <Input data-testid="terminal-name" />
-          </Form.Item>
-        </Form>
-      </Modal>
-      <Modal
-        open={secret != null}
-        title={t('terminals.secretTitle', { name: secret?.name ?? '' })}
-        onCancel={() => setSecret(null)}
-        footer={
-          <Button type="primary" onClick={() => setSecret(null)}>
-            {t('common.close')}
-          </Button>
-        }
-      >
-        <Typography.Paragraph>{t('terminals.secretOnce')}</Typography.Paragraph>
-        <Typography.Paragraph
-          code
-          className="ltr-value"
-          data-testid="terminal-secret"
-          copyable={{
-            text: secret?.secret ?? '',
-            icon: <CopyOutlined />,
-            tooltips: [t('common.copy'), t('common.copied')],
-          }}
-        >
-          {secret?.secret}
-        </Typography.Paragraph>
-      </Modal>
+      <NewTerminalModal open={createOpen} onClose={() => setCreateOpen(false)} />
     </>
   );
 }
