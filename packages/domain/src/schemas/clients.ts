@@ -44,7 +44,7 @@ export const ClientInput = z.strictObject({
   licenseExpiry: isoDate.nullable().default(null),
   status: z.number().int().min(1).max(3).default(1),
   messageToClient: text(200).default(''),
-  /** Card technology (management.ts CARD_TYPES), 0 = unknown. */
+  /** Card technology (CARD_TYPES), 0 = unknown. */
   cardType: z.number().int().min(0).max(4).default(0),
   /** Price for this client instead of the schedule's, minor units; null = none (seed 001 §3 "special price"). */
   specialPrice: money.min(0).max(100_000_000).nullable().default(null),

@@ -19,7 +19,9 @@ export function withoutDefaults<S extends z.ZodRawShape>(shape: S): { [K in keyo
   };
 }
 
+/** An amount in agorot, 0 to 1,000,000 shekels. */
 export const amount = z.number().int({ message: 'invalidAmount' }).min(0).max(100_000_000);
+/** An amount in agorot, at least 1 agora. */
 export const positiveAmount = z
   .number()
   .int({ message: 'invalidAmount' })
