@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TERMINAL_MESSAGE_TYPES } from './gate.js';
-import { Identification } from './schemas.js';
+import { Identification } from './schemas/terminals.js';
 import * as parts from './parts.js';
 
 /**

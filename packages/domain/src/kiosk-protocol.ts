@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CardInput, PurchaseItemInput } from './money-api.js';
-import { Identification } from './schemas.js';
+import { CardInput, PurchaseItemInput } from './schemas/purchases.js';
+import { Identification } from './schemas/terminals.js';
 import { Inventory } from './terminal.js';
 import * as parts from './parts.js';
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ENTRANCE_STATES } from './enums.js';
-import { EntranceRow, Identification } from './schemas.js';
+import { EntranceRow } from './schemas/reports.js';
+import { Identification } from './schemas/terminals.js';
 import {
   ServerEnrolled,
   ServerExitResult,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FeeType, PaymentMethod, PurchaseItemType } from './enums.js';
-import { PAYMENT_METHOD_BEATS, type PaymentInput, type PurchaseItemInput } from './money-api.js';
+import { PAYMENT_METHOD_BEATS, type PaymentInput, type PurchaseItemInput } from './schemas/purchases.js';
 import {
   cardFee,
   checkPurchase,

@@ -1,6 +1,6 @@
 import { FeeType, PaymentMethod, PurchaseItemType } from './enums.js';
 import type { ErrorCode } from './errors.js';
-import { PAYMENT_METHOD_BEATS, type PaymentInput, type PurchaseItemInput } from './money-api.js';
+import { PAYMENT_METHOD_BEATS, type PaymentInput, type PurchaseItemInput } from './schemas/purchases.js';
 import { roundCash } from './terminal.js';
 
 /**

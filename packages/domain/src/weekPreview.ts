@@ -11,7 +11,7 @@ import {
 } from './calendar.js';
 import { HalachicTime } from './enums.js';
 import { resolveScheduleRow, rowAppliesOnDate, rowWindow, type ScheduleRowTimes } from './schedule.js';
-import type { PreviewDay, PreviewWindow } from './management.js';
+import type { PreviewDay, PreviewWindow } from './schemas/groups.js';
 
 /**
  * The week preview of a group's schedule: for each of seven

@@ -1,4 +1,4 @@
-import { CurrentUser, LoginRequest, LoginResponse } from '../schemas.js';
+import { CurrentUser, LoginRequest, LoginResponse } from '../schemas/account.js';
 import { routes } from './route.js';
 
 /** Sign-in and the current user (seed 000 §7 "Auth and account"). */

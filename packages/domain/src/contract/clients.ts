@@ -10,8 +10,12 @@ import {
   ClientPasswords,
   ImportClientsQuery,
   ImportResult,
-} from '../management.js';
-import { Client, ClientInput, ClientListQuery, ClientPatch, pageOf } from '../schemas.js';
+  Client,
+  ClientInput,
+  ClientListQuery,
+  ClientPatch,
+} from '../schemas/clients.js';
+import { pageOf } from '../schemas/common.js';
 import { IdParams, routes } from './route.js';
 
 const view = { permission: 'roleViewClientsList' } as const;

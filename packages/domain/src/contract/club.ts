@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { CitiesQuery, Cities, ClubPatch } from '../management.js';
-import { Capacity, Club } from '../schemas.js';
+import { CitiesQuery, Cities, ClubPatch, Capacity, Club } from '../schemas/club.js';
 import { IdParams, routes } from './route.js';
 
 /** The signed-in club (seed 000 §7 "Club"). */

@@ -1,4 +1,4 @@
-import { ChartData, DashboardCount } from '../schemas.js';
+import { ChartData, DashboardCount } from '../schemas/dashboard.js';
 import { EmptyBody, routes, type ApiRouteSpec } from './route.js';
 
 const access = { permission: 'roleViewDashboard' } as const;

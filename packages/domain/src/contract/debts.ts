@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Debt, DebtInput, DebtPatch } from '../money-api.js';
+import { Debt, DebtInput, DebtPatch } from '../schemas/debts.js';
 import { IdParams, routes } from './route.js';
 
 const edit = { permission: 'roleManageClientMoney' } as const;

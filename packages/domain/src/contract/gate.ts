@@ -7,7 +7,7 @@ import {
   TerminalMessagePatch,
   TerminalMessageRecord,
 } from '../gate.js';
-import { pageOf } from '../schemas.js';
+import { pageOf } from '../schemas/common.js';
 import { IdParams, routes } from './route.js';
 
 /** Bonus entrances of a client (docs/api-gate.md "Bonus entrances"). */

@@ -1,5 +1,5 @@
-import { ExportQuery } from '../management.js';
-import { Group, GroupInput, GroupPatch, OkResponse, pageOf } from '../schemas.js';
+import { ExportQuery, OkResponse, pageOf } from '../schemas/common.js';
+import { Group, GroupInput, GroupPatch } from '../schemas/groups.js';
 import { IdParams, routes } from './route.js';
 
 const view = { permission: 'roleViewClientGroupList' } as const;

@@ -2,28 +2,22 @@ import { z } from 'zod';
 import {
   AddCreditRequest,
   AdminPurchaseRequest,
+  BalanceResponse,
+  Purchase,
+  PurchaseItems,
+} from '../schemas/purchases.js';
+import {
   AutoRenewLog,
   AutoRenewRunResponse,
   AutoRenewSettings,
-  BalanceResponse,
-  BankDetailsPatch,
-  BuyLinkRequest,
-  CardPatch,
-  HashavshevetDetails,
-  LicenseRequest,
-  MasavFile,
-  MasavSettings,
-  MoveinRequest,
-  PaymentMethodInput,
-  PaymentMethodView,
-  Purchase,
-  PurchaseItems,
   RenewQuoteResponse,
   SubscriptionsResponse,
-  SumitSettings,
-} from '../money-api.js';
+} from '../schemas/subscriptions.js';
+import { BankDetailsPatch, CardPatch, PaymentMethodInput, PaymentMethodView } from '../schemas/payment-methods.js';
+import { BuyLinkRequest, LicenseRequest } from '../schemas/licenses.js';
+import { HashavshevetDetails, MasavFile, MasavSettings, MoveinRequest, SumitSettings } from '../schemas/accounting.js';
+import { OkResponse } from '../schemas/common.js';
 import { isoDate } from '../parts.js';
-import { OkResponse } from '../schemas.js';
 import { IdParams, routes } from './route.js';
 
 const viewClients = { permission: 'roleViewClientsList' } as const;

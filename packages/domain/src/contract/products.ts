@@ -1,5 +1,5 @@
-import { ExportQuery, Product, ProductInput, ProductListQuery, ProductPatch } from '../management.js';
-import { OkResponse, pageOf } from '../schemas.js';
+import { ExportQuery, OkResponse, pageOf } from '../schemas/common.js';
+import { Product, ProductInput, ProductListQuery, ProductPatch } from '../schemas/products.js';
 import { IdParams, routes } from './route.js';
 
 const edit = { permission: 'roleEditGeneralSettings' } as const;

@@ -8,8 +8,9 @@ import {
   ScheduleWithLinks,
   WeekPreview,
   WeekPreviewQuery,
-} from '../management.js';
-import { OkResponse, ScheduleRow } from '../schemas.js';
+  ScheduleRow,
+} from '../schemas/groups.js';
+import { OkResponse } from '../schemas/common.js';
 import { IdParams, routes } from './route.js';
 
 const view = { permission: 'roleViewClientGroupList' } as const;

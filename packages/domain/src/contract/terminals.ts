@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { OkResponse, pageOf, Terminal, TerminalCreated, TerminalInput, TerminalPatch } from '../schemas.js';
+import { OkResponse, pageOf } from '../schemas/common.js';
+import { Terminal, TerminalCreated, TerminalInput, TerminalPatch } from '../schemas/terminals.js';
 import {
   CashBoxStatus,
   CashReset,

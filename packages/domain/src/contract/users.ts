@@ -1,15 +1,14 @@
 import { z } from 'zod';
 import {
   DataGridStatesBody,
-  ExportQuery,
   TermsAcceptance,
   TermsAccepted,
   User,
   UserInput,
   UserName,
   UserPatch,
-} from '../management.js';
-import { OkResponse, pageOf } from '../schemas.js';
+} from '../schemas/users.js';
+import { ExportQuery, OkResponse, pageOf } from '../schemas/common.js';
 import { IdParams, routes } from './route.js';
 
 const admin = { permission: 'roleIsAdmin' } as const;

@@ -1,5 +1,5 @@
 import { PaymentMethod, PurchaseItemType } from '../enums.js';
-import { PAYMENT_METHOD_BEATS } from '../money-api.js';
+import { PAYMENT_METHOD_BEATS } from '../schemas/purchases.js';
 import type { ReportFilterKey, ReportMeta } from '../reports.js';
 import { REPORT_FILTER_KEYS } from './filter-keys.js';
 

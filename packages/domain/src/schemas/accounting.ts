@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { isoDate, text } from '../parts.js';
+import { BANK_CODE_WIDTH } from '../banks.js';
+
+/**
+ * MASAV files and settings, and the accounting exports (Hashavshevet
+ * accounts, SUMIT invoicing settings, movein.dat).
+ */
+
+export const MasavFile = z.object({
+  id: z.number(),
+  createdAt: z.string(),
+  testMode: z.boolean(),
+  serial: z.number(),
+  valueDate: z.string(),
+  count: z.number(),
+  total: z.number(),
+});
+
+/** MASAV institution of the club (given by the clearing center). */
+export const MasavSettings = z.strictObject({
+  institutionCode: z.string().regex(/^\d{8}$/, { message: 'masavInstitution8' }),
+  sendingInstitution: z.string().regex(/^\d{5}$/, { message: 'masavSending5' }),
+  institutionName: text(30).trim().min(1),
+});
+
+/** PATCH /api/Club/UpdateHasavshevetDetails/{id}: accounts of the Hashavshevet export. */
+export const HashavshevetDetails = z.strictObject({
+  /** Debit account of cash / card receipts. */
+  cashAccount: z
+    .string()
+    .trim()
+    .regex(/^\w{1,15}$/),
+  creditAccount: z
+    .string()
+    .trim()
+    .regex(/^\w{1,15}$/),
+  incomeAccount: z
+    .string()
+    .trim()
+    .regex(/^\w{1,15}$/),
+  vatAccount: z
+    .string()
+    .trim()
+    .regex(/^\w{1,15}$/),
+  /** Hashavshevet movement type code. */
+  movementType: z
+    .string()
+    .trim()
+    .regex(/^\w{1,3}$/)
+    .default('1'),
+  branch: z
+    .string()
+    .trim()
+    .regex(/^\d{0,3}$/)
+    .default(''),
+});
+/** POST /api/Club/UpdateClubSumitSettings/{id}: the invoicing/clearing company account (SUMIT). */
+export const SumitSettings = z.strictObject({
+  companyId: z
+    .string()
+    .trim()
+    .regex(/^\d{1,12}$/),
+  apiKeySet: z.boolean().optional(),
+  apiKey: text(200).trim().min(8).optional(),
+  sendInvoices: z.boolean().default(true),
+});
+/** POST /api/Report/WriteMoveinDat. */
+export const MoveinRequest = z.strictObject({ from: isoDate, to: isoDate });
+
+export { BANK_CODE_WIDTH };

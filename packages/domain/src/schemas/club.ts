@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { count, idParam, text } from '../parts.js';
+import { ENTRANCE_STATES, HALACHIC_TIMES } from '../enums.js';
+import { WithoutDefault } from './helpers.js';
+
+/**
+ * The club: its settings with the defaults of seed 000 §3, location,
+ * capacities, the settings patch (operator-only fields), and reference data
+ * (countries and cities).
+ */
+
+export const COUNTRIES = ['Israel', 'UK', 'USA', 'Hungary', 'Belgium'] as const;
+
+/** Club settings with the defaults of seed 000 §3. */
+export const ClubSettings = z.object({
+  creditChargeFeeType: z.number().int().min(0).max(2).default(0),
+  creditChargeFeeValue: count.default(0),
+  entranceCreditFeeType: z.number().int().min(0).max(2).default(0),
+  entranceCreditFeeValue: count.default(0),
+  country: z.enum(COUNTRIES).default('Israel'),
+  allowEnrollmentFingerprintInSelfRegister: z.boolean().default(true),
+  allowEnrollmentCardInSelfRegister: z.boolean().default(true),
+  allowEnrollmentFaceInSelfRegister: z.boolean().default(true),
+  languages: z.array(z.enum(['he', 'en'])).default(['he', 'en']),
+  mainLanguage: z.enum(['he', 'en']).default('he'),
+  isQuickExitEnabled: z.boolean().default(false),
+  isKalaSubscriptionEnabled: z.boolean().default(false),
+  isEmployeeBiometricAuthEnabled: z.boolean().default(false),
+  isEmployeeAttendanceEnabled: z.boolean().default(false),
+  isEmployeeEnrollmentEnabled: z.boolean().default(false),
+  isUpsellEnabled: z.boolean().default(false),
+  isLimitedResetCashLevelsReportEnabled: z.boolean().default(false),
+  isIncidentReportEnabled: z.boolean().default(false),
+  isSaferPaymentsEnabled: z.boolean().default(true),
+  isLicenseRequiredInSelfRegister: z.boolean().default(true),
+  subscriptionTvilotKalaQty: count.default(14),
+  /** Club load limit: at most `entrancesLimitPeople` entries in `entrancesLimitMinutes` (0 = off). */
+  entrancesLimitPeople: count.default(0),
+  entrancesLimitMinutes: count.default(0),
+  maxCashOverpayment: count.default(0),
+  minChargeAmount: count.default(0),
+  maxChargeAmount: count.default(0),
+  autoRenewDaysBefore: count.default(0),
+  autoRenewDaysAfter: count.default(0),
+  /** Quick exit (seed 001 §3): a stay of at least min and at most max minutes earns a reward; max 0 = not configured. */
+  quickExitMinMinutes: count.default(0),
+  quickExitMaxMinutes: count.default(0),
+  /** Money (minor units) credited to the balance for a quick exit after an entrance by subscription. */
+  quickExitSubscriptionReward: count.default(0),
+  /** Money (minor units) returned for a quick exit after an entrance paid by money, at most what it cost. */
+  quickExitTransactionReward: count.default(0),
+  /** Club details (seed 001 §3 "Club settings shown in the interface"). */
+  invoiceEmail: z.union([z.literal(''), z.email({ message: 'invalidEmail' })]).default(''),
+  companyNumber: z
+    .string()
+    .trim()
+    .max(20)
+    .regex(/^[0-9A-Za-z-]*$/, { message: 'invalidCompanyNumber' })
+    .default(''),
+  addressCity: text(60).trim().default(''),
+  addressStreet: text(80).trim().default(''),
+  addressHouseNumber: text(10).trim().default(''),
+  /** Yearly price of one client license, minor units; only the operator changes it. */
+  licenseYearlyPrice: z.number().int().min(0).max(100_000_000).default(0),
+  /** Self-registration: group of new clients (null = none), and whether a personal ID may be left out. */
+  selfRegisterDefaultGroupId: idParam.nullable().default(null),
+  selfRegisterNoIdRequired: z.boolean().default(false),
+});
+export type ClubSettings = z.infer<typeof ClubSettings>;
+
+export const ClubLocationSchema = z.object({
+  name: z.string(),
+  latitude: z.number().min(-90).max(90),
+  longitude: z.number().min(-180).max(180),
+  elevation: z.number().min(0),
+  timeZone: z.string(),
+  il: z.boolean(),
+});
+
+/** GET /api/Club/GetCurrent. */
+export const Club = ClubSettings.extend({
+  id: z.number(),
+  externalClubId: z.number(),
+  name: z.string(),
+  licancesAmount: z.number(),
+  currency: z.number(),
+  currencySymbol: z.string(),
+  location: ClubLocationSchema,
+});
+export type Club = z.infer<typeof Club>;
+
+/** GET /api/Club/GetCapacities: named capacities of the club (e.g. products). */
+export const Capacity = z.object({ name: z.string(), capacity: z.number().int() });
+export type Capacity = z.infer<typeof Capacity>;
+
+/**
+ * Settings only the service operator changes (seed 001 §3 "Some settings can
+ * be changed only by contacting the manager"): club staff get 403
+ * CONTACT_MANAGER and the console shows them read-only.
+ */
+export const OPERATOR_ONLY_SETTINGS = [
+  'licancesAmount',
+  'licenseYearlyPrice',
+  'currency',
+  'isKalaSubscriptionEnabled',
+  'subscriptionTvilotKalaQty',
+] as const;
+
+const settingsShape = Object.fromEntries(
+  Object.entries(ClubSettings.shape).map(([k, v]) => [k, v instanceof z.ZodDefault ? v.unwrap() : v]),
+) as { [K in keyof typeof ClubSettings.shape]: WithoutDefault<(typeof ClubSettings.shape)[K]> };
+
+/** PATCH /api/Club/{id}: any subset of the settings, the club's name, and the operator-only fields. */
+export const ClubPatch = z
+  .strictObject({
+    ...settingsShape,
+    name: text(100).trim().min(1, { message: 'required' }),
+    currency: z.union([376, 840, 978, 826, 348].map((c) => z.literal(c))),
+    licancesAmount: z.number().int().min(0).max(10_000_000),
+  })
+  .partial();
+export type ClubPatch = z.infer<typeof ClubPatch>;
+
+// ---------------------------------------------------------------- reference data
+
+export const CitiesQuery = z.object({ country: z.enum(['Israel', 'UK', 'USA', 'Hungary', 'Belgium']) });
+export type CitiesQuery = z.infer<typeof CitiesQuery>;
+export const Cities = z.array(z.string());
+
+export { ENTRANCE_STATES, HALACHIC_TIMES };
