@@ -12,6 +12,7 @@ import {
   type ScheduleRowTimes,
 } from '@venue/domain';
 import type { Db, Tx } from '../db/index.js';
+import { queryRows } from '../db/query.js';
 import {
   balanceLedger,
   clients,
@@ -273,10 +274,11 @@ export class BatchEntranceEngine {
   async flush(db: Db | Tx): Promise<number> {
     const n = this.logs.length;
     if (n === 0) return 0;
-    const idRes = await db.execute(
+    const idRows = await queryRows<{ id: number | string }>(
+      db,
       sql`select nextval(pg_get_serial_sequence('entrance_logs', 'id'))::float8 as id from generate_series(1, ${n})`,
     );
-    const ids = (idRes as unknown as { rows: { id: number | string }[] }).rows.map((r) => Number(r.id));
+    const ids = idRows.map((r) => Number(r.id));
     // One statement per few thousand rows: a JSON array expanded by jsonb_to_recordset
     // is far cheaper than a many-row VALUES list on PGlite.
     const logs = this.logs.map((l, i) => ({

@@ -12,6 +12,7 @@ import {
   type ScheduleRowTimes,
 } from '@venue/domain';
 import type { Db, Tx } from '../db/index.js';
+import { queryRows } from '../db/query.js';
 import { clients, entranceLogs, groups, terminals } from '../db/schema.js';
 import { clubLocation, clubSettings } from '../modules/club/club.service.js';
 import { dataKeys, mac, type DataKeys } from '../lib/crypto.js';
@@ -117,12 +118,15 @@ export async function processEntrance(
  * RAPID_REENTRY_SECONDS, and the guard now holds `at` (or a later one).
  */
 async function takeGuard(tx: Tx, clubId: number, clientId: number, at: Date): Promise<boolean> {
-  const res = await tx.execute(sql`insert into client_entry_guard as g (club_id, client_id, at)
+  const res = await queryRows(
+    tx,
+    sql`insert into client_entry_guard as g (club_id, client_id, at)
     values (${clubId}, ${clientId}, ${at.toISOString()}::timestamptz)
     on conflict (club_id, client_id) do update set at = greatest(g.at, excluded.at)
       where abs(extract(epoch from excluded.at - g.at)) >= ${RAPID_REENTRY_SECONDS}
-    returning client_id`);
-  return (res as unknown as { rows: unknown[] }).rows.length > 0;
+    returning client_id`,
+  );
+  return res.length > 0;
 }
 
 /** One identification at a time per club and value, in this process (see processEntrance). */
