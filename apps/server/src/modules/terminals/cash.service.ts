@@ -1,7 +1,6 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Actor } from '../../lib/actor.js';
 import {
-  ClientStatus,
   ILS_BILLS,
   PaymentMethod,
   PurchaseItemType,
@@ -21,6 +20,7 @@ import type { Db, Tx } from '../../db/index.js';
 import { cashInserts, cashResets, cashSessions, clients, clubs, terminalCash, terminals } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
+import { scoped } from '../../lib/scoped.js';
 import { createPurchase } from '../../engine/purchase.service.js';
 import { clearingProvider } from '../../integrations/clearing/sandbox.js';
 import { clubSettings } from '../club/club.service.js';
@@ -219,11 +219,7 @@ async function findClient(tx: Tx, clubId: number, ident: Identification) {
         ? eq(clients.number, Number(ident.value))
         : undefined;
   if (!where) return undefined;
-  const [c] = await tx
-    .select({ id: clients.id })
-    .from(clients)
-    .where(and(eq(clients.clubId, clubId), ne(clients.status, ClientStatus.Deleted), where))
-    .limit(1);
+  const [c] = await tx.select({ id: clients.id }).from(clients).where(scoped(tx, clubId).live(clients, where)).limit(1);
   return c;
 }
 
