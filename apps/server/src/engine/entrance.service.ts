@@ -14,6 +14,7 @@ import {
 import type { Db, Tx } from '../db/index.js';
 import { queryRows } from '../db/query.js';
 import { clients, entranceLogs, groups, terminals } from '../db/schema.js';
+import { scoped } from '../lib/scoped.js';
 import { clubLocation, clubSettings } from '../modules/club/club.service.js';
 import { dataKeys, mac, type DataKeys } from '../lib/crypto.js';
 import type { EventBus } from '../realtime/event-bus.js';
@@ -551,8 +552,8 @@ async function clubLoad(db: Db, clubId: number, at: Date, minutes: number): Prom
     .select({ n: sql<number>`count(*)::int` })
     .from(entranceLogs)
     .where(
-      and(
-        eq(entranceLogs.clubId, clubId),
+      scoped(db, clubId).where(
+        entranceLogs,
         eq(entranceLogs.status, EntranceStatus.Approved),
         sql`${entranceLogs.at} > ${new Date(at.getTime() - minutes * 60_000).toISOString()}::timestamptz`,
         lte(entranceLogs.at, at),
@@ -591,7 +592,11 @@ async function findByEvent(
     .leftJoin(groups, eq(groups.id, entranceLogs.groupId))
     .leftJoin(terminals, eq(terminals.id, entranceLogs.terminalId))
     .where(
-      and(eq(entranceLogs.terminalId, terminalId), eq(entranceLogs.eventId, eventId), eq(entranceLogs.clubId, clubId)),
+      scoped(db, clubId).where(
+        entranceLogs,
+        eq(entranceLogs.terminalId, terminalId),
+        eq(entranceLogs.eventId, eventId),
+      ),
     )
     .limit(1);
   if (!r) return null;

@@ -24,6 +24,7 @@ import {
   purchasePayments,
   purchases,
 } from '../db/schema.js';
+import { scoped } from '../lib/scoped.js';
 import { audit } from '../lib/audit.js';
 import { AppError, notFound } from '../lib/errors.js';
 import { validationError } from '../lib/validation.js';
@@ -263,11 +264,10 @@ async function payDebt(tx: Tx, w: PurchaseToWrite, line: PricedLine): Promise<vo
     .update(debts)
     .set({ paid: sql`${debts.paid} + ${amount}` })
     .where(
-      and(
+      scoped(tx, w.cmd.clubId).live(
+        debts,
         eq(debts.id, line.input.itemId!),
-        eq(debts.clubId, w.cmd.clubId),
         eq(debts.clientId, w.ctx.client!.id),
-        eq(debts.deleted, false),
         sql`${debts.paid} + ${amount} <= ${debts.amount}`,
       ),
     )
