@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import {
   localToInstant,
   EntrancePaymentType,
@@ -23,6 +23,7 @@ import {
   schedules,
   terminals,
 } from '../db/schema.js';
+import { scoped } from '../lib/scoped.js';
 import { clubLocation, clubSettings } from '../modules/club/club.service.js';
 import { baseEntranceInput, decideEntrance, type DecisionClient, type DecisionGroup } from '../engine/entrance.js';
 
@@ -71,6 +72,7 @@ export class BatchEntranceEngine {
     e.location = clubLocation(club);
     const s = clubSettings(club);
     e.loadLimit = { people: s.entrancesLimitPeople, minutes: s.entrancesLimitMinutes };
+    const scope = scoped(db, clubId);
     for (const t of await db
       .select({
         id: terminals.id,
@@ -79,15 +81,12 @@ export class BatchEntranceEngine {
         doorState: terminals.doorState,
       })
       .from(terminals)
-      .where(and(eq(terminals.clubId, clubId), eq(terminals.deleted, false)))) {
+      .where(scope.live(terminals))) {
       e.terminals.set(t.id, t);
     }
-    const gs = await db
-      .select()
-      .from(groups)
-      .where(and(eq(groups.clubId, clubId), eq(groups.deleted, false)));
-    const rows = await db.select().from(schedules).where(eq(schedules.clubId, clubId));
-    const links = await db.select().from(scheduleToGroup).where(eq(scheduleToGroup.clubId, clubId));
+    const gs = await db.select().from(groups).where(scope.live(groups));
+    const rows = await scope.list(schedules);
+    const links = await scope.list(scheduleToGroup);
     for (const g of gs) {
       const linked = new Set(links.filter((l) => l.groupId === g.id).map((l) => l.scheduleId));
       e.groups.set(g.id, {
@@ -110,10 +109,7 @@ export class BatchEntranceEngine {
           })),
       });
     }
-    const cs = await db
-      .select()
-      .from(clients)
-      .where(and(eq(clients.clubId, clubId), ne(clients.status, 3)));
+    const cs = await db.select().from(clients).where(scope.live(clients));
     for (const c of cs) {
       const st: ClientState = {
         decision: {
