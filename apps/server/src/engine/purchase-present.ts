@@ -58,7 +58,7 @@ export function presentItem(i: typeof purchaseItems.$inferSelect) {
     priceWithVat: i.priceWithVat,
     amountBeforeVat: i.amountBeforeVat,
     expiry: i.expiry,
-    details: (i.details as Record<string, unknown> | null) ?? null,
+    details: i.details ?? null,
   };
 }
 
