@@ -229,7 +229,7 @@ export async function reconcileCharges(db: Db, provider: ClearingProvider, clubI
 }
 
 /**
- * Issue 12 finding 2: approved charges with no purchase, older than
+ * Orphan charges: approved charges with no purchase, older than
  * ORPHAN_CHARGE_MINUTES. Under the purchase key's lock: a purchase with the
  * key exists → the charge is linked to it (the process died after the commit,
  * before linking); a license order paid by it → nothing to do; otherwise the
