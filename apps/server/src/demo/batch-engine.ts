@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import {
   localToInstant,
   EntrancePaymentType,
@@ -12,6 +12,7 @@ import {
   type ScheduleRowTimes,
 } from '@venue/domain';
 import type { Db, Tx } from '../db/index.js';
+import { queryRows } from '../db/query.js';
 import {
   balanceLedger,
   clients,
@@ -22,6 +23,7 @@ import {
   schedules,
   terminals,
 } from '../db/schema.js';
+import { scoped } from '../lib/scoped.js';
 import { clubLocation, clubSettings } from '../modules/club/club.service.js';
 import { baseEntranceInput, decideEntrance, type DecisionClient, type DecisionGroup } from '../engine/entrance.js';
 
@@ -70,6 +72,7 @@ export class BatchEntranceEngine {
     e.location = clubLocation(club);
     const s = clubSettings(club);
     e.loadLimit = { people: s.entrancesLimitPeople, minutes: s.entrancesLimitMinutes };
+    const scope = scoped(db, clubId);
     for (const t of await db
       .select({
         id: terminals.id,
@@ -78,15 +81,12 @@ export class BatchEntranceEngine {
         doorState: terminals.doorState,
       })
       .from(terminals)
-      .where(and(eq(terminals.clubId, clubId), eq(terminals.deleted, false)))) {
+      .where(scope.live(terminals))) {
       e.terminals.set(t.id, t);
     }
-    const gs = await db
-      .select()
-      .from(groups)
-      .where(and(eq(groups.clubId, clubId), eq(groups.deleted, false)));
-    const rows = await db.select().from(schedules).where(eq(schedules.clubId, clubId));
-    const links = await db.select().from(scheduleToGroup).where(eq(scheduleToGroup.clubId, clubId));
+    const gs = await db.select().from(groups).where(scope.live(groups));
+    const rows = await scope.list(schedules);
+    const links = await scope.list(scheduleToGroup);
     for (const g of gs) {
       const linked = new Set(links.filter((l) => l.groupId === g.id).map((l) => l.scheduleId));
       e.groups.set(g.id, {
@@ -109,10 +109,7 @@ export class BatchEntranceEngine {
           })),
       });
     }
-    const cs = await db
-      .select()
-      .from(clients)
-      .where(and(eq(clients.clubId, clubId), ne(clients.status, 3)));
+    const cs = await db.select().from(clients).where(scope.live(clients));
     for (const c of cs) {
       const st: ClientState = {
         decision: {
@@ -273,10 +270,11 @@ export class BatchEntranceEngine {
   async flush(db: Db | Tx): Promise<number> {
     const n = this.logs.length;
     if (n === 0) return 0;
-    const idRes = await db.execute(
+    const idRows = await queryRows<{ id: number | string }>(
+      db,
       sql`select nextval(pg_get_serial_sequence('entrance_logs', 'id'))::float8 as id from generate_series(1, ${n})`,
     );
-    const ids = (idRes as unknown as { rows: { id: number | string }[] }).rows.map((r) => Number(r.id));
+    const ids = idRows.map((r) => Number(r.id));
     // One statement per few thousand rows: a JSON array expanded by jsonb_to_recordset
     // is far cheaper than a many-row VALUES list on PGlite.
     const logs = this.logs.map((l, i) => ({

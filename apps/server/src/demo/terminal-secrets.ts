@@ -1,8 +1,9 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { and, eq, like } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import type { Db, Tx } from '../db/index.js';
 import { terminals } from '../db/schema.js';
+import { scoped } from '../lib/scoped.js';
 import { hashPassword, randomSecret } from '../lib/password.js';
 
 /**
@@ -67,7 +68,7 @@ export async function reissueDemoTerminalSecrets(
   const rows = await db
     .select({ id: terminals.id, serial: terminals.serial })
     .from(terminals)
-    .where(and(eq(terminals.clubId, clubId), like(terminals.serial, 'DEMO-%')));
+    .where(scoped(db, clubId).where(terminals, like(terminals.serial, 'DEMO-%')));
   const issued = await issueSecrets(rows.map((r) => r.serial));
   for (const r of rows) {
     const i = issued.find((x) => x.serial === r.serial)!;

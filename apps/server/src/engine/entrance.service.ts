@@ -12,7 +12,9 @@ import {
   type ScheduleRowTimes,
 } from '@venue/domain';
 import type { Db, Tx } from '../db/index.js';
+import { queryRows } from '../db/query.js';
 import { clients, entranceLogs, groups, terminals } from '../db/schema.js';
+import { scoped } from '../lib/scoped.js';
 import { clubLocation, clubSettings } from '../modules/club/club.service.js';
 import { dataKeys, mac, type DataKeys } from '../lib/crypto.js';
 import type { EventBus } from '../realtime/event-bus.js';
@@ -117,12 +119,15 @@ export async function processEntrance(
  * RAPID_REENTRY_SECONDS, and the guard now holds `at` (or a later one).
  */
 async function takeGuard(tx: Tx, clubId: number, clientId: number, at: Date): Promise<boolean> {
-  const res = await tx.execute(sql`insert into client_entry_guard as g (club_id, client_id, at)
+  const res = await queryRows(
+    tx,
+    sql`insert into client_entry_guard as g (club_id, client_id, at)
     values (${clubId}, ${clientId}, ${at.toISOString()}::timestamptz)
     on conflict (club_id, client_id) do update set at = greatest(g.at, excluded.at)
       where abs(extract(epoch from excluded.at - g.at)) >= ${RAPID_REENTRY_SECONDS}
-    returning client_id`);
-  return (res as unknown as { rows: unknown[] }).rows.length > 0;
+    returning client_id`,
+  );
+  return res.length > 0;
 }
 
 /** One identification at a time per club and value, in this process (see processEntrance). */
@@ -547,8 +552,8 @@ async function clubLoad(db: Db, clubId: number, at: Date, minutes: number): Prom
     .select({ n: sql<number>`count(*)::int` })
     .from(entranceLogs)
     .where(
-      and(
-        eq(entranceLogs.clubId, clubId),
+      scoped(db, clubId).where(
+        entranceLogs,
         eq(entranceLogs.status, EntranceStatus.Approved),
         sql`${entranceLogs.at} > ${new Date(at.getTime() - minutes * 60_000).toISOString()}::timestamptz`,
         lte(entranceLogs.at, at),
@@ -587,7 +592,11 @@ async function findByEvent(
     .leftJoin(groups, eq(groups.id, entranceLogs.groupId))
     .leftJoin(terminals, eq(terminals.id, entranceLogs.terminalId))
     .where(
-      and(eq(entranceLogs.terminalId, terminalId), eq(entranceLogs.eventId, eventId), eq(entranceLogs.clubId, clubId)),
+      scoped(db, clubId).where(
+        entranceLogs,
+        eq(entranceLogs.terminalId, terminalId),
+        eq(entranceLogs.eventId, eventId),
+      ),
     )
     .limit(1);
   if (!r) return null;

@@ -1,6 +1,5 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
-  ClientStatus,
   EntrancePaymentType,
   EntranceStatus,
   PaymentMethod,
@@ -16,6 +15,7 @@ import {
 } from '@venue/domain';
 import type { Db, Tx } from '../db/index.js';
 import { clients, entranceLogs, terminals } from '../db/schema.js';
+import { scoped } from '../lib/scoped.js';
 import { AppError } from '../lib/errors.js';
 import type { ClearingProvider } from '../integrations/clearing/provider.js';
 import { cashExcess, cashSessionOf, settleCashSession } from '../modules/terminals/cash.service.js';
@@ -121,7 +121,7 @@ export async function kioskPurchase(
   const [t] = await db
     .select({ approved: terminals.approved })
     .from(terminals)
-    .where(and(eq(terminals.id, link.terminalId), eq(terminals.clubId, link.clubId), eq(terminals.deleted, false)));
+    .where(scoped(db, link.clubId).live(terminals, eq(terminals.id, link.terminalId)));
   if (!t?.approved) return fail(m.eventId, 'TERMINAL_NOT_APPROVED');
 
   const buyer = await identifyBuyer(db, link, m);
@@ -185,7 +185,7 @@ async function identifyBuyer(db: Db, link: KioskLink, m: TerminalPurchase): Prom
       ? await db
           .select({ id: clients.id, groupId: clients.groupId })
           .from(clients)
-          .where(and(eq(clients.clubId, link.clubId), ne(clients.status, ClientStatus.Deleted), match))
+          .where(scoped(db, link.clubId).live(clients, match))
           .limit(1)
       : [];
     if (!c) return fail(m.eventId, 'CLIENT_NOT_FOUND');

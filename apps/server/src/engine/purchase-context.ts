@@ -1,7 +1,6 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import {
   checkPurchase,
-  ClientStatus,
   isoDate,
   localParts,
   PurchaseItemType,
@@ -15,6 +14,7 @@ import {
 import type { Actor } from '../lib/actor.js';
 import type { Db, Tx } from '../db/index.js';
 import { clients, clubs, groups, paymentMethods, products } from '../db/schema.js';
+import { scoped } from '../lib/scoped.js';
 import { AppError, notFound } from '../lib/errors.js';
 import { clubLocation, clubSettings } from '../modules/club/club.service.js';
 
@@ -91,9 +91,7 @@ export async function readPurchaseContext(db: Db, cmd: PurchaseCommand): Promise
       .select({ c: clients, g: groups })
       .from(clients)
       .leftJoin(groups, eq(groups.id, clients.groupId))
-      .where(
-        and(eq(clients.clubId, cmd.clubId), eq(clients.id, cmd.clientId), ne(clients.status, ClientStatus.Deleted)),
-      );
+      .where(scoped(db, cmd.clubId).live(clients, eq(clients.id, cmd.clientId)));
     if (!r) throw notFound('client');
     client = r.c;
     group = r.g;
@@ -123,7 +121,7 @@ async function readProducts(db: Db, cmd: PurchaseCommand): Promise<Map<number, C
   const rows = await db
     .select()
     .from(products)
-    .where(and(eq(products.clubId, cmd.clubId), inArray(products.id, ids), eq(products.deleted, false)));
+    .where(scoped(db, cmd.clubId).live(products, inArray(products.id, ids)));
   return new Map(rows.map((p) => [p.id, p]));
 }
 
@@ -132,9 +130,7 @@ async function readStoredMethod(db: Db, clubId: number, clientId: number) {
   const [stored] = await db
     .select()
     .from(paymentMethods)
-    .where(
-      and(eq(paymentMethods.clubId, clubId), eq(paymentMethods.clientId, clientId), eq(paymentMethods.deleted, false)),
-    );
+    .where(scoped(db, clubId).live(paymentMethods, eq(paymentMethods.clientId, clientId)));
   return stored;
 }
 

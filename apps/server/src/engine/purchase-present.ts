@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Purchase } from '@venue/domain';
 import type { Db, Tx } from '../db/index.js';
 import { purchaseItems, purchasePayments, purchases } from '../db/schema.js';
-import { notFound } from '../lib/errors.js';
+import { scoped } from '../lib/scoped.js';
 
 /** Reading purchases back and mapping their rows to the API shape (STYLE point 6: one place). */
 
@@ -58,17 +58,13 @@ export function presentItem(i: typeof purchaseItems.$inferSelect) {
     priceWithVat: i.priceWithVat,
     amountBeforeVat: i.amountBeforeVat,
     expiry: i.expiry,
-    details: (i.details as Record<string, unknown> | null) ?? null,
+    details: i.details ?? null,
   };
 }
 
 /** A purchase of the club with its items and payments; 404 when not the club's. */
 export async function getPurchase(db: Db | Tx, clubId: number, id: number): Promise<Purchase> {
-  const [p] = await db
-    .select()
-    .from(purchases)
-    .where(and(eq(purchases.clubId, clubId), eq(purchases.id, id)));
-  if (!p) throw notFound('purchase');
+  const p = await scoped(db, clubId).one(purchases, id, 'purchase');
   const [items, pays] = await Promise.all([
     db.select().from(purchaseItems).where(eq(purchaseItems.purchaseId, id)).orderBy(asc(purchaseItems.id)),
     db.select().from(purchasePayments).where(eq(purchasePayments.purchaseId, id)).orderBy(asc(purchasePayments.id)),
@@ -81,7 +77,7 @@ export async function purchaseIdByKey(db: Db | Tx, clubId: number, key: string):
   const [p] = await db
     .select({ id: purchases.id })
     .from(purchases)
-    .where(and(eq(purchases.clubId, clubId), eq(purchases.idempotencyKey, key)));
+    .where(scoped(db, clubId).where(purchases, eq(purchases.idempotencyKey, key)));
   return p?.id ?? null;
 }
 
@@ -96,7 +92,7 @@ export async function listClientPurchases(db: Db, clubId: number, clientId: numb
   const rows = await db
     .select()
     .from(purchases)
-    .where(and(eq(purchases.clubId, clubId), eq(purchases.clientId, clientId)))
+    .where(scoped(db, clubId).where(purchases, eq(purchases.clientId, clientId)))
     .orderBy(sql`${purchases.at} desc, ${purchases.id} desc`)
     .limit(limit);
   if (!rows.length) return [];

@@ -13,6 +13,7 @@ import {
   type PricedLine,
 } from '@venue/domain';
 import type { Db, Tx } from '../db/index.js';
+import { queryRow } from '../db/query.js';
 import {
   charges,
   clients,
@@ -23,6 +24,7 @@ import {
   purchasePayments,
   purchases,
 } from '../db/schema.js';
+import { scoped } from '../lib/scoped.js';
 import { audit } from '../lib/audit.js';
 import { AppError, notFound } from '../lib/errors.js';
 import { validationError } from '../lib/validation.js';
@@ -131,11 +133,10 @@ async function lockClients(tx: Tx, clubId: number, ids: (number | null | undefin
   const lockIds = [...new Set(ids.filter((x): x is number => x != null))].sort((a, b) => a - b);
   const locked = new Map<number, Locked>();
   for (const id of lockIds) {
-    const r = await tx.execute(
+    const row = await queryRow<{ balance: number; temp_balance: number; license_expiry: string | null }>(
+      tx,
       sql`select balance, temp_balance, license_expiry from clients where id = ${id} and club_id = ${clubId} for update`,
     );
-    const row = (r as unknown as { rows: { balance: number; temp_balance: number; license_expiry: string | null }[] })
-      .rows[0];
     if (!row) throw notFound('client');
     locked.set(id, {
       balance: Number(row.balance),
@@ -263,11 +264,10 @@ async function payDebt(tx: Tx, w: PurchaseToWrite, line: PricedLine): Promise<vo
     .update(debts)
     .set({ paid: sql`${debts.paid} + ${amount}` })
     .where(
-      and(
+      scoped(tx, w.cmd.clubId).live(
+        debts,
         eq(debts.id, line.input.itemId!),
-        eq(debts.clubId, w.cmd.clubId),
         eq(debts.clientId, w.ctx.client!.id),
-        eq(debts.deleted, false),
         sql`${debts.paid} + ${amount} <= ${debts.amount}`,
       ),
     )

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lte, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import {
   EntrancePaymentType,
   EntranceStatus,
@@ -11,6 +11,7 @@ import {
 } from '@venue/domain';
 import type { Db } from '../db/index.js';
 import { balanceLedger, clients, clubs, entranceLogs, quickExits, terminals } from '../db/schema.js';
+import { scoped } from '../lib/scoped.js';
 import { clubSettings } from '../modules/club/club.service.js';
 import { identificationMatch } from './entrance.service.js';
 
@@ -108,7 +109,7 @@ export async function processExit(db: Db, req: ExitRequest): Promise<ServerExitR
     .select({ gateOpenSeconds: terminals.gateOpenSeconds, settings: terminals.settings, club: clubs.settings })
     .from(terminals)
     .innerJoin(clubs, eq(clubs.id, terminals.clubId))
-    .where(and(eq(terminals.id, req.terminalId), eq(terminals.clubId, req.clubId), eq(terminals.deleted, false)));
+    .where(scoped(db, req.clubId).live(terminals, eq(terminals.id, req.terminalId)));
   const gateOpenSeconds = t?.gateOpenSeconds ?? 0;
   const answer = (outcome: number, reward = 0, extra: Partial<ServerExitResult> = {}): ServerExitResult => ({
     type: 'exit-result',
@@ -127,7 +128,7 @@ export async function processExit(db: Db, req: ExitRequest): Promise<ServerExitR
   if (resent) return answer(resent.type, resent.rewardAmount, { durationMinutes: resent.durationMinutes });
 
   const settings = clubSettings({ settings: t?.club ?? {} });
-  const isQuickExit = (t?.settings as { quickExit?: unknown } | null)?.quickExit === true;
+  const isQuickExit = t?.settings.quickExit === true;
   if (!t || !isQuickExit || !settings.isQuickExitEnabled || settings.quickExitMaxMinutes <= 0) {
     return answer(QuickExitOutcome.NoQuickExitConfigured);
   }
@@ -137,7 +138,7 @@ export async function processExit(db: Db, req: ExitRequest): Promise<ServerExitR
     ? await db
         .select({ id: clients.id, firstName: clients.firstName, lastName: clients.lastName })
         .from(clients)
-        .where(and(eq(clients.clubId, req.clubId), match, ne(clients.status, 3)))
+        .where(scoped(db, req.clubId).live(clients, match))
         .orderBy(sql`(${clients.clientCode} = ${req.identification.value}) desc`)
         .limit(1)
     : [];
@@ -157,8 +158,8 @@ export async function processExit(db: Db, req: ExitRequest): Promise<ServerExitR
     .from(entranceLogs)
     .leftJoin(quickExits, eq(quickExits.entranceId, entranceLogs.id))
     .where(
-      and(
-        eq(entranceLogs.clubId, req.clubId),
+      scoped(db, req.clubId).where(
+        entranceLogs,
         eq(entranceLogs.clientId, c.id),
         eq(entranceLogs.status, EntranceStatus.Approved),
         gte(entranceLogs.at, since),

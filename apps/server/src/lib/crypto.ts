@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
-import type { Db } from '../db/index.js';
+import type { Db, Tx } from '../db/index.js';
 import { loadSecrets } from './secrets.js';
 
 /**
@@ -31,8 +31,11 @@ export function deriveKeys(secret: string): DataKeys {
 
 const cache = new WeakMap<object, Promise<DataKeys>>();
 
-/** The server's data keys (memoized per database handle; secrets are read once). */
-export function dataKeys(db: Db): Promise<DataKeys> {
+/**
+ * The server's data keys (memoized per database handle or transaction;
+ * secrets are read once per handle). A transaction reads them inside itself.
+ */
+export function dataKeys(db: Db | Tx): Promise<DataKeys> {
   let p = cache.get(db);
   if (!p) {
     p = loadSecrets(db).then((s) => deriveKeys(s.encryptionKey));

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.js';
 import { charges, licenseOrders, purchases } from '../../db/schema.js';
+import { scoped } from '../../lib/scoped.js';
 import { ClearingUncertainError, type ClearingProvider } from './provider.js';
 
 /**
@@ -90,7 +91,7 @@ async function waitSettled(db: Db, clubId: number, key: string): Promise<ChargeR
     const [row] = await db
       .select()
       .from(charges)
-      .where(and(eq(charges.clubId, clubId), eq(charges.idempotencyKey, key)));
+      .where(scoped(db, clubId).where(charges, eq(charges.idempotencyKey, key)));
     if (row.status !== 'pending' || Date.now() > until) return row;
     await new Promise((r) => setTimeout(r, 25));
   }
@@ -228,7 +229,7 @@ export async function reconcileCharges(db: Db, provider: ClearingProvider, clubI
 }
 
 /**
- * Issue 12 finding 2: approved charges with no purchase, older than
+ * Orphan charges: approved charges with no purchase, older than
  * ORPHAN_CHARGE_MINUTES. Under the purchase key's lock: a purchase with the
  * key exists → the charge is linked to it (the process died after the commit,
  * before linking); a license order paid by it → nothing to do; otherwise the
@@ -256,7 +257,7 @@ async function settleOrphans(db: Db, provider: ClearingProvider, clubId: number 
         const [p] = await tx
           .select({ id: purchases.id })
           .from(purchases)
-          .where(and(eq(purchases.clubId, row.clubId), eq(purchases.idempotencyKey, purchaseKey)));
+          .where(scoped(tx, row.clubId).where(purchases, eq(purchases.idempotencyKey, purchaseKey)));
         if (p) {
           await tx.update(charges).set({ purchaseId: p.id }).where(eq(charges.id, row.id));
           return 'linked' as const;

@@ -54,7 +54,7 @@ export function presentPaymentMethod(r: Row): PaymentMethodView {
 
 /** The decrypted bank details of a MASAV authorization (server-side only: the MASAV file writer). */
 export async function bankSecret(db: Db | Tx, r: Row): Promise<BankSecret> {
-  return JSON.parse(decrypt(await dataKeys(db as Db), r.bankEnc!, aad(r.clubId, r.clientId))) as BankSecret;
+  return JSON.parse(decrypt(await dataKeys(db), r.bankEnc!, aad(r.clubId, r.clientId))) as BankSecret;
 }
 
 /** Checks a bank account: known bank code (DOMAIN-FACTS list) and the clearing center's check digits. */

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/index.js';
+import { queryRow } from '../../db/query.js';
 
 /** Advisory-lock key of the activity_daily summary ('ADAY'), as in migration 0014. */
 const LOCK_KEY = 1094992217;
@@ -20,11 +21,11 @@ export async function compactActivityDaily(database: Database): Promise<number> 
   const { db } = database;
   const merged = await db.transaction(async (tx) => {
     if (database.kind === 'postgres') {
-      const got = await tx.execute(sql`select pg_try_advisory_xact_lock(${LOCK_KEY}) as ok`);
-      if (!(got as unknown as { rows: { ok: boolean }[] }).rows[0].ok) return 0;
+      const got = await queryRow<{ ok: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${LOCK_KEY}) as ok`);
+      if (!got?.ok) return 0;
     }
-    const res = await tx.execute(sql`select activity_daily_compact() as n`);
-    return Number((res as unknown as { rows: { n: number }[] }).rows[0].n);
+    const res = await queryRow<{ n: number }>(tx, sql`select activity_daily_compact() as n`);
+    return Number(res?.n);
   });
   if (merged > 0 && database.kind === 'pglite') await db.execute(sql`vacuum activity_daily_delta`);
   return merged;

@@ -11,6 +11,7 @@ import {
   type ReportValueType,
 } from '@venue/domain';
 import type { Db } from '../../db/index.js';
+import { queryRows } from '../../db/query.js';
 import { AppError } from '../../lib/errors.js';
 import { sendXlsx, type XlsxColumn } from '../../lib/xlsx.js';
 import { clubZoneSql, localRange, toInstants, withClubZone, type ResolvedRange } from './report-range.js';
@@ -133,9 +134,8 @@ export interface ReportDefinition<K extends ReportId = ReportId> {
 
 type Row = Record<string, unknown>;
 
-async function rows(db: Db, q: SQL): Promise<Row[]> {
-  const res = await db.execute(q);
-  return (res as unknown as { rows: Row[] }).rows;
+function rows(db: Db, q: SQL): Promise<Row[]> {
+  return queryRows<Row>(db, q);
 }
 
 const num = (v: unknown): number => (v == null ? 0 : Number(v));
@@ -404,10 +404,10 @@ export async function* cursorBatches(db: Db, query: SQL, size = EXPORT_BATCH_ROW
       for (;;) {
         while (requested <= fetched && !stopped) await new Promise<void>((r) => (wake.producer = r));
         if (stopped) throw new CursorStopped();
-        const list = (await tx.execute(sql.raw(`fetch ${size} from report_export`))) as unknown as { rows: Row[] };
+        const list = await queryRows<Row>(tx, sql.raw(`fetch ${size} from report_export`));
         fetched++;
-        push({ rows: list.rows });
-        if (list.rows.length < size) return;
+        push({ rows: list });
+        if (list.length < size) return;
       }
     })
     .then(

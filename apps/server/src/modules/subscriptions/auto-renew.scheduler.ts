@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/index.js';
+import { queryRow } from '../../db/query.js';
 import { clubs, serverState } from '../../db/schema.js';
 import { clearingProvider } from '../../integrations/clearing/sandbox.js';
 import { reconcileCharges } from '../../integrations/clearing/charges.js';
@@ -49,8 +50,8 @@ export async function dailyMoneyJobs(database: Database, now = new Date()): Prom
     return run;
   }
   return database.db.transaction(async (tx) => {
-    const got = await tx.execute(sql`select pg_try_advisory_xact_lock(${LOCK_KEY}) as ok`);
-    if (!(got as unknown as { rows: { ok: boolean }[] }).rows[0].ok) return false;
+    const got = await queryRow<{ ok: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${LOCK_KEY}) as ok`);
+    if (!got?.ok) return false;
     const [r] = await tx.select().from(serverState).where(eq(serverState.key, key));
     if (r?.value === day) return false;
     await work();

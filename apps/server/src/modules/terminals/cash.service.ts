@@ -1,7 +1,6 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Actor } from '../../lib/actor.js';
 import {
-  ClientStatus,
   ILS_BILLS,
   PaymentMethod,
   PurchaseItemType,
@@ -21,6 +20,7 @@ import type { Db, Tx } from '../../db/index.js';
 import { cashInserts, cashResets, cashSessions, clients, clubs, terminalCash, terminals } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
+import { scoped } from '../../lib/scoped.js';
 import { createPurchase } from '../../engine/purchase.service.js';
 import { clearingProvider } from '../../integrations/clearing/sandbox.js';
 import { clubSettings } from '../club/club.service.js';
@@ -83,9 +83,9 @@ export async function cashBoxStatus(db: Db, clubId: number, terminalId: number):
 }
 
 function presentCash(row: typeof terminalCash.$inferSelect): CashBoxStatus {
-  const coins = row.coins as Inventory;
-  const bills = row.bills as Inventory;
-  const cashBox = row.cashBox as Inventory;
+  const coins = row.coins;
+  const bills = row.bills;
+  const cashBox = row.cashBox;
   return {
     terminalId: row.terminalId,
     coins,
@@ -110,7 +110,7 @@ export async function resetCashLevels(db: Db, actor: Actor, terminalId: number):
   return db.transaction(async (tx) => {
     await terminalRow(tx, clubId, terminalId);
     const row = await cashRow(tx, clubId, terminalId, true);
-    const cashBox = row.cashBox as Inventory;
+    const cashBox = row.cashBox;
     const [reset] = await tx
       .insert(cashResets)
       .values({
@@ -157,8 +157,8 @@ export async function loadCash(
     await terminalRow(tx, clubId, terminalId);
     const row = await cashRow(tx, clubId, terminalId, true);
     const clamp = (inv: Inv) => Object.fromEntries(Object.entries(inv).filter(([, n]) => n > 0));
-    const coins = clamp(addAll(row.coins as Inv, input.coins, 1));
-    const bills = clamp(addAll(row.bills as Inv, input.bills, 1));
+    const coins = clamp(addAll(row.coins, input.coins, 1));
+    const bills = clamp(addAll(row.bills, input.bills, 1));
     const [next] = await tx
       .update(terminalCash)
       .set({ coins, bills, updatedAt: new Date() })
@@ -219,11 +219,7 @@ async function findClient(tx: Tx, clubId: number, ident: Identification) {
         ? eq(clients.number, Number(ident.value))
         : undefined;
   if (!where) return undefined;
-  const [c] = await tx
-    .select({ id: clients.id })
-    .from(clients)
-    .where(and(eq(clients.clubId, clubId), ne(clients.status, ClientStatus.Deleted), where))
-    .limit(1);
+  const [c] = await tx.select({ id: clients.id }).from(clients).where(scoped(tx, clubId).live(clients, where)).limit(1);
   return c;
 }
 
@@ -293,15 +289,15 @@ export async function cashInsert(
       .update(terminalCash)
       .set(
         isBill
-          ? { cashBox: add(inv.cashBox as Inv, m.denomination, 1), updatedAt: new Date() }
-          : { coins: add(inv.coins as Inv, m.denomination, 1), updatedAt: new Date() },
+          ? { cashBox: add(inv.cashBox, m.denomination, 1), updatedAt: new Date() }
+          : { coins: add(inv.coins, m.denomination, 1), updatedAt: new Date() },
       )
       .where(eq(terminalCash.terminalId, link.terminalId));
     const [next] = await tx
       .update(cashSessions)
       .set({
         inserted: s.inserted + m.denomination,
-        pieces: add(s.pieces as Inv, m.denomination, 1),
+        pieces: add(s.pieces, m.denomination, 1),
         updatedAt: new Date(),
       })
       .where(eq(cashSessions.id, s.id))
@@ -394,13 +390,13 @@ export async function settleCashSession(
   const excess = await cashExcess(tx, link.clubId, change);
   const payable = change - excess;
   const inv = await cashRow(tx, link.clubId, link.terminalId, true);
-  const plan = planChange(payable, inv.coins as Inventory, inv.bills as Inventory);
+  const plan = planChange(payable, inv.coins, inv.bills);
   // Planned pieces leave the inventories now, so a concurrent session cannot promise them too.
   await tx
     .update(terminalCash)
     .set({
-      coins: addAll(inv.coins as Inv, plan.coins, -1),
-      bills: addAll(inv.bills as Inv, plan.bills, -1),
+      coins: addAll(inv.coins, plan.coins, -1),
+      bills: addAll(inv.bills, plan.bills, -1),
       excessAmount: inv.excessAmount + excess,
       excessCount: inv.excessCount + (excess > 0 ? 1 : 0),
       updatedAt: new Date(),
@@ -442,12 +438,12 @@ export async function cashCancel(db: Db, link: CashLink, m: { sessionId: string 
     if (!s) return unknownSession(m.sessionId);
     if (s.state !== 'begin') return stateOf(s);
     const inv = await cashRow(tx, link.clubId, link.terminalId, true);
-    const plan = planChange(s.inserted, inv.coins as Inventory, inv.bills as Inventory);
+    const plan = planChange(s.inserted, inv.coins, inv.bills);
     await tx
       .update(terminalCash)
       .set({
-        coins: addAll(inv.coins as Inv, plan.coins, -1),
-        bills: addAll(inv.bills as Inv, plan.bills, -1),
+        coins: addAll(inv.coins, plan.coins, -1),
+        bills: addAll(inv.bills, plan.bills, -1),
         updatedAt: new Date(),
       })
       .where(eq(terminalCash.terminalId, link.terminalId));
@@ -507,8 +503,8 @@ export async function cashPayoutDone(
       await tx
         .update(terminalCash)
         .set({
-          coins: addAll(inv.coins as Inv, missingCoins, 1),
-          bills: addAll(inv.bills as Inv, missingBills, 1),
+          coins: addAll(inv.coins, missingCoins, 1),
+          bills: addAll(inv.bills, missingBills, 1),
           updatedAt: new Date(),
         })
         .where(eq(terminalCash.terminalId, link.terminalId));

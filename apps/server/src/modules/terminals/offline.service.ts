@@ -1,4 +1,4 @@
-import { and, eq, gte, isNotNull, lte, ne, or, sql } from 'drizzle-orm';
+import { eq, gte, isNotNull, lte, or, sql } from 'drizzle-orm';
 import {
   OFFLINE_CLOCK_SKEW_SECONDS,
   OFFLINE_UPLOAD_GRACE_HOURS,
@@ -14,6 +14,7 @@ import {
 } from '@venue/domain';
 import type { Db } from '../../db/index.js';
 import { balanceLedger, clients, clubs, entranceLogs, groups, terminals } from '../../db/schema.js';
+import { scoped } from '../../lib/scoped.js';
 import { clubLocation } from '../club/club.service.js';
 import type { EventBus } from '../../realtime/event-bus.js';
 
@@ -74,8 +75,8 @@ async function readValidList(db: Db, clubId: number, now: Date): Promise<ServerV
     .from(clients)
     .innerJoin(groups, eq(groups.id, clients.groupId))
     .where(
-      and(
-        eq(clients.clubId, clubId),
+      scoped(db, clubId).where(
+        clients,
         eq(clients.status, ClientStatus.Active),
         eq(groups.allowEntrance, true),
         isNotNull(clients.subscriptionEnd),
@@ -130,8 +131,8 @@ async function terminalRecordWins(
       .select()
       .from(entranceLogs)
       .where(
-        and(
-          eq(entranceLogs.clubId, link.clubId),
+        scoped(tx, link.clubId).where(
+          entranceLogs,
           eq(entranceLogs.terminalId, link.terminalId),
           eq(entranceLogs.eventId, terminal.eventId),
         ),
@@ -158,8 +159,8 @@ async function terminalRecordWins(
       .select()
       .from(balanceLedger)
       .where(
-        and(
-          eq(balanceLedger.clubId, link.clubId),
+        scoped(tx, link.clubId).where(
+          balanceLedger,
           eq(balanceLedger.source, 'entrance'),
           eq(balanceLedger.sourceId, old.id),
         ),
@@ -252,7 +253,7 @@ export async function ingestOfflineBatch(
           })
           .from(clients)
           .leftJoin(groups, eq(groups.id, clients.groupId))
-          .where(and(eq(clients.clubId, link.clubId), ne(clients.status, ClientStatus.Deleted), match))
+          .where(scoped(db, link.clubId).live(clients, match))
           .limit(1)
       : [];
     const approved = link.approved && e.status === EntranceStatus.Approved && c != null;

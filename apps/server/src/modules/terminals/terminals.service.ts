@@ -1,4 +1,4 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { asc, eq, ne } from 'drizzle-orm';
 import type { Actor } from '../../lib/actor.js';
 import {
   ACTION_REPLY_TIMEOUT_SECONDS,
@@ -23,6 +23,7 @@ import { accessContext } from '../../plugins/auth.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { randomSecret } from '../../lib/password.js';
+import { scoped } from '../../lib/scoped.js';
 import { pgError } from '../../lib/validation.js';
 import type { EventBus } from '../../realtime/event-bus.js';
 import type { TerminalActions } from '../../realtime/terminal-actions.js';
@@ -81,7 +82,7 @@ export async function listTerminals(
   const rows = await db
     .select()
     .from(terminals)
-    .where(and(eq(terminals.clubId, clubId), eq(terminals.deleted, opts.deleted ?? false)))
+    .where(scoped(db, clubId).where(terminals, eq(terminals.deleted, opts.deleted ?? false)))
     .orderBy(asc(terminals.name), asc(terminals.id));
   const items = rows.sort((a, b) => Number(b.isMain) - Number(a.isMain)).map((r) => presentTerminal(r, registry));
   return { items, total: items.length };
@@ -94,13 +95,7 @@ export async function terminalRow(
   id: number,
   opts: { forUpdate?: boolean; withDeleted?: boolean } = {},
 ): Promise<TerminalRow> {
-  const where = opts.withDeleted
-    ? and(eq(terminals.clubId, clubId), eq(terminals.id, id))
-    : and(eq(terminals.clubId, clubId), eq(terminals.id, id), eq(terminals.deleted, false));
-  const q = db.select().from(terminals).where(where);
-  const [row] = opts.forUpdate ? await q.for('update') : await q;
-  if (!row) throw notFound('terminal');
-  return row;
+  return scoped(db, clubId).one(terminals, id, 'terminal', { live: !opts.withDeleted, forUpdate: opts.forUpdate });
 }
 
 /**
@@ -123,7 +118,7 @@ async function clearOtherMain(tx: Tx, clubId: number, id: number): Promise<void>
   await tx
     .update(terminals)
     .set({ isMain: false })
-    .where(and(eq(terminals.clubId, clubId), ne(terminals.id, id), eq(terminals.isMain, true)));
+    .where(scoped(tx, clubId).where(terminals, ne(terminals.id, id), eq(terminals.isMain, true)));
 }
 
 /** Splits an input into its columns and its settings (the jsonb part). */

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { queryRow } from '../../../db/query.js';
 import { REPORTS } from '@venue/domain';
 import type { ReportContext, ReportDefinition } from '../framework.js';
 import { filters, inList, notRefunded } from '../report-sql.js';
@@ -113,8 +114,7 @@ export const financialReport: ReportDefinition<'financial'> = {
       : null,
   // With an item-type filter: from the purchases and their lines.
   extraTotals: async (db, c) => {
-    const one = async (q: SQL): Promise<Record<string, unknown> | undefined> =>
-      ((await db.execute(q)) as unknown as { rows: Record<string, unknown>[] }).rows[0];
+    const one = (q: SQL) => queryRow<Record<string, unknown>>(db, q);
     const [fee, count] = await Promise.all([
       one(
         sql`select coalesce(sum(p.fee), 0)::bigint as fee from purchases p where ${sql.join(financialPurchaseFilters(c), sql` and `)}`,
