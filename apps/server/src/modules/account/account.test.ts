@@ -149,7 +149,7 @@ describe('account: sign-in limits (DESIGN §10, docs/security.md "Sign-in")', ()
     } finally {
       await behind.close();
     }
-  });
+  }, 120_000); // 22 scrypt-hashed sign-ins on two apps: about 10 s idle, far more on a loaded machine
 
   it('delays sign-in under one user name after 5 failures from any addresses, even with the right password; logs a security event', async () => {
     const ctx = await createTestApp();
