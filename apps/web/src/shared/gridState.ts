@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { CurrentUser } from '@venue/domain';
+import { contract, type CurrentUser } from '@venue/domain';
 import { api } from '../app/api/apiClient';
 import { SESSION_QUERY_KEY, useAuth, type SessionData } from '../app/auth/AuthProvider';
 
@@ -43,7 +43,7 @@ function flush(): void {
   const dataGridStates = pendingStates;
   pendingStates = null;
   // A failed save only loses layout preferences; the screen keeps working.
-  void api.patch(`/User/UpdateDataGridStates/${id}`, { dataGridStates }).catch(() => undefined);
+  void api.call(contract.users.gridStates, { params: { id }, body: { dataGridStates } }).catch(() => undefined);
 }
 
 if (typeof window !== 'undefined') window.addEventListener('pagehide', flush);

@@ -131,14 +131,16 @@ function BuyByCard({ price }: { price: number }) {
   const [form] = Form.useForm<{ email: string; customerName: string }>();
   const link = useMutation({
     mutationFn: (b: { email: string; customerName: string }) =>
-      api.post<{ url: string }>('/getBuyLink', {
-        code: '',
-        email: b.email,
-        customerName: b.customerName,
-        externalClubId: club.externalClubId,
-        amount: qty * price,
-        qty,
-        type: 2,
+      api.call(contract.licenses.buyLink, {
+        body: {
+          code: '',
+          email: b.email,
+          customerName: b.customerName,
+          externalClubId: club.externalClubId,
+          amount: qty * price,
+          qty,
+          type: 2,
+        },
       }),
   });
   return (
@@ -359,7 +361,7 @@ function RequestsList() {
   const fmt = useMoneyFormat();
   const q = useQuery({
     queryKey: ['licenses', 'requests'],
-    queryFn: () => api.get<LicenseRequestRow[]>('/getLicenseRequest/', { licenseType: 1 }),
+    queryFn: () => api.call(contract.licenses.list, { query: { licenseType: 1 } }),
   });
   return (
     <QueryState loading={q.isPending} error={q.error} onRetry={() => void q.refetch()}>

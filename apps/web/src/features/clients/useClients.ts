@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { contract } from '@venue/domain';
-import type { BulkClientsRequest, Client, ClientInput, ClientPatch, ImportResult } from '@venue/domain';
-import { api, type Page } from '../../app/api/apiClient';
+import { CLIENT_SORTS, contract } from '@venue/domain';
+import type { BulkClientsRequest, ClientInput, ClientPatch, ImportResult } from '@venue/domain';
+import { api } from '../../app/api/apiClient';
 import { downloadFile } from '../../shared/download';
 import { uploadFile, UploadError } from '../../shared/upload';
 
@@ -29,7 +29,7 @@ export const CLIENTS_KEY = ['clients'] as const;
 export function clientQuery(p: ClientFilters & { sort?: string; order: 'asc' | 'desc' }) {
   return {
     search: p.search,
-    sort: p.sort,
+    sort: CLIENT_SORTS.find((k) => k === p.sort),
     order: p.order,
     showDeleted: p.showDeleted ? 'true' : undefined,
     groupId: p.groupId,
@@ -45,11 +45,10 @@ export function useClientList(params: ClientListParams) {
   return useQuery({
     queryKey: [...CLIENTS_KEY, 'list', params],
     queryFn: ({ signal }) =>
-      api.get<Page<Client>>(
-        '/Client',
-        { page: params.page, pageSize: params.pageSize, ...clientQuery(params) },
+      api.call(contract.clients.list, {
+        query: { page: params.page, pageSize: params.pageSize, ...clientQuery(params) },
         signal,
-      ),
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -100,7 +99,8 @@ export function useSaveClient() {
 export function useSetClientStatus() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status }: { id: number; status: number }) => api.patch<Client>(`/Client/${id}`, { status }),
+    mutationFn: ({ id, status }: { id: number; status: number }) =>
+      api.call(contract.clients.update, { params: { id }, body: { status } }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: CLIENTS_KEY }),
   });
 }

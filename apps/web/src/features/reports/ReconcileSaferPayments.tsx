@@ -2,16 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button } from 'antd';
 import { SyncOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { contract } from '@venue/domain';
 import { api } from '../../app/api/apiClient';
 import { errorText } from '../../shared/errors';
-
-/** Answer of `POST /api/Report/ReconcileSaferPayments` (docs/money.md): charges checked and how they were settled. */
-interface ReconcileResult {
-  checked: number;
-  refunded: number;
-  notCharged: number;
-  stillUncertain: number;
-}
 
 /**
  * "Reconcile now" on the safer-payments page: asks the provider now about
@@ -22,7 +15,7 @@ export function ReconcileSaferPaymentsButton() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const qc = useQueryClient();
-  const run = useMutation({ mutationFn: () => api.post<ReconcileResult>('/Report/ReconcileSaferPayments') });
+  const run = useMutation({ mutationFn: () => api.call(contract.purchases.reconcileSaferPayments) });
   return (
     <Button
       icon={<SyncOutlined />}

@@ -2,6 +2,7 @@ import { Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
+  contract,
   reportBarFilters,
   type ReportBarFilter,
   type ReportFilterKey,
@@ -9,7 +10,7 @@ import {
   type ReportMeta,
   type ReportQuery,
 } from '@venue/domain';
-import { api, type Page } from '../../app/api/apiClient';
+import { api } from '../../app/api/apiClient';
 import { useCan } from '../../app/auth/useCan';
 import { useTerminalList } from '../terminals/useTerminals';
 
@@ -46,12 +47,12 @@ function useFilterLists(filters: ReportBarFilter[]) {
   const terminals = useTerminalList();
   const products = useQuery({
     queryKey: ['products'],
-    queryFn: () => api.get<Page<{ id: number; name: string }>>('/Product', { showInactive: 'true' }),
+    queryFn: () => api.call(contract.products.list, { query: { showInactive: 'true' } }),
     enabled: needs('products'),
   });
   const users = useQuery({
     queryKey: ['users'],
-    queryFn: () => api.get<Page<{ id: number; name: string; username: string }>>('/User'),
+    queryFn: () => api.call(contract.users.list),
     enabled: needs('users') && mayReadUsers,
   });
   const lists: Record<NonNullable<ReportFilterOptions['list']>, Choice[]> = {
