@@ -24,7 +24,7 @@ import { writePurchase } from './purchase-write.js';
  */
 
 export { clubToday, type PurchaseCommand } from './purchase-context.js';
-export { getPurchase, listClientPurchases, presentItem, presentPurchase } from './purchase-present.js';
+export { getPurchase, listClientPurchases } from './purchase-present.js';
 
 /**
  * Makes a purchase: checks the items and payments, charges cards through the

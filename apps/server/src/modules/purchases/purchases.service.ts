@@ -1,9 +1,15 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Actor } from '../../lib/actor.js';
-import { PaymentMethod, PurchaseItemType, type AddCreditRequest, type BalanceResponse } from '@venue/domain';
+import {
+  PaymentMethod,
+  pricePurchase,
+  PurchaseItemType,
+  roundCash,
+  type AddCreditRequest,
+  type BalanceResponse,
+} from '@venue/domain';
 import type { Db } from '../../db/index.js';
 import { balanceLedger, charges, clients, clubs } from '../../db/schema.js';
-import { pricePurchase, roundCash } from '../../engine/purchase.js';
 import { clubSettings } from '../club/club.service.js';
 import { scoped } from '../../lib/scoped.js';
 import type { ClearingProvider } from '../../integrations/clearing/provider.js';
