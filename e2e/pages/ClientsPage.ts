@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 export interface NewClient {
   firstName: string;
@@ -25,8 +25,11 @@ export class ClientsPage {
     await p.getByTestId('client-personalId').fill(c.personalId);
     await p.getByTestId('client-phone').fill(c.phone);
     await p.getByTestId('client-cardSerial').fill(c.cardSerial);
+    // Type to filter: a club has more groups than the dropdown's virtual list renders at once.
     await p.getByTestId('client-group').click();
-    await p.locator('.ant-select-item-option', { hasText: c.groupName }).click();
+    await p.getByTestId('client-group').locator('input').fill(c.groupName);
+    await p.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: c.groupName }).click();
+    await expect(p.getByTestId('client-group')).toContainText(c.groupName);
     const end = p.getByTestId('client-subscriptionEnd');
     await end.click();
     await end.fill(c.subscriptionEnd);

@@ -128,6 +128,8 @@ function ClientPersonFields() {
         <Form.Item name="groupId" label={t('clients.group')}>
           <Select
             allowClear
+            showSearch
+            optionFilterProp="label"
             loading={groups.isPending}
             placeholder={t('clients.noGroup')}
             options={(groups.data?.items ?? []).map((g) => ({ value: g.id, label: g.name }))}
