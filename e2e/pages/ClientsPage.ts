@@ -28,7 +28,7 @@ export class ClientsPage {
     // Type to filter: a club has more groups than the dropdown's virtual list renders at once.
     await p.getByTestId('client-group').click();
     await p.getByTestId('client-group').locator('input').fill(c.groupName);
-    await p.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: c.groupName }).click();
+    await p.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${c.groupName}"]`).click();
     await expect(p.getByTestId('client-group')).toContainText(c.groupName);
     const end = p.getByTestId('client-subscriptionEnd');
     await end.click();
