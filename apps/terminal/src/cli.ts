@@ -1,7 +1,6 @@
 #!/usr/bin/env -S npx tsx
-import { parseArgs } from 'node:util';
 import { IdentificationKind, Identification } from '@venue/domain';
-import { oneShotClient, reportFailure } from './one-shot.js';
+import { parseAt, parseOneShot, runOneShot, usage } from './one-shot.js';
 
 /**
  * The terminal simulator (DESIGN §1, §8): connects as a terminal over
@@ -53,11 +52,6 @@ Examples:
   TERMINAL_SECRET=s3cret npm run terminal -- hello --serial GATE-7
 `;
 
-function usage(message: string): never {
-  process.stderr.write(`${message}\nRun with --help for usage.\n`);
-  process.exit(2);
-}
-
 async function main(): Promise<number> {
   // Enrolment and quick exit (gate decisions) parse their own options: gate-cli.ts.
   if (process.argv[2] === 'enroll' || process.argv[2] === 'exit') {
@@ -70,31 +64,14 @@ async function main(): Promise<number> {
   if (mode === 'interactive' || mode === 'traffic') {
     return (await import('./modes.js')).runMode(mode, process.argv.slice(3));
   }
-  let parsed;
-  try {
-    parsed = parseArgs({
-      allowPositionals: true,
-      options: {
-        serial: { type: 'string' },
-        secret: { type: 'string' },
-        server: { type: 'string' },
-        'event-id': { type: 'string' },
-        at: { type: 'string' },
-        timeout: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (err) {
-    usage((err as Error).message);
-  }
-  const { values, positionals } = parsed;
-  if (values.help || positionals.length === 0) {
+  const parsed = parseOneShot(undefined, { at: { type: 'string' } });
+  if (parsed.help || parsed.positionals.length === 0) {
     process.stdout.write(HELP + (await import('./modes.js')).MODES_HELP);
-    return values.help ? 0 : 2;
+    return parsed.help ? 0 : 2;
   }
+  const { values, positionals, serial, timeoutMs } = parsed;
   const [command, ...args] = positionals;
   if (command !== 'present' && command !== 'hello') usage(`Unknown command: ${command}`);
-  if (!values.serial) usage('--serial is required');
 
   let identification: Identification | undefined;
   if (command === 'present') {
@@ -103,28 +80,11 @@ async function main(): Promise<number> {
     if (!ident.success) usage(`Bad identification: kind is one of ${IdentificationKind.join(', ')}`);
     identification = ident.data;
   }
-  let at: Date | undefined;
-  if (values.at) {
-    at = new Date(values.at);
-    if (Number.isNaN(at.getTime())) usage('--at must be an ISO date-time');
-  }
-  const timeoutMs = values.timeout ? Number(values.timeout) : 10_000;
-  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) usage('--timeout must be a positive number of milliseconds');
-
-  const conn = oneShotClient({ ...values, serial: values.serial }, timeoutMs, usage);
-  if (!conn) return 1;
-  const { client, url } = conn;
-  try {
+  const at = parseAt(values.at);
+  return runOneShot({ ...values, serial }, timeoutMs, async (client) => {
     const welcome = await client.connect();
-    const answer = identification ? await client.present(identification, { eventId: values['event-id'], at }) : welcome;
-    process.stdout.write(`${JSON.stringify(answer)}\n`);
-    return 0;
-  } catch (err) {
-    reportFailure(err, url);
-    return 1;
-  } finally {
-    await client.close().catch(() => undefined);
-  }
+    return identification ? client.present(identification, { eventId: values['event-id'], at }) : welcome;
+  });
 }
 
 main().then(

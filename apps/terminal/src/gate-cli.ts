@@ -1,8 +1,7 @@
-import { parseArgs } from 'node:util';
 import { Identification, IdentificationKind } from '@venue/domain';
 import { TerminalClient } from './client.js';
 import { enroll, exitGate } from './gate.js';
-import { oneShotClient, reportFailure } from './one-shot.js';
+import { parseAt, parseOneShot, runOneShot, usage } from './one-shot.js';
 
 /**
  * One-shot simulator commands of the gate decisions (docs/terminal-protocol.md
@@ -21,42 +20,18 @@ Enrolment and quick exit:
   Fingerprint, face and code identify at the gate with: present fingerprint|face|code <value>.
 `;
 
-function usage(message: string): never {
-  process.stderr.write(`${message}\nRun with --help for usage.\n`);
-  process.exit(2);
-}
-
 /** Runs `enroll` or `exit` with the rest of the command line; resolves with the exit code. */
 export async function runGateCommand(command: 'enroll' | 'exit', argv: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        serial: { type: 'string' },
-        secret: { type: 'string' },
-        server: { type: 'string' },
-        password: { type: 'string' },
-        image: { type: 'string' },
-        'event-id': { type: 'string' },
-        at: { type: 'string' },
-        timeout: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (err) {
-    usage((err as Error).message);
-  }
-  const { values, positionals } = parsed;
-  if (values.help) {
+  const parsed = parseOneShot(argv, {
+    password: { type: 'string' },
+    image: { type: 'string' },
+    at: { type: 'string' },
+  });
+  if (parsed.help) {
     process.stdout.write(GATE_HELP);
     return 0;
   }
-  if (!values.serial) usage('--serial is required');
-  const timeoutMs = values.timeout ? Number(values.timeout) : 10_000;
-  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) usage('--timeout must be a positive number of milliseconds');
-
+  const { values, positionals, serial, timeoutMs } = parsed;
   let run: (c: TerminalClient) => Promise<unknown>;
   if (command === 'enroll') {
     if (positionals.length !== 3) usage('enroll needs <kind> <clientNumber> <template>');
@@ -83,25 +58,12 @@ export async function runGateCommand(command: 'enroll' | 'exit', argv: string[])
     if (positionals.length !== 2) usage('exit needs <kind> <value>');
     const ident = Identification.safeParse({ kind: positionals[0], value: positionals[1] });
     if (!ident.success) usage(`Bad identification: kind is one of ${IdentificationKind.join(', ')}`);
-    let at: Date | undefined;
-    if (values.at) {
-      at = new Date(values.at);
-      if (Number.isNaN(at.getTime())) usage('--at must be an ISO date-time');
-    }
+    const at = parseAt(values.at);
     run = (c) => exitGate(c, ident.data, { eventId: values['event-id'], at, timeoutMs });
   }
 
-  const conn = oneShotClient({ ...values, serial: values.serial }, timeoutMs, usage);
-  if (!conn) return 1;
-  const { client, url } = conn;
-  try {
+  return runOneShot({ ...values, serial }, timeoutMs, async (client) => {
     await client.connect();
-    process.stdout.write(`${JSON.stringify(await run(client))}\n`);
-    return 0;
-  } catch (err) {
-    reportFailure(err, url);
-    return 1;
-  } finally {
-    await client.close().catch(() => undefined);
-  }
+    return run(client);
+  });
 }

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { parseArgs } from 'node:util';
 import type { z } from 'zod';
 import {
   Identification,
@@ -15,7 +14,7 @@ import {
 } from '@venue/domain';
 import type { TerminalClient } from './client.js';
 import { buy } from './kiosk.js';
-import { oneShotClient, reportFailure } from './one-shot.js';
+import { parseOneShot, runOneShot, usage } from './one-shot.js';
 
 /**
  * Kiosk purchases and paying at the gate in the simulator
@@ -141,38 +140,14 @@ export async function buyWithCash(
   return r;
 }
 
-function usage(message: string): never {
-  process.stderr.write(`${message}\nRun with --help for usage.\n`);
-  process.exit(2);
-}
-
 /** `buy` from the command line; resolves with the exit code (0 the server answered). */
 export async function runKioskCommand(argv: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        serial: { type: 'string' },
-        secret: { type: 'string' },
-        server: { type: 'string' },
-        card: { type: 'string' },
-        cash: { type: 'string' },
-        'event-id': { type: 'string' },
-        timeout: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (err) {
-    usage((err as Error).message);
-  }
-  const { values, positionals } = parsed;
-  if (values.help) {
+  const parsed = parseOneShot(argv, { card: { type: 'string' }, cash: { type: 'string' } }, 15_000);
+  if (parsed.help) {
     process.stdout.write(KIOSK_HELP);
     return 0;
   }
-  if (!values.serial) usage('--serial is required');
+  const { values, positionals, serial, timeoutMs } = parsed;
   const ident = Identification.safeParse({ kind: positionals[0], value: positionals[1] });
   if (!ident.success) usage(`buy needs <kind> <value>: kind is one of ${IdentificationKind.join(', ')}`);
   const item = parseItem(positionals.slice(2));
@@ -180,31 +155,17 @@ export async function runKioskCommand(argv: string[]): Promise<number> {
   const cash = values.cash != null ? shekels(values.cash) : undefined;
   if (cash === null || cash === 0) usage('--cash <₪> must be a positive amount');
   if (values.card != null && !/^[\d ]{12,23}$/.test(values.card)) usage('--card must be a card number');
-  const timeoutMs = values.timeout ? Number(values.timeout) : 15_000;
-  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) usage('--timeout must be a positive number of milliseconds');
-
-  const conn = oneShotClient({ ...values, serial: values.serial }, timeoutMs, usage);
-  if (!conn) return 1;
-  const { client, url } = conn;
-  try {
+  return runOneShot({ ...values, serial }, timeoutMs, async (client) => {
     await client.connect();
     const eventId = values['event-id'] ?? randomUUID();
-    const r =
-      cash != null
-        ? await buyWithCash(client, ident.data, item, cash, eventId)
-        : await buy(
-            client,
-            { eventId, identification: ident.data, items: [item], payments: [cardPayment(values.card)] },
-            timeoutMs,
-          );
-    process.stdout.write(`${JSON.stringify(r)}\n`);
-    return 0;
-  } catch (err) {
-    reportFailure(err, url);
-    return 1;
-  } finally {
-    await client.close().catch(() => undefined);
-  }
+    return cash != null
+      ? buyWithCash(client, ident.data, item, cash, eventId)
+      : buy(
+          client,
+          { eventId, identification: ident.data, items: [item], payments: [cardPayment(values.card)] },
+          timeoutMs,
+        );
+  });
 }
 
 export const INTERACTIVE_KIOSK_HELP = `  buy <kind> <value> <item...> [card [number] | cash]
