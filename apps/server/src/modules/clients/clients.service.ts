@@ -346,42 +346,30 @@ async function parentAllowed(tx: Tx, clubId: number, parentId: number, selfId?: 
   return selfId == null || !chain.some((r) => Number(r.id) === selfId);
 }
 
-/** Refuses an enrolment code held by another non-deleted client of the club (409 PASSWORD_TAKEN, seed 001 §5). */
-async function assertEnrollPasswordFree(tx: Tx, clubId: number, code: string, exceptId?: number): Promise<void> {
-  if (!code) return;
+/**
+ * Refuses a value of a unique client column (card serial, enrolment code)
+ * held by another non-deleted client of the club: throws `taken()` (409
+ * CARD_TAKEN or PASSWORD_TAKEN, seed 001 §5). An empty value is never taken.
+ */
+async function assertFree(
+  tx: Tx,
+  clubId: number,
+  column: typeof clients.cardSerial | typeof clients.enrollPassword,
+  value: string,
+  taken: () => AppError,
+  exceptId?: number,
+): Promise<void> {
+  if (!value) return;
   const [other] = await tx
     .select({ id: clients.id })
     .from(clients)
-    .where(
-      scoped(tx, clubId).live(
-        clients,
-        eq(clients.enrollPassword, code),
-        exceptId ? ne(clients.id, exceptId) : undefined,
-      ),
-    )
+    .where(scoped(tx, clubId).live(clients, eq(column, value), exceptId ? ne(clients.id, exceptId) : undefined))
     .limit(1);
-  if (other) throw passwordTaken();
+  if (other) throw taken();
 }
 
 function passwordTaken(): AppError {
   return new AppError('PASSWORD_TAKEN', 'password taken', [{ path: 'enrollPassword', message: 'passwordTaken' }]);
-}
-
-/** Refuses a card serial held by another non-deleted client of the club (409 CARD_TAKEN). */
-async function assertCardFree(tx: Tx, clubId: number, cardSerial: string, exceptId?: number): Promise<void> {
-  if (!cardSerial) return;
-  const [other] = await tx
-    .select({ id: clients.id })
-    .from(clients)
-    .where(
-      scoped(tx, clubId).live(
-        clients,
-        eq(clients.cardSerial, cardSerial),
-        exceptId ? ne(clients.id, exceptId) : undefined,
-      ),
-    )
-    .limit(1);
-  if (other) throw cardTaken();
 }
 
 function cardTaken(): AppError {
@@ -419,8 +407,8 @@ export async function createClient(db: Db, actor: Actor, input: ClientInput): Pr
       assertValid(await clientErrors(tx, clubId, input, input));
       await tx.execute(sql`select pg_advisory_xact_lock(${CLIENT_LOCK}::int, ${clubId}::int)`);
       if (input.status !== ClientStatus.Deleted) {
-        await assertCardFree(tx, clubId, input.cardSerial);
-        await assertEnrollPasswordFree(tx, clubId, input.enrollPassword);
+        await assertFree(tx, clubId, clients.cardSerial, input.cardSerial, cardTaken);
+        await assertFree(tx, clubId, clients.enrollPassword, input.enrollPassword, passwordTaken);
       }
       const [{ next }] = await tx
         .select({ next: sql<number>`coalesce(max(${clients.number}), 0)::int + 1` })
@@ -465,13 +453,13 @@ export async function updateClient(db: Db, actor: Actor, id: number, patch: Clie
         (patch.cardSerial !== undefined || before.status === ClientStatus.Deleted);
       if (cardMatters) {
         await tx.execute(sql`select pg_advisory_xact_lock(${CLIENT_LOCK}::int, ${clubId}::int)`);
-        await assertCardFree(tx, clubId, merged.cardSerial, id);
+        await assertFree(tx, clubId, clients.cardSerial, merged.cardSerial, cardTaken, id);
       }
       const codeMatters =
         merged.status !== ClientStatus.Deleted &&
         merged.enrollPassword !== '' &&
         (patch.enrollPassword !== undefined || before.status === ClientStatus.Deleted);
-      if (codeMatters) await assertEnrollPasswordFree(tx, clubId, merged.enrollPassword, id);
+      if (codeMatters) await assertFree(tx, clubId, clients.enrollPassword, merged.enrollPassword, passwordTaken, id);
       const values = { ...patch };
       if (patch.phone !== undefined) values.phone = patch.phone ? (normalizePhone(patch.phone) ?? '') : '';
       if (Object.keys(values).length > 0) await tx.update(clients).set(values).where(eq(clients.id, id));
