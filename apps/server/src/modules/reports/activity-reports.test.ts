@@ -3,13 +3,10 @@ import { Api, createTestApp, makeUser, signedInAdmin, TEST_PASSWORD, type TestCo
 import { localInstant } from '../../../test/time.js';
 import { readXlsx } from '../../../test/upload.js';
 import * as factory from '../../../test/factories.js';
-import { makeSaraAndAvi } from './test-setup.js';
+import { makeSaraAndAvi, MARCH, sum, TZ } from './test-setup.js';
 import type { ReportResult } from '@venue/domain';
 
-const TZ = 'Asia/Jerusalem';
-const MARCH = { period: 'range', from: '2025-03-01', to: '2025-03-31', pageSize: 100 };
 const at = (d: number, h: number, mi = 0, mo = 3) => localInstant(TZ, 2025, mo, d, h, mi);
-const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
 /** Quick exits of the fixed data set: outcome, stay in minutes, reward (agorot). */
 const EXITS = [

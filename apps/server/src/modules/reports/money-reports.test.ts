@@ -3,11 +3,8 @@ import { Api, createTestApp, makeUser, signedInAdmin, TEST_PASSWORD, type TestCo
 import { localInstant } from '../../../test/time.js';
 import { readXlsx } from '../../../test/upload.js';
 import * as factory from '../../../test/factories.js';
-import { makeSaraAndAvi } from './test-setup.js';
+import { makeSaraAndAvi, MARCH, sum, TZ } from './test-setup.js';
 import type { ReportResult } from '@venue/domain';
-
-const TZ = 'Asia/Jerusalem';
-const MARCH = { period: 'range', from: '2025-03-01', to: '2025-03-31', pageSize: 100 };
 
 interface Item {
   type: number;
@@ -84,7 +81,6 @@ const FIXTURE: Fixture[] = [
   },
 ];
 
-const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 const totalOf = (f: Fixture) => sum(f.items.map((i) => i.price)) + (f.fee ?? 0);
 const vatOf = (f: Fixture) => sum(f.items.map((i) => i.price - i.beforeVat));
 const inMarch = FIXTURE.filter((f) => f.day[0] === 3);

@@ -1,3 +1,4 @@
+import { localInstant } from '../../../test/time.js';
 import * as factory from '../../../test/factories.js';
 
 /**
@@ -58,3 +59,15 @@ export async function makeSaraAndAvi(ctx: factory.FactoryContext, clubId: number
   ]);
   return { c1, c2 };
 }
+
+/** The time zone of the report tests' clubs. */
+export const TZ = 'Asia/Jerusalem';
+
+/** The filter of most report tests: March 2025, one page of 100 rows. */
+export const MARCH = { period: 'range', from: '2025-03-01', to: '2025-03-31', pageSize: 100 };
+
+/** The instant of `h`:00 on day `d` of month `mo` of 2025 in {@link TZ}. */
+export const at = (mo: number, d: number, h = 12) => localInstant(TZ, 2025, mo, d, h);
+
+/** The sum of `xs`. */
+export const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);

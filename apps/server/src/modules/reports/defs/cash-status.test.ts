@@ -7,15 +7,11 @@ import {
   TEST_PASSWORD,
   type TestContext,
 } from '../../../../test/harness.js';
-import { localInstant } from '../../../../test/time.js';
 import { readXlsx } from '../../../../test/upload.js';
 import * as factory from '../../../../test/factories.js';
 import type { ReportResult } from '@venue/domain';
+import { at, MARCH, sum } from '../test-setup.js';
 
-const TZ = 'Asia/Jerusalem';
-const MARCH = { period: 'range', from: '2025-03-01', to: '2025-03-31', pageSize: 100 };
-const at = (mo: number, d: number, h = 12) => localInstant(TZ, 2025, mo, d, h);
-const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 /** Value of an inventory {denomination in agorot: pieces}, computed here independently of the server. */
 const value = (inv: Record<string, number>) => sum(Object.entries(inv).map(([d, n]) => Number(d) * n));
 

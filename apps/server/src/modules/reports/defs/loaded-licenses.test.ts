@@ -7,16 +7,10 @@ import {
   TEST_PASSWORD,
   type TestContext,
 } from '../../../../test/harness.js';
-import { localInstant } from '../../../../test/time.js';
 import { readXlsx } from '../../../../test/upload.js';
 import * as factory from '../../../../test/factories.js';
-import { makeLicenseRequests } from '../test-setup.js';
+import { at, makeLicenseRequests, MARCH, sum } from '../test-setup.js';
 import { LicenseRequestStatus, type ReportResult } from '@venue/domain';
-
-const TZ = 'Asia/Jerusalem';
-const MARCH = { period: 'range', from: '2025-03-01', to: '2025-03-31', pageSize: 100 };
-const at = (mo: number, d: number, h = 12) => localInstant(TZ, 2025, mo, d, h);
-const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
 /** Card orders (getBuyLink): only paid ones loaded licenses. Amounts in agorot. */
 const ORDERS = [

@@ -11,9 +11,7 @@ import { localInstant } from '../../../../test/time.js';
 import { readXlsx } from '../../../../test/upload.js';
 import * as factory from '../../../../test/factories.js';
 import type { ReportResult } from '@venue/domain';
-
-const TZ = 'Asia/Jerusalem';
-const MARCH = { period: 'range', from: '2025-03-01', to: '2025-03-31', pageSize: 100 };
+import { MARCH, TZ } from '../test-setup.js';
 
 type Prod = 'soap' | 'towel' | 'gone';
 type Term = 'gateA' | 'gateB' | null;
