@@ -1,6 +1,8 @@
 import type { Actor } from './actor.js';
 import type { Db, Tx } from '../db/index.js';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { auditLog } from '../db/schema.js';
+import { scoped, type ClubTable, type RowOf } from './scoped.js';
 
 /**
  * Writes one audit row (DESIGN §10): who, what, when, from where, before and
@@ -27,5 +29,33 @@ export async function audit(
     before: entry.before ?? null,
     after: entry.after ?? null,
     ip: actor.ip,
+  });
+}
+
+/**
+ * Updates the club's row `before` of `table` with `values` and writes its
+ * audit row (`update` of `entity`, before and after as `present` shows them)
+ * in one transaction; answers the updated row as `present` shows it.
+ * `before` is the row as read (for instance by `scoped(db, clubId).one`).
+ */
+export async function auditedUpdate<T extends ClubTable, V>(
+  db: Db,
+  actor: Actor,
+  table: T,
+  entity: string,
+  before: RowOf<T> & { id: number },
+  values: PgUpdateSetSource<T>,
+  present: (row: RowOf<T>) => V,
+): Promise<V> {
+  return db.transaction(async (tx) => {
+    const updated = (await scoped(tx, actor.clubId).update(table, before.id, values))!;
+    await audit(tx, actor, {
+      action: 'update',
+      entity,
+      entityId: before.id,
+      before: present(before),
+      after: present(updated),
+    });
+    return present(updated);
   });
 }

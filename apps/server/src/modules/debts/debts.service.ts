@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { type Debt, type DebtInput, type DebtPatch } from '@venue/domain';
 import type { Db, Tx } from '../../db/index.js';
 import { clients, debts } from '../../db/schema.js';
-import { audit } from '../../lib/audit.js';
+import { audit, auditedUpdate } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { scoped } from '../../lib/scoped.js';
 
@@ -78,21 +78,15 @@ export async function updateDebt(db: Db, actor: Actor, id: number, patch: z.infe
   if (patch.amount != null && patch.amount < r.paid) {
     throw new AppError('VALIDATION_ERROR', 'Amount below what was paid', [{ path: 'amount', message: 'belowPaid' }]);
   }
-  return db.transaction(async (tx) => {
-    const [u] = await tx
-      .update(debts)
-      .set({ amount: patch.amount ?? r.amount, description: patch.description ?? r.description })
-      .where(eq(debts.id, id))
-      .returning();
-    await audit(tx, actor, {
-      action: 'update',
-      entity: 'debt',
-      entityId: id,
-      before: presentDebt(r),
-      after: presentDebt(u),
-    });
-    return presentDebt(u);
-  });
+  return auditedUpdate(
+    db,
+    actor,
+    debts,
+    'debt',
+    r,
+    { amount: patch.amount ?? r.amount, description: patch.description ?? r.description },
+    presentDebt,
+  );
 }
 
 /** PATCH /api/Debts/Delete/{id}: soft delete (the row stays for reports). */

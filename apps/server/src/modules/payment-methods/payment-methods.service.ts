@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { BankDetailsPatch, CardPatch } from '@venue/domain';
 import type { Db, Tx } from '../../db/index.js';
 import { clients, paymentMethods } from '../../db/schema.js';
-import { audit } from '../../lib/audit.js';
+import { audit, auditedUpdate } from '../../lib/audit.js';
 import { dataKeys, decrypt, encrypt } from '../../lib/crypto.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { scoped } from '../../lib/scoped.js';
@@ -170,21 +170,15 @@ export async function updateCard(
   if (r.kind !== 'card') throw notFound('card');
   if (patch.expiry && !expiryValid(patch.expiry))
     throw new AppError('INVALID_EXPIRATION_DATE', 'Invalid expiration date');
-  return db.transaction(async (tx) => {
-    const [u] = await tx
-      .update(paymentMethods)
-      .set({ cardExpiry: patch.expiry ?? r.cardExpiry, ownerName: patch.ownerName ?? r.ownerName })
-      .where(eq(paymentMethods.id, id))
-      .returning();
-    await audit(tx, actor, {
-      action: 'update',
-      entity: 'paymentMethod',
-      entityId: id,
-      before: presentPaymentMethod(r),
-      after: presentPaymentMethod(u),
-    });
-    return presentPaymentMethod(u);
-  });
+  return auditedUpdate(
+    db,
+    actor,
+    paymentMethods,
+    'paymentMethod',
+    r,
+    { cardExpiry: patch.expiry ?? r.cardExpiry, ownerName: patch.ownerName ?? r.ownerName },
+    presentPaymentMethod,
+  );
 }
 
 /** PATCH /api/CreditCard/UpdateBankPaymentDetails/{id}: the MASAV authorization's details. */
@@ -204,29 +198,23 @@ export async function updateBankDetails(
   };
   const code = checkBankAccount(patch.bankCode ?? r.bankCode!, next.branch, next.account);
   const keys = await dataKeys(db);
-  return db.transaction(async (tx) => {
-    const [u] = await tx
-      .update(paymentMethods)
-      .set({
-        bankCode: code,
-        bankEnc: encrypt(keys, JSON.stringify(next), aad(r.clubId, r.clientId)),
-        accountLast: next.account.slice(-3),
-        ownerIdMasked: mask(next.ownerId, 3),
-        ownerName: patch.ownerName ?? r.ownerName,
-        authExpiry: patch.authExpiry !== undefined ? patch.authExpiry : r.authExpiry,
-        chargeLimit: patch.chargeLimit ?? r.chargeLimit,
-      })
-      .where(eq(paymentMethods.id, id))
-      .returning();
-    await audit(tx, actor, {
-      action: 'update',
-      entity: 'paymentMethod',
-      entityId: id,
-      before: presentPaymentMethod(r),
-      after: presentPaymentMethod(u),
-    });
-    return presentPaymentMethod(u);
-  });
+  return auditedUpdate(
+    db,
+    actor,
+    paymentMethods,
+    'paymentMethod',
+    r,
+    {
+      bankCode: code,
+      bankEnc: encrypt(keys, JSON.stringify(next), aad(r.clubId, r.clientId)),
+      accountLast: next.account.slice(-3),
+      ownerIdMasked: mask(next.ownerId, 3),
+      ownerName: patch.ownerName ?? r.ownerName,
+      authExpiry: patch.authExpiry !== undefined ? patch.authExpiry : r.authExpiry,
+      chargeLimit: patch.chargeLimit ?? r.chargeLimit,
+    },
+    presentPaymentMethod,
+  );
 }
 
 /** DELETE /api/CreditCard/{id}: removes the method (the row stays, marked deleted, for history). */
