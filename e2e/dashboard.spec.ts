@@ -1,31 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { formatMinor, type ChartPoint } from '@venue/domain';
 import { apiSession } from './api';
+import { presentCard } from './terminal';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const CLUB = 1001;
-
-/** Presents a card with the terminal simulator, as a gate would; returns its JSON decision. */
-function presentCard(card: string): { status: number } {
-  const out = execFileSync(
-    'npx',
-    [
-      'tsx',
-      'apps/terminal/src/cli.ts',
-      'present',
-      'card',
-      card,
-      '--serial',
-      'DEMO-1',
-      '--server',
-      `ws://127.0.0.1:${process.env.E2E_PORT}`,
-    ],
-    { cwd: ROOT, env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR }, encoding: 'utf8' },
-  );
-  return JSON.parse(out.trim().split('\n').pop() ?? '{}');
-}
 
 const counter = (page: Page, id: string) => page.getByTestId(id).locator('.ant-statistic-content');
 
