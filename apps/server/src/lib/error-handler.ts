@@ -9,7 +9,7 @@ import { pgError } from './validation.js';
  * (fastify-type-provider-zod), then one check over the whole parsed value —
  * no string anywhere (a JSON settings record, a free `z.unknown()` field) may
  * hold a NUL or a lone UTF-16 surrogate, which PostgreSQL text and jsonb
- * cannot store (issue 11; the schema parts in `@venue/domain` `parts` check
+ * cannot store (docs/security.md "Input"; the schema parts in `@venue/domain` `parts` check
  * the same per field, this catches what a schema leaves open).
  */
 export const requestValidatorCompiler: FastifySchemaCompiler<unknown> = (route) => {
@@ -80,7 +80,7 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 }
 
 /**
- * The one error handler (issue 11): business errors (AppError) answer their
+ * The one error handler (docs/security.md "Input"): business errors (AppError) answer their
  * catalogue status and code; schema errors 400 VALIDATION_ERROR with the
  * fields; anti-forgery 403; rate limits 429; database errors caused by input
  * 400/409 by SQLSTATE (logged with the request id, never echoed); the
