@@ -19,7 +19,7 @@ export interface XlsxColumn<T> {
  * Rows written between two turns of the event loop: encoding a batch of an
  * export is synchronous work, and the gate's decisions share this process, so
  * an export never holds the loop for more than a few milliseconds at a time
- * (docs/gate-benchmark.md "Gate under exports"; bench/gate-under-export.bench.mjs).
+ * (docs/gate-benchmark.md "The gate while the console exports"; bench/gate-under-export.bench.mjs).
  */
 export const ROWS_PER_TURN = 200;
 
