@@ -8,6 +8,7 @@ import { LiveProvider } from './live/LiveProvider';
 import { AppLayout } from './layout/AppLayout';
 import { useNavigationEntries } from './navigation';
 import { REPORT_SCREENS } from '../features/reports/reportScreens';
+import { RouteError } from './RouteError';
 
 const LoginPage = lazy(() => import('../features/login/LoginPage').then((m) => ({ default: m.LoginPage })));
 const DashboardPage = lazy(() =>
@@ -125,9 +126,11 @@ const REPORT_ACTIONS: Partial<Record<ReportId, ReactNode>> = { saferPayments: <R
 export const router = createBrowserRouter([
   {
     element: <Root />,
+    errorElement: <RouteError />,
     children: [
       {
         path: '/login',
+        errorElement: <RouteError />,
         element: (
           <Suspense fallback={<PageSpinner />}>
             <LoginPage />
@@ -160,7 +163,8 @@ export const router = createBrowserRouter([
             element: guarded(r.navKey, <ReportPage key={r.id} id={r.id} actions={REPORT_ACTIONS[r.id]} />),
           })),
           { path: '*', element: <NotFound /> },
-        ],
+          // A screen that fails shows RouteError in its place; the menu and header stay.
+        ].map((route) => ({ ...route, errorElement: <RouteError /> })),
       },
     ],
   },

@@ -1,0 +1,206 @@
+#!/usr/bin/env node
+// Console load benchmark: what a user waits for and downloads before the
+// sign-in form, and before the dashboard shows its counters, in headless
+// Chromium against the real server and the built console (apps/web/dist).
+//
+// Two transfer modes in one run, on the same server, so they compare as a
+// ratio on a noisy machine:
+//   identity — the browser asks for no compression (what every load cost
+//              before the server compressed; Accept-Encoding: identity);
+//   br/gzip  — the browser's own Accept-Encoding.
+// Each on two links: this machine as it is, and a slow mobile link (150 ms
+// round trip, 1.6 Mbit/s down, 750 kbit/s up — Lighthouse's "slow 4G") with
+// the CPU slowed 4×. A repeat visit (same browser profile) shows what the
+// immutable cache of hashed files saves.
+//
+//   npm run build && node bench/console-load.bench.mjs
+//
+// Writes bench/results/console-load.json and adds rows to bench/RESULTS.md.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import { addResultRow } from './lib/results-md.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const resultsDir = path.join(root, 'bench/results');
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+
+if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+  console.error('Build the console first: npm run build');
+  process.exit(1);
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.unref();
+    s.on('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer() {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'venue-load-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: path.join(root, 'apps/server'),
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DEMO_CLIENTS: '300',
+      DEMO_DAYS: '60',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 5 * 60_000;
+  for (;;) {
+    if (Date.now() > deadline || child.exitCode != null) throw new Error('server did not start');
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.on('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const SLOW_4G = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1.6e6 / 8) * 0.9,
+  uploadThroughput: (750e3 / 8) * 0.9,
+};
+
+/**
+ * One visit: the sign-in form, then sign in and wait for the dashboard's
+ * counters. Answers milliseconds from navigation and bytes received (all,
+ * and of scripts) up to each point.
+ */
+async function visit(context, origin, { identity, slow }) {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  if (identity) await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'Accept-Encoding': 'identity' } });
+  if (slow) {
+    await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  }
+  const types = new Map();
+  let bytes = 0;
+  let scriptBytes = 0;
+  cdp.on('Network.responseReceived', (e) => types.set(e.requestId, e.type));
+  cdp.on('Network.loadingFinished', (e) => {
+    bytes += e.encodedDataLength;
+    if (types.get(e.requestId) === 'Script') scriptBytes += e.encodedDataLength;
+  });
+  const t0 = performance.now();
+  await page.goto(`${origin}/login`);
+  await page.getByTestId('login-username').waitFor({ timeout: 120_000 });
+  const login = { ms: Math.round(performance.now() - t0), bytes, scriptBytes };
+  await page.getByTestId('login-username').fill('admin');
+  await page.getByTestId('login-password').fill('demo1234');
+  await page.getByTestId('login-club').fill('1001');
+  const t1 = performance.now();
+  const b1 = bytes;
+  const s1 = scriptBytes;
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('card-valid-licenses').locator('.ant-statistic-content').waitFor({ timeout: 120_000 });
+  const dashboard = { ms: Math.round(performance.now() - t1), bytes: bytes - b1, scriptBytes: scriptBytes - s1 };
+  await page.close();
+  return { login, dashboard };
+}
+
+function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+const server = await startServer();
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu'],
+});
+const results = {};
+try {
+  for (const slow of [false, true]) {
+    for (const identity of [true, false]) {
+      const key = `${slow ? 'slow4g' : 'local'}-${identity ? 'identity' : 'compressed'}`;
+      const first = [];
+      const repeat = [];
+      for (let i = 0; i < ROUNDS; i++) {
+        const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+        first.push(await visit(context, server.origin, { identity, slow }));
+        await context.clearCookies();
+        repeat.push(await visit(context, server.origin, { identity, slow }));
+        await context.close();
+      }
+      const sum = (runs, part, field) => median(runs.map((r) => r[part][field]));
+      results[key] = {
+        loginMs: sum(first, 'login', 'ms'),
+        loginBytes: sum(first, 'login', 'bytes'),
+        loginScriptBytes: sum(first, 'login', 'scriptBytes'),
+        dashboardMs: sum(first, 'dashboard', 'ms'),
+        dashboardBytes: sum(first, 'dashboard', 'bytes'),
+        repeatLoginMs: sum(repeat, 'login', 'ms'),
+        repeatLoginBytes: sum(repeat, 'login', 'bytes'),
+      };
+      console.log(key, JSON.stringify(results[key]));
+    }
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+}
+
+mkdirSync(resultsDir, { recursive: true });
+const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
+const machine = `${os.cpus().length} cores, node ${process.version}, load ${os.loadavg()[0].toFixed(1)}`;
+writeFileSync(
+  path.join(resultsDir, 'console-load.json'),
+  JSON.stringify({ date, machine, rounds: ROUNDS, results }, null, 2),
+);
+for (const [key, r] of Object.entries(results)) {
+  addResultRow(
+    path.join(root, 'bench/RESULTS.md'),
+    'Console load (headless Chromium, median of rounds; ms and bytes received)',
+    [
+      'date',
+      'machine',
+      'link, transfer',
+      'sign-in form ms',
+      'sign-in bytes (scripts)',
+      'dashboard after sign-in ms',
+      'dashboard bytes',
+      'repeat visit: sign-in ms',
+      'repeat visit bytes',
+    ],
+    [
+      date,
+      machine,
+      key,
+      r.loginMs,
+      `${r.loginBytes} (${r.loginScriptBytes})`,
+      r.dashboardMs,
+      r.dashboardBytes,
+      r.repeatLoginMs,
+      r.repeatLoginBytes,
+    ],
+  );
+}
