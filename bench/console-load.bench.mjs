@@ -56,6 +56,7 @@ async function startServer() {
       DATA_DIR: dataDir,
       DEMO_CLIENTS: '300',
       DEMO_DAYS: '60',
+      LOGIN_RATE_LIMIT: '1000',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
     },
