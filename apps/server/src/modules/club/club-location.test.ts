@@ -69,7 +69,7 @@ describe('club location', () => {
       longitude: -74.167,
       elevation: 170,
       timeZone: 'america/new_york',
-      geoId: '5122496',
+      geoId: 'kj-office-1',
     };
     const res2 = await api.patch(`/api/Club/${club.id}`, { location: custom });
     expect(res2.statusCode).toBe(200);
