@@ -66,4 +66,13 @@ test('location: Antwerp by its Hebrew name, a custom latitude refused, both lang
   await expect(page.getByTestId('settings-section-location')).toContainText('מיקום לזמני היום');
   await expect(page.getByTestId('location-city')).toContainText('אנטוורפן');
   await shot(page, 'location-he-antwerp');
+
+  // Phone width, Hebrew, custom location with a non-Israeli elevation error.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const cardHe = page.getByTestId('settings-section-location');
+  await cardHe.getByText('מיקום מותאם').click();
+  await page.getByTestId('location-elevation').fill('-5');
+  await page.getByTestId('location-save').click();
+  await expect(cardHe).toContainText('הגובה חייב להיות אפס או יותר');
+  await shot(page, 'location-he-phone-error');
 });

@@ -152,7 +152,12 @@ function CustomLocationFields({ zones }: { zones: { value: string; label: string
   const number = (name: keyof LocationValues, label: string, unit: string) => (
     <Col xs={24} sm={8}>
       <Form.Item name={name} label={t(label)}>
-        <InputNumber style={{ width: '100%' }} dir="ltr" step={0.0001} suffix={unit} data-testid={`location-${name}`} />
+        <InputNumber
+          style={{ width: '100%' }}
+          styles={{ input: { direction: 'ltr' } }}
+          suffix={unit}
+          data-testid={`location-${name}`}
+        />
       </Form.Item>
     </Col>
   );
