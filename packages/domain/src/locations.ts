@@ -152,6 +152,12 @@ export function builtInCity(id: string): BuiltInCity | undefined {
   return byId.get(id.toLowerCase());
 }
 
+/** A location's name in the interface language: a built-in city's Hebrew or English name, else the name as stored. */
+export function locationDisplayName(name: string, lang: 'he' | 'en'): string {
+  const c = builtInCity(name);
+  return c ? (lang === 'he' ? c.nameHe : c.nameEn) : name;
+}
+
 /** The stored location of a built-in city. */
 export function cityLocation(city: BuiltInCity): Required<ClubLocation> {
   return {
