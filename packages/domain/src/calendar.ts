@@ -7,10 +7,19 @@ import { HalachicTime } from './enums.js';
  * holidays and zmanim all come from hebcal.
  */
 
-/** A club's location for zmanim (seed 001 §9 "Location"). */
+/**
+ * A club's location for zmanim (seed 001 §9 "Location"; docs/calendar.md).
+ * Built-in cities and the validation of a custom one: locations.ts.
+ */
 export interface ClubLocation {
+  /** The built-in city this location is (locations.ts BUILT_IN_CITIES id), null for a custom location. */
+  city?: string | null;
   name: string;
+  /** ISO 3166-1 alpha-2 ('IL', 'US'), '' when unknown. */
+  countryCode?: string;
+  /** Degrees, −90..90, north positive. */
   latitude: number;
+  /** Degrees, −180..180, east positive. */
   longitude: number;
   /** metres above sea level */
   elevation: number;
@@ -18,17 +27,12 @@ export interface ClubLocation {
   timeZone: string;
   /** Israel (true) or diaspora holiday schedule */
   il: boolean;
+  /** A geographic id (e.g. a GeoNames id), null when none. */
+  geoId?: string | null;
 }
 
-/** The default location when a club has none: Jerusalem (hebcal's built-in city). */
-export const JERUSALEM: ClubLocation = {
-  name: 'Jerusalem',
-  latitude: 31.76904,
-  longitude: 35.21633,
-  elevation: 786,
-  timeZone: 'Asia/Jerusalem',
-  il: true,
-};
+/** The default location when a club has none: Jerusalem, from hebcal's city table (locations.ts). */
+export { JERUSALEM } from './locations.js';
 
 /** A calendar day, as Y-M-D numbers, in the club's time zone. */
 export interface LocalDate {

@@ -7,6 +7,8 @@ export * from './identity.js';
 export * from './errors.js';
 export * from './money.js';
 export * from './calendar.js';
+export * from './locations.js';
+export * from './club-defaults.js';
 export * from './schedule.js';
 export * from './period.js';
 export * from './schemas/common.js';

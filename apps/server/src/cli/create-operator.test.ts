@@ -58,4 +58,36 @@ describe('create-operator', () => {
     const named = await createClubWithAdmin(db, { externalClubId: 4323, name: 'Club B', username: 'manager' });
     expect(named.username).toBe('manager');
   });
+
+  it('gives a new club its country’s defaults: the USA class is USA (dollars, New York), others Israel', async () => {
+    const { db } = ctx.database;
+    const read = async (externalClubId: number) => {
+      const [c] = await db.select().from(clubs).where(eq(clubs.externalClubId, externalClubId));
+      return {
+        country: (c.settings as { country?: string }).country,
+        currency: c.currency,
+        city: (c.location as { city: string }).city,
+        timeZone: (c.location as { timeZone: string }).timeZone,
+        il: (c.location as { il: boolean }).il,
+      };
+    };
+    await createClubWithAdmin(db, { externalClubId: 4500, name: 'Brooklyn' });
+    await createClubWithAdmin(db, { externalClubId: 1500, name: 'Bnei Brak' });
+    await createClubWithAdmin(db, { externalClubId: 1501, name: 'Antwerpen', country: 'Belgium' });
+    expect(await read(4500)).toEqual({
+      country: 'USA',
+      currency: 840,
+      city: 'New York',
+      timeZone: 'America/New_York',
+      il: false,
+    });
+    expect(await read(1500)).toEqual({
+      country: 'Israel',
+      currency: 376,
+      city: 'Jerusalem',
+      timeZone: 'Asia/Jerusalem',
+      il: true,
+    });
+    expect(await read(1501)).toMatchObject({ country: 'Belgium', currency: 978, city: 'Antwerp', il: false });
+  });
 });

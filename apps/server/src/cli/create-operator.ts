@@ -2,7 +2,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { allPermissions, UserLevel, UserRole } from '@venue/domain';
+import { allPermissions, clubDefaults, COUNTRIES, UserLevel, UserRole, type Country } from '@venue/domain';
 import { loadConfig } from '../config.js';
 import { openDatabase, type Db } from '../db/index.js';
 import { clubs, users } from '../db/schema.js';
@@ -64,13 +64,15 @@ export async function createOperator(
 }
 
 /**
- * Creates a club (externalClubId, name; Jerusalem location and default
- * settings) and its first admin user with a generated password, in one
- * transaction. Refuses (409 CONFLICT) when the externalClubId exists.
+ * Creates a club (externalClubId, name; the country's defaults — currency,
+ * location and with it time zone and Israel flag, `clubDefaults`: the USA
+ * class 4000–6999 is USA unless a country is given, others Israel) and its
+ * first admin user with a generated password, in one transaction. Refuses
+ * (409 CONFLICT) when the externalClubId exists.
  */
 export async function createClubWithAdmin(
   db: Db,
-  opts: { externalClubId: number; name: string; username?: string; licensesAmount?: number },
+  opts: { externalClubId: number; name: string; username?: string; licensesAmount?: number; country?: Country },
 ): Promise<{ clubId: number; externalClubId: number; username: string; password: string }> {
   const { externalClubId } = opts;
   if (!Number.isInteger(externalClubId) || externalClubId <= 0) {
@@ -85,12 +87,20 @@ export async function createClubWithAdmin(
     .where(eq(clubs.externalClubId, externalClubId))
     .limit(1);
   if (exists) throw new AppError('CONFLICT', `Club ${externalClubId} already exists`);
+  const defaults = clubDefaults(externalClubId, opts.country);
   const password = generatePassword();
   const passwordHash = await hashPassword(password);
   const clubId = await db.transaction(async (tx) => {
     const [club] = await tx
       .insert(clubs)
-      .values({ externalClubId, name, licensesAmount: opts.licensesAmount ?? 0 })
+      .values({
+        externalClubId,
+        name,
+        licensesAmount: opts.licensesAmount ?? 0,
+        settings: { country: defaults.country },
+        currency: defaults.currency,
+        location: defaults.location,
+      })
       .returning({ id: clubs.id });
     await tx.insert(users).values({
       clubId: club.id,
@@ -117,6 +127,7 @@ export async function main(argv: string[], print: (s: string) => void = console.
         username: { type: 'string' },
         club: { type: 'string' },
         'club-name': { type: 'string' },
+        country: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -127,7 +138,7 @@ export async function main(argv: string[], print: (s: string) => void = console.
   }
   if (values.help) {
     print(
-      'usage: create-operator [--username NAME]\n       create-operator --club EXTERNAL_CLUB_ID --club-name NAME [--username ADMIN]',
+      'usage: create-operator [--username NAME]\n       create-operator --club EXTERNAL_CLUB_ID --club-name NAME [--username ADMIN] [--country Israel|USA|UK|Hungary|Belgium]',
     );
     return 0;
   }
@@ -139,10 +150,15 @@ export async function main(argv: string[], print: (s: string) => void = console.
         print('--club needs a number and --club-name a name');
         return 2;
       }
+      if (values.country !== undefined && !(COUNTRIES as readonly string[]).includes(values.country)) {
+        print(`--country must be one of ${COUNTRIES.join(', ')}`);
+        return 2;
+      }
       const r = await createClubWithAdmin(database.db, {
         externalClubId: Number(values.club),
         name: values['club-name'],
         username: values.username,
+        country: values.country as Country | undefined,
       });
       print(`Club ${r.externalClubId} created. First admin (shown once):`);
       print(`  club: ${r.externalClubId}  username: ${r.username}  password: ${r.password}`);

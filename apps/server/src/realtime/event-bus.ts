@@ -17,8 +17,13 @@ export interface LiveEvents {
    * Internal (gate decisions): the club's terminal messages or biometric
    * templates changed; every instance re-reads them and pushes them to the
    * club's terminals it holds (realtime/gate-push.ts). Ids only: NOTIFY-sized.
+   * `location`: the club's location changed; every instance forgets what it
+   * derived from the old one (the offline valid list, docs/calendar.md).
    */
-  'gate-push': { clubId: number; what: 'messages' } | { clubId: number; what: 'templates'; changes: TemplateChange[] };
+  'gate-push':
+    | { clubId: number; what: 'messages' }
+    | { clubId: number; what: 'templates'; changes: TemplateChange[] }
+    | { clubId: number; what: 'location' };
   terminal: { clubId: number; terminalId: number; connected: boolean };
   /** A terminal's door state changed (heartbeat or setDoorState). */
   door: { clubId: number; terminalId: number; doorState: number };

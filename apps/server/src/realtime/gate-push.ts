@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { messagesForTerminals } from '../modules/terminal-messages/terminal-messages.service.js';
 import { templatesMessage } from '../modules/biometrics/biometrics.service.js';
+import { invalidateValidList } from '../modules/terminals/offline.service.js';
 
 /**
  * Pushed configuration of the gate decisions (docs/terminal-protocol.md
@@ -9,11 +10,18 @@ import { templatesMessage } from '../modules/biometrics/biometrics.service.js';
  * LISTEN/NOTIFY) reads them once and sends them to the club's terminals it
  * holds. A terminal also gets the messages right after its welcome
  * (`gateWelcomeMessages`, realtime/handlers/gate.ts).
+ *
+ * A changed club location (docs/calendar.md "How a change propagates")
+ * drops the club's cached offline valid list on every instance: each
+ * terminal's next list tick (VALID_LIST_TTL_MS) reads it again in the new time
+ * zone and sends it when it differs. The gate's decisions need nothing: they
+ * read the location with the terminal in every decision's statement.
  */
 export async function gatePushRoutes(app: FastifyInstance): Promise<void> {
   const { database, bus, terminals: registry } = app.deps;
   const db = database.db;
   const off = bus.subscribe('gate-push', (e) => {
+    if (e.what === 'location') return invalidateValidList(db, e.clubId);
     const sockets = registry.forClub(e.clubId);
     if (sockets.length === 0) return;
     const read = e.what === 'messages' ? messagesForTerminals(db, e.clubId) : templatesMessage(db, e.clubId, e.changes);

@@ -51,6 +51,15 @@ const REQUIRED_KEYS = [
     'invalidText',
     'tooLong',
     'outOfRange',
+    // The club location (@venue/domain locations.ts).
+    'notANumber',
+    'latitudeRange',
+    'longitudeRange',
+    'elevationMin',
+    'invalidTimeZone',
+    'unknownCity',
+    'notWithCity',
+    'invalidCountryCode',
   ].map((k) => `validation.${k}`),
 ];
 

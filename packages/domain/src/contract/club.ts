@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CitiesQuery, Cities, ClubPatch, Capacity, Club } from '../schemas/club.js';
+import { BuiltInCitySchema, CitiesQuery, Cities, ClubPatch, Capacity, Club } from '../schemas/club.js';
 import { IdParams, routes } from './route.js';
 
 /** The signed-in club (seed 000 §7 "Club"). */
@@ -20,4 +20,6 @@ export const club = routes(['club'], {
 export const reference = routes(['reference'], {
   /** The country's cities, sorted in its language. */
   cities: { method: 'GET', path: '/api/Reference/Cities', query: CitiesQuery, response: Cities, access: {} },
+  /** The built-in cities a club's location is chosen from (docs/calendar.md), English alphabetical order. */
+  locations: { method: 'GET', path: '/api/Reference/Locations', response: z.array(BuiltInCitySchema), access: {} },
 });

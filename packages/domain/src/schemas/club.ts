@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { count, idParam, text } from '../parts.js';
 import { ENTRANCE_STATES, HALACHIC_TIMES } from '../enums.js';
 import { WithoutDefault } from './helpers.js';
+import { ClubLocationInput } from '../locations.js';
 
 /**
  * The club: its settings with the defaults of seed 000 §3, location,
@@ -68,11 +69,32 @@ export const ClubSettings = z.object({
 });
 export type ClubSettings = z.infer<typeof ClubSettings>;
 
+/**
+ * The club's location as answered (seed 001 §9 "Location"; docs/calendar.md):
+ * `city` is the built-in city's id (GET /api/Reference/Locations) or null for
+ * a custom location; degrees, metres, an IANA zone; `il` the Israel schedule.
+ */
 export const ClubLocationSchema = z.object({
+  city: z.string().nullable(),
   name: z.string(),
+  countryCode: z.string(),
   latitude: z.number().min(-90).max(90),
   longitude: z.number().min(-180).max(180),
   elevation: z.number().min(0),
+  timeZone: z.string(),
+  il: z.boolean(),
+  geoId: z.string().nullable(),
+});
+
+/** GET /api/Reference/Locations: the built-in cities (locations.ts BUILT_IN_CITIES). */
+export const BuiltInCitySchema = z.object({
+  id: z.string(),
+  nameEn: z.string(),
+  nameHe: z.string(),
+  countryCode: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  elevation: z.number(),
   timeZone: z.string(),
   il: z.boolean(),
 });
@@ -110,13 +132,18 @@ const settingsShape = Object.fromEntries(
   Object.entries(ClubSettings.shape).map(([k, v]) => [k, v instanceof z.ZodDefault ? v.unwrap() : v]),
 ) as { [K in keyof typeof ClubSettings.shape]: WithoutDefault<(typeof ClubSettings.shape)[K]> };
 
-/** PATCH /api/Club/{id}: any subset of the settings, the club's name, and the operator-only fields. */
+/**
+ * PATCH /api/Club/{id}: any subset of the settings, the club's name, the
+ * operator-only fields, and the location (ClubLocationInput: a built-in city
+ * or a custom location, validated as seed 001 §5).
+ */
 export const ClubPatch = z
   .strictObject({
     ...settingsShape,
     name: text(100).trim().min(1, { message: 'required' }),
     currency: z.union([376, 840, 978, 826, 348].map((c) => z.literal(c))),
     licancesAmount: z.number().int().min(0).max(10_000_000),
+    location: ClubLocationInput,
   })
   .partial();
 export type ClubPatch = z.infer<typeof ClubPatch>;

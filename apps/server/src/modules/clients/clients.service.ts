@@ -10,7 +10,7 @@ import {
   type FieldError,
   isoDate,
   localParts,
-  JERUSALEM,
+  normalizeLocation,
   type ClientFull,
   type ClientHistoryItem,
   type ClientHistoryQuery,
@@ -143,7 +143,7 @@ export async function presentClients(db: Db | Tx, clubId: number, rows: ClientWi
 /** Today's date (YYYY-MM-DD) in the club's time zone. */
 export async function clubToday(db: Db | Tx, clubId: number, now = new Date()): Promise<string> {
   const [c] = await db.select({ location: clubs.location }).from(clubs).where(eq(clubs.id, clubId));
-  const tz = ((c?.location as ClubLocation | null) ?? JERUSALEM).timeZone;
+  const tz = normalizeLocation(c?.location as ClubLocation | null).timeZone;
   const p = localParts(now, tz);
   return isoDate({ year: p.year, month: p.month, day: p.day });
 }

@@ -1,10 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Actor } from '../../lib/actor.js';
 import {
   ClubSettings,
   CURRENCY_SYMBOL,
   JERUSALEM,
+  normalizeLocation,
   OPERATOR_ONLY_SETTINGS,
+  resolveLocation,
   UserLevel,
   type Capacity,
   type Club,
@@ -17,6 +19,8 @@ import { audit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { assertValid, int32Errors, validationError } from '../../lib/validation.js';
 import { scoped } from '../../lib/scoped.js';
+import { queryRows } from '../../db/query.js';
+import type { EventBus } from '../../realtime/event-bus.js';
 
 type ClubRow = typeof clubs.$inferSelect;
 
@@ -25,9 +29,15 @@ export function clubSettings(row: { settings: unknown }): ClubSettings {
   return ClubSettings.parse(row.settings ?? {});
 }
 
-/** The club's location for zmanim; Jerusalem when none is set (seed 001 §9 leaves the default city unnamed). */
+/**
+ * The club's location for zmanim and its time zone; Jerusalem when none is set
+ * (seed 001 §9 leaves the default city unnamed; docs/calendar.md). The stored
+ * object as is (the gate calls this per decision): what the calendar needs is
+ * always stored; presentClub answers the complete shape (normalizeLocation).
+ */
 export function clubLocation(row: Pick<ClubRow, 'location'>): ClubLocation {
-  return (row.location as ClubLocation | null) ?? JERUSALEM;
+  const l = row.location as ClubLocation | null;
+  return l && typeof l.timeZone === 'string' && typeof l.latitude === 'number' ? l : JERUSALEM;
 }
 
 export function presentClub(row: ClubRow): Club {
@@ -39,7 +49,7 @@ export function presentClub(row: ClubRow): Club {
     licancesAmount: row.licensesAmount,
     currency: row.currency,
     currencySymbol: CURRENCY_SYMBOL[row.currency] ?? '₪',
-    location: clubLocation(row),
+    location: normalizeLocation(row.location as ClubLocation | null),
   };
 }
 
@@ -61,11 +71,25 @@ export async function getCapacities(db: Db, clubId: number): Promise<Capacity[]>
  * staff — the console sends the whole form — but a change answers 403.
  * @throws AppError NOT_FOUND (404) when `id` is not the caller's club
  * @throws AppError CONTACT_MANAGER (403, details {fields}) when club staff change an operator-only setting
- * @throws AppError VALIDATION_ERROR (400) for a self-registration group that is not the club's
+ * @throws AppError VALIDATION_ERROR (400) for a self-registration group that is not the club's, or a
+ *   location time zone the database does not know (`location.timeZone` `invalidTimeZone`)
+ *
+ * A location (ClubLocationInput: a built-in city or a custom location) is
+ * stored whole; the audit row's before/after carry it. After the commit a
+ * changed location is published (`club-location` on the bus, every server
+ * instance): the gate reads the location with every decision, the terminals'
+ * offline lists are rebuilt and re-sent (realtime/gate-push.ts).
  */
-export async function updateClub(db: Db, actor: Actor, id: number, patch: ClubPatch): Promise<Club> {
+export async function updateClub(
+  db: Db,
+  bus: EventBus | null,
+  actor: Actor,
+  id: number,
+  patch: ClubPatch,
+): Promise<Club> {
   if (id !== actor.clubId) throw notFound('club');
-  return db.transaction(async (tx) => {
+  const location = patch.location ? await checkedLocation(db, patch.location) : undefined;
+  const result = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(clubs).where(eq(clubs.id, id)).for('update');
     if (!row) throw notFound('club');
     const before = presentClub(row);
@@ -77,7 +101,7 @@ export async function updateClub(db: Db, actor: Actor, id: number, patch: ClubPa
         fields: changedOperatorFields,
       });
     }
-    const { name, currency, licancesAmount, ...settingsPatch } = patch;
+    const { name, currency, licancesAmount, location: _input, ...settingsPatch } = patch;
     if (settingsPatch.selfRegisterDefaultGroupId != null) {
       assertValid(int32Errors({ selfRegisterDefaultGroupId: settingsPatch.selfRegisterDefaultGroupId }));
       const [g] = await tx
@@ -94,11 +118,32 @@ export async function updateClub(db: Db, actor: Actor, id: number, patch: ClubPa
         ...(name !== undefined ? { name } : {}),
         ...(currency !== undefined ? { currency } : {}),
         ...(licancesAmount !== undefined ? { licensesAmount: licancesAmount } : {}),
+        ...(location !== undefined ? { location } : {}),
       })
       .where(eq(clubs.id, id));
     const [updated] = await tx.select().from(clubs).where(eq(clubs.id, id));
     const after = presentClub(updated);
     await audit(tx, actor, { action: 'update', entity: 'club', entityId: id, before, after });
-    return after;
+    return { before, after };
   });
+  if (JSON.stringify(result.before.location) !== JSON.stringify(result.after.location)) {
+    bus?.publish('gate-push', { clubId: id, what: 'location' });
+  }
+  return result.after;
+}
+
+/**
+ * The stored location of a valid location input, its time zone spelled as the
+ * database spells it: reports and summaries convert in PostgreSQL
+ * (`AT TIME ZONE`), so a zone Intl knows but the database does not is refused.
+ * @throws AppError VALIDATION_ERROR (400) `location.timeZone` `invalidTimeZone`
+ */
+async function checkedLocation(db: Db, input: NonNullable<ClubPatch['location']>): Promise<ClubLocation> {
+  const location = resolveLocation(input);
+  const [zone] = await queryRows<{ name: string }>(
+    db,
+    sql`select name from pg_timezone_names where lower(name) = lower(${location.timeZone}) order by name = ${location.timeZone} desc limit 1`,
+  );
+  if (!zone) throw validationError([{ path: 'location.timeZone', message: 'invalidTimeZone' }]);
+  return { ...location, timeZone: zone.name };
 }

@@ -4,9 +4,18 @@ import { Alert, Button, Card, Space, Table, Tag, Typography } from 'antd';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { contract, formatMinutes, type PreviewDay } from '@venue/domain';
+import {
+  contract,
+  formatMinutes,
+  isoDate,
+  JERUSALEM,
+  localParts,
+  locationDisplayName,
+  type PreviewDay,
+} from '@venue/domain';
 import { api } from '../../app/api/apiClient';
-import { useDirection } from '../../app/i18n/LocaleProvider';
+import { useDirection, useLanguage } from '../../app/i18n/LocaleProvider';
+import { useSessionData } from '../../app/auth/AuthProvider';
 import { errorText } from '../../shared/errors';
 
 const STATE_COLORS: Record<number, string> = { 1: 'red', 2: 'green', 3: 'blue', 4: 'gold', 6: 'cyan', 7: 'purple' };
@@ -24,10 +33,14 @@ function hhmm(m: number): string {
 export function WeekPreviewPanel({ groupId, dirty }: { groupId: number; dirty: boolean }) {
   const { t } = useTranslation();
   const rtl = useDirection() === 'rtl';
-  const [from, setFrom] = useState(() => dayjs().format('YYYY-MM-DD'));
+  const lang = useLanguage();
+  const { club } = useSessionData();
+  // Today at the club's location, not the browser's.
+  const clubToday = () => isoDate(localParts(new Date(), club.location?.timeZone ?? JERUSALEM.timeZone));
+  const [from, setFrom] = useState(clubToday);
   const q = useQuery({
-    queryKey: ['groups', groupId, 'week-preview', from],
-    queryFn: () => api.call(contract.schedules.weekPreview, { params: { id: groupId }, query: { from } }),
+    queryKey: ['groups', groupId, 'week-preview', from, lang],
+    queryFn: () => api.call(contract.schedules.weekPreview, { params: { id: groupId }, query: { from, lang } }),
   });
   const shift = (days: number) => setFrom((f) => dayjs(f).add(days, 'day').format('YYYY-MM-DD'));
   const Prev = rtl ? RightOutlined : LeftOutlined;
@@ -35,13 +48,13 @@ export function WeekPreviewPanel({ groupId, dirty }: { groupId: number; dirty: b
 
   return (
     <Card
-      title={t('weekPreview.title', { location: q.data?.location ?? '' })}
+      title={t('weekPreview.title', { location: q.data ? locationDisplayName(q.data.location, lang) : '' })}
       style={{ marginBlockStart: 16 }}
       data-testid="week-preview"
       extra={
         <Space size={4}>
           <Button size="small" icon={<Prev />} aria-label={t('weekPreview.prev')} onClick={() => shift(-7)} />
-          <Button size="small" onClick={() => setFrom(dayjs().format('YYYY-MM-DD'))}>
+          <Button size="small" onClick={() => setFrom(clubToday())}>
             {t('weekPreview.today')}
           </Button>
           <Button size="small" icon={<Next />} aria-label={t('weekPreview.next')} onClick={() => shift(7)} />

@@ -15,6 +15,7 @@ import { useCities, useClub, useUpdateClub } from './useSettings';
 import { changedSettings, SECTIONS, valuesOf, type Field, type Values } from './settingsFields';
 import { feeProps, settingInput, type SettingInputContext } from './settingInput';
 import { UnsavedChangesModal } from '../../shared/UnsavedChangesModal';
+import { LocationCard } from './LocationCard';
 
 /** /management/app-settings: every club setting in sections; operator-only ones read-only for club staff. */
 export function SettingsPage() {
@@ -121,6 +122,11 @@ function SettingsForm({ club }: { club: Club }) {
           ))}
         </Row>
       </Form>
+      <Row gutter={[16, 16]} style={{ marginBlockStart: 16 }}>
+        <Col xs={24} xl={12}>
+          <LocationCard club={club} canEdit={canEdit} />
+        </Col>
+      </Row>
       <UnsavedChangesModal blocker={blocker} />
     </>
   );

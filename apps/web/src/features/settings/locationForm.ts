@@ -1,0 +1,129 @@
+import {
+  BUILT_IN_CITIES,
+  ClubLocationInput,
+  halachicTimeAt,
+  HalachicTime,
+  localParts,
+  type BuiltInCity,
+  type ClubLocation,
+  type LocalDate,
+} from '@venue/domain';
+
+/**
+ * The club-location form (issue 14 §1; docs/calendar.md) as pure mapping:
+ * the form's values, the request input (`ClubLocationInput`, validated by the
+ * same schema as the server), the city options and the sun-time preview.
+ */
+
+/** What the form holds: a built-in city, or the fields of a custom location (numbers as typed). */
+export interface LocationValues {
+  mode: 'city' | 'custom';
+  city?: string;
+  name?: string;
+  countryCode?: string;
+  latitude?: number | string | null;
+  longitude?: number | string | null;
+  elevation?: number | string | null;
+  timeZone?: string;
+  il?: boolean;
+  geoId?: string;
+}
+
+/** The form's values of a club's location. */
+export function locationValues(loc: ClubLocation): LocationValues {
+  if (loc.city) return { mode: 'city', city: loc.city, il: loc.il };
+  return {
+    mode: 'custom',
+    name: loc.name,
+    countryCode: loc.countryCode ?? '',
+    latitude: loc.latitude,
+    longitude: loc.longitude,
+    elevation: loc.elevation,
+    timeZone: loc.timeZone,
+    il: loc.il,
+    geoId: loc.geoId ?? '',
+  };
+}
+
+/** A typed number: a number as is, a numeric string as its number, empty as absent, anything else as typed (the schema says `notANumber`). */
+function num(v: number | string | null | undefined): unknown {
+  if (v === null || v === undefined || v === '') return undefined;
+  if (typeof v === 'number') return v;
+  const t = v.trim().replace(',', '.');
+  return t !== '' && Number.isFinite(Number(t)) ? Number(t) : v;
+}
+
+/** Form values → the request's `location` (ClubLocationInput input). */
+export function toLocationInput(v: LocationValues): unknown {
+  if (v.mode === 'city') return { city: v.city ?? '' };
+  return {
+    name: v.name ?? '',
+    ...(v.countryCode ? { countryCode: v.countryCode } : {}),
+    latitude: num(v.latitude),
+    longitude: num(v.longitude),
+    ...(num(v.elevation) !== undefined ? { elevation: num(v.elevation) } : {}),
+    timeZone: v.timeZone ?? '',
+    il: v.il ?? false,
+    ...(v.geoId ? { geoId: v.geoId } : {}),
+  };
+}
+
+/** The location the values describe when they are valid, else null (for the preview). */
+export function previewLocation(v: LocationValues): ClubLocation | null {
+  const parsed = ClubLocationInput.safeParse(toLocationInput(v));
+  if (!parsed.success) return null;
+  const p = parsed.data;
+  if (p.city != null) {
+    const c = BUILT_IN_CITIES.find((x) => x.id.toLowerCase() === p.city!.toLowerCase());
+    return c ? { ...c, name: c.nameEn, city: c.id } : null;
+  }
+  return {
+    name: p.name!,
+    latitude: p.latitude!,
+    longitude: p.longitude!,
+    elevation: p.elevation ?? 0,
+    timeZone: p.timeZone!,
+    il: p.il ?? false,
+  };
+}
+
+/** A city's label in the interface language, the other language after it. */
+export function cityLabel(c: BuiltInCity, lang: string): string {
+  return lang === 'he' ? `${c.nameHe} · ${c.nameEn}` : `${c.nameEn} · ${c.nameHe}`;
+}
+
+/** Select options of the built-in cities, sorted in the interface language; search matches either name. */
+export function cityOptions(lang: string): { value: string; label: string; search: string }[] {
+  return [...BUILT_IN_CITIES]
+    .sort((a, b) => (lang === 'he' ? a.nameHe.localeCompare(b.nameHe, 'he') : a.nameEn.localeCompare(b.nameEn, 'en')))
+    .map((c) => ({
+      value: c.id,
+      label: cityLabel(c, lang),
+      search: `${c.nameEn} ${c.nameHe} ${c.countryCode}`.toLowerCase(),
+    }));
+}
+
+/** Every IANA zone the browser knows (for the custom location's zone select). */
+export function timeZoneOptions(): string[] {
+  const intl = Intl as unknown as { supportedValuesOf?: (k: string) => string[] };
+  return intl.supportedValuesOf?.('timeZone') ?? [];
+}
+
+/** Today's sunset and nightfall (tzeit 8.5°) at a location, as HH:MM in its own zone; null when the sun does not reach them. */
+export function sunPreview(
+  loc: ClubLocation,
+  now = new Date(),
+): { date: LocalDate; sunset: string | null; nightfall: string | null } {
+  const p = localParts(now, loc.timeZone);
+  const date = { year: p.year, month: p.month, day: p.day };
+  const hhmm = (t: Date | null) => {
+    if (!t) return null;
+    const l = localParts(t, loc.timeZone);
+    return `${String(l.hour).padStart(2, '0')}:${String(l.minute).padStart(2, '0')}`;
+  };
+  return {
+    date,
+    sunset: hhmm(halachicTimeAt(HalachicTime.Sunset, date, loc)),
+    nightfall: hhmm(halachicTimeAt(HalachicTime.Nightfall, date, loc)),
+  };
+}
