@@ -16,12 +16,31 @@ test('the login link with all three parameters signs in directly, and logout cle
   expect(left).toEqual([null, null, null]);
 });
 
-test('a session whose expiry has passed goes back to login', async ({ page }) => {
+test('a session whose expiry has passed goes back to login, which says the session ended', async ({ page }) => {
   await page.goto(LINK);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.evaluate(() => localStorage.setItem('venue.expiresAt', String(Date.now() - 1000)));
   await page.goto('/management/clients');
   await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByTestId('login-expired')).toContainText('פג תוקף ההתחברות');
+});
+
+test('a token the server refuses ends the session with the same message; signing out by choice shows none', async ({
+  page,
+}) => {
+  await page.goto(LINK);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.evaluate(() => localStorage.setItem('venue.token', 'not-a-token'));
+  await page.getByTestId('nav-clients').click();
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByTestId('login-expired')).toBeVisible();
+
+  await page.goto(LINK);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.getByTestId('logout').click();
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByTestId('login-username')).toBeVisible();
+  await expect(page.getByTestId('login-expired')).toHaveCount(0);
 });
 
 test('wrong credentials show the seed message in Hebrew and change nothing', async ({ page }) => {

@@ -4,6 +4,7 @@ import { Button, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ReportId } from '@venue/domain';
 import { AuthProvider, useAuth } from './auth/AuthProvider';
+import { hadExpiredSession, setLoginReason } from './auth/authStorage';
 import { LiveProvider } from './live/LiveProvider';
 import { AppLayout } from './layout/AppLayout';
 import { useNavigationEntries } from './navigation';
@@ -66,6 +67,8 @@ function RequireSession() {
       if (v) keep.set(k, v);
     }
     const qs = keep.toString();
+    // A stored token past its expiry: the sign-in page says the session ended.
+    if (hadExpiredSession()) setLoginReason('expired');
     return <Navigate to={`/login${qs ? `?${qs}` : ''}`} replace />;
   }
   if (loading || !data) return <PageSpinner />;

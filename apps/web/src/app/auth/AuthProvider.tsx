@@ -14,8 +14,15 @@ import {
   type LoginRequest,
   type LoginResponse,
 } from '@venue/domain';
-import { api, apiRequest, setUnauthorizedHandler } from '../api/apiClient';
-import { clearSession, readSession, writeClubDetails, writeSession, type StoredSession } from './authStorage';
+import { api, ApiError, apiRequest, setUnauthorizedHandler } from '../api/apiClient';
+import {
+  clearSession,
+  readSession,
+  setLoginReason,
+  writeClubDetails,
+  writeSession,
+  type StoredSession,
+} from './authStorage';
 
 /** What the console reads after sign-in (seed 000 §7 "At startup after login"). */
 export interface SessionData {
@@ -51,6 +58,9 @@ async function loadSessionData(): Promise<SessionData> {
 
 export const SESSION_QUERY_KEY = ['session'] as const;
 
+/** Why the sign-in page is shown (authStorage `setLoginReason`): the session ran out or the server refused it. */
+export type LoginReason = 'expired';
+
 /**
  * Session state (seed 000 §4): signed in while the stored expiry lies in the
  * future. Expiry, a 401 from any call, a failed club load and logout all clear
@@ -64,25 +74,32 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const warnedFor = useRef<string | null>(null);
 
-  const logout = useCallback(() => {
-    clearSession();
-    setSession(null);
-    queryClient.clear();
-    void navigate('/login', { replace: true });
-  }, [navigate, queryClient]);
+  // Ends the session; the sign-in page says why when it was not the user's choice.
+  const end = useCallback(
+    (reason?: LoginReason) => {
+      if (reason) setLoginReason(reason);
+      clearSession();
+      setSession(null);
+      queryClient.clear();
+      void navigate('/login', { replace: true });
+    },
+    [navigate, queryClient],
+  );
+  const logout = useCallback(() => end(), [end]);
+  const expire = useCallback(() => end('expired'), [end]);
 
   useEffect(() => {
-    setUnauthorizedHandler(logout);
+    setUnauthorizedHandler(expire);
     return () => setUnauthorizedHandler(null);
-  }, [logout]);
+  }, [expire]);
 
   // End the session the moment its expiry passes.
   useEffect(() => {
     if (!session) return;
     const ms = session.expiresAt - Date.now();
-    const timer = window.setTimeout(logout, Math.max(0, Math.min(ms, 2_147_000_000)));
+    const timer = window.setTimeout(expire, Math.max(0, Math.min(ms, 2_147_000_000)));
     return () => window.clearTimeout(timer);
-  }, [session, logout]);
+  }, [session, expire]);
 
   const query = useQuery({
     queryKey: [...SESSION_QUERY_KEY, session?.token ?? ''],
@@ -93,9 +110,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   });
 
   // A failed club load sends the user to login (seed 000 §8).
+  // A 401 has already ended the session as expired (setUnauthorizedHandler); do not overwrite why.
   useEffect(() => {
-    if (query.isError) logout();
-  }, [query.isError, logout]);
+    if (!query.isError) return;
+    if (query.error instanceof ApiError && query.error.status === 401) return;
+    logout();
+  }, [query.isError, query.error, logout]);
 
   // Low-license toast on club load (seed 000 §8, §9).
   const club = query.data?.club;

@@ -22,6 +22,30 @@ export function readSession(): StoredSession | null {
   return { token, expiresAt, externalClubId: club ? Number(club) : null };
 }
 
+/** True when a token is stored whose expiry has passed: the user was signed in and the session ran out. */
+export function hadExpiredSession(): boolean {
+  const token = localStorage.getItem(TOKEN);
+  const expiresAt = Number(localStorage.getItem(EXPIRY) ?? 0);
+  return Boolean(token) && expiresAt <= Date.now();
+}
+
+const LOGIN_REASON = 'venue.loginReason';
+
+/** Remembers why the session ended (shown once by the sign-in page), for the tab's lifetime. */
+export function setLoginReason(reason: 'expired'): void {
+  sessionStorage.setItem(LOGIN_REASON, reason);
+}
+
+/** Why the last session ended, if the sign-in page has not shown it yet. */
+export function readLoginReason(): 'expired' | null {
+  return sessionStorage.getItem(LOGIN_REASON) === 'expired' ? 'expired' : null;
+}
+
+/** The sign-in page showed the reason (or the user signed in again). */
+export function clearLoginReason(): void {
+  sessionStorage.removeItem(LOGIN_REASON);
+}
+
 export function writeSession(token: string, expiresInSeconds: number, externalClubId: number): StoredSession {
   const expiresAt = Date.now() + expiresInSeconds * 1000;
   localStorage.setItem(TOKEN, token);

@@ -1,10 +1,11 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { LockOutlined, ShopOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../app/layout/AppLayout';
 import { useLogin, type LoginFormValues } from './useLogin';
+import { clearLoginReason, readLoginReason } from '../../app/auth/authStorage';
 
 /**
  * /login (seed 000 §2): userName, password and externalClubId in the query
@@ -15,6 +16,9 @@ export function LoginPage() {
   const [form] = Form.useForm<LoginFormValues>();
   const { submit, error, submitting } = useLogin(form);
   const [params] = useSearchParams();
+  // Shown once: the reason is cleared when the page has read it.
+  const [expired] = useState(() => readLoginReason() === 'expired');
+  useEffect(() => clearLoginReason(), []);
   const autoTried = useRef(false);
 
   const initial: LoginFormValues = {
@@ -41,6 +45,15 @@ export function LoginPage() {
           {t('login.title')}
         </Typography.Title>
         <Typography.Paragraph type="secondary">{t('login.subtitle')}</Typography.Paragraph>
+        {expired && !error && (
+          <Alert
+            type="warning"
+            showIcon
+            title={t('login.sessionExpired')}
+            style={{ marginBlockEnd: 16 }}
+            data-testid="login-expired"
+          />
+        )}
         {error && (
           <Alert type="error" showIcon title={error} style={{ marginBlockEnd: 16 }} data-testid="login-error" />
         )}
