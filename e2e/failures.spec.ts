@@ -47,3 +47,20 @@ test('the server answers 404 for a missing code file and caches hashed files as 
   expect(js.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
   expect(js.headers()['content-encoding']).toBe('br');
 });
+
+test('a network drop shows an offline banner that clears itself when the link returns, and the screen reloads its data', async ({
+  page,
+  context,
+}) => {
+  await page.goto(LINK);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId('live-status')).toHaveAttribute('data-state', 'open');
+  await expect(page.getByTestId('offline-banner')).toHaveCount(0);
+  await context.setOffline(true);
+  await expect(page.getByTestId('offline-banner')).toContainText('אין חיבור לשרת');
+  const refetched = page.waitForRequest((r) => r.url().includes('/api/Dashboard/'), { timeout: 20_000 });
+  await context.setOffline(false);
+  await expect(page.getByTestId('offline-banner')).toHaveCount(0, { timeout: 20_000 });
+  await refetched;
+  await expect(page.getByTestId('live-status')).toHaveAttribute('data-state', 'open', { timeout: 20_000 });
+});

@@ -23,6 +23,7 @@ import { useNavigationEntries } from '../navigation';
 import { useLiveStatus } from '../live/LiveProvider';
 import { useDrawerSide, useLanguage, useSetLanguage } from '../i18n/LocaleProvider';
 import { useViewport } from '../../shared/useMediaQuery';
+import { OfflineBanner } from './OfflineBanner';
 
 const ICONS: Record<string, React.ReactNode> = {
   dashboard: <DashboardOutlined />,
@@ -169,6 +170,7 @@ export function AppLayout() {
           </Space>
         </Layout.Header>
         <Layout.Content className="app-content">
+          <OfflineBanner />
           <Outlet />
         </Layout.Content>
       </Layout>

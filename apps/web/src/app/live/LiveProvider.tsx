@@ -82,8 +82,17 @@ export function LiveProvider({ token, children }: { token: string; children: Rea
       };
       ws.onerror = () => ws?.close();
     };
+    // The network is back: reconnect now instead of at the end of the back-off.
+    const onOnline = () => {
+      if (ws || stopped) return;
+      window.clearTimeout(retryTimer);
+      attempt = 0;
+      connect();
+    };
+    window.addEventListener('online', onOnline);
     connect();
     return () => {
+      window.removeEventListener('online', onOnline);
       stopped = true;
       window.clearTimeout(retryTimer);
       window.clearTimeout(refreshTimer);
