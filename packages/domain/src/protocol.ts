@@ -327,6 +327,8 @@ export const LiveMessage = z.discriminatedUnion('type', [
     inserted: z.number().int(),
     error: z.string().optional(),
   }),
+  /** A global message was published to the user's club (docs/messages.md): the console refreshes its inbox. */
+  z.object({ type: z.literal('message'), id: z.number().int(), kind: z.enum(['Basic', 'Extra', 'Popup']) }),
   z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
 ]);
 export type LiveMessage = z.infer<typeof LiveMessage>;

@@ -1033,3 +1033,64 @@ export const products = pgTable(
   },
   (t) => [index('products_club').on(t.clubId)],
 );
+
+// ---------------------------------------------------------------- messages and incidents (docs/messages.md)
+
+/** Feedback categories of a club (seed 001 §3, seed 000 §7 /FeedbackCategory): what an incident report is about. */
+export const feedbackCategories = pgTable(
+  'feedback_categories',
+  {
+    id: serial('id').primaryKey(),
+    clubId: integer('club_id')
+      .notNull()
+      .references(() => clubs.id),
+    name: text('name').notNull(),
+    /** Terminal mode (seed 000 §3): 'Maintenance' or 'Experience'. */
+    type: text('type').notNull(),
+    reportingSystemCategoryId: integer('reporting_system_category_id').notNull(),
+    defaultSeverityId: integer('default_severity_id').notNull(),
+    reportingSystemLocationId: integer('reporting_system_location_id'),
+    /** Soft delete: incident reports keep their category. */
+    deleted: boolean('deleted').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('feedback_categories_club').on(t.clubId)],
+);
+
+/** Global messages of the service operator to clubs (seed 000 §3 "global message"); not owned by one club. */
+export const globalMessages = pgTable(
+  'global_messages',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    /** Sanitised HTML (docs/messages.md "Sanitising"). */
+    body: text('body').notNull().default(''),
+    /** 'Basic', 'Extra' or 'Popup' (seed 000 §3 message popup kinds). */
+    kind: text('kind').notNull().default('Basic'),
+    /** 'all', 'regular', 'usa', 'kala' or 'clubs' (MESSAGE_AUDIENCES). */
+    audience: text('audience').notNull().default('all'),
+    /** External club ids when the audience is 'clubs'. */
+    externalClubIds: jsonb('external_club_ids').$type<number[]>().notNull().default([]),
+    publishAt: timestamp('publish_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdBy: integer('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('global_messages_publish').on(t.publishAt)],
+);
+
+/** Read status of a global message per user (seed 000 §3: Unreaded 0 without a row, Readed 1 with one). */
+export const globalMessageReads = pgTable(
+  'global_message_reads',
+  {
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => globalMessages.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.userId] }), index('global_message_reads_user').on(t.userId)],
+);

@@ -1,0 +1,39 @@
+CREATE TABLE "feedback_categories" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"club_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"type" text NOT NULL,
+	"reporting_system_category_id" integer NOT NULL,
+	"default_severity_id" integer NOT NULL,
+	"reporting_system_location_id" integer,
+	"deleted" boolean DEFAULT false NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "global_message_reads" (
+	"message_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"read_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "global_message_reads_message_id_user_id_pk" PRIMARY KEY("message_id","user_id")
+);
+--> statement-breakpoint
+CREATE TABLE "global_messages" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"title" text NOT NULL,
+	"body" text DEFAULT '' NOT NULL,
+	"kind" text DEFAULT 'Basic' NOT NULL,
+	"audience" text DEFAULT 'all' NOT NULL,
+	"external_club_ids" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"publish_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"expires_at" timestamp with time zone,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "feedback_categories" ADD CONSTRAINT "feedback_categories_club_id_clubs_id_fk" FOREIGN KEY ("club_id") REFERENCES "public"."clubs"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "global_message_reads" ADD CONSTRAINT "global_message_reads_message_id_global_messages_id_fk" FOREIGN KEY ("message_id") REFERENCES "public"."global_messages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "global_message_reads" ADD CONSTRAINT "global_message_reads_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "feedback_categories_club" ON "feedback_categories" USING btree ("club_id");--> statement-breakpoint
+CREATE INDEX "global_message_reads_user" ON "global_message_reads" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "global_messages_publish" ON "global_messages" USING btree ("publish_at");
