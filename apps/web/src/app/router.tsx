@@ -8,6 +8,7 @@ import { LiveProvider } from './live/LiveProvider';
 import { AppLayout } from './layout/AppLayout';
 import { useNavigationEntries } from './navigation';
 import { REPORT_SCREENS } from '../features/reports/reportScreens';
+import { INBOX_ROUTE, OPERATOR_MESSAGES_ROUTE } from '../features/messages/routes';
 
 const LoginPage = lazy(() => import('../features/login/LoginPage').then((m) => ({ default: m.LoginPage })));
 const DashboardPage = lazy(() =>
@@ -39,6 +40,13 @@ const TerminalMessagesPage = lazy(() =>
 );
 const FeedbackCategoriesPage = lazy(() =>
   import('../features/feedback-categories/FeedbackCategoriesPage').then((m) => ({ default: m.FeedbackCategoriesPage })),
+);
+const InboxPage = lazy(() => import('../features/messages/InboxPage').then((m) => ({ default: m.InboxPage })));
+const OperatorMessagesPage = lazy(() =>
+  import('../features/messages/OperatorMessagesPage').then((m) => ({ default: m.OperatorMessagesPage })),
+);
+const PopupMessages = lazy(() =>
+  import('../features/messages/PopupMessages').then((m) => ({ default: m.PopupMessages })),
 );
 const ReportPage = lazy(() => import('../features/reports/ReportPage').then((m) => ({ default: m.ReportPage })));
 const ReconcileSaferPaymentsButton = lazy(() =>
@@ -76,6 +84,7 @@ function RequireSession() {
       <AppLayout />
       <Suspense fallback={null}>
         <TermsGate />
+        <PopupMessages />
       </Suspense>
     </LiveProvider>
   );
@@ -120,6 +129,8 @@ function Root() {
 }
 
 const guarded = (navKey: string, el: ReactNode) => <Guard navKey={navKey}>{el}</Guard>;
+/** A screen open to every signed-in user (it checks its own access, if any). */
+const suspended = (el: ReactNode) => <Suspense fallback={<PageSpinner />}>{el}</Suspense>;
 
 /** Buttons of a report's screen beside its title. */
 const REPORT_ACTIONS: Partial<Record<ReportId, ReactNode>> = { saferPayments: <ReconcileSaferPaymentsButton /> };
@@ -161,6 +172,9 @@ export const router = createBrowserRouter([
             path: '/management/feedback-category-list',
             element: guarded('feedbackCategories', <FeedbackCategoriesPage />),
           },
+          // The system-messages inbox (seed 001 §2) for every signed-in user; the operator's messages (docs/messages.md).
+          { path: INBOX_ROUTE, element: suspended(<InboxPage />) },
+          { path: OPERATOR_MESSAGES_ROUTE, element: suspended(<OperatorMessagesPage />) },
           // Every report screen of the catalogue (features/reports/reportScreens.ts).
           ...REPORT_SCREENS.map((r) => ({
             path: r.route,

@@ -23,6 +23,9 @@ import { useNavigationEntries } from '../navigation';
 import { useLiveStatus } from '../live/LiveProvider';
 import { useDrawerSide, useLanguage, useSetLanguage } from '../i18n/LocaleProvider';
 import { useViewport } from '../../shared/useMediaQuery';
+import { useCan } from '../auth/useCan';
+import { MessageBell } from '../../features/messages/MessageBell';
+import { OPERATOR_MESSAGES_ROUTE } from '../../features/messages/routes';
 
 const ICONS: Record<string, React.ReactNode> = {
   dashboard: <DashboardOutlined />,
@@ -97,6 +100,7 @@ export function AppLayout() {
   const { logout } = useAuth();
   const { user, club } = useSessionData();
   const entries = useNavigationEntries();
+  const isOperator = useCan()({ operator: true });
   const viewport = useViewport();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const navSide = useDrawerSide('start');
@@ -153,6 +157,12 @@ export function AppLayout() {
           </Space>
           <Space size="middle" className="header-end">
             <LiveIndicator />
+            {isOperator && (
+              <Link to={OPERATOR_MESSAGES_ROUTE} data-testid="operator-messages" className="hide-phone">
+                {t('messages.operatorLink')}
+              </Link>
+            )}
+            <MessageBell />
             <span className="hide-phone user-name" data-testid="user-name">
               <UserOutlined /> {user.name || user.username}
             </span>
