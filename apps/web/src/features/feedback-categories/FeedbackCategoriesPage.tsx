@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Popconfirm, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { Button, Popconfirm, Space, Table, Typography, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { FeedbackCategory } from '@venue/domain';
@@ -7,6 +7,7 @@ import { useCan } from '../../app/auth/useCan';
 import { errorText } from '../../shared/errors';
 import { FeedbackCategoryDrawer } from './FeedbackCategoryDrawer';
 import { useDeleteFeedbackCategory, useFeedbackCategories } from './useFeedbackCategories';
+import { useToast } from '../../shared/toast/ToastProvider';
 
 /**
  * /management/feedback-category-list (seed 000 §2, §6: shown when the club's
@@ -14,7 +15,7 @@ import { useDeleteFeedbackCategory, useFeedbackCategories } from './useFeedbackC
  */
 export function FeedbackCategoriesPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const canEdit = useCan()({ edit: 'settings' });
   const query = useFeedbackCategories();
   const remove = useDeleteFeedbackCategory();

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { App, Form, Input, InputNumber, Select } from 'antd';
+import { Form, Input, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FeedbackCategoryInput, TERMINAL_MODES, type FeedbackCategory } from '@venue/domain';
 import { FormDrawer } from '../../shared/forms/FormDrawer';
@@ -10,6 +10,7 @@ import {
   type FeedbackCategoryFormValues,
 } from './feedbackCategoryForm';
 import { useSaveFeedbackCategory } from './useFeedbackCategories';
+import { useToast } from '../../shared/toast/ToastProvider';
 
 /** Create or edit a feedback category (seed 001 §3; required fields seed 001 §5). */
 export function FeedbackCategoryDrawer({
@@ -21,7 +22,7 @@ export function FeedbackCategoryDrawer({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const save = useSaveFeedbackCategory();
   const record = editing === 'new' ? null : editing;
   const { form, onFinish, onFinishFailed, rootError, clearRootError, saving } = useSchemaForm({

@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
-import { App, Col, DatePicker, Form, Input, Row, Select } from 'antd';
+import { Col, DatePicker, Form, Input, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { GLOBAL_MESSAGE_KINDS, GlobalMessageInput, MESSAGE_AUDIENCES, type GlobalMessageRecord } from '@venue/domain';
 import { FormDrawer } from '../../shared/forms/FormDrawer';
 import { useSchemaForm } from '../../shared/forms/useSchemaForm';
 import { globalMessageBody, globalMessageFormValues, type GlobalMessageFormValues } from './globalMessageForm';
 import { useSaveGlobalMessage } from './useMessages';
+import { useToast } from '../../shared/toast/ToastProvider';
 
 /** The operator's composer: write or change a global message (docs/messages.md). */
 export function GlobalMessageDrawer({
@@ -16,7 +17,7 @@ export function GlobalMessageDrawer({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const save = useSaveGlobalMessage();
   const record = editing === 'new' ? null : editing;
   const { form, onFinish, onFinishFailed, rootError, clearRootError, saving } = useSchemaForm({

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Empty, List, Segmented, Space, Tag, Typography } from 'antd';
+import { Button, Empty, List, Segmented, Space, Tag, Typography } from 'antd';
 import { CheckOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { MessageReadStatus, type ClubMessage } from '@venue/domain';
@@ -8,6 +8,7 @@ import { errorText } from '../../shared/errors';
 import { MessageBody } from './MessageBody';
 import './messages.css';
 import { useInboxMessages, useMarkRead } from './useMessages';
+import { useToast } from '../../shared/toast/ToastProvider';
 
 type Filter = 'all' | 'unread' | 'read';
 
@@ -26,7 +27,7 @@ export function inboxFilter(filter: Filter): (m: ClubMessage) => boolean {
 export function InboxPage() {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const { message } = App.useApp();
+  const message = useToast();
   const [filter, setFilter] = useState<Filter>('all');
   const query = useInboxMessages();
   const mark = useMarkRead();
