@@ -75,32 +75,27 @@ export function InboxPage() {
               data-testid="message-item"
               data-unread={isUnread}
               className={isUnread ? 'message-item unread' : 'message-item'}
-              actions={
-                isUnread
-                  ? [
-                      <Button
-                        key="read"
-                        size="small"
-                        onClick={() => void markRead(m.id)}
-                        data-testid="message-mark-read"
-                      >
-                        {t('messages.markRead')}
-                      </Button>,
-                    ]
-                  : []
-              }
             >
-              <List.Item.Meta
-                title={
-                  <Space wrap>
-                    <span dir="auto">{m.title}</span>
+              <div className="message-content">
+                <div className="message-head">
+                  <Space wrap size="small">
+                    <span className="message-title" dir="auto">
+                      {m.title}
+                    </span>
                     {isUnread && <Tag color="blue">{t('messages.new')}</Tag>}
                     {m.kind !== 'Basic' && <Tag>{t(`messages.kinds.${m.kind}`)}</Tag>}
                   </Space>
-                }
-                description={when(m.publishAt)}
-              />
-              <MessageBody html={m.body} />
+                  <Space size="small">
+                    <Typography.Text type="secondary">{when(m.publishAt)}</Typography.Text>
+                    {isUnread && (
+                      <Button size="small" onClick={() => void markRead(m.id)} data-testid="message-mark-read">
+                        {t('messages.markRead')}
+                      </Button>
+                    )}
+                  </Space>
+                </div>
+                <MessageBody html={m.body} />
+              </div>
             </List.Item>
           );
         }}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useCan } from '../../app/auth/useCan';
 import { MessageBody } from './MessageBody';
 import { useMarkRead, useUnreadMessages } from './useMessages';
 
@@ -8,9 +9,16 @@ import { useMarkRead, useUnreadMessages } from './useMessages';
  * Popup-kind messages (seed 000 §3 "message popup kinds"): each unread one
  * opens as a dialog after sign-in, oldest first, until the user marks it
  * read. "Later" closes it for this session only; it opens again at the next
- * sign-in (this component is mounted once per signed-in session).
+ * sign-in (this component is mounted once per signed-in session). A popup
+ * that arrives over the live feed opens at once.
  */
 export function PopupMessages() {
+  // The operator writes these messages; only club users get them as dialogs.
+  const isOperator = useCan()({ operator: true });
+  return isOperator ? null : <PopupDialog />;
+}
+
+function PopupDialog() {
   const { t } = useTranslation();
   const unread = useUnreadMessages();
   const mark = useMarkRead();
