@@ -31,9 +31,29 @@ CREATE TABLE "global_messages" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "incidents" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"club_id" integer NOT NULL,
+	"category_id" integer NOT NULL,
+	"severity_id" integer NOT NULL,
+	"source" text NOT NULL,
+	"terminal_id" integer,
+	"event_id" text,
+	"reported_by" integer,
+	"note" text DEFAULT '' NOT NULL,
+	"status" text DEFAULT 'open' NOT NULL,
+	"handled_by" integer,
+	"handled_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "feedback_categories" ADD CONSTRAINT "feedback_categories_club_id_clubs_id_fk" FOREIGN KEY ("club_id") REFERENCES "public"."clubs"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "global_message_reads" ADD CONSTRAINT "global_message_reads_message_id_global_messages_id_fk" FOREIGN KEY ("message_id") REFERENCES "public"."global_messages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "global_message_reads" ADD CONSTRAINT "global_message_reads_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "incidents" ADD CONSTRAINT "incidents_club_id_clubs_id_fk" FOREIGN KEY ("club_id") REFERENCES "public"."clubs"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "incidents" ADD CONSTRAINT "incidents_category_id_feedback_categories_id_fk" FOREIGN KEY ("category_id") REFERENCES "public"."feedback_categories"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "feedback_categories_club" ON "feedback_categories" USING btree ("club_id");--> statement-breakpoint
 CREATE INDEX "global_message_reads_user" ON "global_message_reads" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "global_messages_publish" ON "global_messages" USING btree ("publish_at");
+CREATE INDEX "global_messages_publish" ON "global_messages" USING btree ("publish_at");--> statement-breakpoint
+CREATE INDEX "incidents_club_status" ON "incidents" USING btree ("club_id","status","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "incidents_terminal_event" ON "incidents" USING btree ("terminal_id","event_id");

@@ -1094,3 +1094,35 @@ export const globalMessageReads = pgTable(
   },
   (t) => [primaryKey({ columns: [t.messageId, t.userId] }), index('global_message_reads_user').on(t.userId)],
 );
+
+/** Incident reports (issue 16, docs/messages.md): a client at a terminal or staff in the console, in a feedback category. */
+export const incidents = pgTable(
+  'incidents',
+  {
+    id: serial('id').primaryKey(),
+    clubId: integer('club_id')
+      .notNull()
+      .references(() => clubs.id),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => feedbackCategories.id),
+    /** The category's default severity when reported. */
+    severityId: integer('severity_id').notNull(),
+    /** 'terminal' or 'console'. */
+    source: text('source').notNull(),
+    terminalId: integer('terminal_id'),
+    /** The terminal's event id: a resent report is stored once. */
+    eventId: text('event_id'),
+    reportedBy: integer('reported_by'),
+    note: text('note').notNull().default(''),
+    /** 'open' or 'handled'. */
+    status: text('status').notNull().default('open'),
+    handledBy: integer('handled_by'),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('incidents_club_status').on(t.clubId, t.status, t.createdAt),
+    uniqueIndex('incidents_terminal_event').on(t.terminalId, t.eventId),
+  ],
+);

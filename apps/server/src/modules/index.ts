@@ -9,6 +9,7 @@ import { dashboardRoutes } from './dashboard/dashboard.routes.js';
 import { debtRoutes } from './debts/debts.routes.js';
 import { feedbackCategoryRoutes } from './feedback-categories/feedback-categories.routes.js';
 import { globalMessageRoutes } from './global-messages/global-messages.routes.js';
+import { incidentRoutes } from './incidents/incidents.routes.js';
 import { groupRoutes } from './groups/groups.routes.js';
 import { licenseRoutes } from './licenses/licenses.routes.js';
 import { masavRoutes } from './masav/masav.routes.js';
@@ -64,4 +65,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   // Messages and incidents (docs/messages.md)
   await app.register(feedbackCategoryRoutes);
   await app.register(globalMessageRoutes);
+  await app.register(incidentRoutes);
 }

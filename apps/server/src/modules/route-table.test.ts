@@ -132,6 +132,7 @@ describe('route table: 401, 403 and other-club 404 on every route', () => {
    */
   const SETTING_OR_CAPACITY_KEYS = [
     'feedbackCategories',
+    'incidents',
     'quickExitReport',
     'productMatrixReport',
     'saferPaymentsReport',
@@ -268,6 +269,7 @@ describe('route table: 401, 403 and other-club 404 on every route', () => {
     const product = (await b.api.post('/api/Product', { name: 'B towel', price: 500 })).json();
     const message = (await b.api.post('/api/TerminalMessage', { name: 'B message' })).json();
     const category = await factory.makeFeedbackCategory(ctx, b.club.id);
+    const incident = (await b.api.post('/api/Incident', { categoryId: category.id })).json();
     // Templates come only from terminals (enrolment); one of B's client's, written directly.
     const template = await factory.makeBiometricTemplate(
       ctx,
@@ -335,6 +337,7 @@ describe('route table: 401, 403 and other-club 404 on every route', () => {
       if (url.startsWith('/api/Product/')) return product.id;
       if (url.startsWith('/api/TerminalMessage/')) return message.id;
       if (url.startsWith('/api/FeedbackCategory/')) return category.id;
+      if (url.startsWith('/api/Incident/')) return incident.id;
       if (url.startsWith('/api/DeleteFmd/')) return template.id;
       if (url.startsWith('/api/User/')) return b.user.id;
       if (url.startsWith('/api/Club/')) return b.club.id;
@@ -359,7 +362,7 @@ describe('route table: 401, 403 and other-club 404 on every route', () => {
 
     const scoped = routes.filter(
       (r) =>
-        (/^\/api\/(Client|Group|Schedule|ScheduleToGroup|Terminal|TerminalMessage|FeedbackCategory|DeleteFmd|Product|User|Club|GetClientFull)\//.test(
+        (/^\/api\/(Client|Group|Schedule|ScheduleToGroup|Terminal|TerminalMessage|FeedbackCategory|Incident|DeleteFmd|Product|User|Club|GetClientFull)\//.test(
           r.url,
         ) ||
           MONEY_ID_ROUTES.test(r.url)) &&

@@ -154,6 +154,9 @@ function subscribeClub(
         ...(error ? { error } : {}),
       });
     }),
+    bus.subscribe('incident', (e) => {
+      if (e.clubId === club) send({ type: 'incident', id: e.incidentId });
+    }),
     bus.subscribe('global-message', (e) => {
       if (reachesClub(e, clubRef.externalClubId))
         send({

@@ -41,6 +41,9 @@ const TerminalMessagesPage = lazy(() =>
 const FeedbackCategoriesPage = lazy(() =>
   import('../features/feedback-categories/FeedbackCategoriesPage').then((m) => ({ default: m.FeedbackCategoriesPage })),
 );
+const IncidentsPage = lazy(() =>
+  import('../features/incidents/IncidentsPage').then((m) => ({ default: m.IncidentsPage })),
+);
 const InboxPage = lazy(() => import('../features/messages/InboxPage').then((m) => ({ default: m.InboxPage })));
 const OperatorMessagesPage = lazy(() =>
   import('../features/messages/OperatorMessagesPage').then((m) => ({ default: m.OperatorMessagesPage })),
@@ -172,6 +175,7 @@ export const router = createBrowserRouter([
             path: '/management/feedback-category-list',
             element: guarded('feedbackCategories', <FeedbackCategoriesPage />),
           },
+          { path: '/management/incidents', element: guarded('incidents', <IncidentsPage />) },
           // The system-messages inbox (seed 001 §2) for every signed-in user; the operator's messages (docs/messages.md).
           { path: INBOX_ROUTE, element: suspended(<InboxPage />) },
           { path: OPERATOR_MESSAGES_ROUTE, element: suspended(<OperatorMessagesPage />) },

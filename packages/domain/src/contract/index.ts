@@ -5,7 +5,7 @@ import { dashboard } from './dashboard.js';
 import { debts } from './debts.js';
 import { biometrics, bonus, terminalMessages } from './gate.js';
 import { groups } from './groups.js';
-import { feedbackCategories, globalMessages } from './messages.js';
+import { feedbackCategories, globalMessages, incidents } from './messages.js';
 import { accounting, licenses, masav, paymentMethods, purchases, subscriptions } from './money.js';
 import { products } from './products.js';
 import { schedules } from './schedules.js';
@@ -53,4 +53,5 @@ export const contract = {
   accounting,
   feedbackCategories,
   globalMessages,
+  incidents,
 } as const;

@@ -7,6 +7,9 @@ import {
   FeedbackCategory,
   FeedbackCategoryInput,
   FeedbackCategoryPatch,
+  Incident,
+  IncidentInput,
+  IncidentListQuery,
   GlobalMessageInput,
   GlobalMessagePatch,
   GlobalMessageRecord,
@@ -135,5 +138,27 @@ export const globalMessages = routes(['global messages'], {
     body: GlobalMessagePatch,
     response: GlobalMessageRecord,
     access: operator,
+  },
+});
+
+/** Incidents need the club's incident reports on (navigation entry `incidents`, docs/messages.md "Incident reports"). */
+const incidentAccess = { nav: 'incidents' } as const;
+
+/** Incident reports of the signed-in club (issue 16; the seeds show no calls: our paths). */
+export const incidents = routes(['incidents'], {
+  list: {
+    method: 'GET',
+    path: '/api/Incident',
+    query: IncidentListQuery,
+    response: pageOf(Incident),
+    access: incidentAccess,
+  },
+  create: { method: 'POST', path: '/api/Incident', body: IncidentInput, response: Incident, access: incidentAccess },
+  handle: {
+    method: 'PUT',
+    path: '/api/Incident/Handle/:id',
+    params: IdParams,
+    response: Incident,
+    access: incidentAccess,
   },
 });

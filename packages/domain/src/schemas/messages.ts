@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, idParam, int32, text } from '../parts.js';
+import { eventId, id, idParam, int32, text } from '../parts.js';
 import { KALA_CLUB_FROM, USA_CLUB_FROM } from '../enums.js';
 import { TERMINAL_MESSAGE_TYPES } from '../gate.js';
 
@@ -178,3 +178,62 @@ export const UserIdParams = z.object({ userId: idParam });
 /** Answer of PUT UpdateMessageStatus / MarkAllMessagesAsRead: how many messages changed to read. */
 export const MarkedRead = z.object({ updated: z.number().int() });
 export type MarkedRead = z.infer<typeof MarkedRead>;
+
+// ---------------------------------------------------------------- incident reports
+
+/** Where an incident was reported: at a terminal by a client, or in the console by staff. */
+export const INCIDENT_SOURCES = ['terminal', 'console'] as const;
+export type IncidentSource = (typeof INCIDENT_SOURCES)[number];
+/** An incident is open until a staff member marks it handled. */
+export const INCIDENT_STATUSES = ['open', 'handled'] as const;
+export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
+
+/** POST /api/Incident: staff report an incident in one of the club's categories, optionally at a terminal. */
+export const IncidentInput = z.strictObject({
+  categoryId: id,
+  note: text(500).trim().default(''),
+  terminalId: id.nullable().default(null),
+});
+export type IncidentInput = z.infer<typeof IncidentInput>;
+
+/** GET /api/Incident?status=open|handled|all (default open), newest first. */
+export const IncidentListQuery = z.object({ status: z.enum([...INCIDENT_STATUSES, 'all']).default('open') });
+
+/** An incident as the console lists it. Severity: the category's default severity id at the time of the report. */
+export const Incident = z.object({
+  id: int32,
+  categoryId: int32,
+  categoryName: z.string(),
+  type: z.enum(TERMINAL_MODES),
+  severityId: int32,
+  source: z.enum(INCIDENT_SOURCES),
+  terminalId: int32.nullable(),
+  terminalName: z.string().nullable(),
+  note: z.string(),
+  status: z.enum(INCIDENT_STATUSES),
+  createdAt: z.string(),
+  handledAt: z.string().nullable(),
+  handledBy: z.string().nullable(),
+});
+export type Incident = z.infer<typeof Incident>;
+
+/**
+ * Terminal → server: a client reports an incident at the terminal
+ * (docs/terminal-protocol.md "Incident reports"). A resend with the same
+ * eventId is stored once and answered again.
+ */
+export const TerminalIncident = z.object({
+  type: z.literal('incident'),
+  eventId,
+  categoryId: id,
+  note: text(500).trim().default(''),
+});
+export type TerminalIncident = z.infer<typeof TerminalIncident>;
+
+/** Server → terminal: the report is stored (`incidentId`). A refusal is an `error` with code INCIDENT_REFUSED and the eventId. */
+export const ServerIncidentReported = z.object({
+  type: z.literal('incident-reported'),
+  eventId,
+  incidentId: int32,
+});
+export type ServerIncidentReported = z.infer<typeof ServerIncidentReported>;

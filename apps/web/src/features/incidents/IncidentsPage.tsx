@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import { Button, Segmented, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { CheckOutlined, PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { Incident, IncidentStatus } from '@venue/domain';
+import { errorText } from '../../shared/errors';
+import { useToast } from '../../shared/toast/ToastProvider';
+import { ReportIncidentDrawer } from './ReportIncidentDrawer';
+import { useHandleIncident, useIncidents } from './useIncidents';
+
+type Filter = IncidentStatus | 'all';
+
+/**
+ * /management/incidents (issue 16; shown when the club's incident reports are
+ * on): what clients reported at terminals and staff in the console, live;
+ * staff mark them handled.
+ */
+export function IncidentsPage() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const [filter, setFilter] = useState<Filter>('open');
+  const [reporting, setReporting] = useState(false);
+  const query = useIncidents(filter);
+  const handle = useHandleIncident();
+  const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
+
+  const columns: TableColumnsType<Incident> = [
+    { title: t('incidents.time'), dataIndex: 'createdAt', render: when },
+    { title: t('incidents.category'), dataIndex: 'categoryName', render: (v: string) => <span dir="auto">{v}</span> },
+    {
+      title: t('feedbackCategories.type'),
+      dataIndex: 'type',
+      render: (v: string) => t(`feedbackCategories.types.${v}`),
+    },
+    { title: t('incidents.severity'), dataIndex: 'severityId' },
+    { title: t('incidents.terminal'), dataIndex: 'terminalName', render: (v: string | null) => v ?? '—' },
+    { title: t('incidents.source'), dataIndex: 'source', render: (v: string) => t(`incidents.sources.${v}`) },
+    { title: t('incidents.note'), dataIndex: 'note', render: (v: string) => <span dir="auto">{v || '—'}</span> },
+    {
+      title: t('incidents.status'),
+      key: 'status',
+      render: (_, i) =>
+        i.status === 'open' ? (
+          <Button
+            size="small"
+            icon={<CheckOutlined />}
+            data-testid="incident-handle"
+            onClick={() =>
+              void handle.mutateAsync(i.id).then(
+                () => toast.success(t('incidents.handledDone')),
+                (e: unknown) => toast.error(errorText(t, e)),
+              )
+            }
+          >
+            {t('incidents.markHandled')}
+          </Button>
+        ) : (
+          <Tag color="green">{t('incidents.handledBy', { name: i.handledBy ?? '', at: when(i.handledAt) })}</Tag>
+        ),
+    },
+  ];
+
+  return (
+    <>
+      <div className="page-header">
+        <Typography.Title level={2}>{t('nav.incidents')}</Typography.Title>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setReporting(true)} data-testid="incident-new">
+          {t('incidents.report')}
+        </Button>
+      </div>
+      <Segmented<Filter>
+        value={filter}
+        onChange={setFilter}
+        style={{ marginBlockEnd: 16 }}
+        options={(['open', 'handled', 'all'] as const).map((f) => ({ value: f, label: t(`incidents.filter.${f}`) }))}
+      />
+      <Table<Incident>
+        rowKey="id"
+        columns={columns}
+        dataSource={query.data?.items ?? []}
+        loading={query.isPending}
+        pagination={{ pageSize: 50, hideOnSinglePage: true }}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: query.isError ? errorText(t, query.error) : t('incidents.empty') }}
+      />
+      <ReportIncidentDrawer open={reporting} onClose={() => setReporting(false)} />
+    </>
+  );
+}
