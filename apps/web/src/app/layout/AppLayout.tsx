@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { Badge, Button, Drawer, Layout, Menu, Space, Tooltip, type MenuProps } from 'antd';
 import {
+  AlertOutlined,
   AppstoreOutlined,
   BarChartOutlined,
   CalendarOutlined,
@@ -13,6 +14,7 @@ import {
   MessageOutlined,
   SettingOutlined,
   ShoppingOutlined,
+  TagsOutlined,
   TeamOutlined,
   UserOutlined,
 } from '@ant-design/icons';
@@ -38,6 +40,8 @@ const ICONS: Record<string, React.ReactNode> = {
   users: <IdcardOutlined />,
   schedules: <CalendarOutlined />,
   terminalMessages: <MessageOutlined />,
+  feedbackCategories: <TagsOutlined />,
+  incidents: <AlertOutlined />,
 };
 
 function useMenuItems(entries: NavEntry[], collapsed: boolean, onNavigate?: () => void): MenuProps['items'] {

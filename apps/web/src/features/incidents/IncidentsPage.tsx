@@ -3,6 +3,7 @@ import { Button, Segmented, Table, Tag, Typography, type TableColumnsType } from
 import { CheckOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Incident, IncidentStatus } from '@venue/domain';
+import { useLanguage } from '../../app/i18n/LocaleProvider';
 import { errorText } from '../../shared/errors';
 import { useToast } from '../../shared/toast/ToastProvider';
 import { ReportIncidentDrawer } from './ReportIncidentDrawer';
@@ -22,7 +23,8 @@ export function IncidentsPage() {
   const [reporting, setReporting] = useState(false);
   const query = useIncidents(filter);
   const handle = useHandleIncident();
-  const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
+  const locale = useLanguage() === 'he' ? 'he-IL' : 'en-GB';
+  const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(locale) : '—');
 
   const columns: TableColumnsType<Incident> = [
     { title: t('incidents.time'), dataIndex: 'createdAt', render: when },

@@ -4,6 +4,7 @@ import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { GlobalMessageRecord } from '@venue/domain';
 import { useCan } from '../../app/auth/useCan';
+import { useLanguage } from '../../app/i18n/LocaleProvider';
 import { errorText } from '../../shared/errors';
 import { GlobalMessageDrawer } from './GlobalMessageDrawer';
 import { useOperatorMessages } from './useMessages';
@@ -20,6 +21,7 @@ function OperatorMessages() {
   const { t } = useTranslation();
   const query = useOperatorMessages();
   const [editing, setEditing] = useState<GlobalMessageRecord | 'new' | null>(null);
+  const locale = useLanguage() === 'he' ? 'he-IL' : 'en-GB';
   const columns: TableColumnsType<GlobalMessageRecord> = [
     { title: t('messages.title'), dataIndex: 'title', render: (v: string) => <span dir="auto">{v}</span> },
     { title: t('messages.kind'), dataIndex: 'kind', render: (k: string) => <Tag>{t(`messages.kinds.${k}`)}</Tag> },
@@ -28,11 +30,15 @@ function OperatorMessages() {
       key: 'audience',
       render: (_, m) => (m.audience === 'clubs' ? m.externalClubIds.join(', ') : t(`messages.audiences.${m.audience}`)),
     },
-    { title: t('messages.publishAt'), dataIndex: 'publishAt', render: (v: string) => new Date(v).toLocaleString() },
+    {
+      title: t('messages.publishAt'),
+      dataIndex: 'publishAt',
+      render: (v: string) => new Date(v).toLocaleString(locale),
+    },
     {
       title: t('messages.expiresAt'),
       dataIndex: 'expiresAt',
-      render: (v: string | null) => (v ? new Date(v).toLocaleString() : '—'),
+      render: (v: string | null) => (v ? new Date(v).toLocaleString(locale) : '—'),
     },
     {
       key: 'edit',
