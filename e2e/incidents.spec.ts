@@ -58,6 +58,10 @@ test('a client reports an incident at the simulator; staff see it live and mark 
     await expect(row).toContainText('בבריכה 2');
     await expect(row).toContainText(`שער ${serial}`);
     await page.screenshot({ path: 'screenshots/incidents-he.png', fullPage: true });
+    // The dashboard lists the open incident too.
+    await page.getByTestId('nav-dashboard').click();
+    await expect(page.getByTestId('dashboard-incidents')).toContainText('מגבות חסרות');
+    await page.getByTestId('nav-incidents').click();
     await row.getByTestId('incident-handle').click();
     await expect(page.getByTestId('toasts')).toContainText('התקלה סומנה כמטופלת');
     await expect(row).toHaveCount(0);
