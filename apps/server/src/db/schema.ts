@@ -1126,3 +1126,39 @@ export const incidents = pgTable(
     uniqueIndex('incidents_terminal_event').on(t.terminalId, t.eventId),
   ],
 );
+
+/** The club's webhook to its reporting system (set by the operator; docs/messages.md "Webhook"). */
+export const incidentWebhooks = pgTable('incident_webhooks', {
+  clubId: integer('club_id')
+    .primaryKey()
+    .references(() => clubs.id),
+  url: text('url').notNull().default(''),
+  /** AES-256-GCM (lib/crypto.ts), bound to the club. */
+  secretEnc: text('secret_enc'),
+  enabled: boolean('enabled').notNull().default(true),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One incident sent (or to be sent) to the club's reporting system: the delivery log. */
+export const incidentDeliveries = pgTable(
+  'incident_deliveries',
+  {
+    id: serial('id').primaryKey(),
+    clubId: integer('club_id').notNull(),
+    incidentId: integer('incident_id')
+      .notNull()
+      .references(() => incidents.id),
+    /** 'pending', 'delivered' or 'failed'. */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).defaultNow(),
+    lastStatusCode: integer('last_status_code'),
+    lastError: text('last_error'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('incident_deliveries_due').on(t.status, t.nextAttemptAt),
+    index('incident_deliveries_club').on(t.clubId),
+  ],
+);

@@ -10,6 +10,9 @@ import {
   Incident,
   IncidentInput,
   IncidentListQuery,
+  IncidentDelivery,
+  IncidentWebhookInput,
+  IncidentWebhookView,
   GlobalMessageInput,
   GlobalMessagePatch,
   GlobalMessageRecord,
@@ -159,6 +162,22 @@ export const incidents = routes(['incidents'], {
     path: '/api/Incident/Handle/:id',
     params: IdParams,
     response: Incident,
+    access: incidentAccess,
+  },
+  /** The club's webhook to its reporting system (operator only: the server will call this URL). */
+  getWebhook: { method: 'GET', path: '/api/Incident/Webhook', response: IncidentWebhookView, access: operator },
+  setWebhook: {
+    method: 'PUT',
+    path: '/api/Incident/Webhook',
+    body: IncidentWebhookInput,
+    response: IncidentWebhookView,
+    access: operator,
+  },
+  /** The delivery log of the club's incidents to the reporting system, newest first (at most 500). */
+  deliveries: {
+    method: 'GET',
+    path: '/api/Incident/Deliveries',
+    response: z.array(IncidentDelivery),
     access: incidentAccess,
   },
 });

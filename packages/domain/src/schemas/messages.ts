@@ -237,3 +237,45 @@ export const ServerIncidentReported = z.object({
   incidentId: int32,
 });
 export type ServerIncidentReported = z.infer<typeof ServerIncidentReported>;
+
+// ---------------------------------------------------------------- the reporting system's webhook
+
+/**
+ * PUT /api/Incident/Webhook (operator only): where a club's incidents are
+ * sent (docs/messages.md "Webhook"). `secret` (16–200 characters) signs each
+ * delivery; left out, the stored one is kept. An empty `url` turns sending off.
+ */
+export const IncidentWebhookInput = z.strictObject({
+  url: text(500)
+    .trim()
+    .refine((u) => u === '' || /^https?:\/\/[^\s/]+/i.test(u), { message: 'invalid' }),
+  secret: text(200).min(16, { message: 'tooShort' }).optional(),
+  enabled: z.boolean().default(true),
+});
+export type IncidentWebhookInput = z.infer<typeof IncidentWebhookInput>;
+
+/** The club's webhook as the operator sees it: never the secret, only whether one is stored. */
+export const IncidentWebhookView = z.object({
+  url: z.string(),
+  enabled: z.boolean(),
+  hasSecret: z.boolean(),
+  updatedAt: z.string().nullable(),
+});
+export type IncidentWebhookView = z.infer<typeof IncidentWebhookView>;
+
+/** States of one delivery: waiting (also between retries), delivered (2xx), failed (retries used up). */
+export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+
+/** GET /api/Incident/Deliveries: the delivery log, newest first. */
+export const IncidentDelivery = z.object({
+  id: int32,
+  incidentId: int32,
+  status: z.enum(DELIVERY_STATUSES),
+  attempts: int32,
+  lastStatusCode: int32.nullable(),
+  lastError: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type IncidentDelivery = z.infer<typeof IncidentDelivery>;

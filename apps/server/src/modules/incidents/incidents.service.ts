@@ -14,6 +14,7 @@ import { audit } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
 import { scoped } from '../../lib/scoped.js';
 import type { EventBus } from '../../realtime/event-bus.js';
+import { queueDelivery } from './webhook.service.js';
 
 /**
  * Incident reports (issue 16, docs/messages.md "Incident reports"): a client
@@ -118,6 +119,8 @@ export async function reportIncident(db: Db, bus: EventBus, r: IncidentReport, a
       })
       .onConflictDoNothing()
       .returning();
+    // To the club's reporting system, when its webhook is set (webhook.service.ts).
+    if (inserted) await queueDelivery(tx, r.clubId, inserted.id);
     if (inserted && actor) {
       await audit(tx, actor, { action: 'create', entity: 'incident', entityId: inserted.id, after: inserted });
     }
