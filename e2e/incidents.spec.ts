@@ -65,6 +65,9 @@ test('a client reports an incident at the simulator; staff see it live and mark 
     await row.getByTestId('incident-handle').click();
     await expect(page.getByTestId('toasts')).toContainText('התקלה סומנה כמטופלת');
     await expect(row).toHaveCount(0);
+    // Nothing was sent: the club has no webhook to its reporting system.
+    await page.getByRole('tab', { name: 'נשלחו למערכת הדיווח' }).click();
+    await expect(page.getByText('עדיין לא נשלח דבר')).toBeVisible();
   } finally {
     await admin.patch(`/api/Club/${club.id}`, { isIncidentReportEnabled: false });
   }

@@ -1,13 +1,15 @@
 import { useState } from 'react';
-import { Button, Segmented, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { CheckOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Segmented, Space, Table, Tabs, Tag, Typography, type TableColumnsType } from 'antd';
+import { ApiOutlined, CheckOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Incident, IncidentStatus } from '@venue/domain';
+import { useCan } from '../../app/auth/useCan';
 import { useLanguage } from '../../app/i18n/LocaleProvider';
 import { errorText } from '../../shared/errors';
 import { useToast } from '../../shared/toast/ToastProvider';
 import { ReportIncidentDrawer } from './ReportIncidentDrawer';
 import { useHandleIncident, useIncidents } from './useIncidents';
+import { DeliveryLog, WebhookDrawer } from './WebhookPanel';
 
 type Filter = IncidentStatus | 'all';
 
@@ -21,6 +23,8 @@ export function IncidentsPage() {
   const toast = useToast();
   const [filter, setFilter] = useState<Filter>('open');
   const [reporting, setReporting] = useState(false);
+  const [webhook, setWebhook] = useState(false);
+  const isOperator = useCan()({ operator: true });
   const query = useIncidents(filter);
   const handle = useHandleIncident();
   const locale = useLanguage() === 'he' ? 'he-IL' : 'en-GB';
@@ -66,26 +70,50 @@ export function IncidentsPage() {
     <>
       <div className="page-header">
         <Typography.Title level={2}>{t('nav.incidents')}</Typography.Title>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setReporting(true)} data-testid="incident-new">
-          {t('incidents.report')}
-        </Button>
+        <Space wrap>
+          {isOperator && (
+            <Button icon={<ApiOutlined />} onClick={() => setWebhook(true)} data-testid="incident-webhook">
+              {t('incidents.webhook.open')}
+            </Button>
+          )}
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setReporting(true)} data-testid="incident-new">
+            {t('incidents.report')}
+          </Button>
+        </Space>
       </div>
-      <Segmented<Filter>
-        value={filter}
-        onChange={setFilter}
-        style={{ marginBlockEnd: 16 }}
-        options={(['open', 'handled', 'all'] as const).map((f) => ({ value: f, label: t(`incidents.filter.${f}`) }))}
-      />
-      <Table<Incident>
-        rowKey="id"
-        columns={columns}
-        dataSource={query.data?.items ?? []}
-        loading={query.isPending}
-        pagination={{ pageSize: 50, hideOnSinglePage: true }}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: query.isError ? errorText(t, query.error) : t('incidents.empty') }}
+      <Tabs
+        items={[
+          {
+            key: 'incidents',
+            label: t('incidents.tabs.incidents'),
+            children: (
+              <>
+                <Segmented<Filter>
+                  value={filter}
+                  onChange={setFilter}
+                  style={{ marginBlockEnd: 16 }}
+                  options={(['open', 'handled', 'all'] as const).map((f) => ({
+                    value: f,
+                    label: t(`incidents.filter.${f}`),
+                  }))}
+                />
+                <Table<Incident>
+                  rowKey="id"
+                  columns={columns}
+                  dataSource={query.data?.items ?? []}
+                  loading={query.isPending}
+                  pagination={{ pageSize: 50, hideOnSinglePage: true }}
+                  scroll={{ x: 'max-content' }}
+                  locale={{ emptyText: query.isError ? errorText(t, query.error) : t('incidents.empty') }}
+                />
+              </>
+            ),
+          },
+          { key: 'deliveries', label: t('incidents.tabs.deliveries'), children: <DeliveryLog /> },
+        ]}
       />
       <ReportIncidentDrawer open={reporting} onClose={() => setReporting(false)} />
+      <WebhookDrawer open={webhook} onClose={() => setWebhook(false)} />
     </>
   );
 }
