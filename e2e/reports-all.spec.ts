@@ -145,7 +145,7 @@ test.describe('every report of the catalogue', () => {
 
       if (answer.total === 0) {
         await page.getByTestId('grid-export').click();
-        await expect(page.locator('.ant-message').getByText('אין נתונים לייצוא')).toBeVisible();
+        await expect(page.getByTestId('toasts').getByText('אין נתונים לייצוא')).toBeVisible();
         test.info().annotations.push({ type: 'export', description: 'no rows in the range: "no data to export"' });
         return;
       }

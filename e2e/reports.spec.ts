@@ -104,7 +104,7 @@ test('safer payments: reconcile now reports the charges checked', async ({ page 
   await page.waitForURL(/dashboard|management/);
   await new ReportPage(page).open('/reports/app-safer-payments');
   await page.getByTestId('safer-reconcile').click();
-  await expect(page.locator('.ant-message')).toContainText(/נבדקו \d+: \d+ הוחזרו/);
+  await expect(page.getByTestId('toasts')).toContainText(/נבדקו \d+: \d+ הוחזרו/);
 });
 
 /**

@@ -55,7 +55,7 @@ test('the terminals screen shows a terminal going online and offline, and opens 
     await terminals.openGate();
     await expect.poll(() => gate.actions.map((a) => a.actionName)).toContain('openGate');
     expect(gate.gateOpenUntil).toBeGreaterThan(0);
-    await expect(page.locator('.ant-message')).toContainText('פתיחת שער');
+    await expect(page.getByTestId('toasts')).toContainText('פתיחת שער');
     await expect(page.getByText('card')).toBeVisible();
 
     // The terminal reports a new door state: the remote view follows.

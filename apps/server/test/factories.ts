@@ -12,6 +12,8 @@ import {
   clients,
   debts,
   entranceLogs,
+  feedbackCategories,
+  globalMessages,
   groups,
   invoiceCounters,
   licenseOrders,
@@ -609,4 +611,40 @@ export async function makeLicenseOrder(
     .values({ clubId, code: `order-${next()}`, quantity: 10, amount: 30_000, ...over })
     .returning();
   return o;
+}
+
+/**
+ * A feedback category of the club (seed 001 §3). Defaults: name `Category <n>`,
+ * type Maintenance, reporting system category 10, default severity 2, no location.
+ */
+export async function makeFeedbackCategory(
+  ctx: FactoryContext,
+  clubId: number,
+  over: Partial<typeof feedbackCategories.$inferInsert> = {},
+) {
+  const [row] = await ctx.database.db
+    .insert(feedbackCategories)
+    .values({
+      clubId,
+      name: `Category ${next()}`,
+      type: 'Maintenance',
+      reportingSystemCategoryId: 10,
+      defaultSeverityId: 2,
+      ...over,
+    })
+    .returning();
+  return row;
+}
+
+/**
+ * A global message of the operator (seed 000 §3). Defaults: title `Message <n>`,
+ * kind Basic, to every club, published a minute ago, no expiry.
+ */
+export async function makeGlobalMessage(ctx: FactoryContext, over: Partial<typeof globalMessages.$inferInsert> = {}) {
+  const n = next();
+  const [row] = await ctx.database.db
+    .insert(globalMessages)
+    .values({ title: `Message ${n}`, body: `<p>Body ${n}</p>`, publishAt: new Date(Date.now() - 60_000), ...over })
+    .returning();
+  return row;
 }

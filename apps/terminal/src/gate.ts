@@ -3,6 +3,7 @@ import type {
   Identification,
   ServerEnrolled,
   ServerExitResult,
+  ServerIncidentReported,
   ServerMessage,
   ServerMessages,
   ServerTemplates,
@@ -19,7 +20,7 @@ import { TerminalError, type TerminalClient } from './client.js';
 
 type Answer<T extends ServerMessage['type']> = Extract<ServerMessage, { type: T }>;
 
-function request<T extends 'enrolled' | 'exit-result'>(
+function request<T extends 'enrolled' | 'exit-result' | 'incident-reported'>(
   client: TerminalClient,
   message: { type: string; eventId: string },
   answerType: T,
@@ -69,6 +70,27 @@ export function exitGate(
     } as { type: string; eventId: string },
     'exit-result',
     opts.timeoutMs,
+  );
+}
+
+/**
+ * A client reports an incident at the terminal in a feedback category
+ * (docs/messages.md "Incident reports"); resolves with the stored incident's
+ * id, rejects with INCIDENT_REFUSED when the club does not take reports.
+ */
+export function reportIncident(
+  client: TerminalClient,
+  r: { categoryId: number; note?: string; eventId?: string },
+  timeoutMs?: number,
+): Promise<ServerIncidentReported> {
+  return request(
+    client,
+    { type: 'incident', eventId: r.eventId ?? randomUUID(), categoryId: r.categoryId, note: r.note ?? '' } as {
+      type: string;
+      eventId: string;
+    },
+    'incident-reported',
+    timeoutMs,
   );
 }
 

@@ -27,6 +27,7 @@ export * from './schemas/debts.js';
 export * from './schemas/subscriptions.js';
 export * from './schemas/licenses.js';
 export * from './schemas/accounting.js';
+export * from './schemas/messages.js';
 export * from './protocol.js';
 export * from './terminal.js';
 export * from './gate.js';

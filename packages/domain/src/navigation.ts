@@ -27,6 +27,8 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { key: 'attendance', route: '/management/attendance', section: 'management' },
   { key: 'employeePositions', route: '/management/employee-position-list', section: 'management' },
   { key: 'feedbackCategories', route: '/management/feedback-category-list', section: 'management' },
+  // Incident reports (issue 16): not in seed 000 §2's table; our path, the same rule as the categories.
+  { key: 'incidents', route: '/management/incidents', section: 'management' },
   { key: 'paymentReport', route: '/reports/app-paymentReport', section: 'reports' },
   { key: 'entranceReport', route: '/reports/app-entranceReport', section: 'reports' },
   { key: 'activitiesReport', route: '/reports/app-entrance-payment-report', section: 'reports' },
@@ -90,6 +92,7 @@ export const NAV_RULES: Record<string, Rule> = {
   attendance: (c) => c.settings.isEmployeeAttendanceEnabled && flag('roleViewAttendanceLogs')(c),
   employeePositions: (c) => c.settings.isEmployeeAttendanceEnabled && flag('roleViewAttendanceLogs')(c),
   feedbackCategories: (c) => c.settings.isIncidentReportEnabled,
+  incidents: (c) => c.settings.isIncidentReportEnabled,
   products: () => true,
   paymentReport: flag('rolePaymentesReport'),
   entranceReport: (c) => flag('roleEntrancesReport')(c) && kalaOk(c),

@@ -13,6 +13,7 @@ import {
 import { ServerPurchaseResult, TerminalPurchase } from './kiosk-protocol.js';
 import { CASH_ERRORS, CASH_SESSION_STATES, ILS_BILLS, ILS_COINS, Inventory, TERMINAL_ACTIONS } from './terminal.js';
 import * as parts from './parts.js';
+import { ServerIncidentReported, TerminalIncident } from './schemas/messages.js';
 
 /**
  * Terminal protocol, version 1 (DESIGN §8; docs/terminal-protocol.md), and the
@@ -158,6 +159,7 @@ export const TerminalMessage = z.discriminatedUnion('type', [
   TerminalEnroll,
   TerminalExit,
   TerminalPurchase,
+  TerminalIncident,
 ]);
 export type TerminalMessage = z.infer<typeof TerminalMessage>;
 
@@ -202,6 +204,8 @@ export const TERMINAL_ERROR_CODES = [
   'HELLO_TIMEOUT',
   'REPLACED',
   'GENERAL_ERROR',
+  /** An incident report refused: the club's incident reports are off, the terminal is not approved, or the category is not the club's (docs/messages.md). */
+  'INCIDENT_REFUSED',
   /**
    * The server cannot decide now (its database is out of reach): the terminal
    * decides this entrance by the offline rules, with the same eventId, and
@@ -297,6 +301,7 @@ export const ServerMessage = z.discriminatedUnion('type', [
   ServerTemplates,
   ServerMessages,
   ServerPurchaseResult,
+  ServerIncidentReported,
 ]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
 
@@ -327,6 +332,10 @@ export const LiveMessage = z.discriminatedUnion('type', [
     inserted: z.number().int(),
     error: z.string().optional(),
   }),
+  /** A global message was published to the user's club (docs/messages.md): the console refreshes its inbox. */
+  z.object({ type: z.literal('message'), id: z.number().int(), kind: z.enum(['Basic', 'Extra', 'Popup']) }),
+  /** An incident was reported or handled in the club (docs/messages.md): the console refreshes its incident list. */
+  z.object({ type: z.literal('incident'), id: z.number().int() }),
   z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
 ]);
 export type LiveMessage = z.infer<typeof LiveMessage>;

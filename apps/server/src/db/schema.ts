@@ -1033,3 +1033,132 @@ export const products = pgTable(
   },
   (t) => [index('products_club').on(t.clubId)],
 );
+
+// ---------------------------------------------------------------- messages and incidents (docs/messages.md)
+
+/** Feedback categories of a club (seed 001 §3, seed 000 §7 /FeedbackCategory): what an incident report is about. */
+export const feedbackCategories = pgTable(
+  'feedback_categories',
+  {
+    id: serial('id').primaryKey(),
+    clubId: integer('club_id')
+      .notNull()
+      .references(() => clubs.id),
+    name: text('name').notNull(),
+    /** Terminal mode (seed 000 §3): 'Maintenance' or 'Experience'. */
+    type: text('type').notNull(),
+    reportingSystemCategoryId: integer('reporting_system_category_id').notNull(),
+    defaultSeverityId: integer('default_severity_id').notNull(),
+    reportingSystemLocationId: integer('reporting_system_location_id'),
+    /** Soft delete: incident reports keep their category. */
+    deleted: boolean('deleted').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('feedback_categories_club').on(t.clubId)],
+);
+
+/** Global messages of the service operator to clubs (seed 000 §3 "global message"); not owned by one club. */
+export const globalMessages = pgTable(
+  'global_messages',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    /** Sanitised HTML (docs/messages.md "Sanitising"). */
+    body: text('body').notNull().default(''),
+    /** 'Basic', 'Extra' or 'Popup' (seed 000 §3 message popup kinds). */
+    kind: text('kind').notNull().default('Basic'),
+    /** 'all', 'regular', 'usa', 'kala' or 'clubs' (MESSAGE_AUDIENCES). */
+    audience: text('audience').notNull().default('all'),
+    /** External club ids when the audience is 'clubs'. */
+    externalClubIds: jsonb('external_club_ids').$type<number[]>().notNull().default([]),
+    publishAt: timestamp('publish_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdBy: integer('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('global_messages_publish').on(t.publishAt)],
+);
+
+/** Read status of a global message per user (seed 000 §3: Unreaded 0 without a row, Readed 1 with one). */
+export const globalMessageReads = pgTable(
+  'global_message_reads',
+  {
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => globalMessages.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.userId] }), index('global_message_reads_user').on(t.userId)],
+);
+
+/** Incident reports (issue 16, docs/messages.md): a client at a terminal or staff in the console, in a feedback category. */
+export const incidents = pgTable(
+  'incidents',
+  {
+    id: serial('id').primaryKey(),
+    clubId: integer('club_id')
+      .notNull()
+      .references(() => clubs.id),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => feedbackCategories.id),
+    /** The category's default severity when reported. */
+    severityId: integer('severity_id').notNull(),
+    /** 'terminal' or 'console'. */
+    source: text('source').notNull(),
+    terminalId: integer('terminal_id'),
+    /** The terminal's event id: a resent report is stored once. */
+    eventId: text('event_id'),
+    reportedBy: integer('reported_by'),
+    note: text('note').notNull().default(''),
+    /** 'open' or 'handled'. */
+    status: text('status').notNull().default('open'),
+    handledBy: integer('handled_by'),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('incidents_club_status').on(t.clubId, t.status, t.createdAt),
+    uniqueIndex('incidents_terminal_event').on(t.terminalId, t.eventId),
+  ],
+);
+
+/** The club's webhook to its reporting system (set by the operator; docs/messages.md "Webhook"). */
+export const incidentWebhooks = pgTable('incident_webhooks', {
+  clubId: integer('club_id')
+    .primaryKey()
+    .references(() => clubs.id),
+  url: text('url').notNull().default(''),
+  /** AES-256-GCM (lib/crypto.ts), bound to the club. */
+  secretEnc: text('secret_enc'),
+  enabled: boolean('enabled').notNull().default(true),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One incident sent (or to be sent) to the club's reporting system: the delivery log. */
+export const incidentDeliveries = pgTable(
+  'incident_deliveries',
+  {
+    id: serial('id').primaryKey(),
+    clubId: integer('club_id').notNull(),
+    incidentId: integer('incident_id')
+      .notNull()
+      .references(() => incidents.id),
+    /** 'pending', 'delivered' or 'failed'. */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).defaultNow(),
+    lastStatusCode: integer('last_status_code'),
+    lastError: text('last_error'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('incident_deliveries_due').on(t.status, t.nextAttemptAt),
+    index('incident_deliveries_club').on(t.clubId),
+  ],
+);

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { addDays, allPermissions, JERUSALEM, localParts, UserRole, type LocalDate } from '@venue/domain';
+import { addDays, allPermissions, JERUSALEM, localParts, UserLevel, UserRole, type LocalDate } from '@venue/domain';
 import { loadConfig } from '../config.js';
 import type { Db } from '../db/index.js';
 import { clubs, products, serverState, users } from '../db/schema.js';
@@ -13,6 +13,8 @@ export const DEMO_EXTERNAL_CLUB_ID = 1001;
 export const DEMO_USERNAME = 'admin';
 /** Only for the demo club (DESIGN §9); a production start creates no account. */
 export const DEMO_PASSWORD = 'demo1234';
+/** The demo's service operator (user level SuperUser, no club; signs in with any club id), same password. */
+export const DEMO_OPERATOR_USERNAME = 'operator';
 /** server_state key set when the demo history finished loading (value: ISO time and counts). */
 export const DEMO_LOADED_KEY = 'demo_loaded';
 
@@ -112,6 +114,18 @@ export async function loadDemoClub(db: Db, opts: DemoOptions & { dataDir: string
       passwordHash: await hashPassword(DEMO_PASSWORD),
       name: 'מנהל הדגמה',
       role: UserRole.MANAGER,
+      isAdmin: true,
+      permissions: allPermissions(true),
+      termsVersion: 1,
+    });
+    // The operator of the demo installation: global messages to clubs (docs/messages.md).
+    await tx.insert(users).values({
+      clubId: null,
+      username: DEMO_OPERATOR_USERNAME,
+      passwordHash: await hashPassword(DEMO_PASSWORD),
+      name: 'מפעיל השירות',
+      role: UserRole.MANAGER,
+      level: UserLevel.SuperUser,
       isAdmin: true,
       permissions: allPermissions(true),
       termsVersion: 1,

@@ -7,6 +7,9 @@ import { clientRoutes } from './clients/clients.routes.js';
 import { clubRoutes } from './club/club.routes.js';
 import { dashboardRoutes } from './dashboard/dashboard.routes.js';
 import { debtRoutes } from './debts/debts.routes.js';
+import { feedbackCategoryRoutes } from './feedback-categories/feedback-categories.routes.js';
+import { globalMessageRoutes } from './global-messages/global-messages.routes.js';
+import { incidentRoutes } from './incidents/incidents.routes.js';
 import { groupRoutes } from './groups/groups.routes.js';
 import { licenseRoutes } from './licenses/licenses.routes.js';
 import { masavRoutes } from './masav/masav.routes.js';
@@ -59,4 +62,8 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(productRoutes);
   await app.register(userRoutes);
   await app.register(referenceRoutes);
+  // Messages and incidents (docs/messages.md)
+  await app.register(feedbackCategoryRoutes);
+  await app.register(globalMessageRoutes);
+  await app.register(incidentRoutes);
 }

@@ -131,6 +131,8 @@ describe('route table: 401, 403 and other-club 404 on every route', () => {
    * every flag. Expected from the seed's table by hand, not from the rule.
    */
   const SETTING_OR_CAPACITY_KEYS = [
+    'feedbackCategories',
+    'incidents',
     'quickExitReport',
     'productMatrixReport',
     'saferPaymentsReport',
@@ -148,13 +150,19 @@ describe('route table: 401, 403 and other-club 404 on every route', () => {
     isQuickExitEnabled: true,
     isUpsellEnabled: true,
     isSaferPaymentsEnabled: true,
+    isIncidentReportEnabled: true,
     isKalaSubscriptionEnabled: false,
   };
   for (const [title, clubOpts, closed] of [
     [
       'setting off or no capacity',
       {
-        settings: { isQuickExitEnabled: false, isUpsellEnabled: false, isSaferPaymentsEnabled: false },
+        settings: {
+          isQuickExitEnabled: false,
+          isUpsellEnabled: false,
+          isSaferPaymentsEnabled: false,
+          isIncidentReportEnabled: false,
+        },
         capacities: [],
       },
       SETTING_OR_CAPACITY_KEYS,
@@ -243,8 +251,9 @@ describe('route table: 401, 403 and other-club 404 on every route', () => {
   });
 
   it("answers 404 to club A for club B's id on every {id} route of clients, groups, schedules and terminals", async () => {
-    const a = await signedInAdmin(ctx);
-    const b = await signedInAdmin(ctx);
+    // Incident reports on, so that the feedback category routes are open to both.
+    const a = await signedInAdmin(ctx, { settings: { isIncidentReportEnabled: true } });
+    const b = await signedInAdmin(ctx, { settings: { isIncidentReportEnabled: true } });
     const group = (
       await b.api.post('/api/Group', {
         name: 'B group',
@@ -259,6 +268,8 @@ describe('route table: 401, 403 and other-club 404 on every route', () => {
     const link = (await b.api.post('/api/ScheduleToGroup', { scheduleId: general.id, groupId: group.id })).json();
     const product = (await b.api.post('/api/Product', { name: 'B towel', price: 500 })).json();
     const message = (await b.api.post('/api/TerminalMessage', { name: 'B message' })).json();
+    const category = await factory.makeFeedbackCategory(ctx, b.club.id);
+    const incident = (await b.api.post('/api/Incident', { categoryId: category.id })).json();
     // Templates come only from terminals (enrolment); one of B's client's, written directly.
     const template = await factory.makeBiometricTemplate(
       ctx,
@@ -325,6 +336,8 @@ describe('route table: 401, 403 and other-club 404 on every route', () => {
       if (url.startsWith('/api/ScheduleToGroup/')) return link.id;
       if (url.startsWith('/api/Product/')) return product.id;
       if (url.startsWith('/api/TerminalMessage/')) return message.id;
+      if (url.startsWith('/api/FeedbackCategory/')) return category.id;
+      if (url.startsWith('/api/Incident/')) return incident.id;
       if (url.startsWith('/api/DeleteFmd/')) return template.id;
       if (url.startsWith('/api/User/')) return b.user.id;
       if (url.startsWith('/api/Club/')) return b.club.id;
@@ -349,7 +362,7 @@ describe('route table: 401, 403 and other-club 404 on every route', () => {
 
     const scoped = routes.filter(
       (r) =>
-        (/^\/api\/(Client|Group|Schedule|ScheduleToGroup|Terminal|TerminalMessage|DeleteFmd|Product|User|Club|GetClientFull)\//.test(
+        (/^\/api\/(Client|Group|Schedule|ScheduleToGroup|Terminal|TerminalMessage|FeedbackCategory|Incident|DeleteFmd|Product|User|Club|GetClientFull)\//.test(
           r.url,
         ) ||
           MONEY_ID_ROUTES.test(r.url)) &&

@@ -33,6 +33,10 @@ export interface LiveEvents {
   'terminal-action': { terminalId: number; requestId: string; actionName: string; data?: unknown };
   /** Internal: a terminal answered an action (routed back to the instance that waits). */
   'terminal-action-reply': { requestId: string; ok: boolean; data?: unknown; error?: string };
+  /** A global message was published (docs/messages.md): each live socket whose club it reaches tells its console. */
+  'global-message': { messageId: number; kind: string; audience: string; externalClubIds: number[] };
+  /** An incident was reported or handled in the club (docs/messages.md). */
+  incident: { clubId: number; incidentId: number };
   /** Internal: a terminal was deleted; the instance holding its link closes it. */
   'terminal-kick': { terminalId: number };
 }

@@ -13,6 +13,7 @@ import {
 } from '../modules/terminals/cash.service.js';
 import { authenticateTerminal, recordTerminalReport } from '../modules/terminals/link.service.js';
 import { ingestOfflineBatch } from '../modules/terminals/offline.service.js';
+import { reportFromTerminal } from '../modules/incidents/incidents.service.js';
 import { handleEnroll, handleExit } from './handlers/gate.js';
 import { handlePurchase } from './handlers/purchase.js';
 import type { LinkState, TerminalLinkSession } from './terminal-session.js';
@@ -133,6 +134,17 @@ export const linkHandlers: LinkHandlers = {
   'cash-complete': cash(cashComplete),
   'cash-cancel': cash(cashCancel),
   'cash-payout-done': cash(cashPayoutDone),
+  incident: authenticated(async (s, link, m) => {
+    const incidentId = await reportFromTerminal(s.db, s.deps.bus, link, m);
+    if (incidentId == null) {
+      return s.fail(
+        'INCIDENT_REFUSED',
+        'Incident reports are off, the terminal is not approved, or no such category',
+        m.eventId,
+      );
+    }
+    s.send({ type: 'incident-reported', eventId: m.eventId, incidentId });
+  }),
 };
 
 /**

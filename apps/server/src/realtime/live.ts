@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
+import type { EventBus } from './event-bus.js';
 import { eq } from 'drizzle-orm';
 import { can, HELLO_TIMEOUT_SECONDS, LiveAuth, UserLevel, type LiveMessage } from '@venue/domain';
 import { clubs } from '../db/schema.js';
+import { reachesClub } from '../modules/global-messages/global-messages.service.js';
 import { accessContext, effectivePermissions, userOfToken } from '../plugins/auth.js';
 
 /**
@@ -90,32 +92,7 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
         clearTimeout(authTimer);
         state = 'ready';
         const club = clubId;
-        unsubscribe.push(
-          bus.subscribe('entrance', (e) => {
-            if (e.clubId === club && sees.entrance)
-              send({ type: 'entrance', row: e.row as Extract<LiveMessage, { type: 'entrance' }>['row'] });
-          }),
-          bus.subscribe('terminal', (e) => {
-            if (e.clubId === club && sees.terminal)
-              send({ type: 'terminal', terminalId: e.terminalId, connected: e.connected });
-          }),
-          bus.subscribe('door', (e) => {
-            if (e.clubId === club && sees.door)
-              send({ type: 'door', terminalId: e.terminalId, doorState: e.doorState });
-          }),
-          bus.subscribe('cash', (e) => {
-            if (e.clubId !== club || !sees.cash) return;
-            const { terminalId, sessionId, state, inserted, error } = e;
-            send({
-              type: 'cash',
-              terminalId,
-              sessionId,
-              state: state as Extract<LiveMessage, { type: 'cash' }>['state'],
-              inserted,
-              ...(error ? { error } : {}),
-            });
-          }),
-        );
+        unsubscribe.push(...subscribeClub(bus, { id: club, externalClubId: c.externalClubId }, sees, send));
         if (claims.exp) {
           const ms = Math.min(claims.exp * 1000 - Date.now(), 2 ** 31 - 1);
           expiryTimer = setTimeout(() => reject('UNAUTHORIZED', 'Token expired', 4401), Math.max(ms, 0));
@@ -136,4 +113,57 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
       });
     },
   );
+}
+
+/** What one socket may see (the access policy's `{live: kind}`, decided when it authenticates). */
+type Sees = Record<'entrance' | 'terminal' | 'door' | 'cash', boolean>;
+
+/**
+ * Subscribes one authenticated socket to the bus events of its club; returns
+ * the unsubscribe functions. A global message is sent when its audience
+ * includes the club (docs/messages.md).
+ */
+function subscribeClub(
+  bus: EventBus,
+  clubRef: { id: number; externalClubId: number },
+  sees: Sees,
+  send: (m: LiveMessage) => void,
+): (() => void)[] {
+  const club = clubRef.id;
+  return [
+    bus.subscribe('entrance', (e) => {
+      if (e.clubId === club && sees.entrance)
+        send({ type: 'entrance', row: e.row as Extract<LiveMessage, { type: 'entrance' }>['row'] });
+    }),
+    bus.subscribe('terminal', (e) => {
+      if (e.clubId === club && sees.terminal)
+        send({ type: 'terminal', terminalId: e.terminalId, connected: e.connected });
+    }),
+    bus.subscribe('door', (e) => {
+      if (e.clubId === club && sees.door) send({ type: 'door', terminalId: e.terminalId, doorState: e.doorState });
+    }),
+    bus.subscribe('cash', (e) => {
+      if (e.clubId !== club || !sees.cash) return;
+      const { terminalId, sessionId, state, inserted, error } = e;
+      send({
+        type: 'cash',
+        terminalId,
+        sessionId,
+        state: state as Extract<LiveMessage, { type: 'cash' }>['state'],
+        inserted,
+        ...(error ? { error } : {}),
+      });
+    }),
+    bus.subscribe('incident', (e) => {
+      if (e.clubId === club) send({ type: 'incident', id: e.incidentId });
+    }),
+    bus.subscribe('global-message', (e) => {
+      if (reachesClub(e, clubRef.externalClubId))
+        send({
+          type: 'message',
+          id: e.messageId,
+          kind: e.kind as Extract<LiveMessage, { type: 'message' }>['kind'],
+        });
+    }),
+  ];
 }

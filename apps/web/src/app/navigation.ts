@@ -18,6 +18,9 @@ export const IMPLEMENTED_NAV_KEYS: readonly string[] = [
   'schedules',
   'terminals',
   'terminalMessages',
+  // Messages and incidents (docs/messages.md).
+  'feedbackCategories',
+  'incidents',
   // Every report screen of the catalogue.
   ...REPORT_SCREENS.map((s) => s.navKey),
 ];

@@ -10,6 +10,7 @@ import { AppLayout } from './layout/AppLayout';
 import { useNavigationEntries } from './navigation';
 import { REPORT_SCREENS } from '../features/reports/reportScreens';
 import { RouteError } from './RouteError';
+import { INBOX_ROUTE, OPERATOR_MESSAGES_ROUTE } from '../features/messages/routes';
 
 const LoginPage = lazy(() => import('../features/login/LoginPage').then((m) => ({ default: m.LoginPage })));
 const DashboardPage = lazy(() =>
@@ -38,6 +39,19 @@ const TerminalDetailsPage = lazy(() =>
 );
 const TerminalMessagesPage = lazy(() =>
   import('../features/terminal-messages/TerminalMessagesPage').then((m) => ({ default: m.TerminalMessagesPage })),
+);
+const FeedbackCategoriesPage = lazy(() =>
+  import('../features/feedback-categories/FeedbackCategoriesPage').then((m) => ({ default: m.FeedbackCategoriesPage })),
+);
+const IncidentsPage = lazy(() =>
+  import('../features/incidents/IncidentsPage').then((m) => ({ default: m.IncidentsPage })),
+);
+const InboxPage = lazy(() => import('../features/messages/InboxPage').then((m) => ({ default: m.InboxPage })));
+const OperatorMessagesPage = lazy(() =>
+  import('../features/messages/OperatorMessagesPage').then((m) => ({ default: m.OperatorMessagesPage })),
+);
+const PopupMessages = lazy(() =>
+  import('../features/messages/PopupMessages').then((m) => ({ default: m.PopupMessages })),
 );
 const ReportPage = lazy(() => import('../features/reports/ReportPage').then((m) => ({ default: m.ReportPage })));
 const ReconcileSaferPaymentsButton = lazy(() =>
@@ -77,6 +91,7 @@ function RequireSession() {
       <AppLayout />
       <Suspense fallback={null}>
         <TermsGate />
+        <PopupMessages />
       </Suspense>
     </LiveProvider>
   );
@@ -121,6 +136,8 @@ function Root() {
 }
 
 const guarded = (navKey: string, el: ReactNode) => <Guard navKey={navKey}>{el}</Guard>;
+/** A screen open to every signed-in user (it checks its own access, if any). */
+const suspended = (el: ReactNode) => <Suspense fallback={<PageSpinner />}>{el}</Suspense>;
 
 /** Buttons of a report's screen beside its title. */
 const REPORT_ACTIONS: Partial<Record<ReportId, ReactNode>> = { saferPayments: <ReconcileSaferPaymentsButton /> };
@@ -160,6 +177,14 @@ export const router = createBrowserRouter([
             element: guarded('terminals', <TerminalDetailsPage />),
           },
           { path: '/management/terminal-messages', element: guarded('terminalMessages', <TerminalMessagesPage />) },
+          {
+            path: '/management/feedback-category-list',
+            element: guarded('feedbackCategories', <FeedbackCategoriesPage />),
+          },
+          { path: '/management/incidents', element: guarded('incidents', <IncidentsPage />) },
+          // The system-messages inbox (seed 001 §2) for every signed-in user; the operator's messages (docs/messages.md).
+          { path: INBOX_ROUTE, element: suspended(<InboxPage />) },
+          { path: OPERATOR_MESSAGES_ROUTE, element: suspended(<OperatorMessagesPage />) },
           // Every report screen of the catalogue (features/reports/reportScreens.ts).
           ...REPORT_SCREENS.map((r) => ({
             path: r.route,

@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useState, type Key, type ReactNode, type ThHTMLAttributes } from 'react';
 import {
   Alert,
-  App,
   Button,
   Checkbox,
   Empty,
@@ -29,6 +28,7 @@ import { errorText } from './errors';
 import type { GridColumnState, GridState } from './gridState';
 import { useViewport } from './useMediaQuery';
 import './grid.css';
+import { useToast } from './toast/ToastProvider';
 
 /**
  * DataGrid: the one list grid of the console, an antd Table with
@@ -466,7 +466,7 @@ function useGridOutput<T>(
   onPrintRows: (() => Promise<readonly T[]>) | undefined,
 ) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const [exporting, setExporting] = useState(false);
   const [printRows, setPrintRows] = useState<readonly T[] | null>(null);
   const [preparingPrint, setPreparingPrint] = useState(false);

@@ -5,6 +5,7 @@ import { dashboard } from './dashboard.js';
 import { debts } from './debts.js';
 import { biometrics, bonus, terminalMessages } from './gate.js';
 import { groups } from './groups.js';
+import { feedbackCategories, globalMessages, incidents } from './messages.js';
 import { accounting, licenses, masav, paymentMethods, purchases, subscriptions } from './money.js';
 import { products } from './products.js';
 import { schedules } from './schedules.js';
@@ -13,6 +14,7 @@ import { users } from './users.js';
 
 export * from './route.js';
 export { ScheduleListQuery } from './schedules.js';
+export { ClubWithUnreadMessages } from './messages.js';
 export { LoadCashInput, TerminalListQuery } from './terminals.js';
 export {
   LicenseRequestListQuery,
@@ -49,4 +51,7 @@ export const contract = {
   masav,
   licenses,
   accounting,
+  feedbackCategories,
+  globalMessages,
+  incidents,
 } as const;

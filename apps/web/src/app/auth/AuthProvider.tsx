@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
+import { App, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   contract,
@@ -55,6 +55,9 @@ async function loadSessionData(): Promise<SessionData> {
   ]);
   return { user, club, capacities, groups };
 }
+
+/** The license purchase page (features/client-money/LicensesPage), where the low-license toast leads. */
+const LICENSE_PURCHASE_ROUTE = '/management/app-settings/licenses';
 
 export const SESSION_QUERY_KEY = ['session'] as const;
 
@@ -125,14 +128,30 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     warnedFor.current = session.token;
     writeClubDetails({ name: club.name, currencySymbol: club.currencySymbol, licancesAmount: club.licancesAmount });
     if (club.externalClubId < KALA_CLUB_FROM && club.licancesAmount < LOW_LICENSE_THRESHOLD) {
+      // Seed 000 §8: top-centre, 10 seconds (not the toast service's top-right 5 s); "buy more" leads to the purchase page.
+      const key = 'low-licenses';
       notification.warning({
+        key,
         title: t('license.lowTitle'),
         description: t('license.low'),
         placement: 'top',
         duration: 10,
+        actions: (
+          <Button
+            type="link"
+            size="small"
+            data-testid="low-license-buy"
+            onClick={() => {
+              notification.destroy(key);
+              void navigate(LICENSE_PURCHASE_ROUTE);
+            }}
+          >
+            {t('license.buyMore')}
+          </Button>
+        ),
       });
     }
-  }, [club, session, notification, t]);
+  }, [club, session, notification, t, navigate]);
 
   const login = useCallback(
     async (req: LoginRequest) => {

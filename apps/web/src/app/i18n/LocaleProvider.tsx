@@ -6,6 +6,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/he';
 import 'dayjs/locale/en';
 import { useTranslation } from 'react-i18next';
+import { ToastProvider } from '../../shared/toast/ToastProvider';
 import { directionOf, isLanguage, rememberLanguage, DEFAULT_LANGUAGE, type Language } from './i18n';
 
 /**
@@ -37,7 +38,9 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
 
   return (
     <ConfigProvider direction={direction} locale={lang === 'he' ? heIL : enUS} theme={theme}>
-      <AntApp>{children}</AntApp>
+      <AntApp>
+        <ToastProvider>{children}</ToastProvider>
+      </AntApp>
     </ConfigProvider>
   );
 }

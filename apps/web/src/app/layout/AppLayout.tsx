@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { Badge, Button, Drawer, Layout, Menu, Space, Tooltip, type MenuProps } from 'antd';
 import {
+  AlertOutlined,
   AppstoreOutlined,
   BarChartOutlined,
   CalendarOutlined,
@@ -13,6 +14,7 @@ import {
   MessageOutlined,
   SettingOutlined,
   ShoppingOutlined,
+  TagsOutlined,
   TeamOutlined,
   UserOutlined,
 } from '@ant-design/icons';
@@ -24,6 +26,9 @@ import { useLiveStatus } from '../live/LiveProvider';
 import { useDrawerSide, useLanguage, useSetLanguage } from '../i18n/LocaleProvider';
 import { useViewport } from '../../shared/useMediaQuery';
 import { OfflineBanner } from './OfflineBanner';
+import { useCan } from '../auth/useCan';
+import { MessageBell } from '../../features/messages/MessageBell';
+import { OPERATOR_MESSAGES_ROUTE } from '../../features/messages/routes';
 
 const ICONS: Record<string, React.ReactNode> = {
   dashboard: <DashboardOutlined />,
@@ -36,6 +41,8 @@ const ICONS: Record<string, React.ReactNode> = {
   users: <IdcardOutlined />,
   schedules: <CalendarOutlined />,
   terminalMessages: <MessageOutlined />,
+  feedbackCategories: <TagsOutlined />,
+  incidents: <AlertOutlined />,
 };
 
 function useMenuItems(entries: NavEntry[], collapsed: boolean, onNavigate?: () => void): MenuProps['items'] {
@@ -98,6 +105,7 @@ export function AppLayout() {
   const { logout } = useAuth();
   const { user, club } = useSessionData();
   const entries = useNavigationEntries();
+  const isOperator = useCan()({ operator: true });
   const viewport = useViewport();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const navSide = useDrawerSide('start');
@@ -154,6 +162,12 @@ export function AppLayout() {
           </Space>
           <Space size="middle" className="header-end">
             <LiveIndicator />
+            {isOperator && (
+              <Link to={OPERATOR_MESSAGES_ROUTE} data-testid="operator-messages" className="hide-phone">
+                {t('messages.operatorLink')}
+              </Link>
+            )}
+            <MessageBell />
             <span className="hide-phone user-name" data-testid="user-name">
               <UserOutlined /> {user.name || user.username}
             </span>

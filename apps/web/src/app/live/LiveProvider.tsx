@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { readSession } from '../auth/authStorage';
 import { LiveMessage as LiveMessageSchema, type LiveMessage as DomainLiveMessage } from '@venue/domain';
 
 /** Messages of the console's live feed (docs/live-feed.md, /api/live): entrances, terminal connections, door states, cash. */
@@ -63,7 +64,9 @@ export function LiveProvider({ token, children }: { token: string; children: Rea
       ws = new WebSocket(`${proto}//${location.host}/api/live`);
       ws.onopen = () => {
         attempt = 0;
-        ws?.send(JSON.stringify({ type: 'auth', token }));
+        // The operator watches the club chosen at sign-in (docs/live-feed.md); a club user's own club is used regardless.
+        const club = readSession()?.externalClubId;
+        ws?.send(JSON.stringify({ type: 'auth', token, ...(club != null ? { clubExternalId: club } : {}) }));
         setStatus('open');
       };
       ws.onmessage = (ev) => {

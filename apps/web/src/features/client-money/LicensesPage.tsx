@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
-  App,
   Button,
   Card,
   Checkbox,
@@ -36,6 +35,7 @@ import { useLanguage } from '../../app/i18n/LocaleProvider';
 import { QueryState } from '../../shared/QueryState';
 import { errorText, validationText } from '../../shared/errors';
 import { useMoneyFormat } from './format';
+import { useToast } from '../../shared/toast/ToastProvider';
 
 interface LicenseRequestRow {
   id: number;
@@ -124,7 +124,7 @@ export function LicensesPage() {
 
 function BuyByCard({ price }: { price: number }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const { club } = useSessionData();
   const fmt = useMoneyFormat();
   const [qty, setQty] = useState(50);
@@ -215,7 +215,7 @@ export function transferRequestFields(v: TransferValues): Record<string, string>
 
 function TransferForm({ price }: { price: number }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const lang = useLanguage();
   const qc = useQueryClient();
   const [form] = Form.useForm<TransferValues>();

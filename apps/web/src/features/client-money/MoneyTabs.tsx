@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import {
   Alert,
-  App,
   Button,
   Card,
   Descriptions,
@@ -40,6 +39,7 @@ import {
   useSubscriptions,
   type AutoRenewLogRow,
 } from './useMoney';
+import { useToast } from '../../shared/toast/ToastProvider';
 
 /** What the client details page gives each tab (features/clients ClientTabContext). */
 export interface MoneyTabProps {
@@ -266,7 +266,7 @@ export function BalanceTab({ clientId, canEdit }: MoneyTabProps) {
  */
 function AddCreditModal({ clientId, open, onClose }: { clientId: number; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const { club } = useSessionData();
   const pm = usePaymentMethod(clientId);
   const addCredit = useAddCredit(clientId);
@@ -333,7 +333,7 @@ function AddCreditModal({ clientId, open, onClose }: { clientId: number; open: b
 
 export function DebtsTab({ clientId, canEdit }: MoneyTabProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const { club } = useSessionData();
   const fmt = useMoneyFormat();
   const debts = useDebts(clientId);

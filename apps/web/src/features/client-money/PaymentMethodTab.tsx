@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, DatePicker, Descriptions, Empty, Form, Input, Popconfirm, Radio, Select, Space } from 'antd';
+import { Button, DatePicker, Descriptions, Empty, Form, Input, Popconfirm, Radio, Select, Space } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ISRAELI_BANKS, PaymentMethodInput } from '@venue/domain';
@@ -19,6 +19,7 @@ import {
 } from './paymentMethodForm';
 import { useDeletePaymentMethod, usePaymentMethod, useSavePaymentMethod } from './useMoney';
 import type { MoneyTabProps } from './MoneyTabs';
+import { useToast } from '../../shared/toast/ToastProvider';
 
 type PaymentMethodRecord = NonNullable<ReturnType<typeof usePaymentMethod>['data']>;
 
@@ -56,7 +57,7 @@ function PaymentMethodView({
   canEdit: boolean;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const lang = useLanguage();
   const fmt = useMoneyFormat();
   const del = useDeletePaymentMethod(clientId);
@@ -148,7 +149,7 @@ function PaymentMethodView({
 /** A new card or MASAV authorization, validated with PaymentMethodInput. */
 function PaymentMethodForm({ clientId }: { clientId: number }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const save = useSavePaymentMethod(clientId);
   const [kind, setKind] = useState<PaymentMethodKind>('card');
   const { form, onFinish, rootError, saving } = useSchemaForm({

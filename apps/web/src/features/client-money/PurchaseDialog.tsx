@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, App, Button, Divider, Input, InputNumber, Modal, Select, Space, Typography } from 'antd';
+import { Alert, Button, Divider, Input, InputNumber, Modal, Select, Space, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
@@ -18,6 +18,7 @@ import { errorText } from '../../shared/errors';
 import { useSessionData } from '../../app/auth/AuthProvider';
 import { newKey, usePurchase } from './useMoney';
 import { useMoneyFormat } from './format';
+import { useToast } from '../../shared/toast/ToastProvider';
 
 /** Item and payment kinds offered at the console (seed 000 §3). */
 const ITEM_TYPES = [
@@ -113,7 +114,7 @@ export function purchaseLines(
 /** The purchase dialog: items and payments of one purchase (POST /Client/AdminPurchase). */
 export function PurchaseDialog({ clientId, open, onClose, initialItems, title, onDone }: PurchaseDialogProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const fmt = useMoneyFormat();
   const purchase = usePurchase(clientId);
   const [items, setItems] = useState<ItemRow[]>([emptyItem()]);

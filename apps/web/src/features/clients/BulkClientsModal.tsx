@@ -6,6 +6,7 @@ import { ClientStatus, type BulkAction } from '@venue/domain';
 import { errorText } from '../../shared/errors';
 import { useGroupList } from '../groups/useGroups';
 import { useBulkClients } from './useClients';
+import { useToast } from '../../shared/toast/ToastProvider';
 
 /** Actions offered on the multi-operation screen; money (addBeats) moves only through the ledger, not here. */
 const ACTIONS: BulkAction[] = [
@@ -32,7 +33,7 @@ export function BulkClientsModal({
   onClose: (done: boolean) => void;
 }) {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const [{ modal }, message] = [App.useApp(), useToast()];
   const groups = useGroupList();
   const bulk = useBulkClients();
   const [action, setAction] = useState<BulkAction | null>(null);

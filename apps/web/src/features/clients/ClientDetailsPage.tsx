@@ -10,7 +10,7 @@
  */
 import { useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { App, Button, Card, Descriptions, Popconfirm, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { Button, Card, Descriptions, Popconfirm, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { ArrowLeftOutlined, ArrowRightOutlined, DeleteOutlined, EditOutlined, UndoOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
@@ -33,6 +33,7 @@ import { statusName } from './clientColumns';
 import { useClientFormat } from './clientFormat';
 import { useClientFull, useClientHistory, useClientParents, useSetClientStatus } from './useClients';
 import { moneyClientTabs } from '../client-money/clientTabs';
+import { useToast } from '../../shared/toast/ToastProvider';
 
 /** What every tab gets. */
 export interface ClientTabContext {
@@ -73,7 +74,7 @@ export function ClientDetailsPage() {
 
 function ClientDetails({ id, full }: { id: number; full: ClientFull }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const navigate = useNavigate();
   const rtl = useDirection() === 'rtl';
   const allowed = useCan();

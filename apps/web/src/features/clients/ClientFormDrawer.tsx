@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { App, AutoComplete, Col, DatePicker, Divider, Form, Input, Select, Switch, Row } from 'antd';
+import { AutoComplete, Col, DatePicker, Divider, Form, Input, Select, Switch, Row } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
@@ -23,6 +23,7 @@ import { useGroupList } from '../groups/useGroups';
 import { useCities } from '../settings/useSettings';
 import { toFormValues, toInput, type ClientFormValues } from './clientForm';
 import { useSaveClient } from './useClients';
+import { useToast } from '../../shared/toast/ToastProvider';
 
 /**
  * Create or edit a client (seed 001 §3 "Client"), validated with the shared
@@ -38,7 +39,7 @@ export function ClientFormDrawer({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const save = useSaveClient();
   const { form, onFinish, onFinishFailed, rootError, clearRootError, saving } = useSchemaForm({
     schema: ClientInput,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Input, Modal, Table, Typography } from 'antd';
+import { Button, Input, Modal, Table, Typography } from 'antd';
 import { UndoOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ClientStatus, type Client } from '@venue/domain';
@@ -7,6 +7,7 @@ import { errorText } from '../../shared/errors';
 import { useDebounced } from '../../shared/useDebounced';
 import { useClientFormat } from './clientFormat';
 import { useClientList, useSetClientStatus } from './useClients';
+import { useToast } from '../../shared/toast/ToastProvider';
 
 /**
  * Client recovery (seed 000 §2 "client recovery"): find a deleted client by
@@ -14,7 +15,7 @@ import { useClientList, useSetClientStatus } from './useClients';
  */
 export function ClientRecoveryModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const fmt = useClientFormat();
   const [text, setText] = useState('');
   const search = useDebounced(text.trim(), 300);

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { App, Button, Input, Select, Space, Switch, Typography } from 'antd';
+import { Button, Input, Select, Space, Switch, Typography } from 'antd';
 import { ImportOutlined, PlusOutlined, ThunderboltOutlined, UserSwitchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ClientStatus, type Client } from '@venue/domain';
@@ -18,6 +18,7 @@ import { ImportClientsModal } from './ImportClientsModal';
 import { clientColumns } from './clientColumns';
 import { useClientFormat } from './clientFormat';
 import { exportClients, useClientList, useSetClientStatus, type ClientFilters } from './useClients';
+import { useToast } from '../../shared/toast/ToastProvider';
 
 /**
  * /management/clients (seed 000 §2, seed 001 §3): every client field in a
@@ -26,7 +27,7 @@ import { exportClients, useClientList, useSetClientStatus, type ClientFilters } 
  */
 export function ClientsPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const navigate = useNavigate();
   const allowed = useCan();
   const canEdit = allowed({ edit: 'clients' });

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Modal, Space, Table, Typography, Upload } from 'antd';
+import { Alert, Button, Modal, Space, Table, Typography, Upload } from 'antd';
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { IMPORT_COLUMNS, IMPORT_MAX_BYTES, type ImportResult, type ImportRowError } from '@venue/domain';
 import { useLanguage } from '../../app/i18n/LocaleProvider';
 import { errorText, validationText } from '../../shared/errors';
 import { CLIENTS_KEY, downloadImportSample, importClients } from './useClients';
+import { useToast } from '../../shared/toast/ToastProvider';
 
 const ACCEPT = '.xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv';
 
@@ -18,7 +19,7 @@ const ACCEPT = '.xlsx,.csv,application/vnd.openxmlformats-officedocument.spreads
 export function ImportClientsModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const { message } = App.useApp();
+  const message = useToast();
   const qc = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<ImportResult | null>(null);

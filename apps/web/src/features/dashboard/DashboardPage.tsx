@@ -33,6 +33,7 @@ import {
   useValidLicenses,
   type DashboardQuery,
 } from './useDashboard';
+import { OpenIncidentsCard } from '../incidents/OpenIncidentsCard';
 
 /** A counter card: skeleton while loading, "—" and the translated error (with retry) on failure. */
 function CountCard({
@@ -175,6 +176,7 @@ export function DashboardPage() {
         <CounterCards />
         <EntranceCharts />
         <SalesCharts />
+        <OpenIncidentsCard />
         <Col xs={24}>
           <LiveFeed />
         </Col>

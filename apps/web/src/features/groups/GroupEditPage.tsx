@@ -1,20 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useBlocker, useNavigate, useParams } from 'react-router';
-import {
-  App,
-  Button,
-  Card,
-  Col,
-  ColorPicker,
-  Form,
-  Input,
-  InputNumber,
-  Row,
-  Select,
-  Space,
-  Switch,
-  Typography,
-} from 'antd';
+import { Button, Card, Col, ColorPicker, Form, Input, InputNumber, Row, Select, Space, Switch, Typography } from 'antd';
 import { ArrowLeftOutlined, ArrowRightOutlined, SaveOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ENTRANCE_STATES, GroupInput, SubscriptionEndType, type Group } from '@venue/domain';
@@ -32,6 +18,7 @@ import { fromServerRows, toInputRows, type EditableRow } from './scheduleRows';
 import { useGroup, useSaveGroup } from './useGroups';
 import { UnsavedChangesModal } from '../../shared/UnsavedChangesModal';
 import { groupServerErrors, scheduleRowErrors } from './groupErrors';
+import { useToast } from '../../shared/toast/ToastProvider';
 
 type GroupFields = Omit<GroupInput, 'schedule'>;
 const GROUP_KEYS = Object.keys(GroupInput.shape).filter((k) => k !== 'schedule') as (keyof GroupFields)[];
@@ -70,7 +57,7 @@ export function GroupEditPage() {
 
 function GroupEditor({ id, group }: { id: number | null; group: Group | undefined }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const navigate = useNavigate();
   const rtl = useDirection() === 'rtl';
   const { club } = useSessionData();

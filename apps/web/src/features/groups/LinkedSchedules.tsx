@@ -1,14 +1,15 @@
-import { App, Card, Select, Space, Tag, Typography } from 'antd';
+import { Card, Select, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatMinutes, type ScheduleWithLinks } from '@venue/domain';
 import { useCan } from '../../app/auth/useCan';
 import { errorText } from '../../shared/errors';
 import { useGeneralSchedules, useLinkSchedule, useUnlinkSchedule } from '../schedules/useSchedules';
+import { useToast } from '../../shared/toast/ToastProvider';
 
 /** General schedules linked to a group (POST/DELETE /ScheduleToGroup); they rank below the group's own rows. */
 export function LinkedSchedules({ groupId }: { groupId: number }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const allowed = useCan();
   const canEdit = allowed({ edit: 'groups' });
   const q = useGeneralSchedules();

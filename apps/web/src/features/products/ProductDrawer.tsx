@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { App, Col, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
+import { Col, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_TYPES, ProductInput, type Product } from '@venue/domain';
 import { useSessionData } from '../../app/auth/AuthProvider';
@@ -8,6 +8,7 @@ import { rootOutcome } from '../../shared/forms/formErrors';
 import { useSchemaForm } from '../../shared/forms/useSchemaForm';
 import { MoneyInput } from '../../shared/MoneyInput';
 import { useSaveProduct } from './useProducts';
+import { useToast } from '../../shared/toast/ToastProvider';
 
 type ProductForm = ProductInput;
 
@@ -52,7 +53,7 @@ export function ProductDrawer({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const save = useSaveProduct();
   const { form, onFinish, rootError, clearRootError, saving } = useSchemaForm({
     schema: ProductInput,

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { App, Alert, Button, Space, Tooltip, Typography } from 'antd';
+import { Alert, Button, Space, Tooltip, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '@venue/domain';
@@ -14,6 +14,7 @@ import { useClientFormat } from '../clients/clientFormat';
 import { productColumns } from './productColumns';
 import { ProductDrawer } from './ProductDrawer';
 import { productLimit, useDeleteProduct, useProductList } from './useProducts';
+import { useToast } from '../../shared/toast/ToastProvider';
 
 /**
  * /management/app-product-list (seed 001 §3 "Product"): name, display name,
@@ -23,7 +24,7 @@ import { productLimit, useDeleteProduct, useProductList } from './useProducts';
 export function ProductsPage() {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const { message } = App.useApp();
+  const message = useToast();
   const { capacities } = useSessionData();
   const allowed = useCan();
   const canEdit = allowed({ edit: 'products' });

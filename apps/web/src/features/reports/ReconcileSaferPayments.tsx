@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { SyncOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { contract } from '@venue/domain';
 import { api } from '../../app/api/apiClient';
 import { errorText } from '../../shared/errors';
+import { useToast } from '../../shared/toast/ToastProvider';
 
 /**
  * "Reconcile now" on the safer-payments page: asks the provider now about
@@ -13,7 +14,7 @@ import { errorText } from '../../shared/errors';
  */
 export function ReconcileSaferPaymentsButton() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const qc = useQueryClient();
   const run = useMutation({ mutationFn: () => api.call(contract.purchases.reconcileSaferPayments) });
   return (

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { App, Button, Modal, Popconfirm, Select, Space, Tag, Typography } from 'antd';
+import { Button, Modal, Popconfirm, Select, Space, Tag, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { GeneralScheduleInput, type ScheduleWithLinks } from '@venue/domain';
@@ -23,6 +23,7 @@ import {
   useSaveSchedule,
   useUnlinkSchedule,
 } from './useSchedules';
+import { useToast } from '../../shared/toast/ToastProvider';
 
 /**
  * /management/app-schedules-list (seed 000 §2 "General schedules"): schedule
@@ -148,7 +149,7 @@ export function SchedulesPage() {
 
 function ScheduleModal({ schedule, onClose }: { schedule: ScheduleWithLinks | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const { club } = useSessionData();
   const terminals = useTerminalList();
   const save = useSaveSchedule();
@@ -211,7 +212,7 @@ function ScheduleModal({ schedule, onClose }: { schedule: ScheduleWithLinks | nu
 /** The groups a general schedule applies to: unlink by closing a tag, link by choosing a group. */
 function ScheduleLinks({ schedule, canEdit }: { schedule: ScheduleWithLinks; canEdit: boolean }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const groups = useGroupList();
   const link = useLinkSchedule();
   const unlink = useUnlinkSchedule();
@@ -253,7 +254,7 @@ function ScheduleLinks({ schedule, canEdit }: { schedule: ScheduleWithLinks; can
 /** Edit and delete (confirmed) of one schedule. */
 function ScheduleRowActions({ schedule, onEdit }: { schedule: ScheduleWithLinks; onEdit: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const del = useDeleteSchedule();
   return (
     <Space size={0}>

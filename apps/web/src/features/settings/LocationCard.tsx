@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import {
-  App,
   Button,
   Card,
   Col,
@@ -18,6 +17,7 @@ import { EnvironmentOutlined, SaveOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ClubLocationInput, type Club } from '@venue/domain';
 import { useSchemaForm } from '../../shared/forms/useSchemaForm';
+import { useToast } from '../../shared/toast/ToastProvider';
 import { FormRootError } from '../../shared/forms/FormDrawer';
 import { useUpdateClub } from './useSettings';
 import {
@@ -39,7 +39,7 @@ import {
  */
 export function LocationCard({ club, canEdit }: { club: Club; canEdit: boolean }) {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const update = useUpdateClub();
   const initial = useMemo(() => locationValues(club.location), [club.location]);
   const [values, setValues] = useState<LocationValues>(initial);

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useBlocker } from 'react-router';
-import { Alert, App, Button, Card, Col, Form, Row, Space, Tooltip, Typography, type FormInstance } from 'antd';
+import { Alert, Button, Card, Col, Form, Row, Space, Tooltip, Typography, type FormInstance } from 'antd';
 import { LockOutlined, SaveOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ClubPatch, OPERATOR_ONLY_SETTINGS, UserLevel, type Club } from '@venue/domain';
@@ -16,6 +16,7 @@ import { changedSettings, SECTIONS, valuesOf, type Field, type Values } from './
 import { feeProps, settingInput, type SettingInputContext } from './settingInput';
 import { UnsavedChangesModal } from '../../shared/UnsavedChangesModal';
 import { LocationCard } from './LocationCard';
+import { useToast } from '../../shared/toast/ToastProvider';
 
 /** /management/app-settings: every club setting in sections; operator-only ones read-only for club staff. */
 export function SettingsPage() {
@@ -185,7 +186,7 @@ function SettingsSectionCard({
  */
 function useSaveSettings(club: Club, initial: Values, form: FormInstance<Values>) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const update = useUpdateClub();
   const save = async () => {
     const changes = changedSettings(initial, form.getFieldsValue(true) as Values);

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { App, Col, DatePicker, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
+import { Col, DatePicker, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { TERMINAL_MESSAGE_TYPES, TerminalMessageInput, type TerminalMessageRecord } from '@venue/domain';
 import { FormDrawer } from '../../shared/forms/FormDrawer';
@@ -11,6 +11,7 @@ import {
   type TerminalMessageFormValues,
 } from './terminalMessageForm';
 import { useSaveTerminalMessage } from './useTerminalMessages';
+import { useToast } from '../../shared/toast/ToastProvider';
 
 /**
  * Create or edit a terminal message (seed 001 §3 "Terminal message"); the
@@ -25,7 +26,7 @@ export function TerminalMessageDrawer({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const save = useSaveTerminalMessage();
   const record = editing === 'new' ? null : editing;
   const { form, onFinish, rootError, clearRootError, saving } = useSchemaForm({

@@ -1,22 +1,10 @@
 import { useState } from 'react';
-import {
-  App,
-  Button,
-  Card,
-  Col,
-  Descriptions,
-  InputNumber,
-  Popconfirm,
-  Row,
-  Space,
-  Spin,
-  Table,
-  Typography,
-} from 'antd';
+import { Button, Card, Col, Descriptions, InputNumber, Popconfirm, Row, Space, Spin, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatMinor, ILS_BILLS, ILS_COINS, type Inventory, type Terminal } from '@venue/domain';
 import { errorText } from '../../shared/errors';
 import { useCashActions, useCashBoxStatus } from './useTerminals';
+import { useToast } from '../../shared/toast/ToastProvider';
 
 /** Agorot as a ₪ amount text of the locale (no symbol), for the cash tables. */
 export const shekels = (agorot: number, locale: string) => formatMinor(agorot, locale);
@@ -104,7 +92,7 @@ export function TerminalCashCard({ term, canEdit, locale }: { term: Terminal; ca
 /** Load coins and bills (pieces per denomination, negative to take out) or reset the cash levels. */
 function CashLoadPanel({ terminalId, locale }: { terminalId: number; locale: string }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const { reset, load } = useCashActions(terminalId);
   const [loadCoins, setLoadCoins] = useState<Record<string, number>>({});
   const [loadBills, setLoadBills] = useState<Record<string, number>>({});

@@ -1,15 +1,16 @@
 import { Link } from 'react-router';
-import { App, Badge, Button, Popconfirm, Space, Tag, Typography } from 'antd';
+import { Badge, Button, Popconfirm, Space, Tag, Typography } from 'antd';
 import { ArrowRightOutlined, DeleteOutlined, UndoOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Terminal } from '@venue/domain';
 import { errorText } from '../../shared/errors';
 import { useDeleteRestoreTerminal } from './useTerminals';
+import { useToast } from '../../shared/toast/ToastProvider';
 
 /** The terminal's name with its live connection, deleted and approval tags; delete or restore for editors. */
 export function TerminalHeader({ term, canEdit }: { term: Terminal; canEdit: boolean }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const { del, restore } = useDeleteRestoreTerminal(term.id);
   return (
     <div className="page-header">

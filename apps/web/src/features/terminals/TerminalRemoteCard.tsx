@@ -1,10 +1,11 @@
 import { useMemo, useState } from 'react';
-import { App, Button, Card, Descriptions, Popconfirm, Select, Space, Tag, Typography } from 'antd';
+import { Button, Card, Descriptions, Popconfirm, Select, Space, Tag, Typography } from 'antd';
 import { CloudDownloadOutlined, PoweroffOutlined, ReloadOutlined, UnlockOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ENTRANCE_STATES, type Terminal, type TerminalActionName } from '@venue/domain';
 import { errorText } from '../../shared/errors';
 import { useConnectedDevices, useTerminalAction } from './useTerminals';
+import { useToast } from '../../shared/toast/ToastProvider';
 
 /**
  * Remote control of a terminal (open gate, reboot, set door state; reload
@@ -23,7 +24,7 @@ export function TerminalRemoteCard({
   locale: string;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const devices = useConnectedDevices(term.id);
   const action = useTerminalAction(term.id);
   const [doorChoice, setDoorChoice] = useState<number | undefined>();

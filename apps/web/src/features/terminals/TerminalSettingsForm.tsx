@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { App, Button, Card, Col, Form, Input, InputNumber, Row, Select, Switch, Typography } from 'antd';
+import { Button, Card, Col, Form, Input, InputNumber, Row, Select, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   CREDIT_TYPES,
@@ -14,6 +14,7 @@ import { FormRootError } from '../../shared/forms/FormDrawer';
 import { useSchemaForm } from '../../shared/forms/useSchemaForm';
 import { shekels } from './TerminalCashCard';
 import { useUpdateTerminal } from './useTerminals';
+import { useToast } from '../../shared/toast/ToastProvider';
 
 const RELAYS = [
   'gateRelay',
@@ -50,7 +51,7 @@ export function TerminalSettingsForm({
   locale: string;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const update = useUpdateTerminal(term.id);
   const { form, onFinish, rootError, saving } = useSchemaForm({
     schema: TerminalPatch,

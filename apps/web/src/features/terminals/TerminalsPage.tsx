@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { App, Badge, Button, Popconfirm, Segmented, Table, Tag, Typography, type TableProps } from 'antd';
+import { Badge, Button, Popconfirm, Segmented, Table, Tag, Typography, type TableProps } from 'antd';
 import { CheckOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Terminal } from '@venue/domain';
@@ -9,12 +9,13 @@ import { useLanguage } from '../../app/i18n/LocaleProvider';
 import { errorText } from '../../shared/errors';
 import { NewTerminalModal } from './NewTerminalModal';
 import { useApproveTerminal, useTerminalList } from './useTerminals';
+import { useToast } from '../../shared/toast/ToastProvider';
 
 /** /management/app-terminals-list: terminals with their live connection state. */
 export function TerminalsPage() {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const { message } = App.useApp();
+  const message = useToast();
   const { data } = useAuth();
   const canEdit = data?.user.roleEditTerminals === true;
   const [showDeleted, setShowDeleted] = useState(false);

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import {
-  App,
   Button,
   Card,
   Checkbox,
@@ -31,6 +30,7 @@ import {
   type UserFormValues,
 } from './userForm';
 import { useEmployeePositions, useSaveUser } from './useUsers';
+import { useToast } from '../../shared/toast/ToastProvider';
 
 const STRENGTH_COLOURS = ['#ff4d4f', '#ff4d4f', '#faad14', '#52c41a', '#389e0d'];
 
@@ -61,7 +61,7 @@ function PasswordHint({ value }: { value: string }) {
  */
 export function UserDrawer({ open, user, onClose }: { open: boolean; user: User | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const save = useSaveUser();
   const [perms, setPerms] = useState<PermissionChecks>({});
   const { form, onFinish, rootError, clearRootError, saving } = useSchemaForm({

@@ -1,0 +1,117 @@
+import { expect, test, type Page } from '@playwright/test';
+import { apiSession } from './api';
+
+/**
+ * Global messages (docs/messages.md): the operator sends a Popup message to
+ * one club; that club's manager sees the bell count rise without reloading,
+ * gets the dialog, opens the inbox and marks everything read. Screenshots of
+ * the inbox in both languages and at phone width go to screenshots/.
+ */
+const CLUB = 1001;
+const PASSWORD = 'demo1234';
+const NOT_AUTHORIZED = 'You are not authorized';
+
+async function signIn(page: Page, user: string, lang: 'he' | 'en'): Promise<void> {
+  await page.addInitScript((l) => localStorage.setItem('venue.lang', l), lang);
+  await page.goto(`/login?userName=${user}&password=${PASSWORD}&externalClubId=${CLUB}`);
+  await page.getByTestId('side-nav').waitFor();
+  const terms = page.getByTestId('terms-modal');
+  if (await terms.isVisible().catch(() => false)) {
+    await page.getByTestId('terms-confirm').check();
+    const box = (await page.getByTestId('signature-pad').boundingBox())!;
+    await page.mouse.move(box.x + 20, box.y + 30);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 160, box.y + 90, { steps: 8 });
+    await page.mouse.up();
+    await page.getByTestId('terms-submit').click();
+    await expect(terms).toBeHidden();
+  }
+}
+
+const count = async (page: Page) => Number(await page.getByTestId('message-count').getAttribute('data-count'));
+
+test('the operator sends a Popup message; the manager sees it live, reads it, marks all read', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, 'admin', 'he');
+  await expect(page.getByTestId('live-status')).toHaveAttribute('data-state', 'open');
+  const before = await count(page);
+  const operator = await apiSession(request, 'operator', PASSWORD, CLUB);
+  await operator.post('/api/GlobalMessage', {
+    title: 'עדכון מערכת',
+    body: '<p>המערכת תעודכן <b>הלילה</b> בין 02:00 ל־03:00.</p><script>alert(1)</script>',
+    kind: 'Popup',
+    audience: 'clubs',
+    externalClubIds: [CLUB],
+  });
+  await operator.post('/api/GlobalMessage', {
+    title: 'Basic note',
+    body: '<p>A basic message.</p>',
+    audience: 'all',
+  });
+  // Live: no reload.
+  await expect.poll(() => count(page)).toBe(before + 2);
+  const popup = page.getByTestId('message-popup');
+  await expect(popup).toContainText('עדכון מערכת');
+  await expect(popup).toContainText('הלילה');
+  await page.getByRole('button', { name: 'אחר כך' }).click();
+  await expect(popup).toBeHidden();
+
+  await page.getByTestId('message-bell').click();
+  await expect(page).toHaveURL(/\/messages$/);
+  await expect(page.getByTestId('message-item').first()).toBeVisible();
+  await page.screenshot({ path: 'screenshots/messages-inbox-he.png', fullPage: true });
+  await page.getByTestId('lang-switch').click();
+  await expect(page.getByRole('heading', { name: 'System messages' })).toBeVisible();
+  await page.screenshot({ path: 'screenshots/messages-inbox-en.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.screenshot({ path: 'screenshots/messages-inbox-phone.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // Mark one, then all.
+  const unread = page.locator('[data-testid="message-item"][data-unread="true"]');
+  const n = await unread.count();
+  await unread.first().getByTestId('message-mark-read').click();
+  await expect(unread).toHaveCount(n - 1);
+  await page.getByTestId('messages-mark-all').click();
+  await expect(unread).toHaveCount(0);
+  await expect.poll(() => count(page)).toBe(0);
+
+  // Read: no dialog at the next sign-in.
+  await page.getByTestId('logout').click();
+  await signIn(page, 'admin', 'en');
+  await expect(page.getByTestId('message-bell')).toBeVisible();
+  await expect(page.getByTestId('message-popup')).toBeHidden();
+});
+
+test('an unread Popup message opens as a dialog at sign-in until it is marked read', async ({ page, request }) => {
+  const operator = await apiSession(request, 'operator', PASSWORD, CLUB);
+  await operator.post('/api/GlobalMessage', { title: 'Popup at sign-in', kind: 'Popup', audience: 'regular' });
+  await signIn(page, 'admin', 'en');
+  const popup = page.getByTestId('message-popup');
+  await expect(popup).toContainText('Popup at sign-in');
+  await page.getByTestId('message-popup-read').click();
+  await expect(popup).toBeHidden();
+  await page.reload();
+  await expect(page.getByTestId('message-bell')).toBeVisible();
+  await expect(page.getByTestId('message-popup')).toBeHidden();
+});
+
+test('the operator composes a message in the console; club users cannot open the composer', async ({ page }) => {
+  await signIn(page, 'operator', 'en');
+  await page.getByTestId('operator-messages').click();
+  await page.getByTestId('compose-new').click();
+  await page.getByTestId('compose-title').fill('Composed in the console');
+  await page.getByTestId('compose-body').fill('<p>Hello <i>clubs</i></p>');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('cell', { name: 'Composed in the console' })).toBeVisible();
+  await expect(page.getByTestId('toasts')).toContainText('Message saved');
+  await page.screenshot({ path: 'screenshots/messages-operator-en.png', fullPage: true });
+  await page.getByTestId('logout').click();
+  await signIn(page, 'admin', 'en');
+  await expect(page.getByTestId('operator-messages')).toHaveCount(0);
+  await page.goto('/operator/global-messages');
+  await expect(page.getByText(NOT_AUTHORIZED)).toBeVisible();
+  await expect(page.getByTestId('compose-new')).toHaveCount(0);
+});
