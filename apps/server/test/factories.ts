@@ -11,6 +11,7 @@ import {
   charges,
   clients,
   debts,
+  employeePositions,
   entranceLogs,
   groups,
   invoiceCounters,
@@ -609,4 +610,19 @@ export async function makeLicenseOrder(
     .values({ clubId, code: `order-${next()}`, quantity: 10, amount: 30_000, ...over })
     .returning();
   return o;
+}
+
+type NewEmployeePosition = typeof employeePositions.$inferInsert;
+
+/** An employee position of the club (seed 001 §3). Defaults: name `Position <n>`, no description, rate 0 agorot. */
+export async function makeEmployeePosition(
+  ctx: FactoryContext,
+  clubId: number,
+  over: Partial<NewEmployeePosition> = {},
+) {
+  const [p] = await ctx.database.db
+    .insert(employeePositions)
+    .values({ clubId, name: `Position ${next()}`, ...over })
+    .returning();
+  return p;
 }

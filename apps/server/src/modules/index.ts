@@ -7,6 +7,7 @@ import { clientRoutes } from './clients/clients.routes.js';
 import { clubRoutes } from './club/club.routes.js';
 import { dashboardRoutes } from './dashboard/dashboard.routes.js';
 import { debtRoutes } from './debts/debts.routes.js';
+import { employeePositionRoutes } from './employee-positions/employee-positions.routes.js';
 import { groupRoutes } from './groups/groups.routes.js';
 import { licenseRoutes } from './licenses/licenses.routes.js';
 import { masavRoutes } from './masav/masav.routes.js';
@@ -58,5 +59,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   // Management
   await app.register(productRoutes);
   await app.register(userRoutes);
+  // Staff (docs/attendance.md)
+  await app.register(employeePositionRoutes);
   await app.register(referenceRoutes);
 }

@@ -60,6 +60,7 @@ describe('route table: 401, 403 and other-club 404 on every route', () => {
     // Money routes (docs/money.md): bodies that pass validation, so the club check is what answers.
     if (url.startsWith('/api/addCredit/')) return { amount: 1000, idempotencyKey: 'route-table-credit' };
     if (url.startsWith('/api/AddLicensesRequest/')) return { status: 4 };
+    if (url.startsWith('/api/EmployeePosition/')) return { name: 'Taken over' };
     if (url.startsWith('/api/Club/UpdateHasavshevetDetails/')) {
       return { cashAccount: '1', creditAccount: '2', incomeAccount: '3', vatAccount: '4' };
     }
@@ -135,6 +136,7 @@ describe('route table: 401, 403 and other-club 404 on every route', () => {
     'productMatrixReport',
     'saferPaymentsReport',
     'excessStatusReport',
+    'employeePositions',
   ];
   const REGULAR_CLASS_KEYS = [
     'entranceReport',
@@ -149,12 +151,18 @@ describe('route table: 401, 403 and other-club 404 on every route', () => {
     isUpsellEnabled: true,
     isSaferPaymentsEnabled: true,
     isKalaSubscriptionEnabled: false,
+    isEmployeeAttendanceEnabled: true,
   };
   for (const [title, clubOpts, closed] of [
     [
       'setting off or no capacity',
       {
-        settings: { isQuickExitEnabled: false, isUpsellEnabled: false, isSaferPaymentsEnabled: false },
+        settings: {
+          isQuickExitEnabled: false,
+          isUpsellEnabled: false,
+          isSaferPaymentsEnabled: false,
+          isEmployeeAttendanceEnabled: false,
+        },
         capacities: [],
       },
       SETTING_OR_CAPACITY_KEYS,
@@ -243,8 +251,9 @@ describe('route table: 401, 403 and other-club 404 on every route', () => {
   });
 
   it("answers 404 to club A for club B's id on every {id} route of clients, groups, schedules and terminals", async () => {
-    const a = await signedInAdmin(ctx);
-    const b = await signedInAdmin(ctx);
+    // Attendance on in both clubs, so the positions' navigation rule (seed 000 §6) lets the club check answer.
+    const a = await signedInAdmin(ctx, { settings: { isEmployeeAttendanceEnabled: true } });
+    const b = await signedInAdmin(ctx, { settings: { isEmployeeAttendanceEnabled: true } });
     const group = (
       await b.api.post('/api/Group', {
         name: 'B group',
@@ -259,6 +268,7 @@ describe('route table: 401, 403 and other-club 404 on every route', () => {
     const link = (await b.api.post('/api/ScheduleToGroup', { scheduleId: general.id, groupId: group.id })).json();
     const product = (await b.api.post('/api/Product', { name: 'B towel', price: 500 })).json();
     const message = (await b.api.post('/api/TerminalMessage', { name: 'B message' })).json();
+    const position = await factory.makeEmployeePosition(ctx, b.club.id, { name: 'B position' });
     // Templates come only from terminals (enrolment); one of B's client's, written directly.
     const template = await factory.makeBiometricTemplate(
       ctx,
@@ -324,6 +334,7 @@ describe('route table: 401, 403 and other-club 404 on every route', () => {
       if (url.startsWith('/api/Schedule/GetByGroupId/')) return group.id;
       if (url.startsWith('/api/ScheduleToGroup/')) return link.id;
       if (url.startsWith('/api/Product/')) return product.id;
+      if (url.startsWith('/api/EmployeePosition/')) return position.id;
       if (url.startsWith('/api/TerminalMessage/')) return message.id;
       if (url.startsWith('/api/DeleteFmd/')) return template.id;
       if (url.startsWith('/api/User/')) return b.user.id;
@@ -340,6 +351,7 @@ describe('route table: 401, 403 and other-club 404 on every route', () => {
       group: (await b.api.get(`/api/Group/${group.id}`)).json(),
       terminal: (await b.api.get(`/api/Terminal/${terminal.id}`)).json(),
       message: (await b.api.get(`/api/TerminalMessage/${message.id}`)).json(),
+      position: (await b.api.get(`/api/EmployeePosition/${position.id}`)).json(),
       templates: await ctx.database.db
         .select()
         .from(biometricTemplates)
@@ -349,7 +361,7 @@ describe('route table: 401, 403 and other-club 404 on every route', () => {
 
     const scoped = routes.filter(
       (r) =>
-        (/^\/api\/(Client|Group|Schedule|ScheduleToGroup|Terminal|TerminalMessage|DeleteFmd|Product|User|Club|GetClientFull)\//.test(
+        (/^\/api\/(Client|Group|Schedule|ScheduleToGroup|Terminal|TerminalMessage|DeleteFmd|Product|EmployeePosition|User|Club|GetClientFull)\//.test(
           r.url,
         ) ||
           MONEY_ID_ROUTES.test(r.url)) &&

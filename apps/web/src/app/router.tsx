@@ -37,6 +37,9 @@ const TerminalDetailsPage = lazy(() =>
 const TerminalMessagesPage = lazy(() =>
   import('../features/terminal-messages/TerminalMessagesPage').then((m) => ({ default: m.TerminalMessagesPage })),
 );
+const EmployeePositionsPage = lazy(() =>
+  import('../features/employee-positions/EmployeePositionsPage').then((m) => ({ default: m.EmployeePositionsPage })),
+);
 const ReportPage = lazy(() => import('../features/reports/ReportPage').then((m) => ({ default: m.ReportPage })));
 const ReconcileSaferPaymentsButton = lazy(() =>
   import('../features/reports/ReconcileSaferPayments').then((m) => ({ default: m.ReconcileSaferPaymentsButton })),
@@ -154,6 +157,10 @@ export const router = createBrowserRouter([
             element: guarded('terminals', <TerminalDetailsPage />),
           },
           { path: '/management/terminal-messages', element: guarded('terminalMessages', <TerminalMessagesPage />) },
+          {
+            path: '/management/employee-position-list',
+            element: guarded('employeePositions', <EmployeePositionsPage />),
+          },
           // Every report screen of the catalogue (features/reports/reportScreens.ts).
           ...REPORT_SCREENS.map((r) => ({
             path: r.route,

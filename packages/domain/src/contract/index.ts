@@ -3,6 +3,7 @@ import { clients } from './clients.js';
 import { club, reference } from './club.js';
 import { dashboard } from './dashboard.js';
 import { debts } from './debts.js';
+import { employeePositions } from './employee-positions.js';
 import { biometrics, bonus, terminalMessages } from './gate.js';
 import { groups } from './groups.js';
 import { accounting, licenses, masav, paymentMethods, purchases, subscriptions } from './money.js';
@@ -49,4 +50,5 @@ export const contract = {
   masav,
   licenses,
   accounting,
+  employeePositions,
 } as const;
