@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { EntranceState, EntranceStatus, QuickExitOutcome, withIsraeliIdCheckDigit } from '@venue/domain';
 import {
+  attendanceLogs,
   auditLog,
   autoRenewLogs,
   balanceLedger,
@@ -625,4 +626,33 @@ export async function makeEmployeePosition(
     .values({ clubId, name: `Position ${next()}`, ...over })
     .returning();
   return p;
+}
+
+type NewAttendanceLog = typeof attendanceLogs.$inferInsert;
+
+/**
+ * An employee of the club: a client of type Manager (2) unless `clientType`
+ * says Technician (3) (docs/attendance.md "Who is an employee").
+ */
+export async function makeEmployee(ctx: FactoryContext, clubId: number, over: Partial<NewClient> = {}) {
+  return makeClient(ctx, clubId, { clientType: 2, ...over });
+}
+
+/** An attendance record of an employee; defaults: no times, no terminals, written at a terminal. */
+export async function makeAttendanceLog(
+  ctx: FactoryContext,
+  employee: { id: number; clubId: number },
+  over: Partial<NewAttendanceLog> = {},
+) {
+  const [row] = await ctx.database.db
+    .insert(attendanceLogs)
+    .values({
+      clubId: employee.clubId,
+      clientId: employee.id,
+      entrySource: over.entryAt ? 'terminal' : null,
+      exitSource: over.exitAt ? 'terminal' : null,
+      ...over,
+    })
+    .returning();
+  return row;
 }

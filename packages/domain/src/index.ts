@@ -20,6 +20,7 @@ export * from './schemas/dashboard.js';
 export * from './schemas/products.js';
 export * from './schemas/users.js';
 export * from './schemas/employee-positions.js';
+export * from './schemas/attendance.js';
 export * from './schemas/purchases.js';
 export * from './schemas/payment-methods.js';
 export * from './schemas/debts.js';

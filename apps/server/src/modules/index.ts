@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './account/account.routes.js';
 import { accountingRoutes } from './accounting/accounting.routes.js';
+import { attendanceRoutes } from './attendance/attendance.routes.js';
 import { biometricRoutes } from './biometrics/biometrics.routes.js';
 import { bonusRoutes } from './bonus/bonus.routes.js';
 import { clientRoutes } from './clients/clients.routes.js';
@@ -61,5 +62,6 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(userRoutes);
   // Staff (docs/attendance.md)
   await app.register(employeePositionRoutes);
+  await app.register(attendanceRoutes);
   await app.register(referenceRoutes);
 }

@@ -137,6 +137,7 @@ describe('route table: 401, 403 and other-club 404 on every route', () => {
     'saferPaymentsReport',
     'excessStatusReport',
     'employeePositions',
+    'attendance',
   ];
   const REGULAR_CLASS_KEYS = [
     'entranceReport',

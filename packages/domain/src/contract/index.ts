@@ -1,4 +1,5 @@
 import { account } from './account.js';
+import { attendance } from './attendance.js';
 import { clients } from './clients.js';
 import { club, reference } from './club.js';
 import { dashboard } from './dashboard.js';
@@ -51,4 +52,5 @@ export const contract = {
   licenses,
   accounting,
   employeePositions,
+  attendance,
 } as const;

@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import { contract } from '@venue/domain';
+import { route } from '../../lib/contract-route.js';
+import { createAttendance, listAttendance, updateAttendance } from './attendance.service.js';
+
+/** Attendance records (seed 000 §7 `/AttendanceLog/*`, docs/attendance.md); the entries are `contract.attendance`. */
+export async function attendanceRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app.deps.database;
+  const c = contract.attendance;
+  route(app, c.list, async (req) => listAttendance(db, req.auth.clubId, req.body));
+  route(app, c.create, async (req) => createAttendance(db, req.auth, req.body));
+  route(app, c.update, async (req) => updateAttendance(db, req.auth, req.body));
+}

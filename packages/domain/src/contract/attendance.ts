@@ -1,0 +1,36 @@
+import { pageOf } from '../schemas/common.js';
+import { AttendanceLog, AttendanceLogInput, AttendanceLogQuery, AttendanceLogUpdate } from '../schemas/attendance.js';
+import { routes } from './route.js';
+
+/**
+ * Viewing: the navigation rule of seed 000 §6 (attendance switched on and
+ * roleViewAttendanceLogs, "view attendance, including downloads", seed 001 §6);
+ * adding and editing also "manage attendance" (roleManageAttendance).
+ */
+const view = { permission: 'roleViewAttendanceLogs', nav: 'attendance' } as const;
+const manage = { permission: 'roleManageAttendance', nav: 'attendance' } as const;
+
+/** Attendance records (seed 000 §7 "Attendance"; seed 001 §3, §5; docs/attendance.md). */
+export const attendance = routes(['attendance'], {
+  list: {
+    method: 'POST',
+    path: '/api/AttendanceLog/GetAttendanceLogs',
+    body: AttendanceLogQuery,
+    response: pageOf(AttendanceLog),
+    access: view,
+  },
+  create: {
+    method: 'POST',
+    path: '/api/AttendanceLog/CreateAttendanceLog',
+    body: AttendanceLogInput,
+    response: AttendanceLog,
+    access: manage,
+  },
+  update: {
+    method: 'PUT',
+    path: '/api/AttendanceLog/UpdateAttendanceLog',
+    body: AttendanceLogUpdate,
+    response: AttendanceLog,
+    access: manage,
+  },
+});
