@@ -37,6 +37,9 @@ const TerminalDetailsPage = lazy(() =>
 const TerminalMessagesPage = lazy(() =>
   import('../features/terminal-messages/TerminalMessagesPage').then((m) => ({ default: m.TerminalMessagesPage })),
 );
+const AttendancePage = lazy(() =>
+  import('../features/attendance/AttendancePage').then((m) => ({ default: m.AttendancePage })),
+);
 const EmployeePositionsPage = lazy(() =>
   import('../features/employee-positions/EmployeePositionsPage').then((m) => ({ default: m.EmployeePositionsPage })),
 );
@@ -157,6 +160,7 @@ export const router = createBrowserRouter([
             element: guarded('terminals', <TerminalDetailsPage />),
           },
           { path: '/management/terminal-messages', element: guarded('terminalMessages', <TerminalMessagesPage />) },
+          { path: '/management/attendance', element: guarded('attendance', <AttendancePage />) },
           {
             path: '/management/employee-position-list',
             element: guarded('employeePositions', <EmployeePositionsPage />),

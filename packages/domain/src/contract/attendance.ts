@@ -1,5 +1,12 @@
 import { pageOf } from '../schemas/common.js';
-import { AttendanceLog, AttendanceLogInput, AttendanceLogQuery, AttendanceLogUpdate } from '../schemas/attendance.js';
+import { z } from 'zod';
+import {
+  AttendanceEmployee,
+  AttendanceLog,
+  AttendanceLogInput,
+  AttendanceLogQuery,
+  AttendanceLogUpdate,
+} from '../schemas/attendance.js';
 import { routes } from './route.js';
 
 /**
@@ -25,6 +32,17 @@ export const attendance = routes(['attendance'], {
     body: AttendanceLogInput,
     response: AttendanceLog,
     access: manage,
+  },
+  /**
+   * The club's employees (live clients of type Manager or Technician), for the
+   * screen's pickers: not a catalogue call of seed 000 §7 (ours), so that
+   * attendance needs no client-list permission.
+   */
+  employees: {
+    method: 'GET',
+    path: '/api/AttendanceLog/GetEmployees',
+    response: z.array(AttendanceEmployee),
+    access: view,
   },
   update: {
     method: 'PUT',

@@ -137,3 +137,12 @@ export const AttendanceLogQuery = z
     if (q.from && q.to && q.from > q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'dateRangeOrder' });
   });
 export type AttendanceLogQuery = z.infer<typeof AttendanceLogQuery>;
+
+/** GET /api/AttendanceLog/GetEmployees: an employee as the attendance screen's pickers show it. */
+export const AttendanceEmployee = z.object({
+  id: z.number(),
+  name: z.string(),
+  number: z.number(),
+  clientType: z.number(),
+});
+export type AttendanceEmployee = z.infer<typeof AttendanceEmployee>;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { contract } from '@venue/domain';
 import { route } from '../../lib/contract-route.js';
-import { createAttendance, listAttendance, updateAttendance } from './attendance.service.js';
+import { createAttendance, listAttendance, listEmployees, updateAttendance } from './attendance.service.js';
 
 /** Attendance records (seed 000 §7 `/AttendanceLog/*`, docs/attendance.md); the entries are `contract.attendance`. */
 export async function attendanceRoutes(app: FastifyInstance): Promise<void> {
@@ -9,5 +9,6 @@ export async function attendanceRoutes(app: FastifyInstance): Promise<void> {
   const c = contract.attendance;
   route(app, c.list, async (req) => listAttendance(db, req.auth.clubId, req.body));
   route(app, c.create, async (req) => createAttendance(db, req.auth, req.body));
+  route(app, c.employees, async (req) => listEmployees(db, req.auth.clubId));
   route(app, c.update, async (req) => updateAttendance(db, req.auth, req.body));
 }

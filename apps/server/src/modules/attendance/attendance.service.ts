@@ -1,6 +1,8 @@
-import { and, eq, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import {
   attendanceIssues,
+  EMPLOYEE_CLIENT_TYPES,
+  type AttendanceEmployee,
   type AttendanceLog,
   type AttendanceLogInput,
   type AttendanceLogQuery,
@@ -10,7 +12,7 @@ import {
   isoDate as formatIsoDate,
 } from '@venue/domain';
 import type { Db, Tx } from '../../db/index.js';
-import { attendanceLogs } from '../../db/schema.js';
+import { attendanceLogs, clients } from '../../db/schema.js';
 import type { Actor } from '../../lib/actor.js';
 import { audit } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
@@ -165,4 +167,25 @@ export async function updateAttendance(db: Db, actor: Actor, input: AttendanceLo
     await audit(tx, actor, { action: 'update', entity: 'attendanceLog', entityId: row.id, before, after });
     return updated;
   });
+}
+
+/** The club's employees, live clients of type Manager or Technician, by name (GET /api/AttendanceLog/GetEmployees). */
+export async function listEmployees(db: Db, clubId: number): Promise<AttendanceEmployee[]> {
+  const rows = await db
+    .select({
+      id: clients.id,
+      firstName: clients.firstName,
+      lastName: clients.lastName,
+      number: clients.number,
+      clientType: clients.clientType,
+    })
+    .from(clients)
+    .where(scoped(db, clubId).live(clients, inArray(clients.clientType, [...EMPLOYEE_CLIENT_TYPES])))
+    .orderBy(asc(clients.firstName), asc(clients.lastName), asc(clients.id));
+  return rows.map((r) => ({
+    id: r.id,
+    name: `${r.firstName} ${r.lastName}`.trim(),
+    number: r.number,
+    clientType: r.clientType,
+  }));
 }

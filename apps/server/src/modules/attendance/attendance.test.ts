@@ -226,6 +226,11 @@ describe('attendance records', () => {
     expect(all.total).toBe(4);
     expect(all.items[0].entryAt).toBe(iso(at('00:30', '2026-01-06')));
     expect((await list({ from: '2026-01-01', to: '2026-01-31', clientId: a.id })).total).toBe(2);
+    const regular = await makeClient(ctx, club.id, { clientType: 1 });
+    await makeEmployee(ctx, club.id, { clientType: 3, status: 3 });
+    const employees = (await api.get('/api/AttendanceLog/GetEmployees')).json();
+    expect(employees.map((e: { id: number }) => e.id).sort()).toEqual([a.id, b.id].sort());
+    expect(employees.map((e: { id: number }) => e.id)).not.toContain(regular.id);
     const open = await list({ openOnly: true });
     expect(open.items.map((r: { clientId: number }) => r.clientId)).toEqual([b.id]);
     const page2 = await list({ from: '2026-01-01', to: '2026-01-31', page: 2, pageSize: 3 });
