@@ -5,9 +5,11 @@ CREATE TABLE "attendance_logs" (
 	"entry_at" timestamp with time zone,
 	"entry_terminal_id" integer,
 	"entry_source" text,
+	"entry_event_id" text,
 	"exit_at" timestamp with time zone,
 	"exit_terminal_id" integer,
 	"exit_source" text,
+	"exit_event_id" text,
 	"comment" text DEFAULT '' NOT NULL,
 	"original" jsonb,
 	"modifications" jsonb DEFAULT '[]'::jsonb NOT NULL,
@@ -31,4 +33,5 @@ ALTER TABLE "attendance_logs" ADD CONSTRAINT "attendance_logs_exit_terminal_id_t
 ALTER TABLE "employee_positions" ADD CONSTRAINT "employee_positions_club_id_clubs_id_fk" FOREIGN KEY ("club_id") REFERENCES "public"."clubs"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "attendance_logs_club_entry" ON "attendance_logs" USING btree ("club_id","entry_at");--> statement-breakpoint
 CREATE INDEX "attendance_logs_club_client" ON "attendance_logs" USING btree ("club_id","client_id");--> statement-breakpoint
+CREATE INDEX "attendance_logs_open" ON "attendance_logs" USING btree ("club_id") WHERE "attendance_logs"."exit_at" is null and "attendance_logs"."entry_at" is not null;--> statement-breakpoint
 CREATE INDEX "employee_positions_club" ON "employee_positions" USING btree ("club_id");

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { Identification, IdentificationKind } from '@venue/domain';
 import { TerminalClient } from './client.js';
-import { enroll, exitGate } from './gate.js';
+import { clock, enroll, exitGate } from './gate.js';
 import { oneShotClient, reportFailure } from './one-shot.js';
 
 /**
@@ -18,6 +18,9 @@ Enrolment and quick exit:
                           client's enrolment password). Prints {"type":"enrolled","ok",...}.
   exit <kind> <value> --serial <serial> [--at <iso-time>] [--event-id <id>]
                           Leave through a quick-exit terminal. Prints {"type":"exit-result","outcome",...}.
+  attendance <kind> <value> --serial <serial> [--at <iso-time>] [--event-id <id>]
+                          An employee (a Manager or Technician client) clocks in, or out of the open
+                          shift. Prints {"type":"attendance-result","ok","action":"in"|"out",...}.
   Fingerprint, face and code identify at the gate with: present fingerprint|face|code <value>.
 `;
 
@@ -26,8 +29,8 @@ function usage(message: string): never {
   process.exit(2);
 }
 
-/** Runs `enroll` or `exit` with the rest of the command line; resolves with the exit code. */
-export async function runGateCommand(command: 'enroll' | 'exit', argv: string[]): Promise<number> {
+/** Runs `enroll`, `exit` or `attendance` with the rest of the command line; resolves with the exit code. */
+export async function runGateCommand(command: 'enroll' | 'exit' | 'attendance', argv: string[]): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({
@@ -80,7 +83,7 @@ export async function runGateCommand(command: 'enroll' | 'exit', argv: string[])
         timeoutMs,
       );
   } else {
-    if (positionals.length !== 2) usage('exit needs <kind> <value>');
+    if (positionals.length !== 2) usage(`${command} needs <kind> <value>`);
     const ident = Identification.safeParse({ kind: positionals[0], value: positionals[1] });
     if (!ident.success) usage(`Bad identification: kind is one of ${IdentificationKind.join(', ')}`);
     let at: Date | undefined;
@@ -88,7 +91,8 @@ export async function runGateCommand(command: 'enroll' | 'exit', argv: string[])
       at = new Date(values.at);
       if (Number.isNaN(at.getTime())) usage('--at must be an ISO date-time');
     }
-    run = (c) => exitGate(c, ident.data, { eventId: values['event-id'], at, timeoutMs });
+    const opts = { eventId: values['event-id'], at, timeoutMs };
+    run = (c) => (command === 'attendance' ? clock(c, ident.data, opts) : exitGate(c, ident.data, opts));
   }
 
   const conn = oneShotClient({ ...values, serial: values.serial }, timeoutMs, usage);

@@ -32,6 +32,7 @@ export * from './terminal.js';
 export * from './gate.js';
 export * from './gate-protocol.js';
 export * from './kiosk-protocol.js';
+export * from './attendance-protocol.js';
 export * from './subscription.js';
 export * from './banks.js';
 export * from './cities.js';

@@ -11,6 +11,7 @@ import {
   TerminalExit,
 } from './gate-protocol.js';
 import { ServerPurchaseResult, TerminalPurchase } from './kiosk-protocol.js';
+import { ServerAttendanceResult, TerminalAttendance } from './attendance-protocol.js';
 import { CASH_ERRORS, CASH_SESSION_STATES, ILS_BILLS, ILS_COINS, Inventory, TERMINAL_ACTIONS } from './terminal.js';
 import * as parts from './parts.js';
 
@@ -158,6 +159,7 @@ export const TerminalMessage = z.discriminatedUnion('type', [
   TerminalEnroll,
   TerminalExit,
   TerminalPurchase,
+  TerminalAttendance,
 ]);
 export type TerminalMessage = z.infer<typeof TerminalMessage>;
 
@@ -297,6 +299,7 @@ export const ServerMessage = z.discriminatedUnion('type', [
   ServerTemplates,
   ServerMessages,
   ServerPurchaseResult,
+  ServerAttendanceResult,
 ]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
 

@@ -1080,9 +1080,12 @@ export const attendanceLogs = pgTable(
     entryAt: timestamp('entry_at', { withTimezone: true }),
     entryTerminalId: integer('entry_terminal_id').references(() => terminals.id),
     entrySource: text('entry_source').$type<AttendanceSource>(),
+    /** The terminal's event id of a clocking (docs/terminal-protocol.md "Attendance"): a resend answers the same. */
+    entryEventId: text('entry_event_id'),
     exitAt: timestamp('exit_at', { withTimezone: true }),
     exitTerminalId: integer('exit_terminal_id').references(() => terminals.id),
     exitSource: text('exit_source').$type<AttendanceSource>(),
+    exitEventId: text('exit_event_id'),
     comment: text('comment').notNull().default(''),
     /** The record as first written, kept when a person first changes it; null while unchanged. */
     original: jsonb('original'),
@@ -1094,5 +1097,6 @@ export const attendanceLogs = pgTable(
   (t) => [
     index('attendance_logs_club_entry').on(t.clubId, t.entryAt),
     index('attendance_logs_club_client').on(t.clubId, t.clientId),
+    index('attendance_logs_open').on(t.clubId).where(sql`${t.exitAt} is null and ${t.entryAt} is not null`),
   ],
 );

@@ -13,7 +13,7 @@ import {
 } from '../modules/terminals/cash.service.js';
 import { authenticateTerminal, recordTerminalReport } from '../modules/terminals/link.service.js';
 import { ingestOfflineBatch } from '../modules/terminals/offline.service.js';
-import { handleEnroll, handleExit } from './handlers/gate.js';
+import { handleAttendance, handleEnroll, handleExit } from './handlers/gate.js';
 import { handlePurchase } from './handlers/purchase.js';
 import type { LinkState, TerminalLinkSession } from './terminal-session.js';
 
@@ -120,6 +120,7 @@ export const linkHandlers: LinkHandlers = {
   }),
   enroll: authenticated(async (s, link, m) => s.send(await handleEnroll(s.db, s.deps.bus, link, m, s.log))),
   exit: authenticated(async (s, link, m) => s.send(await handleExit(s.db, link, m, s.log))),
+  attendance: authenticated(async (s, link, m) => s.send(await handleAttendance(s.db, link, m, s.log))),
   purchase: authenticated(async (s, link, m) => s.send(await handlePurchase(s.db, s.deps.bus, link, m, s.log))),
   'action-reply': authenticated(async (s, _link, m) => {
     const { requestId, ok, data, error } = m;
