@@ -1,9 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { contract } from '@venue/domain';
 import { route } from '../../lib/contract-route.js';
+import { startAttendanceScheduler } from './attendance.autoclose.js';
 import { createAttendance, listAttendance, listEmployees, updateAttendance } from './attendance.service.js';
 
-/** Attendance records (seed 000 §7 `/AttendanceLog/*`, docs/attendance.md); the entries are `contract.attendance`. */
+/**
+ * Attendance records (seed 000 §7 `/AttendanceLog/*`, docs/attendance.md); the entries are
+ * `contract.attendance`. Also starts the job that closes forgotten exits.
+ */
 export async function attendanceRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps.database;
   const c = contract.attendance;
@@ -11,4 +15,5 @@ export async function attendanceRoutes(app: FastifyInstance): Promise<void> {
   route(app, c.create, async (req) => createAttendance(db, req.auth, req.body));
   route(app, c.employees, async (req) => listEmployees(db, req.auth.clubId));
   route(app, c.update, async (req) => updateAttendance(db, req.auth, req.body));
+  startAttendanceScheduler(app);
 }
