@@ -26,6 +26,7 @@ CREATE TABLE "employee_positions" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "clients" ADD COLUMN "employee_position_id" integer;--> statement-breakpoint
 ALTER TABLE "attendance_logs" ADD CONSTRAINT "attendance_logs_club_id_clubs_id_fk" FOREIGN KEY ("club_id") REFERENCES "public"."clubs"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "attendance_logs" ADD CONSTRAINT "attendance_logs_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "attendance_logs" ADD CONSTRAINT "attendance_logs_entry_terminal_id_terminals_id_fk" FOREIGN KEY ("entry_terminal_id") REFERENCES "public"."terminals"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

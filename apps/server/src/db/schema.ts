@@ -183,6 +183,8 @@ export const clients = pgTable(
     address: text('address').notNull().default(''),
     groupId: integer('group_id').references(() => groups.id),
     clientType: smallint('client_type').notNull().default(1),
+    /** An employee's position (docs/attendance.md): its hourly rate pays the employee's hours; null = none. */
+    employeePositionId: integer('employee_position_id'),
     cardSerial: text('card_serial').notNull().default(''),
     subscriptionStart: date('subscription_start'),
     subscriptionEnd: date('subscription_end'),

@@ -6,6 +6,7 @@ import {
   AttendanceLogInput,
   AttendanceLogQuery,
   AttendanceLogUpdate,
+  EmployeePositionAssignment,
 } from '../schemas/attendance.js';
 import { routes } from './route.js';
 
@@ -43,6 +44,14 @@ export const attendance = routes(['attendance'], {
     path: '/api/AttendanceLog/GetEmployees',
     response: z.array(AttendanceEmployee),
     access: view,
+  },
+  /** An employee's position, whose hourly rate the payroll report pays (ours, docs/attendance.md). */
+  setPosition: {
+    method: 'PUT',
+    path: '/api/AttendanceLog/SetEmployeePosition',
+    body: EmployeePositionAssignment,
+    response: AttendanceEmployee,
+    access: manage,
   },
   update: {
     method: 'PUT',

@@ -144,5 +144,14 @@ export const AttendanceEmployee = z.object({
   name: z.string(),
   number: z.number(),
   clientType: z.number(),
+  /** The employee's position (its hourly rate pays the payroll report), or null. */
+  employeePositionId: z.number().nullable(),
 });
+
+/** PUT /api/AttendanceLog/SetEmployeePosition: an employee's position (null = none). */
+export const EmployeePositionAssignment = z.strictObject({
+  clientId: id,
+  employeePositionId: id.nullable(),
+});
+export type EmployeePositionAssignment = z.infer<typeof EmployeePositionAssignment>;
 export type AttendanceEmployee = z.infer<typeof AttendanceEmployee>;

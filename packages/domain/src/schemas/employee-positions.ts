@@ -26,7 +26,7 @@ export type EmployeePositionInput = z.infer<typeof EmployeePositionInput>;
 export const EmployeePositionUpdate = EmployeePositionInput;
 export type EmployeePositionUpdate = EmployeePositionInput;
 
-/** A position as the API presents it; `usedBy` is how many users of the club hold it. */
+/** A position as the API presents it; `usedBy` is how many users and employees (clients) of the club hold it. */
 export const EmployeePosition = z.object({
   id: z.number(),
   name: z.string(),

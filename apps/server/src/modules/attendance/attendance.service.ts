@@ -3,6 +3,7 @@ import {
   attendanceIssues,
   EMPLOYEE_CLIENT_TYPES,
   type AttendanceEmployee,
+  type EmployeePositionAssignment,
   type AttendanceLog,
   type AttendanceLogInput,
   type AttendanceLogQuery,
@@ -20,6 +21,7 @@ import { scoped } from '../../lib/scoped.js';
 import { assertValid } from '../../lib/validation.js';
 import { clubTimeZone, todayIn, toInstants } from '../reports/report-range.js';
 import { attendanceById, firstTime, selectAttendance, timesOf } from './attendance.present.js';
+import { assertPositionOfClub } from '../employee-positions/employee-positions.service.js';
 import { assertClubTerminal, assertNoOverlap, lockEmployee } from './attendance.rules.js';
 
 /**
@@ -178,6 +180,7 @@ export async function listEmployees(db: Db, clubId: number): Promise<AttendanceE
       lastName: clients.lastName,
       number: clients.number,
       clientType: clients.clientType,
+      employeePositionId: clients.employeePositionId,
     })
     .from(clients)
     .where(scoped(db, clubId).live(clients, inArray(clients.clientType, [...EMPLOYEE_CLIENT_TYPES])))
@@ -187,5 +190,37 @@ export async function listEmployees(db: Db, clubId: number): Promise<AttendanceE
     name: `${r.firstName} ${r.lastName}`.trim(),
     number: r.number,
     clientType: r.clientType,
+    employeePositionId: r.employeePositionId,
   }));
+}
+
+/**
+ * Sets an employee's position (PUT /api/AttendanceLog/SetEmployeePosition), audited.
+ * @throws AppError NOT_FOUND (404) for a client that is not the club's
+ * @throws AppError VALIDATION_ERROR (400) clientId `notEmployee`, employeePositionId `invalidId` (not the club's)
+ */
+export async function setEmployeePosition(
+  db: Db,
+  actor: Actor,
+  body: EmployeePositionAssignment,
+): Promise<AttendanceEmployee> {
+  return db.transaction(async (tx) => {
+    const before = await lockEmployee(tx, actor.clubId, body.clientId);
+    await assertPositionOfClub(tx, actor.clubId, body.employeePositionId);
+    await tx.update(clients).set({ employeePositionId: body.employeePositionId }).where(eq(clients.id, before.id));
+    await audit(tx, actor, {
+      action: 'update',
+      entity: 'client',
+      entityId: before.id,
+      before: { employeePositionId: before.employeePositionId },
+      after: { employeePositionId: body.employeePositionId },
+    });
+    return {
+      id: before.id,
+      name: `${before.firstName} ${before.lastName}`.trim(),
+      number: before.number,
+      clientType: before.clientType,
+      employeePositionId: body.employeePositionId,
+    };
+  });
 }

@@ -231,6 +231,20 @@ describe('attendance records', () => {
     const employees = (await api.get('/api/AttendanceLog/GetEmployees')).json();
     expect(employees.map((e: { id: number }) => e.id).sort()).toEqual([a.id, b.id].sort());
     expect(employees.map((e: { id: number }) => e.id)).not.toContain(regular.id);
+    // An employee's position (the payroll rate): the club's positions only, employees only.
+    const pos = (await api.post('/api/EmployeePosition', { name: 'Balanit', hourlyRate: 4000 })).json();
+    const set = (body: object) => api.request('PUT', '/api/AttendanceLog/SetEmployeePosition', body);
+    expect((await set({ clientId: a.id, employeePositionId: pos.id })).json()).toMatchObject({
+      id: a.id,
+      employeePositionId: pos.id,
+    });
+    expect((await set({ clientId: regular.id, employeePositionId: pos.id })).json().details).toEqual([
+      { path: 'clientId', message: 'notEmployee' },
+    ]);
+    expect((await set({ clientId: a.id, employeePositionId: 2_000_000_000 })).statusCode).toBe(400);
+    expect((await api.get('/api/AttendanceLog/GetEmployees')).json()).toContainEqual(
+      expect.objectContaining({ id: a.id, employeePositionId: pos.id }),
+    );
     const open = await list({ openOnly: true });
     expect(open.items.map((r: { clientId: number }) => r.clientId)).toEqual([b.id]);
     const page2 = await list({ from: '2026-01-01', to: '2026-01-31', page: 2, pageSize: 3 });

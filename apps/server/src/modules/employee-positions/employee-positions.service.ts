@@ -1,7 +1,8 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import type { EmployeePosition, EmployeePositionInput } from '@venue/domain';
 import type { Db, Tx } from '../../db/index.js';
-import { employeePositions, users } from '../../db/schema.js';
+import { queryRow } from '../../db/query.js';
+import { clients, employeePositions, users } from '../../db/schema.js';
 import type { Actor } from '../../lib/actor.js';
 import { audit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
@@ -10,7 +11,7 @@ import { validationError } from '../../lib/validation.js';
 
 type PositionRow = typeof employeePositions.$inferSelect;
 
-/** Maps a position row and its user count to the API shape (seed 001 §3 "Employee position"); rate in agorot. */
+/** Maps a position row and the count of users and employees holding it to the API shape (seed 001 §3 "Employee position"); rate in agorot. */
 export function presentPosition(r: PositionRow, usedBy: number): EmployeePosition {
   return {
     id: r.id,
@@ -22,13 +23,14 @@ export function presentPosition(r: PositionRow, usedBy: number): EmployeePositio
   };
 }
 
-/** How many users of the club hold position `id`. */
+/** How many users and employees (clients, docs/attendance.md) of the club hold position `id`. */
 async function usersHolding(db: Db | Tx, clubId: number, id: number): Promise<number> {
-  const [{ n }] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(users)
-    .where(and(eq(users.clubId, clubId), eq(users.employeePositionId, id)));
-  return n;
+  const r = await queryRow<{ n: number }>(
+    db,
+    sql`select (select count(*)::int from ${users} u where u.club_id = ${clubId} and u.employee_position_id = ${id})
+      + (select count(*)::int from ${clients} c where c.club_id = ${clubId} and c.employee_position_id = ${id}) as n`,
+  );
+  return Number(r?.n ?? 0);
 }
 
 /** The club's positions by name, each with the number of users holding it (GET /api/EmployeePosition). */
@@ -36,7 +38,8 @@ export async function listPositions(db: Db, clubId: number): Promise<{ items: Em
   const rows = await db
     .select({
       p: employeePositions,
-      usedBy: sql<number>`(select count(*)::int from ${users} u where u.club_id = ${employeePositions.clubId} and u.employee_position_id = ${employeePositions.id})`,
+      usedBy: sql<number>`(select count(*)::int from ${users} u where u.club_id = ${employeePositions.clubId} and u.employee_position_id = ${employeePositions.id})
+        + (select count(*)::int from ${clients} c where c.club_id = ${employeePositions.clubId} and c.employee_position_id = ${employeePositions.id})`,
     })
     .from(employeePositions)
     .where(scoped(db, clubId).where(employeePositions))
@@ -101,11 +104,11 @@ export async function updatePosition(
 }
 
 /**
- * Deletes a position (DELETE /api/EmployeePosition/{id}) that no user holds.
+ * Deletes a position (DELETE /api/EmployeePosition/{id}) that no user or employee holds.
  * The row is locked first, so a user cannot be given it between the check and the delete
  * (the user service checks the position under the same transaction).
  * @throws AppError NOT_FOUND (404) when the id is not a position of this club
- * @throws AppError POSITION_IN_USE (409, details {users}) when users hold it (seed 001 §8 "delete failure")
+ * @throws AppError POSITION_IN_USE (409, details {users}) when users or employees hold it (seed 001 §8 "delete failure")
  */
 export async function deletePosition(db: Db, actor: Actor, id: number): Promise<{ ok: true }> {
   return db.transaction(async (tx) => {

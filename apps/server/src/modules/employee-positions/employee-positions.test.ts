@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { allPermissions } from '@venue/domain';
 import { Api, createTestApp, makeUser, signedInAdmin, TEST_PASSWORD, type TestContext } from '../../../test/harness.js';
-import { makeEmployeePosition } from '../../../test/factories.js';
-import { auditLog } from '../../db/schema.js';
+import { makeEmployee, makeEmployeePosition } from '../../../test/factories.js';
+import { auditLog, clients } from '../../db/schema.js';
 
 const ON = { settings: { isEmployeeAttendanceEnabled: true } };
 
@@ -96,8 +96,15 @@ describe('employee positions', () => {
       expect(bad.statusCode).toBe(400);
       expect(bad.json().details).toEqual([{ path: 'employeePositionId', message: 'invalidId' }]);
     }
-    // Freed, it can go.
+    // Freed by the user but held by an employee (the payroll rate), still refused.
     await api.patch(`/api/User/${u.json().id}`, { employeePositionId: null });
+    const emp = await makeEmployee(ctx, club.id, { employeePositionId: p.id });
+    expect((await api.delete(`/api/EmployeePosition/${p.id}`)).json()).toMatchObject({
+      code: 'POSITION_IN_USE',
+      details: { users: 1 },
+    });
+    await ctx.database.db.update(clients).set({ employeePositionId: null }).where(eq(clients.id, emp.id));
+    // Freed, it can go.
     expect((await api.delete(`/api/EmployeePosition/${p.id}`)).statusCode).toBe(200);
   });
 
