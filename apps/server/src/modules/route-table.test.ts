@@ -138,6 +138,9 @@ describe('route table: 401, 403 and other-club 404 on every route', () => {
     'excessStatusReport',
     'employeePositions',
     'attendance',
+    'attendanceReport',
+    'stampsReport',
+    'payrollReport',
   ];
   const REGULAR_CLASS_KEYS = [
     'entranceReport',
