@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Button, Card, DatePicker, Empty, Select, Space, Tag, Typography } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined, TeamOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { AttendanceLog } from '@venue/domain';
@@ -9,6 +9,7 @@ import { DataGrid, DEFAULT_PAGE_SIZE } from '../../shared/DataGrid';
 import { useGridState } from '../../shared/gridState';
 import { attendanceColumns } from './attendanceColumns';
 import { AttendanceDrawer, showTime } from './AttendanceDrawer';
+import { EmployeesModal } from './EmployeesModal';
 import { useAttendanceList, useEmployees, usePresentNow } from './useAttendance';
 
 /**
@@ -35,11 +36,9 @@ export function AttendancePage() {
   const employees = useEmployees();
   const [editing, setEditing] = useState<AttendanceLog | null>(null);
   const [open, setOpen] = useState(false);
+  const [staffOpen, setStaffOpen] = useState(false);
 
-  const columns = useMemo(
-    () => attendanceColumns({ t, canEdit, onEdit: (r) => edit(r) }),
-    [t, canEdit],
-  );
+  const columns = useMemo(() => attendanceColumns({ t, canEdit, onEdit: (r) => edit(r) }), [t, canEdit]);
 
   function edit(r: AttendanceLog | null) {
     setEditing(r);
@@ -50,11 +49,16 @@ export function AttendancePage() {
     <>
       <div className="page-header">
         <Typography.Title level={2}>{t('nav.attendance')}</Typography.Title>
-        {canEdit && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => edit(null)} data-testid="attendance-new">
-            {t('attendance.new')}
+        <Space wrap>
+          <Button icon={<TeamOutlined />} onClick={() => setStaffOpen(true)} data-testid="attendance-employees">
+            {t('attendance.employees')}
           </Button>
-        )}
+          {canEdit && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => edit(null)} data-testid="attendance-new">
+              {t('attendance.new')}
+            </Button>
+          )}
+        </Space>
       </div>
       <PresentNow />
       <Space wrap style={{ marginBlockEnd: 12 }} className="no-print">
@@ -99,6 +103,7 @@ export function AttendancePage() {
         emptyText={t('attendance.empty')}
       />
       <AttendanceDrawer open={open} record={editing} onClose={() => setOpen(false)} />
+      <EmployeesModal open={staffOpen} canEdit={canEdit} onClose={() => setStaffOpen(false)} />
     </>
   );
 }

@@ -1,5 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { contract, type AttendanceLogInput, type AttendanceLogQuery } from '@venue/domain';
+import {
+  contract,
+  type AttendanceLogInput,
+  type AttendanceLogQuery,
+  type EmployeePositionAssignment,
+} from '@venue/domain';
 import { api } from '../../app/api/apiClient';
 
 const ATTENDANCE_KEY = ['attendance'] as const;
@@ -37,6 +42,15 @@ export function useSaveAttendance() {
       id == null
         ? api.call(contract.attendance.create, { body })
         : api.call(contract.attendance.update, { body: { ...body, id } }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: ATTENDANCE_KEY }),
+  });
+}
+
+/** PUT SetEmployeePosition: an employee's position (the payroll rate). */
+export function useSetEmployeePosition() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: EmployeePositionAssignment) => api.call(contract.attendance.setPosition, { body }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: ATTENDANCE_KEY }),
   });
 }
