@@ -18,6 +18,8 @@ export const IMPLEMENTED_NAV_KEYS: readonly string[] = [
   'schedules',
   'terminals',
   'terminalMessages',
+  'attendance',
+  'employeePositions',
   // Every report screen of the catalogue.
   ...REPORT_SCREENS.map((s) => s.navKey),
 ];
