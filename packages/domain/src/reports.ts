@@ -763,8 +763,8 @@ export const REPORTS = {
     filters: ['clientId', 'terminalId'],
     columns: [
       { key: 'id', type: 'int', field: true },
-      ...client,
       { key: 'entryAt', type: 'datetime', sortable: true },
+      ...client,
       { key: 'entryTerminalName', type: 'text', wide: true },
       { key: 'exitAt', type: 'datetime', sortable: true },
       { key: 'exitTerminalName', type: 'text', wide: true },
@@ -791,9 +791,9 @@ export const REPORTS = {
     grouped: true,
     columns: [
       { key: 'clientId', type: 'int', field: true },
+      { key: 'day', type: 'date', sortable: true },
       { key: 'clientNumber', type: 'int', wide: true },
       { key: 'clientName', type: 'text', sortable: 'client' },
-      { key: 'day', type: 'date', sortable: true },
       { key: 'firstIn', type: 'datetime' },
       { key: 'lastOut', type: 'datetime' },
       { key: 'shifts', type: 'int', wide: true },
@@ -822,8 +822,8 @@ export const REPORTS = {
     grouped: true,
     columns: [
       { key: 'clientId', type: 'int', field: true },
-      { key: 'clientNumber', type: 'int', wide: true },
       { key: 'clientName', type: 'text', sortable: 'client' },
+      { key: 'clientNumber', type: 'int', wide: true },
       { key: 'positionName', type: 'text', wide: true },
       { key: 'days', type: 'int' },
       { key: 'minutes', type: 'minutes', sortable: true },
