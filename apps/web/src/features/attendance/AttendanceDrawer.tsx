@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { AttendanceLogInput, type AttendanceLog, type AttendanceTimes } from '@venue/domain';
 import { FormDrawer } from '../../shared/forms/FormDrawer';
+import { rootOutcome } from '../../shared/forms/formErrors';
 import { useSchemaForm } from '../../shared/forms/useSchemaForm';
 import { useTerminalList } from '../terminals/useTerminals';
 import { attendanceBody, attendanceFormValues, type AttendanceFormValues } from './attendanceForm';
@@ -36,6 +37,8 @@ export function AttendanceDrawer({
       message.success(t(record ? 'attendance.updated' : 'attendance.created'));
       onClose();
     },
+    // Seed 001 §8: the attendance wording of a refused change.
+    byCode: (e) => (e.code === 'NOT_AUTHORIZED' ? rootOutcome(t('attendance.notAuthorized')) : undefined),
   });
 
   useEffect(() => {
