@@ -1099,6 +1099,8 @@ export const attendanceLogs = pgTable(
   (t) => [
     index('attendance_logs_club_entry').on(t.clubId, t.entryAt),
     index('attendance_logs_club_client').on(t.clubId, t.clientId),
-    index('attendance_logs_open').on(t.clubId).where(sql`${t.exitAt} is null and ${t.entryAt} is not null`),
+    index('attendance_logs_open')
+      .on(t.clubId)
+      .where(sql`${t.exitAt} is null and ${t.entryAt} is not null`),
   ],
 );
