@@ -129,9 +129,10 @@ test('attendance in Hebrew: a position, an employee clocks in and out at the sim
   await page.getByTestId('lang-switch').click();
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
   await screen.open();
+  await expect(page.getByTestId(`attendance-edit-${record.id}`)).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/attendance-en.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
-  await expect(page.getByTestId('attendance-new')).toBeVisible();
+  await expect(page.getByTestId(`attendance-edit-${record.id}`)).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/attendance-phone-en.png`, fullPage: true });
 });

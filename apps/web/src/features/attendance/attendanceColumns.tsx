@@ -11,7 +11,7 @@ export function hoursText(minutes: number | null): string {
   return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
-/** Columns of the attendance list (seed 001 §3 "Attendance record"). */
+/** Columns of the attendance list (seed 001 §3 "Attendance record"); terminals and comment hidden on a phone. */
 export function attendanceColumns({
   t,
   canEdit,
@@ -44,7 +44,12 @@ export function attendanceColumns({
         </Space>
       ),
     },
-    { key: 'entryTerminalName', title: t('attendance.entryTerminal'), dataIndex: 'entryTerminalName' },
+    {
+      key: 'entryTerminalName',
+      title: t('attendance.entryTerminal'),
+      dataIndex: 'entryTerminalName',
+      responsive: ['md'],
+    },
     {
       key: 'exitAt',
       title: t('attendance.exitAt'),
@@ -56,7 +61,12 @@ export function attendanceColumns({
         </Space>
       ),
     },
-    { key: 'exitTerminalName', title: t('attendance.exitTerminal'), dataIndex: 'exitTerminalName' },
+    {
+      key: 'exitTerminalName',
+      title: t('attendance.exitTerminal'),
+      dataIndex: 'exitTerminalName',
+      responsive: ['md'],
+    },
     {
       key: 'minutes',
       title: t('attendance.hours'),
@@ -69,6 +79,7 @@ export function attendanceColumns({
       title: t('attendance.comment'),
       dataIndex: 'comment',
       ellipsis: true,
+      responsive: ['md'],
       render: (v: string, r) => (
         <Space size={4}>
           {r.original && <Tag>{t('attendance.edited')}</Tag>}
