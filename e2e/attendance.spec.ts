@@ -60,9 +60,26 @@ test('attendance in Hebrew: a position, an employee clocks in and out at the sim
   request,
 }) => {
   const api = await apiSession(request, 'admin', 'demo1234', CLUB);
-  const club = await api.get<{ id: number }>('/api/Club/GetCurrent');
-  // Attendance on; no automatic closing while the journey runs.
+  const club = await api.get<{
+    id: number;
+    isEmployeeAttendanceEnabled: boolean;
+    attendanceAutoCloseHour: number | null;
+  }>('/api/Club/GetCurrent');
+  // Attendance on; no automatic closing while the journey runs (put back after).
+  const before = {
+    isEmployeeAttendanceEnabled: club.isEmployeeAttendanceEnabled,
+    attendanceAutoCloseHour: club.attendanceAutoCloseHour,
+  };
   await api.patch(`/api/Club/${club.id}`, { isEmployeeAttendanceEnabled: true, attendanceAutoCloseHour: null });
+  try {
+    await journey(page, api);
+  } finally {
+    await api.patch(`/api/Club/${club.id}`, before);
+  }
+});
+
+/** The journey itself, once attendance is on. */
+async function journey(page: Page, api: Awaited<ReturnType<typeof apiSession>>): Promise<void> {
   const card = String(700000 + (Date.now() % 99999));
   const employee = await api.post<{ id: number }>('/api/Client', {
     firstName: 'מרים',
@@ -135,4 +152,4 @@ test('attendance in Hebrew: a position, an employee clocks in and out at the sim
   await page.reload();
   await expect(page.getByTestId(`attendance-edit-${record.id}`)).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/attendance-phone-en.png`, fullPage: true });
-});
+}
