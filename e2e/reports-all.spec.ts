@@ -31,6 +31,7 @@ type Settings = NavContext['settings'];
 const ADMIN = ['admin', 'demo1234', 1001] as const;
 /** Club settings that can hide a report entry (seed 000 §6, e.g. isUpsellEnabled for the product matrix). */
 const SETTING_KEYS = [
+  'isEmployeeAttendanceEnabled',
   'isUpsellEnabled',
   'isSaferPaymentsEnabled',
   'isQuickExitEnabled',

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { EntranceState, EntranceStatus, QuickExitOutcome, withIsraeliIdCheckDigit } from '@venue/domain';
 import {
+  attendanceLogs,
   auditLog,
   autoRenewLogs,
   balanceLedger,
@@ -11,6 +12,7 @@ import {
   charges,
   clients,
   debts,
+  employeePositions,
   entranceLogs,
   feedbackCategories,
   globalMessages,
@@ -645,6 +647,50 @@ export async function makeGlobalMessage(ctx: FactoryContext, over: Partial<typeo
   const [row] = await ctx.database.db
     .insert(globalMessages)
     .values({ title: `Message ${n}`, body: `<p>Body ${n}</p>`, publishAt: new Date(Date.now() - 60_000), ...over })
+    .returning();
+  return row;
+}
+
+type NewEmployeePosition = typeof employeePositions.$inferInsert;
+
+/** An employee position of the club (seed 001 §3). Defaults: name `Position <n>`, no description, rate 0 agorot. */
+export async function makeEmployeePosition(
+  ctx: FactoryContext,
+  clubId: number,
+  over: Partial<NewEmployeePosition> = {},
+) {
+  const [p] = await ctx.database.db
+    .insert(employeePositions)
+    .values({ clubId, name: `Position ${next()}`, ...over })
+    .returning();
+  return p;
+}
+
+type NewAttendanceLog = typeof attendanceLogs.$inferInsert;
+
+/**
+ * An employee of the club: a client of type Manager (2) unless `clientType`
+ * says Technician (3) (docs/attendance.md "Who is an employee").
+ */
+export async function makeEmployee(ctx: FactoryContext, clubId: number, over: Partial<NewClient> = {}) {
+  return makeClient(ctx, clubId, { clientType: 2, ...over });
+}
+
+/** An attendance record of an employee; defaults: no times, no terminals, written at a terminal. */
+export async function makeAttendanceLog(
+  ctx: FactoryContext,
+  employee: { id: number; clubId: number },
+  over: Partial<NewAttendanceLog> = {},
+) {
+  const [row] = await ctx.database.db
+    .insert(attendanceLogs)
+    .values({
+      clubId: employee.clubId,
+      clientId: employee.id,
+      entrySource: over.entryAt ? 'terminal' : null,
+      exitSource: over.exitAt ? 'terminal' : null,
+      ...over,
+    })
     .returning();
   return row;
 }

@@ -54,7 +54,7 @@ Examples:
 
 async function main(): Promise<number> {
   // Enrolment and quick exit (gate decisions) parse their own options: gate-cli.ts.
-  if (process.argv[2] === 'enroll' || process.argv[2] === 'exit') {
+  if (process.argv[2] === 'enroll' || process.argv[2] === 'exit' || process.argv[2] === 'attendance') {
     return (await import('./gate-cli.js')).runGateCommand(process.argv[2], process.argv.slice(3));
   }
   // Kiosk purchases and paying at the gate parse their own options: kiosk-cli.ts.

@@ -270,6 +270,7 @@ export class TerminalClient extends EventEmitter {
     },
     enrolled: (m) => this.unsolicitedMessage(m),
     'exit-result': (m) => this.unsolicitedMessage(m),
+    'attendance-result': (m) => this.unsolicitedMessage(m),
     'purchase-result': (m) => this.unsolicitedMessage(m),
     'incident-reported': (m) => this.unsolicitedMessage(m),
     templates: (m) => this.unsolicitedMessage(m),

@@ -1,6 +1,6 @@
 import { Identification, IdentificationKind } from '@venue/domain';
 import { TerminalClient } from './client.js';
-import { enroll, exitGate } from './gate.js';
+import { clock, enroll, exitGate } from './gate.js';
 import { parseAt, parseOneShot, runOneShot, usage } from './one-shot.js';
 
 /**
@@ -17,11 +17,14 @@ Enrolment and quick exit:
                           client's enrolment password). Prints {"type":"enrolled","ok",...}.
   exit <kind> <value> --serial <serial> [--at <iso-time>] [--event-id <id>]
                           Leave through a quick-exit terminal. Prints {"type":"exit-result","outcome",...}.
+  attendance <kind> <value> --serial <serial> [--at <iso-time>] [--event-id <id>]
+                          An employee (a Manager or Technician client) clocks in, or out of the open
+                          shift. Prints {"type":"attendance-result","ok","action":"in"|"out",...}.
   Fingerprint, face and code identify at the gate with: present fingerprint|face|code <value>.
 `;
 
-/** Runs `enroll` or `exit` with the rest of the command line; resolves with the exit code. */
-export async function runGateCommand(command: 'enroll' | 'exit', argv: string[]): Promise<number> {
+/** Runs `enroll`, `exit` or `attendance` with the rest of the command line; resolves with the exit code. */
+export async function runGateCommand(command: 'enroll' | 'exit' | 'attendance', argv: string[]): Promise<number> {
   const parsed = parseOneShot(argv, {
     password: { type: 'string' },
     image: { type: 'string' },
@@ -55,11 +58,12 @@ export async function runGateCommand(command: 'enroll' | 'exit', argv: string[])
         timeoutMs,
       );
   } else {
-    if (positionals.length !== 2) usage('exit needs <kind> <value>');
+    if (positionals.length !== 2) usage(`${command} needs <kind> <value>`);
     const ident = Identification.safeParse({ kind: positionals[0], value: positionals[1] });
     if (!ident.success) usage(`Bad identification: kind is one of ${IdentificationKind.join(', ')}`);
     const at = parseAt(values.at);
-    run = (c) => exitGate(c, ident.data, { eventId: values['event-id'], at, timeoutMs });
+    const opts = { eventId: values['event-id'], at, timeoutMs };
+    run = (c) => (command === 'attendance' ? clock(c, ident.data, opts) : exitGate(c, ident.data, opts));
   }
 
   return runOneShot({ ...values, serial }, timeoutMs, async (client) => {

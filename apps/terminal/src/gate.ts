@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type {
   Identification,
+  ServerAttendanceResult,
   ServerEnrolled,
   ServerExitResult,
   ServerIncidentReported,
@@ -20,7 +21,7 @@ import { TerminalError, type TerminalClient } from './client.js';
 
 type Answer<T extends ServerMessage['type']> = Extract<ServerMessage, { type: T }>;
 
-function request<T extends 'enrolled' | 'exit-result' | 'incident-reported'>(
+function request<T extends 'enrolled' | 'exit-result' | 'incident-reported' | 'attendance-result'>(
   client: TerminalClient,
   message: { type: string; eventId: string },
   answerType: T,
@@ -91,6 +92,28 @@ export function reportIncident(
     },
     'incident-reported',
     timeoutMs,
+  );
+}
+
+/**
+ * An employee clocks in or out (docs/terminal-protocol.md "Attendance"): the
+ * server opens a shift, or closes the employee's open one.
+ */
+export function clock(
+  client: TerminalClient,
+  identification: Identification,
+  opts: { eventId?: string; at?: Date; timeoutMs?: number } = {},
+): Promise<ServerAttendanceResult> {
+  return request(
+    client,
+    {
+      type: 'attendance',
+      eventId: opts.eventId ?? randomUUID(),
+      identification,
+      ...(opts.at ? { at: opts.at.toISOString() } : {}),
+    } as { type: string; eventId: string },
+    'attendance-result',
+    opts.timeoutMs,
   );
 }
 

@@ -60,6 +60,10 @@ export const ERROR_STATUS = {
   PURCHASES_NOT_ALLOWED: 422,
   NOTHING_TO_RENEW: 422,
   NOTHING_TO_COLLECT: 422,
+  /** Seed 001 §8 "Employee position: delete failure": users still hold the position; details {users}. */
+  POSITION_IN_USE: 409,
+  /** Seed 001 §5 "Attendance": the record overlaps another shift of the employee; details {id} of that record. */
+  ATTENDANCE_OVERLAP: 409,
   GENERAL_ERROR: 500,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;

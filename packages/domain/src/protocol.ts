@@ -11,6 +11,7 @@ import {
   TerminalExit,
 } from './gate-protocol.js';
 import { ServerPurchaseResult, TerminalPurchase } from './kiosk-protocol.js';
+import { ServerAttendanceResult, TerminalAttendance } from './attendance-protocol.js';
 import { CASH_ERRORS, CASH_SESSION_STATES, ILS_BILLS, ILS_COINS, Inventory, TERMINAL_ACTIONS } from './terminal.js';
 import * as parts from './parts.js';
 import { ServerIncidentReported, TerminalIncident } from './schemas/messages.js';
@@ -160,6 +161,7 @@ export const TerminalMessage = z.discriminatedUnion('type', [
   TerminalExit,
   TerminalPurchase,
   TerminalIncident,
+  TerminalAttendance,
 ]);
 export type TerminalMessage = z.infer<typeof TerminalMessage>;
 
@@ -302,6 +304,7 @@ export const ServerMessage = z.discriminatedUnion('type', [
   ServerMessages,
   ServerPurchaseResult,
   ServerIncidentReported,
+  ServerAttendanceResult,
 ]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
 

@@ -754,6 +754,97 @@ export const REPORTS = {
     breakdowns: [{ key: 'byStatus', by: 'licenseRequestStatus', type: 'int' }],
     defaultSort: 'at',
   },
+  /** Every attendance record of the period (by its first time), docs/attendance.md. */
+  attendance: {
+    id: 'attendance',
+    call: 'GetAttendanceReport',
+    navKey: 'attendanceReport',
+    permission: 'roleViewAttendanceLogs',
+    filters: ['clientId', 'terminalId'],
+    columns: [
+      { key: 'id', type: 'int', field: true },
+      { key: 'entryAt', type: 'datetime', sortable: true },
+      ...client,
+      { key: 'entryTerminalName', type: 'text', wide: true },
+      { key: 'exitAt', type: 'datetime', sortable: true },
+      { key: 'exitTerminalName', type: 'text', wide: true },
+      { key: 'minutes', type: 'minutes', sortable: true },
+      { key: 'exitAutomatic', type: 'bool', wide: true },
+      { key: 'edited', type: 'bool', wide: true },
+      { key: 'comment', type: 'text', wide: true },
+    ],
+    totals: [
+      { key: 'count', type: 'int' },
+      { key: 'minutes', type: 'minutes' },
+      { key: 'open', type: 'int' },
+      { key: 'automatic', type: 'int' },
+    ],
+    defaultSort: 'entryAt',
+  },
+  /** Stamps: per employee per day, first in, last out, hours worked and breaks (docs/attendance.md). */
+  stamps: {
+    id: 'stamps',
+    call: 'GetStampsReport',
+    navKey: 'stampsReport',
+    permission: 'roleViewAttendanceLogs',
+    filters: ['clientId'],
+    grouped: true,
+    columns: [
+      { key: 'clientId', type: 'int', field: true },
+      { key: 'day', type: 'date', sortable: true },
+      { key: 'clientNumber', type: 'int', wide: true },
+      { key: 'clientName', type: 'text', sortable: 'client' },
+      { key: 'firstIn', type: 'datetime' },
+      { key: 'lastOut', type: 'datetime' },
+      { key: 'shifts', type: 'int', wide: true },
+      { key: 'minutes', type: 'minutes', sortable: true },
+      { key: 'breakMinutes', type: 'minutes', wide: true },
+    ],
+    totals: [
+      { key: 'count', type: 'int' },
+      { key: 'minutes', type: 'minutes' },
+      { key: 'breakMinutes', type: 'minutes' },
+    ],
+    defaultSort: 'day',
+  },
+  /**
+   * Payroll: per employee for the period, regular hours and overtime at 125%
+   * and 150% (Hours of Work and Rest Law 1951, the club's payroll settings),
+   * night and Shabbat hours flagged, the position's hourly rate and the pay
+   * in agorot (docs/attendance.md "Payroll").
+   */
+  payroll: {
+    id: 'payroll',
+    call: 'GetPayrollReport',
+    navKey: 'payrollReport',
+    permission: 'roleViewAttendanceLogs',
+    filters: ['clientId'],
+    grouped: true,
+    columns: [
+      { key: 'clientId', type: 'int', field: true },
+      { key: 'clientName', type: 'text', sortable: 'client' },
+      { key: 'clientNumber', type: 'int', wide: true },
+      { key: 'positionName', type: 'text', wide: true },
+      { key: 'days', type: 'int' },
+      { key: 'minutes', type: 'minutes', sortable: true },
+      { key: 'regularMinutes', type: 'minutes' },
+      { key: 'overtime125Minutes', type: 'minutes' },
+      { key: 'overtime150Minutes', type: 'minutes' },
+      { key: 'nightMinutes', type: 'minutes', wide: true },
+      { key: 'shabbatMinutes', type: 'minutes', wide: true },
+      { key: 'hourlyRate', type: 'money' },
+      { key: 'pay', type: 'money', sortable: true },
+    ],
+    totals: [
+      { key: 'minutes', type: 'minutes' },
+      { key: 'regularMinutes', type: 'minutes' },
+      { key: 'overtime125Minutes', type: 'minutes' },
+      { key: 'overtime150Minutes', type: 'minutes' },
+      { key: 'pay', type: 'money' },
+    ],
+    defaultSort: 'client',
+    defaultOrder: 'asc',
+  },
 } as const satisfies Record<string, ReportMeta>;
 
 export type ReportId = keyof typeof REPORTS;

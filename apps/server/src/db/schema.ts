@@ -183,6 +183,8 @@ export const clients = pgTable(
     address: text('address').notNull().default(''),
     groupId: integer('group_id').references(() => groups.id),
     clientType: smallint('client_type').notNull().default(1),
+    /** An employee's position (docs/attendance.md): its hourly rate pays the employee's hours; null = none. */
+    employeePositionId: integer('employee_position_id'),
     cardSerial: text('card_serial').notNull().default(''),
     subscriptionStart: date('subscription_start'),
     subscriptionEnd: date('subscription_end'),
@@ -1160,5 +1162,74 @@ export const incidentDeliveries = pgTable(
   (t) => [
     index('incident_deliveries_due').on(t.status, t.nextAttemptAt),
     index('incident_deliveries_club').on(t.clubId),
+  ],
+);
+
+/**
+ * Employee positions (seed 001 §3 "Employee position": name, description),
+ * named on users (`users.employee_position_id`). `hourly_rate` in agorot
+ * (0 = not set) is the payroll report's rate (docs/attendance.md). Deleted for
+ * good, and only while no user holds the position.
+ */
+export const employeePositions = pgTable(
+  'employee_positions',
+  {
+    id: serial('id').primaryKey(),
+    clubId: integer('club_id')
+      .notNull()
+      .references(() => clubs.id),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    hourlyRate: integer('hourly_rate').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('employee_positions_club').on(t.clubId)],
+);
+
+/** How a time of an attendance record was written (docs/attendance.md). */
+export type AttendanceSource = 'terminal' | 'manual' | 'automatic';
+
+/**
+ * Attendance records (seed 001 §3 "Attendance record": client, employee,
+ * entry time and terminal, exit time and terminal, comment, automatic flags,
+ * modification info). The employee is a client of type Manager or
+ * Technician (docs/attendance.md). A record has an entry, an exit or both
+ * (seed 001 §5). `original` keeps the record as first written once a person
+ * changes it; `modifications` lists every manual change (who, when, before,
+ * after).
+ */
+export const attendanceLogs = pgTable(
+  'attendance_logs',
+  {
+    id: serial('id').primaryKey(),
+    clubId: integer('club_id')
+      .notNull()
+      .references(() => clubs.id),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    entryAt: timestamp('entry_at', { withTimezone: true }),
+    entryTerminalId: integer('entry_terminal_id').references(() => terminals.id),
+    entrySource: text('entry_source').$type<AttendanceSource>(),
+    /** The terminal's event id of a clocking (docs/terminal-protocol.md "Attendance"): a resend answers the same. */
+    entryEventId: text('entry_event_id'),
+    exitAt: timestamp('exit_at', { withTimezone: true }),
+    exitTerminalId: integer('exit_terminal_id').references(() => terminals.id),
+    exitSource: text('exit_source').$type<AttendanceSource>(),
+    exitEventId: text('exit_event_id'),
+    comment: text('comment').notNull().default(''),
+    /** The record as first written, kept when a person first changes it; null while unchanged. */
+    original: jsonb('original'),
+    /** Manual changes, oldest first: {userId, username, at, before, after}. */
+    modifications: jsonb('modifications').$type<unknown[]>().notNull().default([]),
+    createdByUserId: integer('created_by_user_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('attendance_logs_club_entry').on(t.clubId, t.entryAt),
+    index('attendance_logs_club_client').on(t.clubId, t.clientId),
+    index('attendance_logs_open')
+      .on(t.clubId)
+      .where(sql`${t.exitAt} is null and ${t.entryAt} is not null`),
   ],
 );

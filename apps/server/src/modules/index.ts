@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './account/account.routes.js';
 import { accountingRoutes } from './accounting/accounting.routes.js';
+import { attendanceRoutes } from './attendance/attendance.routes.js';
 import { biometricRoutes } from './biometrics/biometrics.routes.js';
 import { bonusRoutes } from './bonus/bonus.routes.js';
 import { clientRoutes } from './clients/clients.routes.js';
@@ -10,6 +11,7 @@ import { debtRoutes } from './debts/debts.routes.js';
 import { feedbackCategoryRoutes } from './feedback-categories/feedback-categories.routes.js';
 import { globalMessageRoutes } from './global-messages/global-messages.routes.js';
 import { incidentRoutes } from './incidents/incidents.routes.js';
+import { employeePositionRoutes } from './employee-positions/employee-positions.routes.js';
 import { groupRoutes } from './groups/groups.routes.js';
 import { licenseRoutes } from './licenses/licenses.routes.js';
 import { masavRoutes } from './masav/masav.routes.js';
@@ -61,6 +63,9 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   // Management
   await app.register(productRoutes);
   await app.register(userRoutes);
+  // Staff (docs/attendance.md)
+  await app.register(employeePositionRoutes);
+  await app.register(attendanceRoutes);
   await app.register(referenceRoutes);
   // Messages and incidents (docs/messages.md)
   await app.register(feedbackCategoryRoutes);

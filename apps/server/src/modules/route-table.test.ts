@@ -60,6 +60,7 @@ describe('route table: 401, 403 and other-club 404 on every route', () => {
     // Money routes (docs/money.md): bodies that pass validation, so the club check is what answers.
     if (url.startsWith('/api/addCredit/')) return { amount: 1000, idempotencyKey: 'route-table-credit' };
     if (url.startsWith('/api/AddLicensesRequest/')) return { status: 4 };
+    if (url.startsWith('/api/EmployeePosition/')) return { name: 'Taken over' };
     if (url.startsWith('/api/Club/UpdateHasavshevetDetails/')) {
       return { cashAccount: '1', creditAccount: '2', incomeAccount: '3', vatAccount: '4' };
     }
@@ -137,6 +138,11 @@ describe('route table: 401, 403 and other-club 404 on every route', () => {
     'productMatrixReport',
     'saferPaymentsReport',
     'excessStatusReport',
+    'employeePositions',
+    'attendance',
+    'attendanceReport',
+    'stampsReport',
+    'payrollReport',
   ];
   const REGULAR_CLASS_KEYS = [
     'entranceReport',
@@ -152,6 +158,7 @@ describe('route table: 401, 403 and other-club 404 on every route', () => {
     isSaferPaymentsEnabled: true,
     isIncidentReportEnabled: true,
     isKalaSubscriptionEnabled: false,
+    isEmployeeAttendanceEnabled: true,
   };
   for (const [title, clubOpts, closed] of [
     [
@@ -162,6 +169,7 @@ describe('route table: 401, 403 and other-club 404 on every route', () => {
           isUpsellEnabled: false,
           isSaferPaymentsEnabled: false,
           isIncidentReportEnabled: false,
+          isEmployeeAttendanceEnabled: false,
         },
         capacities: [],
       },
@@ -251,9 +259,10 @@ describe('route table: 401, 403 and other-club 404 on every route', () => {
   });
 
   it("answers 404 to club A for club B's id on every {id} route of clients, groups, schedules and terminals", async () => {
-    // Incident reports on, so that the feedback category routes are open to both.
-    const a = await signedInAdmin(ctx, { settings: { isIncidentReportEnabled: true } });
-    const b = await signedInAdmin(ctx, { settings: { isIncidentReportEnabled: true } });
+    // Incident reports and attendance on in both clubs, so the feedback category and positions routes are open to both.
+    const settings = { isIncidentReportEnabled: true, isEmployeeAttendanceEnabled: true };
+    const a = await signedInAdmin(ctx, { settings });
+    const b = await signedInAdmin(ctx, { settings });
     const group = (
       await b.api.post('/api/Group', {
         name: 'B group',
@@ -261,6 +270,7 @@ describe('route table: 401, 403 and other-club 404 on every route', () => {
       })
     ).json();
     const client = (await b.api.post('/api/Client', { firstName: 'B client', groupId: group.id })).json();
+    const position = await factory.makeEmployeePosition(ctx, b.club.id, { name: 'B position' });
     const terminal = (await b.api.post('/api/Terminal', { serial: `B-${b.club.id}`, name: 'B gate' })).json();
     const general = (
       await b.api.post('/api/Schedule', { days: [0], fromTime: 60, toTime: 120, entranceState: 2 })
@@ -335,6 +345,7 @@ describe('route table: 401, 403 and other-club 404 on every route', () => {
       if (url.startsWith('/api/Schedule/GetByGroupId/')) return group.id;
       if (url.startsWith('/api/ScheduleToGroup/')) return link.id;
       if (url.startsWith('/api/Product/')) return product.id;
+      if (url.startsWith('/api/EmployeePosition/')) return position.id;
       if (url.startsWith('/api/TerminalMessage/')) return message.id;
       if (url.startsWith('/api/FeedbackCategory/')) return category.id;
       if (url.startsWith('/api/Incident/')) return incident.id;
@@ -353,6 +364,7 @@ describe('route table: 401, 403 and other-club 404 on every route', () => {
       group: (await b.api.get(`/api/Group/${group.id}`)).json(),
       terminal: (await b.api.get(`/api/Terminal/${terminal.id}`)).json(),
       message: (await b.api.get(`/api/TerminalMessage/${message.id}`)).json(),
+      position: (await b.api.get(`/api/EmployeePosition/${position.id}`)).json(),
       templates: await ctx.database.db
         .select()
         .from(biometricTemplates)
@@ -362,7 +374,7 @@ describe('route table: 401, 403 and other-club 404 on every route', () => {
 
     const scoped = routes.filter(
       (r) =>
-        (/^\/api\/(Client|Group|Schedule|ScheduleToGroup|Terminal|TerminalMessage|FeedbackCategory|Incident|DeleteFmd|Product|User|Club|GetClientFull)\//.test(
+        (/^\/api\/(Client|Group|Schedule|ScheduleToGroup|Terminal|TerminalMessage|FeedbackCategory|Incident|DeleteFmd|Product|EmployeePosition|User|Club|GetClientFull)\//.test(
           r.url,
         ) ||
           MONEY_ID_ROUTES.test(r.url)) &&

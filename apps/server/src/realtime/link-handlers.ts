@@ -14,7 +14,7 @@ import {
 import { authenticateTerminal, recordTerminalReport } from '../modules/terminals/link.service.js';
 import { ingestOfflineBatch } from '../modules/terminals/offline.service.js';
 import { reportFromTerminal } from '../modules/incidents/incidents.service.js';
-import { handleEnroll, handleExit } from './handlers/gate.js';
+import { handleAttendance, handleEnroll, handleExit } from './handlers/gate.js';
 import { handlePurchase } from './handlers/purchase.js';
 import type { LinkState, TerminalLinkSession } from './terminal-session.js';
 
@@ -121,6 +121,7 @@ export const linkHandlers: LinkHandlers = {
   }),
   enroll: authenticated(async (s, link, m) => s.send(await handleEnroll(s.db, s.deps.bus, link, m, s.log))),
   exit: authenticated(async (s, link, m) => s.send(await handleExit(s.db, link, m, s.log))),
+  attendance: authenticated(async (s, link, m) => s.send(await handleAttendance(s.db, link, m, s.log))),
   purchase: authenticated(async (s, link, m) => s.send(await handlePurchase(s.db, s.deps.bus, link, m, s.log))),
   'action-reply': authenticated(async (s, _link, m) => {
     const { requestId, ok, data, error } = m;

@@ -21,6 +21,8 @@ export const IMPLEMENTED_NAV_KEYS: readonly string[] = [
   // Messages and incidents (docs/messages.md).
   'feedbackCategories',
   'incidents',
+  'attendance',
+  'employeePositions',
   // Every report screen of the catalogue.
   ...REPORT_SCREENS.map((s) => s.navKey),
 ];

@@ -53,6 +53,12 @@ const OperatorMessagesPage = lazy(() =>
 const PopupMessages = lazy(() =>
   import('../features/messages/PopupMessages').then((m) => ({ default: m.PopupMessages })),
 );
+const AttendancePage = lazy(() =>
+  import('../features/attendance/AttendancePage').then((m) => ({ default: m.AttendancePage })),
+);
+const EmployeePositionsPage = lazy(() =>
+  import('../features/employee-positions/EmployeePositionsPage').then((m) => ({ default: m.EmployeePositionsPage })),
+);
 const ReportPage = lazy(() => import('../features/reports/ReportPage').then((m) => ({ default: m.ReportPage })));
 const ReconcileSaferPaymentsButton = lazy(() =>
   import('../features/reports/ReconcileSaferPayments').then((m) => ({ default: m.ReconcileSaferPaymentsButton })),
@@ -185,6 +191,11 @@ export const router = createBrowserRouter([
           // The system-messages inbox (seed 001 §2) for every signed-in user; the operator's messages (docs/messages.md).
           { path: INBOX_ROUTE, element: suspended(<InboxPage />) },
           { path: OPERATOR_MESSAGES_ROUTE, element: suspended(<OperatorMessagesPage />) },
+          { path: '/management/attendance', element: guarded('attendance', <AttendancePage />) },
+          {
+            path: '/management/employee-position-list',
+            element: guarded('employeePositions', <EmployeePositionsPage />),
+          },
           // Every report screen of the catalogue (features/reports/reportScreens.ts).
           ...REPORT_SCREENS.map((r) => ({
             path: r.route,

@@ -1,8 +1,10 @@
 import { account } from './account.js';
+import { attendance } from './attendance.js';
 import { clients } from './clients.js';
 import { club, reference } from './club.js';
 import { dashboard } from './dashboard.js';
 import { debts } from './debts.js';
+import { employeePositions } from './employee-positions.js';
 import { biometrics, bonus, terminalMessages } from './gate.js';
 import { groups } from './groups.js';
 import { feedbackCategories, globalMessages, incidents } from './messages.js';
@@ -54,4 +56,6 @@ export const contract = {
   feedbackCategories,
   globalMessages,
   incidents,
+  employeePositions,
+  attendance,
 } as const;

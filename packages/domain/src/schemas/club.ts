@@ -66,6 +66,31 @@ export const ClubSettings = z.object({
   /** Self-registration: group of new clients (null = none), and whether a personal ID may be left out. */
   selfRegisterDefaultGroupId: idParam.nullable().default(null),
   selfRegisterNoIdRequired: z.boolean().default(false),
+  /**
+   * Attendance (docs/attendance.md): the local hour (0–23) at which a shift
+   * still open is closed automatically, at the first such hour after its
+   * entry, flagged automatic; null = never.
+   */
+  attendanceAutoCloseHour: z.number().int().min(0).max(23).nullable().default(4),
+  /**
+   * Payroll (docs/attendance.md, Hours of Work and Rest Law 1951 §§2–3, 16):
+   * a 5- or 6-day work week (regular day 8.6 h or 8 h), regular hours a week
+   * (42 since the 2018 extension order); overtime pays 125% for the first
+   * `payrollOvertimeFirstTierMinutes` of a day and 150% beyond.
+   */
+  payrollWorkWeekDays: z.union([z.literal(5), z.literal(6)]).default(5),
+  payrollWeeklyMinutes: z
+    .number()
+    .int()
+    .min(60)
+    .max(7 * 24 * 60)
+    .default(42 * 60),
+  payrollOvertimeFirstTierMinutes: z
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 60)
+    .default(120),
 });
 export type ClubSettings = z.infer<typeof ClubSettings>;
 

@@ -2,6 +2,7 @@ import { timingSafeEqual, createHash } from 'node:crypto';
 import type { Actor } from '../../lib/actor.js';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
+  EMPLOYEE_CLIENT_TYPES,
   ClientType,
   type BiometricDeleted,
   type EnrollErrorCode,
@@ -60,7 +61,8 @@ export interface TerminalLink {
  * (terminals.settings), the club allows that kind in self-registration
  * (allowEnrollment<Kind>InSelfRegister), the client (by number, not deleted)
  * has an enrolment password equal to `password`, and the client's own
- * allowance for the kind is on. A card sets the client's card serial (refused
+ * allowance for the kind is on; with employee attendance on, an employee
+ * (Manager or Technician client) also needs isEmployeeEnrollmentEnabled. A card sets the client's card serial (refused
  * when another client holds it: CARD_TAKEN); a template is stored encrypted
  * (refused when another client enrolled the same one: TEMPLATE_TAKEN; at most
  * MAX_TEMPLATES_PER_KIND per kind). Enrolling what the client already has
@@ -106,6 +108,11 @@ export async function enrollAtTerminal(
     m.kind
   ];
   if (!terminalAllows || !clubAllows || !clientAllows) return refuse('ENROLLMENT_NOT_ALLOWED', name);
+  // Attendance on: employees (Manager, Technician clients) enrol only with isEmployeeEnrollmentEnabled (docs/attendance.md).
+  const employee = EMPLOYEE_CLIENT_TYPES.includes(c.clientType);
+  if (employee && club.isEmployeeAttendanceEnabled && !club.isEmployeeEnrollmentEnabled) {
+    return refuse('ENROLLMENT_NOT_ALLOWED', name);
+  }
 
   if (m.kind === 'card') {
     if (c.cardSerial === m.template) return { type: 'enrolled', eventId: m.eventId, ok: true, clientName: name };

@@ -2,6 +2,7 @@ import type { ReportId } from '@venue/domain';
 import type { ReportDefinition } from './framework.js';
 import { activitiesReport } from './defs/activities.js';
 import { addLicensesRequestsReport } from './defs/add-licenses-requests.js';
+import { attendanceReport } from './defs/attendance.js';
 import { autoRenewalReport } from './defs/auto-renewal.js';
 import { cashManagementReport } from './defs/cash-management.js';
 import { cashStatusReport } from './defs/cash-status.js';
@@ -15,6 +16,7 @@ import { licensesUsedReport } from './defs/licenses-used.js';
 import { loadedLicensesReport } from './defs/loaded-licenses.js';
 import { managerActivityReport } from './defs/manager-activity.js';
 import { paymentsReport } from './defs/payments.js';
+import { payrollReport } from './defs/payroll.js';
 import { payoutErrorsReport } from './defs/payout-errors.js';
 import { productMatrixReport } from './defs/product-matrix.js';
 import { productSummaryReport } from './defs/product-summary.js';
@@ -22,6 +24,7 @@ import { productsReport } from './defs/products.js';
 import { purchasesReport } from './defs/purchases.js';
 import { quickExitsReport } from './defs/quick-exits.js';
 import { saferPaymentsReport } from './defs/safer-payments.js';
+import { stampsReport } from './defs/stamps.js';
 
 /**
  * The catalogue of report definitions: every report of the domain catalogue
@@ -56,6 +59,9 @@ export const REPORT_DEFINITION_BY_ID: { readonly [K in ReportId]: ReportDefiniti
   loadedLicenses: loadedLicensesReport,
   saferPayments: saferPaymentsReport,
   addLicensesRequests: addLicensesRequestsReport,
+  attendance: attendanceReport,
+  stamps: stampsReport,
+  payroll: payrollReport,
 };
 
 /** Every report definition, in the catalogue's order (the order its routes are registered in). */

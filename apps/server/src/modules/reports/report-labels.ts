@@ -93,6 +93,29 @@ const HEADERS: Record<string, Pair> = {
   bank: ['בנק', 'Bank'],
   pending: ['ממתינות', 'Pending'],
   loaded: ['רישיונות שנטענו', 'Licenses loaded'],
+  // Attendance, stamps and payroll (docs/attendance.md).
+  entryAt: ['כניסה', 'Entry'],
+  entryTerminalName: ['עמדת כניסה', 'Entry terminal'],
+  exitAt: ['יציאה', 'Exit'],
+  exitTerminalName: ['עמדת יציאה', 'Exit terminal'],
+  minutes: ['שעות עבודה (דקות)', 'Worked (minutes)'],
+  exitAutomatic: ['יציאה אוטומטית', 'Automatic exit'],
+  edited: ['נערך', 'Edited'],
+  comment: ['הערה', 'Comment'],
+  day: ['יום', 'Day'],
+  firstIn: ['כניסה ראשונה', 'First in'],
+  lastOut: ['יציאה אחרונה', 'Last out'],
+  shifts: ['משמרות', 'Shifts'],
+  breakMinutes: ['הפסקות (דקות)', 'Breaks (minutes)'],
+  positionName: ['תפקיד', 'Position'],
+  days: ['ימי עבודה', 'Days worked'],
+  regularMinutes: ['שעות רגילות (דקות)', 'Regular (minutes)'],
+  overtime125Minutes: ['שעות נוספות 125% (דקות)', 'Overtime 125% (minutes)'],
+  overtime150Minutes: ['שעות נוספות 150% (דקות)', 'Overtime 150% (minutes)'],
+  nightMinutes: ['שעות לילה (דקות)', 'Night (minutes)'],
+  shabbatMinutes: ['שעות שבת (דקות)', 'Shabbat (minutes)'],
+  hourlyRate: ['תעריף לשעה', 'Hourly rate'],
+  pay: ['שכר', 'Pay'],
 };
 
 const TITLES: Record<string, Pair> = {
@@ -119,6 +142,9 @@ const TITLES: Record<string, Pair> = {
   loadedLicenses: ['רישיונות שנטענו', 'Loaded licenses'],
   saferPayments: ['תשלומים בטוחים', 'Safer payments'],
   addLicensesRequests: ['בקשות להוספת רישיונות', 'Add-licenses requests'],
+  attendance: ['נוכחות', 'Attendance'],
+  stamps: ['החתמות', 'Stamps'],
+  payroll: ['שכר', 'Payroll'],
 };
 
 const SAFER_STATE: Record<number, Pair> = {

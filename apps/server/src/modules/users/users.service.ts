@@ -15,6 +15,7 @@ import { audit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { scoped } from '../../lib/scoped.js';
 import { hashPassword } from '../../lib/password.js';
+import { assertPositionOfClub } from '../employee-positions/employee-positions.service.js';
 import { pgError, validationError } from '../../lib/validation.js';
 
 type UserRow = typeof users.$inferSelect;
@@ -104,6 +105,7 @@ function permissionsOf(isAdmin: boolean, flags: Partial<Permissions>): Permissio
  * Creates a staff user of the caller's club (POST /api/User; seed 001 §3, §6).
  * The password is scrypt-hashed; flags not given are off.
  * @throws AppError USER_NAME_EXISTS (409) when the club has the name already (case-insensitive)
+ * @throws AppError VALIDATION_ERROR (400, employeePositionId) when the position is not one of the club's
  */
 export async function createUser(db: Db, actor: Actor, input: UserInput): Promise<User> {
   const clubId = actor.clubId;
@@ -111,6 +113,7 @@ export async function createUser(db: Db, actor: Actor, input: UserInput): Promis
   return db
     .transaction(async (tx) => {
       await assertNameFree(tx, clubId, input.username);
+      await assertPositionOfClub(tx, clubId, input.employeePositionId);
       const { password: _p, permissions, ...fields } = input;
       const [row] = await tx
         .insert(users)
@@ -130,6 +133,7 @@ export async function createUser(db: Db, actor: Actor, input: UserInput): Promis
  * @throws AppError NOT_FOUND (404) when the id is not a user of this club
  * @throws AppError CANNOT_CHANGE_OWN_ADMIN (422) when admins take their own admin flag or disable themselves
  * @throws AppError USER_NAME_EXISTS (409) for a name another user of the club has
+ * @throws AppError VALIDATION_ERROR (400, employeePositionId) when the position is not one of the club's
  */
 export async function updateUser(db: Db, actor: Actor, id: number, patch: UserPatch): Promise<User> {
   const clubId = actor.clubId;
@@ -144,6 +148,7 @@ export async function updateUser(db: Db, actor: Actor, id: number, patch: UserPa
       if (patch.username && patch.username.toLowerCase() !== row.username.toLowerCase()) {
         await assertNameFree(tx, clubId, patch.username, id);
       }
+      await assertPositionOfClub(tx, clubId, patch.employeePositionId);
       const { password: _p, permissions, ...fields } = patch;
       const isAdmin = patch.isAdmin ?? row.isAdmin;
       const revoke = passwordHash !== undefined || (patch.disabled === true && !row.disabled);

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ServerError, TerminalEnroll, TerminalExit } from '@venue/domain';
+import type { ServerError, TerminalAttendance, TerminalEnroll, TerminalExit } from '@venue/domain';
 import type { Db } from '../../db/index.js';
 import { processExit } from '../../engine/quick-exit.service.js';
+import { clockAtTerminal } from '../../modules/attendance/attendance.terminal.js';
 import { enrollAtTerminal } from '../../modules/biometrics/biometrics.service.js';
 import { messagesForTerminals } from '../../modules/terminal-messages/terminal-messages.service.js';
 import type { EventBus } from '../event-bus.js';
@@ -47,6 +48,19 @@ export async function handleExit(db: Db, link: GateLink, m: TerminalExit, log: L
     return await processExit(db, { ...link, identification: m.identification, at, eventId: m.eventId });
   } catch (err) {
     log.error({ err, terminalId: link.terminalId }, 'exit failed');
+    return generalError(m.eventId);
+  }
+}
+
+/** `attendance` → `attendance-result` (or `error` GENERAL_ERROR with the eventId); docs/attendance.md. */
+export async function handleAttendance(db: Db, link: GateLink, m: TerminalAttendance, log: Log) {
+  const now = Date.now();
+  let at = m.at ? new Date(m.at) : new Date(now);
+  if (at.getTime() > now + MAX_CLOCK_SKEW_MS) at = new Date(now);
+  try {
+    return await clockAtTerminal(db, link, m, at);
+  } catch (err) {
+    log.error({ err, terminalId: link.terminalId }, 'attendance failed');
     return generalError(m.eventId);
   }
 }

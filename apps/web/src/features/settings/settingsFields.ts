@@ -125,6 +125,16 @@ export const SECTIONS: { key: string; fields: Field[] }[] = [
       { key: 'isLimitedResetCashLevelsReportEnabled', kind: 'switch' },
     ],
   },
+  {
+    // docs/attendance.md "Forgotten exits" and "Payroll rules".
+    key: 'attendance',
+    fields: [
+      { key: 'attendanceAutoCloseHour', kind: 'int' },
+      { key: 'payrollWorkWeekDays', kind: 'int', unit: 'days' },
+      { key: 'payrollWeeklyMinutes', kind: 'int', unit: 'minutes' },
+      { key: 'payrollOvertimeFirstTierMinutes', kind: 'int', unit: 'minutes' },
+    ],
+  },
 ];
 
 const ALL_FIELDS = SECTIONS.flatMap((s) => s.fields);

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { contract } from '@venue/domain';
 import type { UserInput, UserPatch } from '@venue/domain';
 import { api } from '../../app/api/apiClient';
+import { POSITIONS_KEY } from '../employee-positions/useEmployeePositions';
 
 const USERS_KEY = ['users'] as const;
 
@@ -22,13 +23,11 @@ export function useSaveUser() {
   });
 }
 
-/** GET /EmployeePosition, for the user form's position select. */
+/** GET /EmployeePosition, for the user form's position select (the positions screen's query, shared). */
 export function useEmployeePositions() {
   return useQuery({
-    queryKey: ['employee-positions'],
-    queryFn: () =>
-      api.get<{ items: { id: number; name: string }[] } | { id: number; name: string }[]>('/EmployeePosition'),
-    select: (d) => (Array.isArray(d) ? d : d.items),
-    retry: false,
+    queryKey: POSITIONS_KEY,
+    queryFn: () => api.call(contract.employeePositions.list),
+    select: (d) => d.items,
   });
 }

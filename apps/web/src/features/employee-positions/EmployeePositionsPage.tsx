@@ -1,0 +1,80 @@
+import { useMemo, useState } from 'react';
+import { App, Button, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { EmployeePosition } from '@venue/domain';
+import { useCan } from '../../app/auth/useCan';
+import { DataGrid } from '../../shared/DataGrid';
+import { useGridState } from '../../shared/gridState';
+import { useClientFormat } from '../clients/clientFormat';
+import { positionColumns } from './positionColumns';
+import { PositionDrawer } from './PositionDrawer';
+import { positionErrorText } from './positionErrors';
+import { useDeletePosition, usePositionList } from './useEmployeePositions';
+
+/**
+ * /management/employee-position-list (seed 000 §2; seed 001 §3 "Employee
+ * position"): the club's positions; adding, editing and deleting with the
+ * positions permission (seed 001 §6), the messages of seed 001 §8.
+ */
+export function EmployeePositionsPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const allowed = useCan();
+  const canEdit = allowed({ edit: 'employeePositions' });
+  const fmt = useClientFormat();
+  const q = usePositionList();
+  const del = useDeletePosition();
+  const [grid, setGrid] = useGridState('employeePositions');
+  const [editing, setEditing] = useState<EmployeePosition | null>(null);
+  const [open, setOpen] = useState(false);
+
+  const columns = useMemo(
+    () =>
+      positionColumns({
+        t,
+        money: fmt.money,
+        canEdit,
+        onEdit: (p) => edit(p),
+        onDelete: (p) =>
+          del
+            .mutateAsync(p.id)
+            .then(() => message.success(t('positions.deleted')))
+            .catch((e: unknown) => message.error(positionErrorText(t, e))),
+      }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [t, fmt, canEdit],
+  );
+
+  function edit(p: EmployeePosition | null) {
+    setEditing(p);
+    setOpen(true);
+  }
+
+  return (
+    <>
+      <div className="page-header">
+        <Typography.Title level={2}>{t('nav.employeePositions')}</Typography.Title>
+        {canEdit && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => edit(null)} data-testid="position-new">
+            {t('positions.new')}
+          </Button>
+        )}
+      </div>
+      <DataGrid<EmployeePosition>
+        gridId="employeePositions"
+        columns={columns}
+        rows={q.data?.items ?? []}
+        rowKey="id"
+        state={grid}
+        onStateChange={setGrid}
+        sortMode="page"
+        loading={q.isFetching}
+        error={q.error}
+        onRetry={() => void q.refetch()}
+        emptyText={t('positions.empty')}
+      />
+      <PositionDrawer open={open} position={editing} onClose={() => setOpen(false)} />
+    </>
+  );
+}
