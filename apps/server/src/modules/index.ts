@@ -3,6 +3,7 @@ import { accountRoutes } from './account/account.routes.js';
 import { accountingRoutes } from './accounting/accounting.routes.js';
 import { biometricRoutes } from './biometrics/biometrics.routes.js';
 import { bonusRoutes } from './bonus/bonus.routes.js';
+import { calendarRoutes } from './calendar/calendar.routes.js';
 import { clientRoutes } from './clients/clients.routes.js';
 import { clubRoutes } from './club/club.routes.js';
 import { dashboardRoutes } from './dashboard/dashboard.routes.js';
@@ -59,4 +60,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(productRoutes);
   await app.register(userRoutes);
   await app.register(referenceRoutes);
+  await app.register(calendarRoutes);
 }

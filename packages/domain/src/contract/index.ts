@@ -1,4 +1,5 @@
 import { account } from './account.js';
+import { calendar } from './calendar.js';
 import { clients } from './clients.js';
 import { club, reference } from './club.js';
 import { dashboard } from './dashboard.js';
@@ -32,6 +33,7 @@ export const contract = {
   account,
   club,
   reference,
+  calendar,
   clients,
   groups,
   schedules,
