@@ -4,11 +4,14 @@ import {
   CalendarFeedLink,
   CalendarFeedParams,
   CalendarFeedQuery,
+  CalendarGroupHours,
+  CalendarHoursQuery,
   CalendarOmer,
   CalendarOmerQuery,
   CalendarZmanim,
   CalendarZmanimQuery,
 } from '../schemas/calendar.js';
+import { z } from 'zod';
 import { EmptyBody, routes } from './route.js';
 
 /**
@@ -41,6 +44,14 @@ export const calendar = routes(['calendar'], {
   },
   /** A day of the Omer count. */
   omer: { method: 'GET', path: '/api/Calendar/Omer', query: CalendarOmerQuery, response: CalendarOmer, access: view },
+  /** Each live group's real opening hours per day (the printed month notice). */
+  hours: {
+    method: 'GET',
+    path: '/api/Calendar/Hours',
+    query: CalendarHoursQuery,
+    response: z.array(CalendarGroupHours),
+    access: view,
+  },
   /** The club's feed link (null path before the first rotation). */
   feedLink: { method: 'GET', path: '/api/Calendar/Feed', response: CalendarFeedLink, access: view },
   /** A new feed token: the old link stops working at once. */

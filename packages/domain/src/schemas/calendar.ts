@@ -224,3 +224,21 @@ export type CalendarFeedLink = z.infer<typeof CalendarFeedLink>;
 export const CalendarFeedParams = z.object({ token: z.string().max(200) });
 /** Query of the feed: the language of its titles (default Hebrew). */
 export const CalendarFeedQuery = z.object({ lang: z.enum(['he', 'en']).optional() });
+
+/** Query of GET /api/Calendar/Hours: the period (YYYY-MM-DD, both, at most 62 days). */
+export const CalendarHoursQuery = z.object({ start: z.string().max(24), end: z.string().max(24) });
+/** One group's opening windows per day (the week preview's computation; closed windows left out). */
+export const CalendarGroupHours = z.object({
+  groupId: z.number(),
+  groupName: z.string(),
+  days: z.array(
+    z.object({
+      date: z.string(),
+      /** [from, to) minutes after the day's midnight (to may exceed 1440), entrance state, the row's display name. */
+      windows: z.array(
+        z.object({ from: z.number(), to: z.number(), entranceState: z.number(), displayName: z.string() }),
+      ),
+    }),
+  ),
+});
+export type CalendarGroupHours = z.infer<typeof CalendarGroupHours>;

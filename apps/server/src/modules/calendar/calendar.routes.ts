@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { contract } from '@venue/domain';
 import { route } from '../../lib/contract-route.js';
-import { eventsFor, feedIcs, feedLink, omerFor, rotateFeed, zmanimFor } from './calendar.service.js';
+import { eventsFor, feedIcs, feedLink, hoursFor, omerFor, rotateFeed, zmanimFor } from './calendar.service.js';
 
 /** The calendar of the club's location (docs/calendar.md "The calendar API"); the entries are `contract.calendar`. */
 export async function calendarRoutes(app: FastifyInstance): Promise<void> {
@@ -10,6 +10,7 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
   route(app, c.events, async (req) => eventsFor(db, req.auth.clubId, req.query));
   route(app, c.zmanim, async (req) => zmanimFor(db, req.auth.clubId, req.query));
   route(app, c.omer, async (req) => omerFor(db, req.auth.clubId, req.query));
+  route(app, c.hours, async (req) => hoursFor(db, req.auth.clubId, req.query));
   route(app, c.feedLink, async (req) => feedLink(db, req.auth.clubId));
   route(app, c.rotateFeed, async (req) => rotateFeed(db, req.auth));
   route(app, c.feed, async (req, reply) =>

@@ -8,6 +8,7 @@ import {
   addDays,
   calendarEvents,
   computeWeekPreview,
+  isRealDate,
   dailyZmanim,
   localToInstant,
   omerDay,
@@ -16,6 +17,7 @@ import {
   type CalendarEvents,
   type CalendarEventsQuery,
   type CalendarFeedLink,
+  type CalendarGroupHours,
   type CalendarOmer,
   type CalendarZmanim,
   type CalendarZmanimQuery,
@@ -211,4 +213,46 @@ export async function feedIcs(db: Db, tokenWithSuffix: string, lang: 'he' | 'en'
     }
   }
   return cal.toString();
+}
+
+/** At most this many days of opening hours in one answer (a printed month and its edges). */
+export const HOURS_MAX_DAYS = 62;
+
+/**
+ * Each live group's opening windows per day from `start` to `end` at the
+ * club's location (GET /api/Calendar/Hours; the week preview's computation,
+ * so the gate's rules). Closed windows are left out.
+ * @throws AppError CALENDAR_INVALID_DATE (400) for a bad date or end before start, CALENDAR_RANGE_TOO_LONG (400) beyond HOURS_MAX_DAYS
+ */
+export async function hoursFor(
+  db: Db,
+  clubId: number,
+  q: { start: string; end: string },
+): Promise<CalendarGroupHours[]> {
+  for (const [field, v] of [
+    ['start', q.start],
+    ['end', q.end],
+  ] as const) {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(v) || !isRealDate(v)) throw new AppError('CALENDAR_INVALID_DATE', field, { field });
+  }
+  const days = (Date.parse(q.end) - Date.parse(q.start)) / 864e5 + 1;
+  if (days < 1) throw new AppError('CALENDAR_INVALID_DATE', 'end', { field: 'end' });
+  if (days > HOURS_MAX_DAYS) throw new AppError('CALENDAR_RANGE_TOO_LONG', 'end', { field: 'end' });
+  const { loc } = await clubPlace(db, clubId);
+  return (await openingRows(db, clubId)).map(({ group, rows }) => ({
+    groupId: group.id,
+    groupName: group.name,
+    days: computeWeekPreview({
+      from: parseIsoDate(q.start),
+      loc,
+      rows,
+      newDayStartHour: group.newDayStartHour,
+      days,
+    }).map((d) => ({
+      date: d.date,
+      windows: d.windows
+        .filter((w) => w.entranceState !== EntranceState.Closed)
+        .map((w) => ({ from: w.from, to: w.to, entranceState: w.entranceState, displayName: w.displayName })),
+    })),
+  }));
 }

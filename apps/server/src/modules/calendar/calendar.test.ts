@@ -203,6 +203,19 @@ describe('calendar API', () => {
     expect((await anon.get('/api/Calendar/Feed/short.ics')).statusCode).toBe(404);
     const rows = await ctx.database.db.select().from(auditLog).where(eq(auditLog.clubId, club.id));
     expect(rows.filter((r) => r.entity === 'calendarFeed')).toHaveLength(2);
+    // The printed notice's opening hours: the same windows, per group and day, nightfall at New York.
+    const hours = await api.get('/api/Calendar/Hours?start=2026-06-21&end=2026-06-22');
+    expect(hours.statusCode).toBe(200);
+    const g = hours.json().find((x: { groupName: string }) => x.groupName === 'Evening immersion');
+    expect(g.days).toHaveLength(2);
+    // Nightfall (tzeit 8.5°) at New York on 21 June 2026 is 21:21 EDT.
+    expect(g.days[0].windows).toEqual([{ from: 21 * 60 + 21, to: 22 * 60, entranceState: 2, displayName: 'Women' }]);
+    expect((await api.get('/api/Calendar/Hours?start=2026-06-01&end=2026-08-31')).json().code).toBe(
+      'CALENDAR_RANGE_TOO_LONG',
+    );
+    expect((await api.get('/api/Calendar/Hours?start=2026-06-02&end=2026-06-01')).json().code).toBe(
+      'CALENDAR_INVALID_DATE',
+    );
     expect(JSON.stringify(rows)).not.toContain(path.slice(20, 60));
   });
 });

@@ -4,6 +4,7 @@ import { Badge, Button, Drawer, Layout, Menu, Space, Tooltip, type MenuProps } f
 import {
   AppstoreOutlined,
   BarChartOutlined,
+  BookOutlined,
   CalendarOutlined,
   DashboardOutlined,
   DesktopOutlined,
@@ -34,6 +35,7 @@ const ICONS: Record<string, React.ReactNode> = {
   settings: <SettingOutlined />,
   users: <IdcardOutlined />,
   schedules: <CalendarOutlined />,
+  calendar: <BookOutlined />,
   terminalMessages: <MessageOutlined />,
 };
 
