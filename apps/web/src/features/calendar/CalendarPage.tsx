@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, Segmented, Space, Typography } from 'antd';
+import { Alert, Button, Segmented, Select, Space, Typography } from 'antd';
 import { LeftOutlined, PrinterOutlined, RightOutlined, SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { CALENDAR_LOCALES, isoDate, JERUSALEM, localParts, locationDisplayName } from '@venue/domain';
 import { useSessionData } from '../../app/auth/AuthProvider';
 import { useDirection, useLanguage } from '../../app/i18n/LocaleProvider';
 import { errorText } from '../../shared/errors';
+import { useViewport } from '../../shared/useMediaQuery';
 import { monthCells } from './calendarOptions';
 import { DayPanel } from './DayPanel';
 import { MonthGrid } from './MonthGrid';
@@ -37,8 +38,14 @@ export function CalendarPage() {
   const end = `${start.slice(0, 8)}${lastDay(ym.y, ym.m)}`;
   const events = useCalendarEvents(prefs, start, end);
   const hours = useGroupHours(start, end);
-  const shift = (n: number) =>
-    setYm(({ y, m }) => ({ y: m + n > 12 ? y + 1 : m + n < 1 ? y - 1 : y, m: ((m + n + 11) % 12) + 1 }));
+  const phone = useViewport() === 'phone';
+  // Another month: its first day is chosen (today when the month is today's).
+  const shift = (n: number) => {
+    const next = { y: ym.m + n > 12 ? ym.y + 1 : ym.m + n < 1 ? ym.y - 1 : ym.y, m: ((ym.m + n + 11) % 12) + 1 };
+    setYm(next);
+    const first = `${next.y}-${String(next.m).padStart(2, '0')}-01`;
+    setSelected(today.slice(0, 7) === first.slice(0, 7) ? today : first);
+  };
   const title = new Intl.DateTimeFormat(lang === 'he' ? 'he-IL' : 'en-GB', {
     month: 'long',
     year: 'numeric',
@@ -49,6 +56,7 @@ export function CalendarPage() {
   const Prev = rtl ? RightOutlined : LeftOutlined;
   const Next = rtl ? LeftOutlined : RightOutlined;
   const evs = events.data?.events ?? [];
+  const localeOptions = CALENDAR_LOCALES.map((l) => ({ value: l, label: t(`calendar.locale.${l}`) }));
   return (
     <div className="calendar-page" data-testid="calendar-page">
       <div className="cal-screen">
@@ -75,12 +83,23 @@ export function CalendarPage() {
               { value: 'diaspora', label: t('calendar.diaspora') },
             ]}
           />
-          <Segmented
-            data-testid="calendar-locale"
-            value={prefs.locale}
-            onChange={(v) => setPrefs({ ...prefs, locale: v as typeof prefs.locale })}
-            options={CALENDAR_LOCALES.map((l) => ({ value: l, label: t(`calendar.locale.${l}`) }))}
-          />
+          {phone ? (
+            <Select
+              data-testid="calendar-locale"
+              value={prefs.locale}
+              onChange={(v) => setPrefs({ ...prefs, locale: v })}
+              options={localeOptions}
+              popupMatchSelectWidth={false}
+              aria-label={t('calendar.rendering')}
+            />
+          ) : (
+            <Segmented
+              data-testid="calendar-locale"
+              value={prefs.locale}
+              onChange={(v) => setPrefs({ ...prefs, locale: v as typeof prefs.locale })}
+              options={localeOptions}
+            />
+          )}
           <Button icon={<SettingOutlined />} onClick={() => setDrawer(true)} data-testid="calendar-options-button">
             {t('calendar.options')}
           </Button>

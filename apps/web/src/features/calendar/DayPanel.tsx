@@ -1,6 +1,7 @@
 import { Card, Descriptions, Empty, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { CalendarEvent } from '@venue/domain';
+import { locationDisplayName, type CalendarEvent } from '@venue/domain';
+import { useLanguage } from '../../app/i18n/LocaleProvider';
 import { errorText } from '../../shared/errors';
 import type { CalendarPrefs } from './calendarOptions';
 import { eventLine } from './MonthGrid';
@@ -17,6 +18,7 @@ export function DayPanel({
   events: CalendarEvent[];
 }) {
   const { t } = useTranslation();
+  const lang = useLanguage();
   const z = useZmanim(prefs, date);
   if (!date) return <Empty description={t('calendar.pickDay')} />;
   const tach = z.data?.tachanun;
@@ -67,7 +69,10 @@ export function DayPanel({
             ))}
           </Descriptions>
           <Typography.Paragraph type="secondary" style={{ marginBlockStart: 8 }}>
-            {t('calendar.zmanimAt', { place: z.data.location.name, mins: z.data.candleLightingMins })}
+            {t('calendar.zmanimAt', {
+              place: locationDisplayName(z.data.location.name, lang),
+              mins: z.data.candleLightingMins,
+            })}
           </Typography.Paragraph>
         </>
       ) : null}

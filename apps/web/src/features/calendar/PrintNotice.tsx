@@ -2,6 +2,17 @@ import { useTranslation } from 'react-i18next';
 import type { CalendarEvent, CalendarGroupHours } from '@venue/domain';
 import { clock } from './calendarOptions';
 
+/** Windows that touch (one row ends where the next begins) as one opening on the notice. */
+function joined(ws: readonly { from: number; to: number }[]): { from: number; to: number }[] {
+  const out: { from: number; to: number }[] = [];
+  for (const w of ws) {
+    const last = out[out.length - 1];
+    if (last && last.to === w.from) last.to = w.to;
+    else out.push({ from: w.from, to: w.to });
+  }
+  return out;
+}
+
 /**
  * The month as an A4 notice for the club's door (printed only, calendar.css
  * `@media print`): one line a day with the Hebrew date, the day's holidays
@@ -65,7 +76,7 @@ export function PrintNotice(props: {
                 </td>
                 {groups.map((g) => (
                   <td key={g.groupId} className="nowrap">
-                    {(g.days.find((d) => d.date === date)?.windows ?? [])
+                    {joined(g.days.find((d) => d.date === date)?.windows ?? [])
                       .map((w) => `${clock(w.from)}–${clock(w.to)}`)
                       .join(', ') || '—'}
                   </td>
