@@ -290,3 +290,15 @@ describe('zmanim against the USNO almanac algorithm (Israel and diaspora, three 
     expect(dailyZmanim({ date }, NY, TODAY).candleLightingMins).toBe(18);
   });
 });
+
+describe('the ends of the ranges (seed 001 §9: Hebrew years 1–32658)', () => {
+  it('answers the first and last Hebrew years and Gregorian years before 100 without an error', () => {
+    const first = calendarEvents(readCalendarOptions({ year: '1', isHebrewYear: true }, JERUSALEM, TODAY));
+    expect(first.events[0]).toMatchObject({ description: 'Rosh Hashana 1', date: '-3760-09-07' });
+    const last = calendarEvents(readCalendarOptions({ year: '32658', isHebrewYear: true }, JERUSALEM, TODAY));
+    expect(last.events[0].description).toBe('Rosh Hashana 32658');
+    // Year 50 is year 50, not 1950 (the Date constructor's legacy reading).
+    expect(calendarEvents(readCalendarOptions({ year: '50', month: '3' }, JERUSALEM, TODAY)).start).toBe('0050-03-01');
+    expect(() => readCalendarOptions({ year: '9999', numYears: '2' }, JERUSALEM, TODAY)).toThrow(CalendarRuleError);
+  });
+});

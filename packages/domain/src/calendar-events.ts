@@ -12,9 +12,8 @@ import {
 } from '@hebcal/core';
 // Registers the daily learning schedules (dafYomi, mishnaYomi, nachYomi, yerushalmi) with hebcal (DOMAIN-FACTS).
 import '@hebcal/learning';
-import { candleLightingMinutes, localParts, isoDate, type ClubLocation, type LocalDate } from './calendar.js';
+import { candleLightingMinutes, localParts, type ClubLocation, type LocalDate } from './calendar.js';
 import { builtInCity, cityLocation } from './locations.js';
-import { isRealDate } from './parts.js';
 import type {
   CalendarEvent,
   CalendarEvents,
@@ -78,6 +77,17 @@ export function calendarLocale(raw: string | undefined): CalendarLocale {
   return hit;
 }
 
+/** YYYY-MM-DD with the year in four digits (and a sign before the common era), for any year hebcal takes. */
+function isoDate(d: LocalDate): string {
+  const y = `${d.year < 0 ? '-' : ''}${String(Math.abs(d.year)).padStart(4, '0')}`;
+  return `${y}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
+}
+const dayNumber = (d: LocalDate) => {
+  const t = new Date(Date.UTC(2000, d.month - 1, d.day));
+  t.setUTCFullYear(d.year);
+  return t.getTime() / 864e5;
+};
+
 function num(
   raw: string | undefined,
   field: string,
@@ -96,14 +106,21 @@ function num(
 }
 
 function day(raw: string, field: string): LocalDate {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(raw) || !isRealDate(raw)) throw new CalendarRuleError('CALENDAR_INVALID_DATE', field);
-  const [year, month, d] = raw.split('-').map(Number);
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(raw);
+  const [year, month, d] = m ? [Number(m[1]), Number(m[2]), Number(m[3])] : [0, 0, 0];
+  const t = new Date(Date.UTC(2000, month - 1, d));
+  t.setUTCFullYear(year);
+  if (!m || year < 1 || t.getUTCMonth() !== month - 1 || t.getUTCDate() !== d) {
+    throw new CalendarRuleError('CALENDAR_INVALID_DATE', field);
+  }
   return { year, month, day: d };
 }
 
 /** hebcal reads a Gregorian Date through the runtime's local calendar fields: noon local avoids any zone edge. */
 function hdate(d: LocalDate): HDate {
-  return new HDate(new Date(d.year, d.month - 1, d.day, 12));
+  const t = new Date(2000, d.month - 1, d.day, 12);
+  t.setFullYear(d.year); // years 0–99 too (the Date constructor would read them as 1900–1999)
+  return new HDate(t);
 }
 function localOf(h: HDate): LocalDate {
   const g = h.greg();
@@ -162,7 +179,7 @@ function period(q: CalendarEventsQuery, today: LocalDate): { start: LocalDate; e
   if (q.start !== undefined && q.end !== undefined) {
     const start = day(q.start, 'start');
     const end = day(q.end, 'end');
-    if (isoDate(end) < isoDate(start)) throw new CalendarRuleError('CALENDAR_INVALID_DATE', 'end');
+    if (dayNumber(end) < dayNumber(start)) throw new CalendarRuleError('CALENDAR_INVALID_DATE', 'end');
     return { start, end };
   }
   const hebrew = q.isHebrewYear === true;
@@ -174,6 +191,7 @@ function period(q: CalendarEventsQuery, today: LocalDate): { start: LocalDate; e
   const numYears = num(q.numYears, 'numYears', 1, 5, { int: true }) ?? 1;
   if (month !== undefined && numYears > 1) throw new CalendarRuleError('CALENDAR_INVALID_OPTION', 'numYears');
   if (!hebrew) {
+    if (year + numYears - 1 > GREGORIAN_YEAR_MAX) throw new CalendarRuleError('CALENDAR_INVALID_YEAR', 'numYears');
     if (month !== undefined) {
       const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
       return { start: { year, month, day: 1 }, end: { year, month, day: last } };
@@ -211,7 +229,7 @@ export function readCalendarOptions(q: CalendarEventsQuery, club: ClubLocation, 
   const locale = calendarLocale(q.locale);
   const location = calendarLocation(club, q.city);
   const { start, end } = period(q, today);
-  const days = (Date.UTC(end.year, end.month - 1, end.day) - Date.UTC(start.year, start.month - 1, start.day)) / 864e5;
+  const days = dayNumber(end) - dayNumber(start);
   if (days + 1 > CALENDAR_MAX_DAYS)
     throw new CalendarRuleError('CALENDAR_RANGE_TOO_LONG', q.start ? 'end' : 'numYears');
   const havdalahMins = num(q.havdalahMins, 'havdalahMins', 0, 180);
