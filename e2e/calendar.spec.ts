@@ -113,9 +113,10 @@ test('calendar: Antwerp, renderings, Israel and diaspora, the printed month noti
   await goToMonth(page, /אפריל 2026/);
   await expect(page.getByTestId('calendar-grid')).toContainText('הַדְלָקַת נֵרוֹת');
   await shot(page, 'calendar-he-desktop');
-  await page.setViewportSize({ width: 390, height: 844 });
-  await shot(page, 'calendar-he-phone');
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByTestId('print-notice')).toContainText('הדלקת נרות');
   await shot(page, 'calendar-he-print');
+  await page.emulateMedia({ media: 'screen' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'calendar-he-phone');
 });

@@ -65,6 +65,36 @@ describe('calendar API', () => {
     expect(israel.json().events.map((e: { description: string }) => e.description)).toContain("Pesach II (CH''M)");
   });
 
+  it('honours hour12, mask, the havdalah minutes, candle minutes, useElevation and a built-in city', async () => {
+    const { api } = await signedInAdmin(ctx);
+    const q = 'start=2026-04-03&end=2026-04-04&candlelighting=1&city=New%20York';
+    type E = { description: string; categories: string[]; timed: { time: string; formatted: string } | null };
+    const get = async (extra: string): Promise<E[]> => (await events(api, `${q}&${extra}`)).json().events;
+    const candles = (evs: E[]) => evs.find((e) => e.categories[0] === 'candles')!.timed!;
+    const h12 = candles(await get('hour12=true'));
+    expect(h12.formatted).toMatch(/^\d{1,2}:\d\dpm$/);
+    expect(candles(await get('hour12=false')).formatted).toMatch(/^\d\d:\d\d$/);
+    // 18 minutes by default in New York; 30 asked: twelve minutes earlier.
+    const at = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
+    const c30 = candles(await get('candleLightingMins=30'));
+    expect(at(candles(await get('hour12=false')).time) - at(c30.time)).toBe(12);
+    // Havdalah 72 minutes after sunset instead of 8.5°.
+    const havdalah = (await get('havdalahMins=72')).find((e) => e.categories[0] === 'havdalah');
+    expect(havdalah?.description).toBe('Havdalah');
+    // mask: hebcal's flags; CHAG (1) keeps only the yom tov days of April 2026 (Israel schedule).
+    const april = async (extra: string) =>
+      (await events(api, `start=2026-04-01&end=2026-04-30&il=true${extra}`)).json().events.map((e: E) => e.description);
+    expect(await april('')).toContain('Yom HaShoah');
+    expect(await april('&mask=1')).toEqual(['Pesach I', 'Pesach VII']);
+    // useElevation: New York's 57 m make sunrise earlier.
+    const sea = (await api.get('/api/Calendar/Zmanim?date=2026-06-21&city=New%20York')).json();
+    const high = (await api.get('/api/Calendar/Zmanim?date=2026-06-21&city=New%20York&useElevation=1')).json();
+    const sunrise = (z: { times: { key: string; instant: string }[] }) =>
+      Date.parse(z.times.find((t) => t.key === 'sunrise')!.instant);
+    expect(high.location).toMatchObject({ name: 'New York', elevation: 57, useElevation: true });
+    expect(sunrise(high)).toBeLessThan(sunrise(sea));
+  });
+
   it('answers the day’s zmanim, Tachanun and holidays', async () => {
     const { api } = await signedInAdmin(ctx);
     const res = await api.get('/api/Calendar/Zmanim?date=2026-04-03');

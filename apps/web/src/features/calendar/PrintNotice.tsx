@@ -13,6 +13,22 @@ function joined(ws: readonly { from: number; to: number }[]): { from: number; to
   return out;
 }
 
+/** A day's openings, one a line, each read left to right in both languages ("20:00–22:30"). */
+function Hours({ windows }: { windows: { from: number; to: number }[] }) {
+  if (windows.length === 0) return <>—</>;
+  return (
+    <>
+      {windows.map((w) => (
+        <div key={w.from}>
+          <span className="ltr-value">
+            {clock(w.from)}–{clock(w.to)}
+          </span>
+        </div>
+      ))}
+    </>
+  );
+}
+
 /**
  * The month as an A4 notice for the club's door (printed only, calendar.css
  * `@media print`): one line a day with the Hebrew date, the day's holidays
@@ -76,9 +92,7 @@ export function PrintNotice(props: {
                 </td>
                 {groups.map((g) => (
                   <td key={g.groupId} className="nowrap">
-                    {joined(g.days.find((d) => d.date === date)?.windows ?? [])
-                      .map((w) => `${clock(w.from)}–${clock(w.to)}`)
-                      .join(', ') || '—'}
+                    <Hours windows={joined(g.days.find((d) => d.date === date)?.windows ?? [])} />
                   </td>
                 ))}
               </tr>
