@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { apiSession } from './api';
 
 /**
@@ -59,6 +60,10 @@ test('calendar: Antwerp, renderings, Israel and diaspora, the printed month noti
   await expect(page.getByTestId('day-panel')).toContainText('Pesach II');
   await expect(page.locator('[data-zman="candleLighting"]')).toHaveText(/^\d\d:\d\d$/);
   await shot(page, 'calendar-en-desktop');
+  // No serious accessibility fault in the calendar's own markup.
+  const axe = await new AxeBuilder({ page }).include('[data-testid="calendar-page"]').analyze();
+  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target}`))).toEqual([]);
 
   // Israel: seven days of Pesach; back to the diaspora.
   await page.getByTestId('calendar-il').getByText('Israel').click();

@@ -107,7 +107,7 @@ export function CalendarPage() {
             {t('calendar.printMonth')}
           </Button>
         </Space>
-        <Typography.Paragraph type="secondary" data-testid="calendar-place">
+        <Typography.Paragraph className="cal-muted" data-testid="calendar-place">
           {t('calendar.for', { place, schedule: il ? t('calendar.israel') : t('calendar.diaspora') })}
         </Typography.Paragraph>
         {events.isError && <Alert type="error" showIcon title={errorText(t, events.error)} />}

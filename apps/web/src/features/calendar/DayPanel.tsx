@@ -38,7 +38,7 @@ export function DayPanel({
       title={
         <span>
           <span className="ltr-value">{date.split('-').reverse().join('/')}</span>{' '}
-          <Typography.Text type="secondary" dir="auto">
+          <Typography.Text className="cal-muted" dir="auto">
             {z.data?.hebrewDate}
           </Typography.Text>
         </span>
@@ -56,7 +56,7 @@ export function DayPanel({
         <Spin />
       ) : z.data ? (
         <>
-          <Tag color={tach?.shacharit ? 'default' : 'green'} data-testid="tachanun" style={{ marginBlock: 8 }}>
+          <Tag className={tach?.shacharit ? 'cal-tag' : 'cal-tag cal-tag-none'} data-testid="tachanun">
             {t('calendar.tachanun.title')}: {tachanun}
           </Tag>
           <Descriptions size="small" column={1} bordered data-testid="zmanim">
@@ -68,7 +68,7 @@ export function DayPanel({
               </Descriptions.Item>
             ))}
           </Descriptions>
-          <Typography.Paragraph type="secondary" style={{ marginBlockStart: 8 }}>
+          <Typography.Paragraph className="cal-muted" style={{ marginBlockStart: 8 }}>
             {t('calendar.zmanimAt', {
               place: locationDisplayName(z.data.location.name, lang),
               mins: z.data.candleLightingMins,

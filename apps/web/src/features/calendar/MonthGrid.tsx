@@ -37,9 +37,9 @@ export function MonthGrid(props: {
   const byDay = new Map<string, CalendarEvent[]>();
   for (const e of props.events) byDay.set(e.date, [...(byDay.get(e.date) ?? []), e]);
   return (
-    <div className="cal-grid" role="grid" data-testid="calendar-grid">
+    <div className="cal-grid" data-testid="calendar-grid">
       {[0, 1, 2, 3, 4, 5, 6].map((d) => (
-        <div key={`h${d}`} className="cal-head" role="columnheader">
+        <div key={`h${d}`} className="cal-head">
           {t(`daysShort.${d}`)}
         </div>
       ))}
@@ -60,7 +60,7 @@ export function MonthGrid(props: {
             <span className="cal-day-num">
               <span className="ltr-value">{Number(date.slice(8))}</span>
               {hebrew && (
-                <Typography.Text type="secondary" className="cal-hebdate" dir="auto">
+                <Typography.Text className="cal-hebdate cal-muted" dir="auto">
                   {hebrew.title}
                 </Typography.Text>
               )}

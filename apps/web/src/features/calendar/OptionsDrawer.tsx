@@ -101,7 +101,7 @@ function FeedLink() {
   return (
     <div data-testid="feed-link">
       <Typography.Title level={5}>{t('calendar.feed.title')}</Typography.Title>
-      <Typography.Paragraph type="secondary">{t('calendar.feed.help')}</Typography.Paragraph>
+      <Typography.Paragraph className="cal-muted">{t('calendar.feed.help')}</Typography.Paragraph>
       {url ? (
         <Input readOnly value={url} dir="ltr" onFocus={(e) => e.target.select()} />
       ) : (

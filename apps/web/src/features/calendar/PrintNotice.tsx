@@ -47,7 +47,7 @@ export function PrintNotice(props: {
   const groups = props.hours.filter((g) => g.days.some((d) => d.windows.length > 0));
   const of = (date: string) => props.events.filter((e) => e.date === date);
   return (
-    <section className="cal-print" data-testid="print-notice" aria-hidden="true">
+    <section className="cal-print" data-testid="print-notice">
       <h1>{props.clubName}</h1>
       <h2>
         {props.title} · {props.place}
