@@ -126,6 +126,9 @@ export async function rotateFeed(db: Db, actor: Actor): Promise<CalendarFeedLink
   });
 }
 
+/** Feed requests per minute from one address (a phone refreshes a subscription every few hours). */
+export const FEED_RATE_PER_MINUTE = 30;
+
 /** Days of opening hours in the feed, from today (the schedule rows can change; phones refresh the feed). */
 export const FEED_HOURS_DAYS = 56;
 /** Holidays and candle lighting in the feed: from this many days back to a year ahead. */

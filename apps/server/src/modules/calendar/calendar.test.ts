@@ -248,4 +248,12 @@ describe('calendar API', () => {
     );
     expect(JSON.stringify(rows)).not.toContain(path.slice(20, 60));
   });
+
+  it('limits the public feed to 30 requests a minute from one address', async () => {
+    const anon = new Api(ctx.app);
+    const codes: number[] = [];
+    for (let i = 0; i < 32; i++) codes.push((await anon.get(`/api/Calendar/Feed/${'B'.repeat(43)}.ics`)).statusCode);
+    expect(codes).toContain(429);
+    expect(codes.filter((c) => c !== 429).every((c) => c === 404)).toBe(true);
+  });
 });
