@@ -62,6 +62,15 @@ describe('dates against the published calendar', () => {
     expect(on('2026-05-23', NY, false)).not.toContain('Parashat Nasso');
   });
 
+  it('gives the parsha its names, Israel flag and number (Nasso is the 35th portion; Matot-Masei 42 and 43 on 11 July 2026, the Shabbat before Devarim)', () => {
+    const parsha = (date: string, loc: ClubLocation, il: boolean) =>
+      calendarEvents(readCalendarOptions({ start: date, end: date, il, sedrot: true }, loc, TODAY)).events.find(
+        (e) => e.parsha,
+      )?.parsha;
+    expect(parsha('2026-05-23', JERUSALEM, true)).toEqual({ names: ['Nasso'], il: true, numbers: [35] });
+    expect(parsha('2026-07-11', NY, false)).toEqual({ names: ['Matot', 'Masei'], il: false, numbers: [42, 43] });
+  });
+
   it('counts the Omer from 16 Nisan (seed 001 §9): Lag BaOmer is day 33, 5 May 2026', () => {
     expect(omerDay({ day: '33', year: '5786' }, TODAY)).toMatchObject({ date: '2026-05-05', week: 4, dayInWeek: 5 });
     expect(omerDay({ day: '1', year: '5786' }, TODAY).date).toBe('2026-04-03');
