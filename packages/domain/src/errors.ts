@@ -64,6 +64,16 @@ export const ERROR_STATUS = {
   POSITION_IN_USE: 409,
   /** Seed 001 §5 "Attendance": the record overlaps another shift of the employee; details {id} of that record. */
   ATTENDANCE_OVERLAP: 409,
+  /** Calendar rules (seed 001 §5 "Calendar feature", §8; docs/calendar.md); details {field}. */
+  CALENDAR_INVALID_YEAR: 400,
+  CALENDAR_INVALID_OMER_DAY: 400,
+  CALENDAR_LOCATION_REQUIRED: 400,
+  CALENDAR_HAVDALAH_CONFLICT: 400,
+  CALENDAR_START_END_TOGETHER: 400,
+  CALENDAR_UNKNOWN_LOCALE: 400,
+  CALENDAR_INVALID_DATE: 400,
+  CALENDAR_INVALID_OPTION: 400,
+  CALENDAR_RANGE_TOO_LONG: 400,
   GENERAL_ERROR: 500,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;

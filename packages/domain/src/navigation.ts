@@ -21,6 +21,8 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { key: 'products', route: '/management/app-product-list', section: 'management' },
   { key: 'terminals', route: '/management/app-terminals-list', section: 'management' },
   { key: 'settings', route: '/management/app-settings', section: 'management' },
+  // Not in seed 000 §2's route table (seed 001 §1: the calendar's screens are not shown); issue 14 §3, our path.
+  { key: 'calendar', route: '/management/calendar', section: 'management' },
   { key: 'users', route: '/management/app-users-list', section: 'management' },
   { key: 'schedules', route: '/management/app-schedules-list', section: 'management' },
   { key: 'terminalMessages', route: '/management/terminal-messages', section: 'management' },
@@ -128,6 +130,8 @@ export const NAV_RULES: Record<string, Rule> = {
   attendanceReport: (c) => c.settings.isEmployeeAttendanceEnabled && flag('roleViewAttendanceLogs')(c),
   stampsReport: (c) => c.settings.isEmployeeAttendanceEnabled && flag('roleViewAttendanceLogs')(c),
   payrollReport: (c) => c.settings.isEmployeeAttendanceEnabled && flag('roleViewAttendanceLogs')(c),
+  // Not in the seed's table (issue 14 §3): the general settings view flag, which the calendar API requires (docs/calendar.md "Access").
+  calendar: flag('roleViewGeneralSettings'),
 };
 
 /** The entries of seed 000 §2 that this user sees, in navigation order. */

@@ -47,6 +47,11 @@ export const clubs = pgTable('clubs', {
   location: jsonb('location'),
   /** Named capacities (GET /Club/GetCapacities), e.g. products: [{name, capacity}]. */
   capacities: jsonb('capacities').notNull().default([]),
+  /**
+   * The credential of the club's public iCalendar feed (docs/calendar.md "Feed"):
+   * 256 random bits, base64url; null until first asked for; replaced on rotation.
+   */
+  calendarFeedToken: text('calendar_feed_token').unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -4,6 +4,7 @@ import { accountingRoutes } from './accounting/accounting.routes.js';
 import { attendanceRoutes } from './attendance/attendance.routes.js';
 import { biometricRoutes } from './biometrics/biometrics.routes.js';
 import { bonusRoutes } from './bonus/bonus.routes.js';
+import { calendarRoutes } from './calendar/calendar.routes.js';
 import { clientRoutes } from './clients/clients.routes.js';
 import { clubRoutes } from './club/club.routes.js';
 import { dashboardRoutes } from './dashboard/dashboard.routes.js';
@@ -71,4 +72,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(feedbackCategoryRoutes);
   await app.register(globalMessageRoutes);
   await app.register(incidentRoutes);
+  await app.register(calendarRoutes);
 }

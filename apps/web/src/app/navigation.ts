@@ -14,6 +14,7 @@ export const IMPLEMENTED_NAV_KEYS: readonly string[] = [
   'groups',
   'products',
   'settings',
+  'calendar',
   'users',
   'schedules',
   'terminals',

@@ -27,6 +27,7 @@ const ClientDetailsPage = lazy(() =>
 const ProductsPage = lazy(() => import('../features/products/ProductsPage').then((m) => ({ default: m.ProductsPage })));
 const UsersPage = lazy(() => import('../features/users/UsersPage').then((m) => ({ default: m.UsersPage })));
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
+const CalendarPage = lazy(() => import('../features/calendar/CalendarPage').then((m) => ({ default: m.CalendarPage })));
 const SchedulesPage = lazy(() =>
   import('../features/schedules/SchedulesPage').then((m) => ({ default: m.SchedulesPage })),
 );
@@ -174,6 +175,7 @@ export const router = createBrowserRouter([
           { path: '/management/app-users-list', element: guarded('users', <UsersPage />) },
           { path: '/management/app-settings', element: guarded('settings', <SettingsPage />) },
           { path: '/management/app-settings/licenses', element: guarded('settings', <LicensesPage />) },
+          { path: '/management/calendar', element: guarded('calendar', <CalendarPage />) },
           { path: '/management/app-schedules-list', element: guarded('schedules', <SchedulesPage />) },
           { path: '/management/app-groups-list', element: guarded('groups', <GroupsPage />) },
           { path: '/management/app-groups-list/:groupId', element: guarded('groups', <GroupEditPage />) },

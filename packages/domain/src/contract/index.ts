@@ -1,5 +1,6 @@
 import { account } from './account.js';
 import { attendance } from './attendance.js';
+import { calendar } from './calendar.js';
 import { clients } from './clients.js';
 import { club, reference } from './club.js';
 import { dashboard } from './dashboard.js';
@@ -36,6 +37,7 @@ export const contract = {
   account,
   club,
   reference,
+  calendar,
   clients,
   groups,
   schedules,

@@ -1,0 +1,105 @@
+import { useTranslation } from 'react-i18next';
+import type { CalendarEvent, CalendarGroupHours } from '@venue/domain';
+import { clock } from './calendarOptions';
+
+/** Windows that touch (one row ends where the next begins) as one opening on the notice. */
+function joined(ws: readonly { from: number; to: number }[]): { from: number; to: number }[] {
+  const out: { from: number; to: number }[] = [];
+  for (const w of ws) {
+    const last = out[out.length - 1];
+    if (last && last.to === w.from) last.to = w.to;
+    else out.push({ from: w.from, to: w.to });
+  }
+  return out;
+}
+
+/** A day's openings, one a line, each read left to right in both languages ("20:00–22:30"). */
+function Hours({ windows }: { windows: { from: number; to: number }[] }) {
+  if (windows.length === 0) return <>—</>;
+  return (
+    <>
+      {windows.map((w) => (
+        <div key={w.from}>
+          <span className="ltr-value">
+            {clock(w.from)}–{clock(w.to)}
+          </span>
+        </div>
+      ))}
+    </>
+  );
+}
+
+/**
+ * The month as an A4 notice for the club's door (printed only, calendar.css
+ * `@media print`): one line a day with the Hebrew date, the day's holidays
+ * and parsha, candle lighting and havdalah, and each group's opening hours
+ * beside them.
+ */
+export function PrintNotice(props: {
+  clubName: string;
+  title: string;
+  place: string;
+  days: string[];
+  events: CalendarEvent[];
+  hours: CalendarGroupHours[];
+}) {
+  const { t } = useTranslation();
+  const groups = props.hours.filter((g) => g.days.some((d) => d.windows.length > 0));
+  const of = (date: string) => props.events.filter((e) => e.date === date);
+  return (
+    <section className="cal-print" data-testid="print-notice">
+      <h1>{props.clubName}</h1>
+      <h2>
+        {props.title} · {props.place}
+      </h2>
+      <table>
+        <thead>
+          <tr>
+            <th>{t('calendar.print.date')}</th>
+            <th>{t('calendar.print.events')}</th>
+            <th>{t('calendar.print.times')}</th>
+            {groups.map((g) => (
+              <th key={g.groupId} dir="auto">
+                {g.groupName}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {props.days.map((date) => {
+            const evs = of(date);
+            const hebrew = evs.find((e) => e.categories[0] === 'hebdate');
+            const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
+            return (
+              <tr key={date} className={weekday === 6 ? 'shabbat' : undefined}>
+                <td className="nowrap">
+                  {t(`daysShort.${weekday}`)} <span className="ltr-value">{date.slice(8)}</span>{' '}
+                  <span dir="auto">{hebrew?.title}</span>
+                </td>
+                <td dir="auto">
+                  {evs
+                    .filter(
+                      (e) => !e.timed && e !== hebrew && !e.categories.some((c) => /yomi|dafyomi|omer|molad/.test(c)),
+                    )
+                    .map((e) => e.title)
+                    .join(' · ')}
+                </td>
+                <td className="nowrap" dir="auto">
+                  {evs
+                    .filter((e) => e.categories.includes('candles') || e.categories.includes('havdalah'))
+                    .map((e) => `${e.titleBrief} ${e.timed?.formatted ?? ''}`)
+                    .join(' · ')}
+                </td>
+                {groups.map((g) => (
+                  <td key={g.groupId} className="nowrap">
+                    <Hours windows={joined(g.days.find((d) => d.date === date)?.windows ?? [])} />
+                  </td>
+                ))}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </section>
+  );
+}
