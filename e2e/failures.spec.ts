@@ -64,3 +64,25 @@ test('a network drop shows an offline banner that clears itself when the link re
   await refetched;
   await expect(page.getByTestId('live-status')).toHaveAttribute('data-state', 'open', { timeout: 20_000 });
 });
+
+test('toasts open at the top of the inline end: top-left in Hebrew, top-right in English', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(LINK);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  for (const [lang, side] of [
+    ['he', 'left'],
+    ['en', 'right'],
+  ] as const) {
+    if (lang === 'en') await page.getByTestId('lang-switch').click();
+    await page.getByTestId('nav-settings').click();
+    await page.getByTestId('settings-save').click(); // nothing changed: an information toast
+    const toast = page.getByTestId('toast').first();
+    await expect(toast).toBeVisible();
+    const box = (await toast.boundingBox())!;
+    const middle = box.x + box.width / 2;
+    if (side === 'left') expect(middle).toBeLessThan(640);
+    else expect(middle).toBeGreaterThan(640);
+    await page.mouse.move(640, 700); // a toast under the pointer waits (seed 001: hovering suspends the timeout)
+    await expect(page.getByTestId('toast')).toHaveCount(0, { timeout: 10_000 });
+  }
+});

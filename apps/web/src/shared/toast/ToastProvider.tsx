@@ -19,7 +19,8 @@ export interface Toaster {
 }
 
 /**
- * Holds the console's toast queue and renders the open toasts top-right,
+ * Holds the console's toast queue and renders the open toasts at the top of
+ * the inline end (top-right in English, top-left in Hebrew),
  * newest on top (seed 001 defaults, `TOAST_DEFAULTS`). Mounted once, in the
  * locale provider, so every screen shares one queue.
  */
