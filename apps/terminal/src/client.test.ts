@@ -205,6 +205,8 @@ describe('TerminalClient: server actions', () => {
     expect((await act(client, socket, 'ping'))?.data).toHaveProperty('pong');
     expect((await act(client, socket, 'checkForUpdates'))?.data).toEqual({ version: '38.0.0', updateAvailable: false });
     expect(await act(client, socket, 'reboot')).toEqual({ type: 'action-reply', requestId: 'r-reboot', ok: true });
+    const slip = (await act(client, socket, 'cashStatusPrint'))?.data as { printedAt: string };
+    expect(Number.isNaN(Date.parse(slip.printedAt))).toBe(false);
   });
 
   it('answers with onAction when given, and a failure of it as not ok', async () => {

@@ -363,6 +363,9 @@ export class TerminalClient extends EventEmitter {
         return { ok: true, data: { pong: new Date().toISOString() } };
       case 'checkForUpdates':
         return { ok: true, data: { version: '38.0.0', updateAvailable: false } };
+      case 'cashStatusPrint':
+        // The simulated printer "prints" the slip: the reply says when.
+        return { ok: true, data: { printedAt: new Date().toISOString() } };
       case 'reboot':
       case 'reloadDisplay':
         return { ok: true };

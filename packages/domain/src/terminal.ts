@@ -172,6 +172,7 @@ export const TERMINAL_ACTIONS = [
   'checkForUpdates',
   'setDoorState',
   'ping',
+  'cashStatusPrint',
 ] as const;
 export type TerminalActionName = (typeof TERMINAL_ACTIONS)[number];
 /** Actions only a technician (user role TECHNICIAN) or an admin may send (seed 000 §6, seed 001 §6). */
@@ -227,6 +228,8 @@ export const TerminalAction = z.discriminatedUnion('actionName', [
   z.object({ actionName: z.literal('checkForUpdates'), data: anyData }),
   z.object({ actionName: z.literal('setDoorState'), data: SetDoorStateData.loose() }),
   z.object({ actionName: z.literal('ping'), data: anyData }),
+  // Seed 000 §3 cash action CashStatusPrint: the terminal prints a slip of its cash (box, coins, bills).
+  z.object({ actionName: z.literal('cashStatusPrint'), data: anyData }),
 ]);
 export type TerminalAction = z.infer<typeof TerminalAction>;
 /** Every name of TERMINAL_ACTIONS has its member in TerminalAction (this does not compile otherwise). */

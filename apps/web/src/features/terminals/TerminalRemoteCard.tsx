@@ -1,6 +1,12 @@
 import { useMemo, useState } from 'react';
 import { Button, Card, Descriptions, Popconfirm, Select, Space, Tag, Typography } from 'antd';
-import { CloudDownloadOutlined, PoweroffOutlined, ReloadOutlined, UnlockOutlined } from '@ant-design/icons';
+import {
+  CloudDownloadOutlined,
+  PoweroffOutlined,
+  PrinterOutlined,
+  ReloadOutlined,
+  UnlockOutlined,
+} from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ENTRANCE_STATES, type Terminal, type TerminalActionName } from '@venue/domain';
 import { errorText } from '../../shared/errors';
@@ -81,25 +87,12 @@ export function TerminalRemoteCard({
           >
             {t('gate.action.openGate')}
           </Button>
+          <MoreActions term={term} isTechnician={isTechnician} run={run} />
           <Popconfirm title={t('gate.rebootConfirm')} onConfirm={() => void run('reboot')}>
             <Button icon={<PoweroffOutlined />} disabled={!term.connected}>
               {t('gate.action.reboot')}
             </Button>
           </Popconfirm>
-          {isTechnician && (
-            <>
-              <Button icon={<ReloadOutlined />} disabled={!term.connected} onClick={() => void run('reloadDisplay')}>
-                {t('gate.action.reloadDisplay')}
-              </Button>
-              <Button
-                icon={<CloudDownloadOutlined />}
-                disabled={!term.connected}
-                onClick={() => void run('checkForUpdates')}
-              >
-                {t('gate.action.checkForUpdates')}
-              </Button>
-            </>
-          )}
           <Space.Compact>
             <Select
               style={{ minWidth: 180 }}
@@ -124,5 +117,46 @@ export function TerminalRemoteCard({
         </Typography.Paragraph>
       )}
     </Card>
+  );
+}
+
+/** The cash status slip (cash terminals) and the technician's actions (reload display, check for updates). */
+function MoreActions({
+  term,
+  isTechnician,
+  run,
+}: {
+  term: Terminal;
+  isTechnician: boolean;
+  run: (actionName: TerminalActionName) => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {term.isCash && (
+        <Button
+          icon={<PrinterOutlined />}
+          disabled={!term.connected}
+          data-testid="terminal-cash-status-print"
+          onClick={() => void run('cashStatusPrint')}
+        >
+          {t('gate.action.cashStatusPrint')}
+        </Button>
+      )}
+      {isTechnician && (
+        <>
+          <Button icon={<ReloadOutlined />} disabled={!term.connected} onClick={() => void run('reloadDisplay')}>
+            {t('gate.action.reloadDisplay')}
+          </Button>
+          <Button
+            icon={<CloudDownloadOutlined />}
+            disabled={!term.connected}
+            onClick={() => void run('checkForUpdates')}
+          >
+            {t('gate.action.checkForUpdates')}
+          </Button>
+        </>
+      )}
+    </>
   );
 }
