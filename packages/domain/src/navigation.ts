@@ -130,8 +130,8 @@ export const NAV_RULES: Record<string, Rule> = {
   attendanceReport: (c) => c.settings.isEmployeeAttendanceEnabled && flag('roleViewAttendanceLogs')(c),
   stampsReport: (c) => c.settings.isEmployeeAttendanceEnabled && flag('roleViewAttendanceLogs')(c),
   payrollReport: (c) => c.settings.isEmployeeAttendanceEnabled && flag('roleViewAttendanceLogs')(c),
-  // Not in the seed's table (issue 14 §3): the general settings view flag, which the calendar API requires (docs/calendar.md "Access").
-  calendar: flag('roleViewGeneralSettings'),
+  // Not in the seed's table (issue 14 §3): its own flag, which the calendar API also requires (docs/calendar.md "Access").
+  calendar: flag('roleViewCalendar'),
 };
 
 /** The entries of seed 000 §2 that this user sees, in navigation order. */

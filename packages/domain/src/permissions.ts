@@ -30,6 +30,8 @@ export const PERMISSION_FLAGS = [
   'roleViewAttendanceLogs',
   'roleManageAttendance',
   'roleEditEmployeePositions',
+  /** The Jewish calendar screen and API (issue 14; not in the seed's list, docs/calendar.md "Access"). */
+  'roleViewCalendar',
 ] as const;
 export type PermissionFlag = (typeof PERMISSION_FLAGS)[number];
 export type Permissions = Record<PermissionFlag, boolean>;

@@ -14,11 +14,8 @@ import {
 import { z } from 'zod';
 import { EmptyBody, routes } from './route.js';
 
-/**
- * Reading the calendar: the club's general settings view flag (the location
- * and the feed link are general settings; docs/calendar.md "Access").
- */
-const view = { permission: 'roleViewGeneralSettings' } as const;
+/** Reading the calendar: its own flag roleViewCalendar (docs/calendar.md "Access"). */
+const view = { permission: 'roleViewCalendar' } as const;
 
 /**
  * The Jewish calendar of the club's location (issue 14 §2; seed 001 §9;

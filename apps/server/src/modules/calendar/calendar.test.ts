@@ -186,17 +186,19 @@ describe('calendar API', () => {
     expect(res.json().events.map((e: { description: string }) => e.description)).toContain('Purim');
   });
 
-  it('is 401 signed out and 403 without the general settings view flag', async () => {
+  it('is 401 signed out and 403 without its own flag roleViewCalendar (the settings view flag is not enough)', async () => {
     const anon = new Api(ctx.app);
     expect((await anon.get('/api/Calendar/Events')).statusCode).toBe(401);
     expect((await anon.get('/api/Calendar/Zmanim')).statusCode).toBe(401);
     expect((await anon.request('POST', '/api/Calendar/Feed/Rotate', {})).statusCode).toBe(401);
     const { club } = await signedInAdmin(ctx);
-    const user = await makeUser(ctx, club.id, { permissions: { roleViewGeneralSettings: false } });
+    const user = await makeUser(ctx, club.id, {
+      permissions: { roleViewGeneralSettings: true, roleViewCalendar: false },
+    });
     const api = new Api(ctx.app);
     await api.login(user.username, TEST_PASSWORD, club.externalClubId);
     expect((await api.get('/api/Calendar/Events')).statusCode).toBe(403);
-    const viewer = await makeUser(ctx, club.id, { permissions: { roleViewGeneralSettings: true } });
+    const viewer = await makeUser(ctx, club.id, { permissions: { roleViewCalendar: true } });
     const vapi = new Api(ctx.app);
     await vapi.login(viewer.username, TEST_PASSWORD, club.externalClubId);
     expect((await vapi.get('/api/Calendar/Events')).statusCode).toBe(200);

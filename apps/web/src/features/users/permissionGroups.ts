@@ -29,6 +29,7 @@ export const PERMISSION_GROUPS: { key: string; flags: PermissionFlag[] }[] = [
   },
   { key: 'attendance', flags: ['roleViewAttendanceLogs', 'roleManageAttendance'] },
   { key: 'employeePositions', flags: ['roleEditEmployeePositions'] },
+  { key: 'calendar', flags: ['roleViewCalendar'] },
 ];
 
 /** Every flag the editor sets (all but the admin flag). */
