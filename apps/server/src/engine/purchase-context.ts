@@ -152,6 +152,7 @@ export function checkCommand(ctx: PurchaseContext, cmd: PurchaseCommand): Checke
     stored: ctx.stored ?? null,
     vatRateBp: ctx.vatRateBp,
     at: ctx.at,
+    requireExplicitFree: cmd.source === 'console',
   });
   if ('refusal' in out) throw new AppError(out.refusal.code, out.refusal.message, out.refusal.details);
   return out;
