@@ -30,6 +30,7 @@ async function signIn(page: Page, lang: 'he' | 'en'): Promise<void> {
 
 const shot = async (page: Page, name: string) => {
   if (!process.env.E2E_SHOTS) return;
+  await page.waitForTimeout(400); // the modal's opening animation
   await page.screenshot({ path: `${process.env.E2E_SHOTS}/${name}.png`, fullPage: false });
 };
 
@@ -72,7 +73,8 @@ test('card money load with the club card fee, then a subscription with its dates
     await expect(page.getByTestId('receipt-total')).toContainText('102.50');
     await page.keyboard.press('Escape');
 
-    // A subscription: no price yet (no blank ₪0), its dates before payment.
+    // A subscription, on a phone: no price yet (no blank ₪0), its dates before payment.
+    await page.setViewportSize({ width: 390, height: 844 });
     await money.tab('מנוי');
     await page.getByTestId('buy-subscription').click();
     await expect(page.getByTestId('purchase-price-missing')).toBeVisible();
@@ -83,9 +85,7 @@ test('card money load with the club card fee, then a subscription with its dates
     await expect(page.getByTestId('subscription-dates-0')).toContainText(dmy(end));
     await page.getByTestId('item-price-0').fill('250.00');
     await expect(page.getByTestId('purchase-total')).toContainText('250.00');
-    await page.setViewportSize({ width: 390, height: 844 });
     await shot(page, 'purchase-dialog-he-390');
-    await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByTestId('purchase-submit').click();
     await expect(page.getByTestId('receipt-expiry')).toHaveText(dmy(end));
     await page.keyboard.press('Escape');
@@ -115,9 +115,15 @@ test('the purchase dialog in English, desktop and 390 px, with the card fee', as
     await page.getByTestId('item-price-0').fill('100.00');
     await money.chooseMethod(0, 'Credit card');
     await expect(page.getByTestId('purchase-total')).toContainText('102.50');
+    await expect(page.getByRole('button', { name: /Pay/ })).toContainText('₪102.50');
     await shot(page, 'purchase-dialog-en-desktop');
+    await page.keyboard.press('Escape');
     await page.setViewportSize({ width: 390, height: 844 });
-    await expect(page.getByTestId('purchase-total')).toBeVisible();
+    await page.getByTestId('new-purchase').click();
+    await money.chooseItemType(0, 'Money load');
+    await page.getByTestId('item-price-0').fill('100.00');
+    await money.chooseMethod(0, 'Credit card');
+    await expect(page.getByTestId('purchase-total')).toContainText('102.50');
     await shot(page, 'purchase-dialog-en-390');
   } finally {
     await api.patch(`/api/Club/${club.id}`, { creditChargeFeeType: 0, creditChargeFeeValue: 0 });

@@ -18,7 +18,7 @@ import { useSessionData } from '../../app/auth/AuthProvider';
 import { useClientFull } from '../clients/useClients';
 import { useProductList } from '../products/useProducts';
 import { newKey, usePurchase, useRenewQuote, useSubscriptions } from './useMoney';
-import { dateText, useMoneyFormat } from './format';
+import { dateText, moneyText, useMoneyFormat } from './format';
 import {
   clubDate,
   dialogQuote,
@@ -167,7 +167,6 @@ function startingItem(over: Partial<ItemRow>, pc: PriceContext): ItemRow {
 export function PurchaseDialog({ clientId, open, onClose, initialItems, title, onDone }: PurchaseDialogProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const fmt = useMoneyFormat();
   const { user } = useSessionData();
   const purchase = usePurchase(clientId);
   const pc = usePriceContext(clientId, open);
@@ -242,7 +241,7 @@ export function PurchaseDialog({ clientId, open, onClose, initialItems, title, o
       onCancel={onClose}
       title={title ?? t('money.newPurchase')}
       width={760}
-      okText={t('money.pay', { amount: missing < 0 ? fmt.money(quote.total) : '' })}
+      okText={t('money.pay', { amount: missing < 0 ? moneyText(quote.total, pc.club.currencySymbol) : '' })}
       onOk={() => void submit()}
       confirmLoading={purchase.isPending}
       okButtonProps={{ disabled: missing >= 0, ...({ 'data-testid': 'purchase-submit' } as Record<string, string>) }}
@@ -311,7 +310,7 @@ function PaymentsBlock({
   error: { text: string; expected: number | null } | null;
 }) {
   const { t } = useTranslation();
-  const fmt = useMoneyFormat();
+  const { club } = useSessionData();
   return (
     <>
       <Typography.Title level={5}>{t('money.payments')}</Typography.Title>
@@ -339,7 +338,7 @@ function PaymentsBlock({
           description={
             error.expected != null && (
               <span data-testid="purchase-expected">
-                {t('money.serverExpected', { amount: fmt.money(error.expected) })}
+                {t('money.serverExpected', { amount: moneyText(error.expected, club.currencySymbol) })}
               </span>
             )
           }
