@@ -74,8 +74,8 @@ test('card money load with the club card fee, then a subscription with its dates
     await page.keyboard.press('Escape');
 
     // A subscription, on a phone: no price yet (no blank ₪0), its dates before payment.
-    await page.setViewportSize({ width: 390, height: 844 });
     await money.tab('מנוי');
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.getByTestId('buy-subscription').click();
     await expect(page.getByTestId('purchase-price-missing')).toBeVisible();
     await expect(page.getByTestId('purchase-submit')).toBeDisabled();

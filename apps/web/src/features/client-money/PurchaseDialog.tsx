@@ -348,6 +348,9 @@ function PaymentsBlock({
   );
 }
 
+/** Text isolated left to right inside a sentence of either direction. */
+const ltr = (s: string) => `\u2066${s}\u2069`;
+
 /** Subtotal, card fee, VAT (rate) and total before payment (agorot), from the domain quote. */
 function QuoteSummary({ quote }: { quote: ReturnType<typeof dialogQuote> }) {
   const { t } = useTranslation();
@@ -509,7 +512,7 @@ function ItemLine({
       )}
       {dates && (
         <Typography.Text type="secondary" className="purchase-dates" data-testid={`subscription-dates-${index}`}>
-          {t('money.subscriptionDates', { start: dateText(dates.start), end: dateText(dates.end) })}
+          {t('money.subscriptionDates', { start: ltr(dateText(dates.start)), end: ltr(dateText(dates.end)) })}
         </Typography.Text>
       )}
     </div>
