@@ -163,6 +163,27 @@ function startingItem(over: Partial<ItemRow>, pc: PriceContext): ItemRow {
   return { ...it, source: first.value, unitPrice: first.price, name: it.name || first.name };
 }
 
+/**
+ * One payment follows the total of its method (the card fee added, cash
+ * rounded) until the cashier edits it; returns what a single payment by a
+ * method must be.
+ */
+function useFollowTotal(
+  items: ItemRow[],
+  pays: PayRow[],
+  setPays: (p: PayRow[]) => void,
+  payTouched: boolean,
+  club: PriceContext['club'],
+  now: Date,
+) {
+  useEffect(() => {
+    if (payTouched || pays.length !== 1) return;
+    const amount = singlePaymentDue(items, pays[0].method, club, now);
+    if (pays[0].amount !== amount) setPays([{ ...pays[0], amount }]);
+  }, [items, pays, setPays, payTouched, club, now]);
+  return (method: number) => singlePaymentDue(items, method, club, now);
+}
+
 /** The purchase dialog: items and payments of one purchase (POST /Client/AdminPurchase). */
 export function PurchaseDialog({ clientId, open, onClose, initialItems, title, onDone }: PurchaseDialogProps) {
   const { t } = useTranslation();
@@ -194,16 +215,19 @@ export function PurchaseDialog({ clientId, open, onClose, initialItems, title, o
   const quote = useMemo(() => dialogQuote(items, pays, pc.club, now), [items, pays, pc.club, now]);
   const missing = missingPrice(items, pays);
   const today = clubDate(pc.club, now);
-  // One payment follows the total (with the card fee, cash rounded) until the cashier edits it.
-  const due = (method: number) => singlePaymentDue(items, method, pc.club, now);
-  useEffect(() => {
-    if (payTouched || pays.length !== 1) return;
-    const amount = singlePaymentDue(items, pays[0].method, pc.club, now);
-    if (pays[0].amount !== amount) setPays([{ ...pays[0], amount }]);
-  }, [items, pays, payTouched, pc.club, now]);
+  const due = useFollowTotal(items, pays, setPays, payTouched, pc.club, now);
 
+  // A new item type starts at its own price source (or without a price), like a new line.
   const setItem = (k: number, patch: Partial<ItemRow>) =>
-    setItems(items.map((x, i) => (i === k ? { ...x, ...patch } : x)));
+    setItems(
+      items.map((x, i) =>
+        i !== k
+          ? x
+          : patch.itemType != null && patch.itemType !== x.itemType
+            ? startingItem(patch, pc)
+            : { ...x, ...patch },
+      ),
+    );
   const setPay = (k: number, patch: Partial<PayRow>) => {
     setPayTouched(true);
     setPays(pays.map((x, i) => (i === k ? { ...x, ...patch } : x)));
@@ -455,7 +479,7 @@ function ItemLine({
         aria-label={t('money.itemTypeLabel')}
         style={{ minInlineSize: 150 }}
         value={item.itemType}
-        onChange={(v) => onChange({ itemType: v, itemId: undefined, source: undefined, unitPrice: null })}
+        onChange={(v) => onChange({ itemType: v })}
         options={ITEM_TYPES.map((v) => ({ value: v, label: t(`money.itemType.${v}`) }))}
       />
       {item.itemType === PurchaseItemType.NewSubscription && (
