@@ -125,6 +125,15 @@ test('the purchase dialog in English, desktop and 390 px, with the card fee', as
     await money.chooseMethod(0, 'Credit card');
     await expect(page.getByTestId('purchase-total')).toContainText('102.50');
     await shot(page, 'purchase-dialog-en-390');
+    // A card payment typed without the fee: the server refuses and the dialog shows what it expects.
+    await page.getByTestId('purchase-payment-0').locator('input[inputmode="decimal"]').first().fill('100.00');
+    await money.fillCard(0, { number: '4242 4242 4242 4242', expiry: '12/35', cvv: '123' });
+    await page.getByTestId('purchase-submit').click();
+    await expect(page.getByTestId('purchase-expected')).toContainText('₪102.50');
+    await shot(page, 'purchase-dialog-en-390-mismatch');
+    await page.getByTestId('use-expected').click();
+    await page.getByTestId('purchase-submit').click();
+    await expect(page.getByTestId('receipt-total')).toContainText('102.50');
   } finally {
     await api.patch(`/api/Club/${club.id}`, { creditChargeFeeType: 0, creditChargeFeeValue: 0 });
   }

@@ -361,9 +361,20 @@ function PaymentsBlock({
           message={error.text}
           description={
             error.expected != null && (
-              <span data-testid="purchase-expected">
-                {t('money.serverExpected', { amount: moneyText(error.expected, club.currencySymbol) })}
-              </span>
+              <Space wrap>
+                <span data-testid="purchase-expected">
+                  {t('money.serverExpected', { amount: moneyText(error.expected, club.currencySymbol) })}
+                </span>
+                {pays.length === 1 && (
+                  <Button
+                    size="small"
+                    data-testid="use-expected"
+                    onClick={() => setPay(0, { amount: error.expected! })}
+                  >
+                    {t('money.useServerAmount')}
+                  </Button>
+                )}
+              </Space>
             )
           }
         />
