@@ -103,7 +103,7 @@ export async function readPurchaseContext(db: Db, cmd: PurchaseCommand): Promise
     club,
     settings,
     today: clubToday(club.location, at),
-    vatRateBp: vatRateBasisPoints(settings.country, at),
+    vatRateBp: vatRateBasisPoints(settings.country, at, settings.usSalesTaxBp),
     client,
     group,
     payerKind,

@@ -103,6 +103,19 @@ describe('the price rule at the API (issue 18)', () => {
     expect(await purchasesOf(client.id)).toBe(0);
   });
 
+  it('a USA club charges its configured sales tax in place of VAT (DOMAIN-FACTS: by state, default 0)', async () => {
+    const { api, client, club } = await setup({ country: 'USA', usSalesTaxBp: 825 });
+    const res = await api.post('/api/Client/AdminPurchase', {
+      clientId: client.id,
+      purchaseItems: [{ itemType: 3, name: 'Towel', unitPrice: 10825 }],
+      payments: [{ method: 1, amount: 10825, card }],
+      idempotencyKey: key(),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ vatRateBp: 825, vat: 825, amountBeforeVat: 10000 });
+    expect((await api.get('/api/Club/GetCurrent')).json()).toMatchObject({ id: club.id, usSalesTaxBp: 825 });
+  });
+
   it('bug 3: a month bought on the 23rd ends where the preview says, per the group end type', async () => {
     for (const [endType, end] of [
       [2, '2026-11-30'],

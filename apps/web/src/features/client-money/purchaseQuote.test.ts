@@ -35,6 +35,9 @@ describe('the purchase dialog prices with the one domain rule (issue 18)', () =>
     const uk = { ...feeClub, country: 'UK' as const };
     expect(dialogQuote(towel, [], uk, at).vatRateBp).toBe(2000);
     expect(dialogQuote(towel, [], feeClub, new Date('2024-06-01T10:00:00Z')).vatRateBp).toBe(1700);
+    const usa = { ...feeClub, country: 'USA' as const };
+    expect(dialogQuote(towel, [], usa, at).vatRateBp).toBe(0);
+    expect(dialogQuote(towel, [], { ...usa, usSalesTaxBp: 825 }, at).vatRateBp).toBe(825);
     expect(singlePaymentDue(towel, PaymentMethod.Cash, feeClub, at)).toBe(1000);
     expect(singlePaymentDue(towel, PaymentMethod.CreditCard, feeClub, at)).toBe(1004);
   });

@@ -34,7 +34,7 @@ export interface QuotePay {
 }
 
 /** The club's settings the price rule needs (GET /api/Club/GetCurrent). */
-export type PriceClub = Pick<Club, 'country'> & FeeSettings;
+export type PriceClub = Pick<Club, 'country'> & Partial<Pick<Club, 'usSalesTaxBp'>> & FeeSettings;
 
 /**
  * The quote of the dialog's lines and payments (domain `quotePurchase`), at
@@ -47,7 +47,7 @@ export function dialogQuote(
   club: PriceClub,
   at: Date,
 ): PurchaseQuote & { vatRateBp: number } {
-  const vatRateBp = vatRateBasisPoints(club.country, at);
+  const vatRateBp = vatRateBasisPoints(club.country, at, club.usSalesTaxBp ?? 0);
   const lines = items.map((i) => ({
     itemType: i.itemType as 1,
     quantity: i.quantity,
