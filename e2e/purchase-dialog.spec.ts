@@ -117,7 +117,8 @@ test('the purchase dialog in English, desktop and 390 px, with the card fee', as
     await expect(page.getByTestId('purchase-total')).toContainText('102.50');
     await expect(page.getByRole('button', { name: /Pay/ })).toContainText('₪102.50');
     await shot(page, 'purchase-dialog-en-desktop');
-    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('dialog')).toBeHidden();
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByTestId('new-purchase').click();
     await money.chooseItemType(0, 'Money load');

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, App, Button, Divider, Input, InputNumber, Modal, Select, Space, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -184,6 +184,25 @@ function useFollowTotal(
   return (method: number) => singlePaymentDue(items, method, club, now);
 }
 
+/**
+ * Runs `start` once per opening of the dialog, when its price context has
+ * loaded: a refetch after the purchase (the client's data is invalidated)
+ * must not reset the dialog over its receipt.
+ */
+function useStartOnOpen(open: boolean, ready: boolean, start: () => void) {
+  const started = useRef(false);
+  useEffect(() => {
+    if (!open) {
+      started.current = false;
+      return;
+    }
+    if (started.current || !ready) return;
+    started.current = true;
+    start();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, ready]);
+}
+
 /** The purchase dialog: items and payments of one purchase (POST /Client/AdminPurchase). */
 export function PurchaseDialog({ clientId, open, onClose, initialItems, title, onDone }: PurchaseDialogProps) {
   const { t } = useTranslation();
@@ -197,10 +216,10 @@ export function PurchaseDialog({ clientId, open, onClose, initialItems, title, o
   const [key, setKey] = useState(() => newKey('console'));
   const [error, setError] = useState<{ text: string; expected: number | null } | null>(null);
   const [receipt, setReceipt] = useState<Purchase | null>(null);
-  const [now] = useState(() => new Date());
+  // The moment the prices and dates are previewed for: when the dialog opens (VAT date, club day).
+  const [now, setNow] = useState(() => new Date());
 
-  useEffect(() => {
-    if (!open || !pc.ready) return;
+  useStartOnOpen(open, pc.ready, () => {
     const start = initialItems?.length ? initialItems : [{}];
     setItems(start.map((i) => startingItem(i, pc)));
     setPays([emptyPay()]);
@@ -208,9 +227,8 @@ export function PurchaseDialog({ clientId, open, onClose, initialItems, title, o
     setKey(newKey('console'));
     setError(null);
     setReceipt(null);
-    // The lines start once, when the price context has loaded.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open, initialItems, pc.ready]);
+    setNow(new Date());
+  });
 
   const quote = useMemo(() => dialogQuote(items, pays, pc.club, now), [items, pays, pc.club, now]);
   const missing = missingPrice(items, pays);
