@@ -45,7 +45,7 @@ test('location: Antwerp by its Hebrew name, a custom latitude refused, both lang
   await expect(page.getByTestId('location-preview')).toContainText('Europe/Brussels');
   await expect(page.getByTestId('location-sunset')).toHaveText(/^\d\d:\d\d$/);
   await page.getByTestId('location-save').click();
-  await expect(page.locator('.ant-message')).toContainText('Saved');
+  await expect(page.getByTestId('toasts')).toContainText('Saved');
   await shot(page, 'location-en-antwerp');
 
   // Custom: starts from Antwerp's figures; a latitude of 95 is refused on the field.

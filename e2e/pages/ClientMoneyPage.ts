@@ -23,6 +23,21 @@ export class ClientMoneyPage {
     await this.page.getByTestId('card-cvv-0').fill(card.cvv);
     await this.page.getByTestId('purchase-submit').click();
   }
+  /** Picks an item type of purchase line `k` by its label. */
+  async chooseItemType(k: number, label: string) {
+    await this.page.getByTestId(`purchase-item-${k}`).locator('.ant-select').first().click();
+    await this.page.locator(`.ant-select-item-option[title="${label}"]`).click();
+  }
+  /** Picks the payment method of payment `k` by its label. */
+  async chooseMethod(k: number, label: string) {
+    await this.page.getByTestId(`payment-method-${k}`).click();
+    await this.page.locator(`.ant-select-item-option[title="${label}"]`).click();
+  }
+  async fillCard(k: number, card: { number: string; expiry: string; cvv: string }) {
+    await this.page.getByTestId(`card-number-${k}`).fill(card.number);
+    await this.page.getByTestId(`card-expiry-${k}`).fill(card.expiry);
+    await this.page.getByTestId(`card-cvv-${k}`).fill(card.cvv);
+  }
   receipt() {
     return this.page.getByTestId('purchase-receipt');
   }

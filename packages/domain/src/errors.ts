@@ -59,6 +59,8 @@ export const ERROR_STATUS = {
   CHARGE_AMOUNT_OUT_OF_RANGE: 422,
   PURCHASES_NOT_ALLOWED: 422,
   NOTHING_TO_RENEW: 422,
+  /** A console purchase line priced 0 without the explicit Free payment (issue 18); details {path}. */
+  PRICE_REQUIRED: 422,
   NOTHING_TO_COLLECT: 422,
   /** Seed 001 §8 "Employee position: delete failure": users still hold the position; details {users}. */
   POSITION_IN_USE: 409,

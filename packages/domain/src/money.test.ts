@@ -7,6 +7,14 @@ describe('money in minor units', () => {
     expect(vatRateBasisPoints('Israel', new Date('2024-12-31T23:00:00+02:00'))).toBe(1700);
     expect(vatRateBasisPoints('UK', new Date())).toBe(2000);
   });
+  it('gives Belgium 21%, Hungary 27%, and the USA its configurable sales tax (default 0)', () => {
+    const d = new Date('2026-06-01T12:00:00Z');
+    expect(vatRateBasisPoints('Belgium', d)).toBe(2100);
+    expect(vatRateBasisPoints('Hungary', d)).toBe(2700);
+    expect(vatRateBasisPoints('USA', d)).toBe(0);
+    expect(vatRateBasisPoints('USA', d, 825)).toBe(825);
+    expect(vatRateBasisPoints('Israel', d, 825)).toBe(1800);
+  });
   it('splits a VAT-inclusive total so that net + VAT is exact', () => {
     expect(splitVat(11800, 1800)).toEqual({ net: 10000, vat: 1800 });
     for (const total of [1, 99, 3000, 12345, 999999]) {

@@ -3,8 +3,13 @@
  * the seed's "scale factor 100" (seed 000 §9). Prices include VAT (seed 001 §1).
  */
 
-/** VAT in basis points (1800 = 18%) for a country on a date (DOMAIN-FACTS, "Money and tax"). */
-export function vatRateBasisPoints(country: string, date: Date): number {
+/**
+ * VAT in basis points (1800 = 18%) for a country on the date of the tax event
+ * (DOMAIN-FACTS "Money and tax"): Israel 18% from 1 January 2025 Israel time
+ * (17% before), UK 20%, Belgium 21%, Hungary 27%; the USA has no VAT and its
+ * sales tax varies by state: `usSalesTaxBp` (default 0). Other countries 0.
+ */
+export function vatRateBasisPoints(country: string, date: Date, usSalesTaxBp = 0): number {
   switch (country) {
     case 'Israel':
       return date.getTime() >= Date.UTC(2024, 11, 31, 22) ? 1800 : 1700;
@@ -14,6 +19,8 @@ export function vatRateBasisPoints(country: string, date: Date): number {
       return 2100;
     case 'Hungary':
       return 2700;
+    case 'USA':
+      return usSalesTaxBp;
     default:
       return 0;
   }

@@ -7,6 +7,7 @@ import {
   expiryValid,
   paymentTotals,
   pricePurchase,
+  quotePurchase,
   type PurchaseCheckInput,
   type PurchaseRefusal,
 } from './purchase-check.js';
@@ -226,5 +227,72 @@ describe('paymentTotals', () => {
       excess: 100,
       change: 770,
     });
+  });
+});
+
+describe('quotePurchase: the one price rule (issue 18)', () => {
+  const fees = {
+    creditChargeFeeType: 2,
+    creditChargeFeeValue: 250,
+    entranceCreditFeeType: 1,
+    entranceCreditFeeValue: 300,
+  };
+  const load = [item(PurchaseItemType.ChargingMoney, 10000)];
+
+  it('adds the charge fee (percentage, basis points) only when every payment is by card', () => {
+    expect(quotePurchase(load, [pay(PaymentMethod.CreditCard, 0)], 1800, fees)).toMatchObject({
+      subtotal: 10000,
+      fee: 250,
+      total: 10250,
+      vat: 1564,
+      amountBeforeVat: 8686,
+      cashDue: null,
+    });
+    expect(quotePurchase(load, [pay(PaymentMethod.Cash, 0)], 1800, fees)).toMatchObject({ fee: 0, total: 10000 });
+    expect(quotePurchase(load, [], 1800, fees).fee).toBe(0);
+  });
+
+  it('adds the entrance fee (fixed agorot) on entrances, none on other items', () => {
+    const items = [item(PurchaseItemType.Entrance, 3000), item(PurchaseItemType.Towel, 1000)];
+    expect(quotePurchase(items, [pay(PaymentMethod.CreditCardToken, 0)], 1800, fees)).toMatchObject({
+      fee: 300,
+      total: 4300,
+    });
+    expect(quotePurchase(items, [pay(PaymentMethod.CreditCard, 0)], 1800, noFees).fee).toBe(0);
+  });
+
+  it('rounds only the cash part to 10 agorot and leaves out of VAT what the balances and Free pay', () => {
+    const q = quotePurchase(
+      [item(PurchaseItemType.Towel, 1004)],
+      [pay(PaymentMethod.Cash, 0), pay(PAYMENT_METHOD_BEATS, 500)],
+      1800,
+      noFees,
+    );
+    expect(q).toMatchObject({ total: 1004, cashDue: 500, vatBase: 504, vat: 77 });
+    expect(quotePurchase([item(PurchaseItemType.Towel, 1005)], [pay(PaymentMethod.Cash, 0)], 0, noFees).cashDue).toBe(
+      1010,
+    );
+  });
+
+  it('agrees with pricePurchase, which the server runs', () => {
+    const p = pricePurchase(load, [pay(PaymentMethod.CreditCard, 10250, { card })], 1800, fees);
+    const q = quotePurchase(load, [pay(PaymentMethod.CreditCard, 10250)], 1800, fees);
+    expect(p).toMatchObject({ fee: q.fee, total: q.total, vat: q.vat, amountBeforeVat: q.amountBeforeVat });
+  });
+
+  it('refuses a console line priced 0 unless a payment is Free', () => {
+    const zero = {
+      items: [item(PurchaseItemType.Towel, 0)],
+      payments: [pay(PaymentMethod.Cash, 0)],
+      isAdminUser: true,
+    };
+    expect(refusal({ ...zero, requireExplicitFree: true })).toMatchObject({
+      code: 'PRICE_REQUIRED',
+      details: { path: 'purchaseItems.0.unitPrice' },
+    });
+    expect(
+      'refusal' in checkPurchase(input({ ...zero, payments: [pay(PaymentMethod.Free, 0)], requireExplicitFree: true })),
+    ).toBe(false);
+    expect('refusal' in checkPurchase(input(zero))).toBe(false);
   });
 });

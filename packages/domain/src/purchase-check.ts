@@ -42,7 +42,7 @@ export function expiryValid(expiry: string, today = new Date()): boolean {
 }
 
 /** The sum (agorot) of the payments by one method. */
-export function paidBy(payments: Pick<PaymentInput, 'method' | 'amount'>[], method: number): number {
+export function paidBy(payments: readonly Pick<PaymentInput, 'method' | 'amount'>[], method: number): number {
   return payments.filter((p) => p.method === method).reduce((s, p) => s + p.amount, 0);
 }
 
@@ -73,7 +73,12 @@ export interface FeeSettings {
 }
 
 /** The card fee of a purchase: due only when every payment is by card (seed 001 §3 credit fees). */
-function purchaseFee(items: PurchaseItemInput[], gross: number[], payments: PaymentInput[], fees: FeeSettings) {
+function purchaseFee(
+  items: readonly QuoteLine[],
+  gross: number[],
+  payments: readonly QuotePayment[],
+  fees: FeeSettings,
+) {
   const allCard = payments.length > 0 && payments.every((p) => isCardMethod(p.method));
   if (!allCard) return 0;
   const sumOf = (type: number) => items.reduce((s, i, k) => s + (i.itemType === type ? gross[k] : 0), 0);
@@ -83,23 +88,88 @@ function purchaseFee(items: PurchaseItemInput[], gross: number[], payments: Paym
   );
 }
 
+/** A line as the price rule needs it: item type, quantity and unit price (agorot, VAT included). */
+export type QuoteLine = Pick<PurchaseItemInput, 'itemType' | 'quantity' | 'unitPrice'>;
+/** A payment as the price rule needs it: method and amount (agorot; the amount matters only for VAT and cash). */
+export type QuotePayment = Pick<PaymentInput, 'method' | 'amount'>;
+
+/** The price of a purchase before it is paid (agorot): what the console's purchase dialog shows. */
+export interface PurchaseQuote {
+  /** Sum of quantity × unitPrice of the lines (VAT included, no fee). */
+  subtotal: number;
+  /** Card fee (seed 000 §3 fee types): due only when every payment is by card. */
+  fee: number;
+  /** subtotal + fee: what the payments must make (cash part rounded, see `cashDue`). */
+  total: number;
+  /** The amount VAT is due on: total less what is paid from the money balance, temporary balance and Free. */
+  vatBase: number;
+  /** VAT included in `vatBase`: vatBase − round(vatBase / (1 + rate)). */
+  vat: number;
+  amountBeforeVat: number;
+  /** The cash payment that settles the rest after the non-cash payments, rounded to 10 agorot (DOMAIN-FACTS); null without cash. */
+  cashDue: number | null;
+}
+
 /**
- * Prices a purchase and checks its payments.
+ * The one price rule (seed 000 §3 "Purchase", fee types; seed 001 §3 club
+ * settings credit fees; DOMAIN-FACTS "Money and tax"), used by the server's
+ * purchase engine (through {@link pricePurchase}) and by the console's
+ * purchase dialog before payment:
  *
- * - Lines: quantity × unitPrice (VAT included, seed 001 §1).
- * - Fee: when every payment is by card, the credit-charge fee on the money
- *   loads (ChargingMoney) and the entrance credit fee on entrances are added.
- * - VAT is due on money received now: the VAT base is the total less what is
- *   paid from the money balance (VAT was invoiced when it was loaded), the
- *   temporary balance and Free; VAT = base − base / (1 + rate), and each
- *   line's amount before VAT takes its share (the last line the remainder).
+ * - subtotal: Σ quantity × unitPrice (prices include VAT);
+ * - fee: when there is at least one payment and every payment is by card
+ *   (CreditCard, CreditCardToken, CreditCardEmv), the credit-charge fee on the
+ *   money loads (ChargingMoney) plus the entrance credit fee on entrances —
+ *   none, fixed (agorot) or percentage (basis points, rounded to the agora);
+ * - VAT at `vatRateBp` on the total less what is paid by beats, temporary
+ *   balance and Free (VAT on a money balance was due when it was loaded);
+ * - cash: the cash part (total − non-cash payments) is paid rounded to 10
+ *   agorot; card and recorded amounts stay to the agora.
+ *
+ * Pure; never throws. Amounts are integer agorot.
+ */
+export function quotePurchase(
+  items: readonly QuoteLine[],
+  payments: readonly QuotePayment[],
+  vatRateBp: number,
+  fees: FeeSettings,
+): PurchaseQuote {
+  const gross = items.map((i) => i.quantity * i.unitPrice);
+  const subtotal = gross.reduce((a, b) => a + b, 0);
+  const fee = purchaseFee(items, gross, payments, fees);
+  const total = subtotal + fee;
+  const notVatable =
+    paidBy(payments, PAYMENT_METHOD_BEATS) +
+    paidBy(payments, PaymentMethod.TempCredit) +
+    paidBy(payments, PaymentMethod.Free);
+  const vatBase = Math.max(0, total - notVatable);
+  const vat = vatBase - Math.round((vatBase * 10_000) / (10_000 + vatRateBp));
+  const hasCash = payments.some((p) => p.method === PaymentMethod.Cash);
+  const nonCash = payments.filter((p) => p.method !== PaymentMethod.Cash).reduce((s, p) => s + p.amount, 0);
+  return {
+    subtotal,
+    fee,
+    total,
+    vatBase,
+    vat,
+    amountBeforeVat: total - vat,
+    cashDue: hasCash ? roundCash(Math.max(0, total - nonCash)) : null,
+  };
+}
+
+/**
+ * Prices a purchase and checks its payments with {@link quotePurchase}.
+ *
  * - Payments: non-cash payments plus the cash payment must equal the total,
  *   where the cash payment is the cash due rounded to 10 agorot; the rounding
  *   is returned.
+ * - Each line's amount before VAT takes its share of the VAT (the last line
+ *   the remainder; the fee shares with the first line).
  *
  * @param vatRateBp the VAT rate in basis points (1800 = 18%).
  * @returns the priced purchase, or an error code: 'PAYMENTS_DO_NOT_MATCH_TOTAL'
- *   with `expected`, the amount (agorot) the payments should have made.
+ *   with `expected`, the amount (agorot) the payments should have made: the
+ *   total, or with cash the cash payment due.
  */
 export function pricePurchase(
   items: PurchaseItemInput[],
@@ -107,29 +177,20 @@ export function pricePurchase(
   vatRateBp: number,
   fees: FeeSettings,
 ): PricedPurchase | { error: 'PAYMENTS_DO_NOT_MATCH_TOTAL'; expected: number } {
+  const q = quotePurchase(items, payments, vatRateBp, fees);
+  const { fee, total, vat } = q;
   const gross = items.map((i) => i.quantity * i.unitPrice);
-  const fee = purchaseFee(items, gross, payments, fees);
-  const total = gross.reduce((a, b) => a + b, 0) + fee;
 
-  const cash = payments.filter((p) => p.method === PaymentMethod.Cash);
   const nonCash = payments.filter((p) => p.method !== PaymentMethod.Cash).reduce((s, p) => s + p.amount, 0);
   const cashPaid = paidBy(payments, PaymentMethod.Cash);
   let rounding = 0;
-  if (cash.length > 0) {
+  if (q.cashDue != null) {
     const due = total - nonCash;
-    if (due < 0 || cashPaid !== roundCash(due))
-      return { error: 'PAYMENTS_DO_NOT_MATCH_TOTAL', expected: roundCash(due) };
+    if (due < 0 || cashPaid !== q.cashDue) return { error: 'PAYMENTS_DO_NOT_MATCH_TOTAL', expected: roundCash(due) };
     rounding = cashPaid - due;
   } else if (nonCash !== total) {
     return { error: 'PAYMENTS_DO_NOT_MATCH_TOTAL', expected: total };
   }
-
-  const notVatable =
-    paidBy(payments, PAYMENT_METHOD_BEATS) +
-    paidBy(payments, PaymentMethod.TempCredit) +
-    paidBy(payments, PaymentMethod.Free);
-  const base = Math.max(0, total - notVatable);
-  const vat = base - Math.round((base * 10_000) / (10_000 + vatRateBp));
 
   // Each line carries its share of the VAT (fee lines share with the first line).
   const lines: PricedLine[] = [];
@@ -193,6 +254,11 @@ export interface PurchaseCheckInput {
   vatRateBp: number;
   /** When the purchase happens: a card must not have expired by then. */
   at: Date;
+  /**
+   * A purchase typed at the console (issue 18): a line priced 0 is refused
+   * unless a payment is Free, so a blank price never issues an invoice for ₪0.
+   */
+  requireExplicitFree?: boolean;
 }
 
 /** A purchase that passed the check: its items as sold (product prices applied) and its prices. */
@@ -266,6 +332,18 @@ function checkPayment(
   return null;
 }
 
+/**
+ * A console purchase with a line priced 0 and no Free payment (issue 18: a
+ * dialog opened at ₪0 must not issue an invoice for ₪0): PRICE_REQUIRED
+ * {path} naming the first such line's unit price. Free is the explicit choice.
+ */
+function priceRequired(input: PurchaseCheckInput, items: PurchaseItemInput[]): PurchaseRefusal | null {
+  if (!input.requireExplicitFree || input.payments.some((p) => p.method === PaymentMethod.Free)) return null;
+  const k = items.findIndex((i) => i.quantity * i.unitPrice === 0);
+  if (k < 0) return null;
+  return { code: 'PRICE_REQUIRED', message: 'A price is required', details: { path: `purchaseItems.${k}.unitPrice` } };
+}
+
 /** The refusal of a payment by a stored method the payer lacks, or above the MASAV authorization's limit. */
 function checkStored(input: PurchaseCheckInput, p: PaymentInput, k: number): PurchaseRefusal | null {
   const { stored } = input;
@@ -301,9 +379,11 @@ function checkStored(input: PurchaseCheckInput, p: PaymentInput, k: number): Pur
  *    payer, beats cannot load beats, a card needs its details and an
  *    unexpired month (INVALID_EXPIRATION_DATE), EMV needs its reference and
  *    last four, cash given covers the amount;
- * 5. the payments match the total with the card fee and cash rounding
+ * 5. a console purchase (`requireExplicitFree`) has no line priced 0 unless
+ *    a payment is Free (PRICE_REQUIRED {path});
+ * 6. the payments match the total with the card fee and cash rounding
  *    (PAYMENTS_DO_NOT_MATCH_TOTAL {expected} in agorot);
- * 6. a token card or MASAV payment needs the payer's stored method
+ * 7. a token card or MASAV payment needs the payer's stored method
  *    (NO_PAYMENT_METHOD {path}); MASAV stays within the authorization's
  *    charge limit (CHARGE_AMOUNT_OUT_OF_RANGE {max}).
  *
@@ -332,6 +412,8 @@ export function checkPurchase(input: PurchaseCheckInput): CheckedPurchase | { re
     const refused = checkPayment(input, items, payerId, p, k);
     if (refused) return { refusal: refused };
   }
+  const blank = priceRequired(input, items);
+  if (blank) return { refusal: blank };
   const priced = pricePurchase(items, input.payments, input.vatRateBp, input.settings);
   if ('error' in priced) {
     return {

@@ -178,6 +178,24 @@ export function subscriptionStart(today: string, currentEnd: string | null): str
   return today;
 }
 
+/**
+ * The dates of a subscription bought on `today` (club's local date): the
+ * given start or {@link subscriptionStart}, and the given end or
+ * {@link subscriptionEnd} of the term (the group's end type and days to
+ * extend). The one rule behind the purchase engine's subscription item and
+ * the console's preview before payment (issue 18: a "month" bought on the
+ * 23rd with an end-of-month group ends on the 30th, and the dialog says so).
+ */
+export function subscriptionDates(
+  today: string,
+  currentEnd: string | null,
+  term: SubscriptionTerm,
+  given: { start?: string; end?: string } = {},
+): { start: string; end: string } {
+  const start = given.start ?? subscriptionStart(today, currentEnd);
+  return { start, end: given.end ?? subscriptionEnd(start, term) };
+}
+
 export interface RenewalRule {
   method: AutoRenewMethod;
   /**

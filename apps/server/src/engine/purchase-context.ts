@@ -103,7 +103,7 @@ export async function readPurchaseContext(db: Db, cmd: PurchaseCommand): Promise
     club,
     settings,
     today: clubToday(club.location, at),
-    vatRateBp: vatRateBasisPoints(settings.country, at),
+    vatRateBp: vatRateBasisPoints(settings.country, at, settings.usSalesTaxBp),
     client,
     group,
     payerKind,
@@ -152,6 +152,7 @@ export function checkCommand(ctx: PurchaseContext, cmd: PurchaseCommand): Checke
     stored: ctx.stored ?? null,
     vatRateBp: ctx.vatRateBp,
     at: ctx.at,
+    requireExplicitFree: cmd.source === 'console',
   });
   if ('refusal' in out) throw new AppError(out.refusal.code, out.refusal.message, out.refusal.details);
   return out;

@@ -6,8 +6,7 @@ import {
   PurchaseItemType,
   PurchasePayer,
   PurchasePaymentStatus,
-  subscriptionEnd,
-  subscriptionStart,
+  subscriptionDates,
   type CheckedPurchase,
   type PaymentTotals,
   type PricedLine,
@@ -226,15 +225,12 @@ async function applySubscription(tx: Tx, w: PurchaseToWrite, line: PricedLine, s
     .select({ start: clients.subscriptionStart, end: clients.subscriptionEnd })
     .from(clients)
     .where(eq(clients.id, clientId));
-  const start = sub.start ?? subscriptionStart(ctx.today, cur.end);
-  const end =
-    sub.end ??
-    subscriptionEnd(start, {
-      period: sub.period,
-      endType,
-      daysToExtend: ctx.group?.daysToExtend ?? 0,
-      unlimited: sub.unlimited,
-    });
+  const { start, end } = subscriptionDates(
+    ctx.today,
+    cur.end,
+    { period: sub.period, endType, daysToExtend: ctx.group?.daysToExtend ?? 0, unlimited: sub.unlimited },
+    { start: sub.start, end: sub.end },
+  );
   if (end < start) throw validationError([{ path: 'purchaseItems', message: 'dateRangeOrder' }]);
   const newStart = cur.end && cur.start && cur.end >= plusDays(start, -1) && cur.start <= start ? cur.start : start;
   await tx.update(clients).set({ subscriptionStart: newStart, subscriptionEnd: end }).where(eq(clients.id, clientId));

@@ -19,6 +19,11 @@ export const ClubSettings = z.object({
   entranceCreditFeeType: z.number().int().min(0).max(2).default(0),
   entranceCreditFeeValue: count.default(0),
   country: z.enum(COUNTRIES).default('Israel'),
+  /**
+   * Sales tax of a USA club in basis points (825 = 8.25%; DOMAIN-FACTS: it
+   * varies by state, default 0), in place of VAT; ignored in other countries.
+   */
+  usSalesTaxBp: z.number().int().min(0).max(2500).default(0),
   allowEnrollmentFingerprintInSelfRegister: z.boolean().default(true),
   allowEnrollmentCardInSelfRegister: z.boolean().default(true),
   allowEnrollmentFaceInSelfRegister: z.boolean().default(true),

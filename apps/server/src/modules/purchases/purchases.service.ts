@@ -12,6 +12,7 @@ import type { Db } from '../../db/index.js';
 import { balanceLedger, charges, clients, clubs } from '../../db/schema.js';
 import { clubSettings } from '../club/club.service.js';
 import { scoped } from '../../lib/scoped.js';
+import { AppError } from '../../lib/errors.js';
 import type { ClearingProvider } from '../../integrations/clearing/provider.js';
 import { reconcileCharges } from '../../integrations/clearing/charges.js';
 import { createPurchase, listClientPurchases } from '../../engine/purchase.service.js';
@@ -125,7 +126,10 @@ export { reconcileCharges };
  * An admin purchase of the console (seed 000 §7 "Clients" AdminPurchase): the
  * request's items and payments (agorot) priced and charged by the purchase
  * engine, source 'console', by the signed-in user. Idempotent per
- * `idempotencyKey`.
+ * `idempotencyKey`. A line priced 0 needs the explicit payment method Free
+ * (PRICE_REQUIRED otherwise), and Free needs the admin flag roleIsAdmin
+ * (issue 18; docs/money.md "The price rule").
+ * @throws AppError NOT_AUTHORIZED (403) for Free without roleIsAdmin; the engine's refusals.
  */
 export async function adminPurchase(
   db: Db,
@@ -133,6 +137,9 @@ export async function adminPurchase(
   actor: Actor,
   body: import('@venue/domain').AdminPurchaseRequest,
 ) {
+  if (!actor.isAdmin && body.payments.some((p) => p.method === PaymentMethod.Free)) {
+    throw new AppError('NOT_AUTHORIZED', 'Free needs the admin permission', { path: 'payments' });
+  }
   return createPurchase(db, provider, {
     clubId: actor.clubId,
     clientId: body.clientId,

@@ -12,13 +12,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: ErrorCode;
   readonly details: FieldError[];
+  /** The answer's `details` as sent, when they are not field errors (e.g. PAYMENTS_DO_NOT_MATCH_TOTAL {expected}). */
+  readonly raw: unknown;
 
-  constructor(status: number, code: ErrorCode, message: string, details: FieldError[] = []) {
+  constructor(status: number, code: ErrorCode, message: string, details: FieldError[] = [], raw?: unknown) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.details = details;
+    this.raw = raw;
   }
 }
 
@@ -106,7 +109,7 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
   if (!res.ok) {
     const body = (data ?? {}) as { code?: string; message?: string; details?: unknown };
     const code = (body.code ?? (res.status === 401 ? 'UNAUTHORIZED' : 'GENERAL_ERROR')) as ErrorCode;
-    const err = new ApiError(res.status, code, body.message ?? res.statusText, toDetails(body.details));
+    const err = new ApiError(res.status, code, body.message ?? res.statusText, toDetails(body.details), body.details);
     if (res.status === 401 && !opts.skipAuthRedirect) onUnauthorized?.();
     throw err;
   }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { App, Col, DatePicker, Divider, Form, Input, Row, Select, Timeline, Typography } from 'antd';
+import { Col, DatePicker, Divider, Form, Input, Row, Select, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { AttendanceLogInput, type AttendanceLog, type AttendanceTimes } from '@venue/domain';
@@ -9,6 +9,7 @@ import { useSchemaForm } from '../../shared/forms/useSchemaForm';
 import { useTerminalList } from '../terminals/useTerminals';
 import { attendanceBody, attendanceFormValues, type AttendanceFormValues } from './attendanceForm';
 import { useEmployees, useSaveAttendance } from './useAttendance';
+import { useToast } from '../../shared/toast/ToastProvider';
 
 const TIME_FORMAT = 'DD/MM/YYYY HH:mm';
 
@@ -27,7 +28,7 @@ export function AttendanceDrawer({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const save = useSaveAttendance();
   const { form, onFinish, onFinishFailed, rootError, clearRootError, saving } = useSchemaForm({
     schema: AttendanceLogInput,

@@ -1,9 +1,10 @@
-import { App, Modal, Select, Table, Tag } from 'antd';
+import { Modal, Select, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ClientType, type AttendanceEmployee } from '@venue/domain';
 import { errorText } from '../../shared/errors';
 import { usePositionList } from '../employee-positions/useEmployeePositions';
 import { useEmployees, useSetEmployeePosition } from './useAttendance';
+import { useToast } from '../../shared/toast/ToastProvider';
 
 /**
  * The club's employees (Manager and Technician clients) with their positions;
@@ -12,7 +13,7 @@ import { useEmployees, useSetEmployeePosition } from './useAttendance';
  */
 export function EmployeesModal({ open, canEdit, onClose }: { open: boolean; canEdit: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const employees = useEmployees();
   const positions = usePositionList();
   const setPosition = useSetEmployeePosition();

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Divider, Input, InputNumber, Modal, Select, Space, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,6 @@ import {
   PAYMENT_METHOD_BEATS,
   PaymentMethod,
   PurchaseItemType,
-  roundCash,
   SUBSCRIPTION_PERIODS,
   type PaymentInput,
   type Purchase,
@@ -16,8 +15,22 @@ import {
 import { MoneyInput } from '../../shared/MoneyInput';
 import { errorText } from '../../shared/errors';
 import { useSessionData } from '../../app/auth/AuthProvider';
-import { newKey, usePurchase } from './useMoney';
-import { useMoneyFormat } from './format';
+import { useClientFull } from '../clients/useClients';
+import { useProductList } from '../products/useProducts';
+import { newKey, usePurchase, useRenewQuote, useSubscriptions } from './useMoney';
+import { dateText, moneyText, useMoneyFormat } from './format';
+import {
+  clubDate,
+  dialogQuote,
+  expectedAmount,
+  missingPrice,
+  priceSources,
+  singlePaymentDue,
+  subscriptionPreview,
+  subscriptionStartPrice,
+  type PriceSource,
+  type SubscriptionContext,
+} from './purchaseQuote';
 import { useToast } from '../../shared/toast/ToastProvider';
 
 /** Item and payment kinds offered at the console (seed 000 §3). */
@@ -45,7 +58,10 @@ export interface ItemRow {
   itemId?: number;
   name: string;
   quantity: number;
-  unitPrice: number;
+  /** Agorot with VAT; null until it comes from a price source or is typed (never a blank ₪0). */
+  unitPrice: number | null;
+  /** The price source chosen (PriceSource.value), if any. */
+  source?: string;
   period: SubscriptionPeriod;
   start?: string;
   end?: string;
@@ -71,7 +87,7 @@ const emptyItem = (over: Partial<ItemRow> = {}): ItemRow => ({
   itemType: PurchaseItemType.NewSubscription,
   name: '',
   quantity: 1,
-  unitPrice: 0,
+  unitPrice: null,
   period: 'month',
   ...over,
 });
@@ -95,7 +111,7 @@ export function purchaseLines(
     itemId: i.itemId,
     name: i.name,
     quantity: i.quantity,
-    unitPrice: i.unitPrice,
+    unitPrice: i.unitPrice ?? 0,
     subscription:
       i.itemType === PurchaseItemType.NewSubscription
         ? { period: i.period, usageType: 'subscription', unlimited: false, kala: false, start: i.start, end: i.end }
@@ -111,39 +127,126 @@ export function purchaseLines(
   return { purchaseItems, payments };
 }
 
+/** What the dialog reads to price its lines: the client's group and subscription, the products, the last monthly price. */
+function usePriceContext(clientId: number, open: boolean) {
+  const { club, groups } = useSessionData();
+  const client = useClientFull(clientId);
+  const subs = useSubscriptions(clientId);
+  const hasHistory = (subs.data?.history.length ?? 0) > 0;
+  const quote = useRenewQuote(clientId, open && hasHistory);
+  const products = useProductList();
+  const groupId = (client.data as { groupId?: number | null } | undefined)?.groupId ?? null;
+  const group = groups.find((g) => g.id === groupId) ?? null;
+  const sub: SubscriptionContext | null = subs.data
+    ? { currentEnd: subs.data.current.end, endType: subs.data.endType, daysToExtend: subs.data.daysToExtend }
+    : null;
+  return {
+    club,
+    group,
+    sub,
+    products: products.data?.items ?? [],
+    monthlyPrice: quote.data?.monthlyPrice ?? null,
+    ready: !subs.isPending && (!hasHistory || !quote.isPending),
+  };
+}
+type PriceContext = ReturnType<typeof usePriceContext>;
+
+/** A line's price when the dialog opens: as given, else the subscription's last monthly price, else the group's first priced row. */
+function startingItem(over: Partial<ItemRow>, pc: PriceContext): ItemRow {
+  const it = emptyItem(over);
+  if (it.unitPrice != null) return it;
+  if (it.itemType === PurchaseItemType.NewSubscription) {
+    const p = subscriptionStartPrice(pc.monthlyPrice, it.period);
+    if (p != null) return { ...it, unitPrice: p };
+  }
+  const first = priceSources(it.itemType, pc.group, pc.products)[0];
+  if (!first || it.itemType === PurchaseItemType.Product) return it;
+  return { ...it, source: first.value, unitPrice: first.price, name: it.name || first.name };
+}
+
+/**
+ * One payment follows the total of its method (the card fee added, cash
+ * rounded) until the cashier edits it; returns what a single payment by a
+ * method must be.
+ */
+function useFollowTotal(
+  items: ItemRow[],
+  pays: PayRow[],
+  setPays: (p: PayRow[]) => void,
+  payTouched: boolean,
+  club: PriceContext['club'],
+  now: Date,
+) {
+  useEffect(() => {
+    if (payTouched || pays.length !== 1) return;
+    const amount = singlePaymentDue(items, pays[0].method, club, now);
+    if (pays[0].amount !== amount) setPays([{ ...pays[0], amount }]);
+  }, [items, pays, setPays, payTouched, club, now]);
+  return (method: number) => singlePaymentDue(items, method, club, now);
+}
+
+/**
+ * Runs `start` once per opening of the dialog, when its price context has
+ * loaded: a refetch after the purchase (the client's data is invalidated)
+ * must not reset the dialog over its receipt.
+ */
+function useStartOnOpen(open: boolean, ready: boolean, start: () => void) {
+  const started = useRef(false);
+  useEffect(() => {
+    if (!open) {
+      started.current = false;
+      return;
+    }
+    if (started.current || !ready) return;
+    started.current = true;
+    start();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, ready]);
+}
+
 /** The purchase dialog: items and payments of one purchase (POST /Client/AdminPurchase). */
 export function PurchaseDialog({ clientId, open, onClose, initialItems, title, onDone }: PurchaseDialogProps) {
   const { t } = useTranslation();
   const message = useToast();
-  const fmt = useMoneyFormat();
+  const { user } = useSessionData();
   const purchase = usePurchase(clientId);
+  const pc = usePriceContext(clientId, open);
   const [items, setItems] = useState<ItemRow[]>([emptyItem()]);
   const [pays, setPays] = useState<PayRow[]>([emptyPay()]);
   const [payTouched, setPayTouched] = useState(false);
   const [key, setKey] = useState(() => newKey('console'));
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ text: string; expected: number | null } | null>(null);
   const [receipt, setReceipt] = useState<Purchase | null>(null);
+  // The moment the prices and dates are previewed for: when the dialog opens (VAT date, club day).
+  const [now, setNow] = useState(() => new Date());
 
-  useEffect(() => {
-    if (!open) return;
-    setItems(initialItems?.length ? initialItems.map((i) => emptyItem(i)) : [emptyItem()]);
+  useStartOnOpen(open, pc.ready, () => {
+    const start = initialItems?.length ? initialItems : [{}];
+    setItems(start.map((i) => startingItem(i, pc)));
     setPays([emptyPay()]);
     setPayTouched(false);
     setKey(newKey('console'));
     setError(null);
     setReceipt(null);
-  }, [open, initialItems]);
+    setNow(new Date());
+  });
 
-  const total = useMemo(() => items.reduce((s, i) => s + i.quantity * i.unitPrice, 0), [items]);
-  // One payment follows the total until the cashier edits it; cash is rounded to 10 agorot.
-  useEffect(() => {
-    if (payTouched || pays.length !== 1) return;
-    const amount = pays[0].method === PaymentMethod.Cash ? roundCash(total) : total;
-    if (pays[0].amount !== amount) setPays([{ ...pays[0], amount }]);
-  }, [total, pays, payTouched]);
+  const quote = useMemo(() => dialogQuote(items, pays, pc.club, now), [items, pays, pc.club, now]);
+  const missing = missingPrice(items, pays);
+  const today = clubDate(pc.club, now);
+  const due = useFollowTotal(items, pays, setPays, payTouched, pc.club, now);
 
+  // A new item type starts at its own price source (or without a price), like a new line.
   const setItem = (k: number, patch: Partial<ItemRow>) =>
-    setItems(items.map((x, i) => (i === k ? { ...x, ...patch } : x)));
+    setItems(
+      items.map((x, i) =>
+        i !== k
+          ? x
+          : patch.itemType != null && patch.itemType !== x.itemType
+            ? startingItem(patch, pc)
+            : { ...x, ...patch },
+      ),
+    );
   const setPay = (k: number, patch: Partial<PayRow>) => {
     setPayTouched(true);
     setPays(pays.map((x, i) => (i === k ? { ...x, ...patch } : x)));
@@ -151,6 +254,7 @@ export function PurchaseDialog({ clientId, open, onClose, initialItems, title, o
 
   const submit = async () => {
     setError(null);
+    if (missing >= 0) return;
     const { purchaseItems, payments } = purchaseLines(items, pays);
     try {
       const res = await purchase.mutateAsync({
@@ -168,7 +272,7 @@ export function PurchaseDialog({ clientId, open, onClose, initialItems, title, o
     } catch (e) {
       // A refused attempt may be corrected and sent again as a new attempt.
       setKey(newKey('console'));
-      setError(errorText(t, e));
+      setError({ text: errorText(t, e), expected: expectedAmount(e) });
     }
   };
 
@@ -180,11 +284,12 @@ export function PurchaseDialog({ clientId, open, onClose, initialItems, title, o
       onCancel={onClose}
       title={title ?? t('money.newPurchase')}
       width={760}
-      okText={t('money.pay', { amount: '' })}
+      okText={t('money.pay', { amount: missing < 0 ? moneyText(quote.total, pc.club.currencySymbol) : '' })}
       onOk={() => void submit()}
       confirmLoading={purchase.isPending}
-      okButtonProps={{ 'data-testid': 'purchase-submit' } as Record<string, string>}
+      okButtonProps={{ disabled: missing >= 0, ...({ 'data-testid': 'purchase-submit' } as Record<string, string>) }}
       destroyOnHidden
+      className="purchase-dialog"
     >
       <Typography.Title level={5}>{t('money.items')}</Typography.Title>
       {items.map((it, k) => (
@@ -192,6 +297,12 @@ export function PurchaseDialog({ clientId, open, onClose, initialItems, title, o
           key={k}
           index={k}
           item={it}
+          sources={priceSources(it.itemType, pc.group, pc.products)}
+          dates={
+            it.itemType === PurchaseItemType.NewSubscription && pc.sub
+              ? subscriptionPreview(today, pc.sub, it.period, { start: it.start, end: it.end })
+              : null
+          }
           onChange={(patch) => setItem(k, patch)}
           onDelete={items.length > 1 ? () => setItems(items.filter((_, i) => i !== k)) : undefined}
         />
@@ -203,23 +314,57 @@ export function PurchaseDialog({ clientId, open, onClose, initialItems, title, o
         {t('money.addItem')}
       </Button>
       <Divider />
-      <div className="money-row money-total">
-        <span>{t('money.total')}</span>
-        <span data-testid="purchase-total">{fmt.money(total)}</span>
-      </div>
+      <QuoteSummary quote={quote} />
+      {missing >= 0 && (
+        <Typography.Paragraph type="warning" data-testid="purchase-price-missing">
+          {t('money.priceMissing')}
+        </Typography.Paragraph>
+      )}
+      <PaymentsBlock
+        pays={pays}
+        setPays={setPays}
+        setPay={setPay}
+        due={due}
+        canGiveFree={user.roleIsAdmin}
+        error={error}
+      />
+    </Modal>
+  );
+}
+
+/**
+ * The payments of the purchase (a single payment follows the total the
+ * domain rule gives for its method) and the refusal, with the server's
+ * expected amount when the payments did not match (issue 18).
+ */
+function PaymentsBlock({
+  pays,
+  setPays,
+  setPay,
+  due,
+  canGiveFree,
+  error,
+}: {
+  pays: PayRow[];
+  setPays: (p: PayRow[]) => void;
+  setPay: (k: number, patch: Partial<PayRow>) => void;
+  due: (method: number) => number;
+  canGiveFree: boolean;
+  error: { text: string; expected: number | null } | null;
+}) {
+  const { t } = useTranslation();
+  const { club } = useSessionData();
+  return (
+    <>
       <Typography.Title level={5}>{t('money.payments')}</Typography.Title>
       {pays.map((p, k) => (
         <PaymentLine
           key={k}
           index={k}
           pay={p}
+          canGiveFree={canGiveFree}
           onChange={(patch) => setPay(k, patch)}
-          onMethod={(v) =>
-            setPay(k, {
-              method: v,
-              amount: pays.length === 1 ? (v === PaymentMethod.Cash ? roundCash(total) : total) : p.amount,
-            })
-          }
+          onMethod={(v) => setPay(k, { method: v, amount: pays.length === 1 ? due(v) : p.amount })}
           onDelete={pays.length > 1 ? () => setPays(pays.filter((_, i) => i !== k)) : undefined}
         />
       ))}
@@ -227,9 +372,58 @@ export function PurchaseDialog({ clientId, open, onClose, initialItems, title, o
         {t('money.addPayment')}
       </Button>
       {error && (
-        <Alert style={{ marginBlockStart: 16 }} type="error" showIcon message={error} data-testid="purchase-error" />
+        <Alert
+          style={{ marginBlockStart: 16 }}
+          type="error"
+          showIcon
+          data-testid="purchase-error"
+          message={error.text}
+          description={
+            error.expected != null && (
+              <Space wrap>
+                <span data-testid="purchase-expected">
+                  {t('money.serverExpected', { amount: moneyText(error.expected, club.currencySymbol) })}
+                </span>
+                {pays.length === 1 && (
+                  <Button
+                    size="small"
+                    data-testid="use-expected"
+                    onClick={() => setPay(0, { amount: error.expected! })}
+                  >
+                    {t('money.useServerAmount')}
+                  </Button>
+                )}
+              </Space>
+            )
+          }
+        />
       )}
-    </Modal>
+    </>
+  );
+}
+
+/** Text isolated left to right inside a sentence of either direction. */
+const ltr = (s: string) => `\u2066${s}\u2069`;
+
+/** Subtotal, card fee, VAT (rate) and total before payment (agorot), from the domain quote. */
+function QuoteSummary({ quote }: { quote: ReturnType<typeof dialogQuote> }) {
+  const { t } = useTranslation();
+  const fmt = useMoneyFormat();
+  const row = (label: string, amount: number, testId: string, total = false) => (
+    <div className={total ? 'money-row money-total' : 'money-row'}>
+      <span>{label}</span>
+      <span className="money-amount" data-testid={testId}>
+        {fmt.money(amount)}
+      </span>
+    </div>
+  );
+  return (
+    <div className="purchase-quote" data-testid="purchase-quote">
+      {row(t('money.subtotal'), quote.subtotal, 'purchase-subtotal')}
+      {row(t('money.fee'), quote.fee, 'purchase-fee')}
+      {row(t('money.vat', { rate: quote.vatRateBp / 100 }), quote.vat, 'purchase-vat')}
+      {row(t('money.total'), quote.total, 'purchase-total', true)}
+    </div>
   );
 }
 
@@ -286,22 +480,31 @@ function ReceiptModal({ open, onClose, receipt }: { open: boolean; onClose: () =
   );
 }
 
-/** One purchase line: item type (subscription period), description, quantity, unit price (agorot). */
+/**
+ * One purchase line: item type (subscription period and its dates before
+ * payment), where the price comes from (the group's schedule row or a
+ * product), description, quantity, unit price (agorot; empty until set).
+ */
 function ItemLine({
   index,
   item,
+  sources,
+  dates,
   onChange,
   onDelete,
 }: {
   index: number;
   item: ItemRow;
+  sources: PriceSource[];
+  dates: { start: string; end: string } | null;
   onChange: (patch: Partial<ItemRow>) => void;
   onDelete?: () => void;
 }) {
   const { t } = useTranslation();
   const { club } = useSessionData();
+  const fmt = useMoneyFormat();
   return (
-    <Space wrap align="start" className="money-line" data-testid={`purchase-item-${index}`}>
+    <div className="money-line purchase-item" data-testid={`purchase-item-${index}`}>
       <Select
         aria-label={t('money.itemTypeLabel')}
         style={{ minInlineSize: 150 }}
@@ -316,6 +519,20 @@ function ItemLine({
           value={item.period}
           onChange={(v) => onChange({ period: v, start: undefined, end: undefined })}
           options={SUBSCRIPTION_PERIODS.map((p) => ({ value: p, label: t(`money.periods.${p}`) }))}
+        />
+      )}
+      {sources.length > 0 && (
+        <Select
+          aria-label={t('money.priceFrom')}
+          placeholder={t('money.priceFrom')}
+          style={{ minInlineSize: 200 }}
+          value={item.source}
+          data-testid={`price-source-${index}`}
+          onChange={(v) => {
+            const s = sources.find((x) => x.value === v);
+            if (s) onChange({ source: v, unitPrice: s.price, name: s.name, itemId: s.itemId ?? item.itemId });
+          }}
+          options={sources.map((s) => ({ value: s.value, label: `${s.name} · ${fmt.money(s.price)}` }))}
         />
       )}
       <Input
@@ -334,18 +551,25 @@ function ItemLine({
         onChange={(v) => onChange({ quantity: Number(v ?? 1) })}
         style={{ inlineSize: 80 }}
       />
-      <div style={{ inlineSize: 130 }}>
+      <div style={{ inlineSize: 130 }} aria-label={t('money.unitPrice')}>
         <MoneyInput
           symbol={club.currencySymbol}
-          value={item.unitPrice}
-          onChange={(v) => onChange({ unitPrice: v ?? 0 })}
+          value={item.unitPrice ?? undefined}
+          nullable
+          status={item.unitPrice == null ? 'error' : undefined}
+          onChange={(v) => onChange({ unitPrice: v, source: undefined })}
           data-testid={`item-price-${index}`}
         />
       </div>
       {onDelete && (
         <Button type="text" danger aria-label={t('common.delete')} icon={<DeleteOutlined />} onClick={onDelete} />
       )}
-    </Space>
+      {dates && (
+        <Typography.Text type="secondary" className="purchase-dates" data-testid={`subscription-dates-${index}`}>
+          {t('money.subscriptionDates', { start: ltr(dateText(dates.start)), end: ltr(dateText(dates.end)) })}
+        </Typography.Text>
+      )}
+    </div>
   );
 }
 
@@ -353,12 +577,15 @@ function ItemLine({
 function PaymentLine({
   index,
   pay,
+  canGiveFree,
   onChange,
   onMethod,
   onDelete,
 }: {
   index: number;
   pay: PayRow;
+  /** Free is an explicit choice of a user with roleIsAdmin (issue 18). */
+  canGiveFree: boolean;
   onChange: (patch: Partial<PayRow>) => void;
   onMethod: (method: PayRow['method']) => void;
   onDelete?: () => void;
@@ -373,7 +600,10 @@ function PaymentLine({
           style={{ minInlineSize: 170 }}
           value={pay.method}
           onChange={onMethod}
-          options={METHODS.map((v) => ({ value: v, label: t(`money.method_${v}`) }))}
+          options={METHODS.filter((v) => canGiveFree || v !== PaymentMethod.Free).map((v) => ({
+            value: v,
+            label: t(`money.method_${v}`),
+          }))}
           data-testid={`payment-method-${index}`}
         />
         <div style={{ inlineSize: 130 }}>

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { App, Button, Typography } from 'antd';
+import { Button, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { EmployeePosition } from '@venue/domain';
@@ -11,6 +11,7 @@ import { positionColumns } from './positionColumns';
 import { PositionDrawer } from './PositionDrawer';
 import { positionErrorText } from './positionErrors';
 import { useDeletePosition, usePositionList } from './useEmployeePositions';
+import { useToast } from '../../shared/toast/ToastProvider';
 
 /**
  * /management/employee-position-list (seed 000 §2; seed 001 §3 "Employee
@@ -19,7 +20,7 @@ import { useDeletePosition, usePositionList } from './useEmployeePositions';
  */
 export function EmployeePositionsPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const allowed = useCan();
   const canEdit = allowed({ edit: 'employeePositions' });
   const fmt = useClientFormat();

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { App, Form, Input } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EmployeePositionInput, type EmployeePosition } from '@venue/domain';
 import { useSessionData } from '../../app/auth/AuthProvider';
@@ -8,6 +8,7 @@ import { rootOutcome } from '../../shared/forms/formErrors';
 import { useSchemaForm } from '../../shared/forms/useSchemaForm';
 import { MoneyInput } from '../../shared/MoneyInput';
 import { useSavePosition } from './useEmployeePositions';
+import { useToast } from '../../shared/toast/ToastProvider';
 
 /** A new position's values: no description, hourly rate 0 agorot (not set). */
 export const EMPTY_POSITION: EmployeePositionInput = { name: '', description: '', hourlyRate: 0 };
@@ -32,7 +33,7 @@ export function PositionDrawer({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useToast();
   const { club } = useSessionData();
   const save = useSavePosition();
   const { form, onFinish, onFinishFailed, rootError, clearRootError, saving } = useSchemaForm({

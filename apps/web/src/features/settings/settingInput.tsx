@@ -118,6 +118,19 @@ export function settingInput(f: Field, ctx: SettingInputContext): ReactNode {
         />
       );
     }
+    case 'percentBp':
+      // Basis points (825 = 8.25%), shown as a percent (feeProps converts).
+      return (
+        <InputNumber<number>
+          disabled={disabled}
+          min={0}
+          max={25}
+          step={0.01}
+          suffix="%"
+          style={{ inlineSize: '100%' }}
+          data-testid={`setting-${f.key}`}
+        />
+      );
     case 'group':
       return (
         <Select
@@ -132,9 +145,9 @@ export function settingInput(f: Field, ctx: SettingInputContext): ReactNode {
   }
 }
 
-/** A percentage fee is stored in hundredths of a percent (250 = 2.5%); the input shows percent. */
+/** A percentage fee or rate is stored in hundredths of a percent (250 = 2.5%); the input shows percent. */
 export function feeProps(f: Field, feeType: number) {
-  return f.kind === 'feeValue' && feeType !== FeeType.Fixed
+  return f.kind === 'percentBp' || (f.kind === 'feeValue' && feeType !== FeeType.Fixed)
     ? {
         getValueProps: (v: number | undefined) => ({ value: v == null ? null : v / 100 }),
         normalize: (v: number | null) => Math.round((v ?? 0) * 100),

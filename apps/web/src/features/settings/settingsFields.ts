@@ -17,6 +17,7 @@ export type Kind =
   | 'languages'
   | 'fee'
   | 'feeValue'
+  | 'percentBp'
   | 'group';
 
 /** One setting of the screen. */
@@ -46,6 +47,7 @@ export const SECTIONS: { key: string; fields: Field[] }[] = [
     key: 'address',
     fields: [
       { key: 'country', kind: 'country' },
+      { key: 'usSalesTaxBp', kind: 'percentBp' },
       { key: 'addressCity', kind: 'city' },
       { key: 'addressStreet', kind: 'text' },
       { key: 'addressHouseNumber', kind: 'text' },
