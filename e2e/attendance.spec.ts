@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { apiSession } from './api';
 import { AttendanceScreen, PositionsScreen } from './pages/AttendancePages';
-import { LoginPage } from './pages/LoginPage';
+import { LoginPage, confirmTermsIfAsked } from './pages/LoginPage';
 import { ReportPage } from './pages/ReportPage';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -37,17 +37,7 @@ async function signInHebrew(page: Page): Promise<void> {
   await login.open();
   await login.signIn('admin', 'demo1234', CLUB);
   await page.getByTestId('side-nav').waitFor();
-  const terms = page.getByTestId('terms-modal');
-  if (await terms.isVisible().catch(() => false)) {
-    await page.getByTestId('terms-confirm').check();
-    const box = (await page.getByTestId('signature-pad').boundingBox())!;
-    await page.mouse.move(box.x + 20, box.y + 30);
-    await page.mouse.down();
-    await page.mouse.move(box.x + 160, box.y + 90, { steps: 8 });
-    await page.mouse.up();
-    await page.getByTestId('terms-submit').click();
-    await expect(terms).toBeHidden();
-  }
+  await confirmTermsIfAsked(page);
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { apiSession } from './api';
+import { confirmTermsIfAsked } from './pages/LoginPage';
 
 /**
  * The calendar screen (issue 14 §3; docs/calendar.md "The calendar screen"):
@@ -15,17 +16,7 @@ async function signIn(page: Page, lang: 'he' | 'en'): Promise<void> {
   }, lang);
   await page.goto('/login?userName=admin&password=demo1234&externalClubId=1001');
   await page.getByTestId('side-nav').waitFor();
-  const terms = page.getByTestId('terms-modal');
-  if (await terms.isVisible().catch(() => false)) {
-    await page.getByTestId('terms-confirm').check();
-    const box = (await page.getByTestId('signature-pad').boundingBox())!;
-    await page.mouse.move(box.x + 20, box.y + 30);
-    await page.mouse.down();
-    await page.mouse.move(box.x + 160, box.y + 90, { steps: 8 });
-    await page.mouse.up();
-    await page.getByTestId('terms-submit').click();
-    await expect(terms).toBeHidden();
-  }
+  await confirmTermsIfAsked(page);
 }
 
 const shot = async (page: Page, name: string) => {

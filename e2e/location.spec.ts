@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { confirmTermsIfAsked } from './pages/LoginPage';
 
 /**
  * The club's location (issue 14 §1; docs/calendar.md): pick Antwerp by its
@@ -12,17 +13,7 @@ async function signIn(page: Page, lang: 'he' | 'en'): Promise<void> {
   }, lang);
   await page.goto('/login?userName=admin&password=demo1234&externalClubId=1001');
   await page.getByTestId('side-nav').waitFor();
-  const terms = page.getByTestId('terms-modal');
-  if (await terms.isVisible().catch(() => false)) {
-    await page.getByTestId('terms-confirm').check();
-    const box = (await page.getByTestId('signature-pad').boundingBox())!;
-    await page.mouse.move(box.x + 20, box.y + 30);
-    await page.mouse.down();
-    await page.mouse.move(box.x + 160, box.y + 90, { steps: 8 });
-    await page.mouse.up();
-    await page.getByTestId('terms-submit').click();
-    await expect(terms).toBeHidden();
-  }
+  await confirmTermsIfAsked(page);
 }
 
 const shot = async (page: Page, name: string) => {

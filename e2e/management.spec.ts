@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
 import type { Workbook } from 'exceljs';
 import { GroupEditor, ImportDialog, UsersScreen } from './pages/ManagementPages';
+import { confirmTermsIfAsked } from './pages/LoginPage';
 
 const require = createRequire(import.meta.url);
 const ExcelJS = require('exceljs') as { Workbook: new () => Workbook };
@@ -21,18 +22,7 @@ async function signIn(page: Page, user: string, password: string): Promise<void>
   await page.addInitScript(() => localStorage.setItem('venue.lang', 'en'));
   await page.goto(`/login?userName=${user}&password=${encodeURIComponent(password)}&externalClubId=1001`);
   await page.getByTestId('side-nav').waitFor();
-  // The terms of use (version 1) must be confirmed and signed once.
-  const terms = page.getByTestId('terms-modal');
-  if (await terms.isVisible().catch(() => false)) {
-    await page.getByTestId('terms-confirm').check();
-    const box = (await page.getByTestId('signature-pad').boundingBox())!;
-    await page.mouse.move(box.x + 20, box.y + 30);
-    await page.mouse.down();
-    await page.mouse.move(box.x + 160, box.y + 90, { steps: 8 });
-    await page.mouse.up();
-    await page.getByTestId('terms-submit').click();
-    await expect(terms).toBeHidden();
-  }
+  await confirmTermsIfAsked(page);
 }
 
 test('management journey: import with a bad row, nightfall schedule and week preview, user without clients', async ({

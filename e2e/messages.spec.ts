@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiSession } from './api';
+import { confirmTermsIfAsked } from './pages/LoginPage';
 
 /**
  * Global messages (docs/messages.md): the operator sends a Popup message to
@@ -15,17 +16,7 @@ async function signIn(page: Page, user: string, lang: 'he' | 'en'): Promise<void
   await page.addInitScript((l) => localStorage.setItem('venue.lang', l), lang);
   await page.goto(`/login?userName=${user}&password=${PASSWORD}&externalClubId=${CLUB}`);
   await page.getByTestId('side-nav').waitFor();
-  const terms = page.getByTestId('terms-modal');
-  if (await terms.isVisible().catch(() => false)) {
-    await page.getByTestId('terms-confirm').check();
-    const box = (await page.getByTestId('signature-pad').boundingBox())!;
-    await page.mouse.move(box.x + 20, box.y + 30);
-    await page.mouse.down();
-    await page.mouse.move(box.x + 160, box.y + 90, { steps: 8 });
-    await page.mouse.up();
-    await page.getByTestId('terms-submit').click();
-    await expect(terms).toBeHidden();
-  }
+  await confirmTermsIfAsked(page);
 }
 
 const count = async (page: Page) => Number(await page.getByTestId('message-count').getAttribute('data-count'));

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /** Page object of /login. */
 export class LoginPage {
@@ -12,4 +12,21 @@ export class LoginPage {
     await this.page.getByTestId('login-club').fill(String(club));
     await this.page.getByTestId('login-submit').click();
   }
+}
+
+/**
+ * The terms of use (version 1, seed 001 §4) must be confirmed and signed once
+ * per user: when the dialog is shown, tick, sign on the pad and submit.
+ */
+export async function confirmTermsIfAsked(page: Page): Promise<void> {
+  const terms = page.getByTestId('terms-modal');
+  if (!(await terms.isVisible().catch(() => false))) return;
+  await page.getByTestId('terms-confirm').check();
+  const box = (await page.getByTestId('signature-pad').boundingBox())!;
+  await page.mouse.move(box.x + 20, box.y + 30);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 160, box.y + 90, { steps: 8 });
+  await page.mouse.up();
+  await page.getByTestId('terms-submit').click();
+  await expect(terms).toBeHidden();
 }
