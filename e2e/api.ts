@@ -33,3 +33,13 @@ export async function apiSession(request: APIRequestContext, user: string, passw
     },
   };
 }
+
+/**
+ * Puts the demo club back at Jerusalem (its default location) through the
+ * API, so a spec that moves the club leaves the next one what it expects.
+ */
+export async function resetClubLocation(request: APIRequestContext, club = 1001): Promise<void> {
+  const api = await apiSession(request, 'admin', 'demo1234', club);
+  const current = await api.get<{ id: number }>('/api/Club/GetCurrent');
+  await api.patch(`/api/Club/${current.id}`, { location: { city: 'Jerusalem' } });
+}

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { apiSession } from './api';
+import { apiSession, resetClubLocation } from './api';
 import { confirmTermsIfAsked } from './pages/LoginPage';
 
 /**
@@ -30,6 +30,10 @@ async function goToMonth(page: Page, title: RegExp) {
   }
   await expect(page.getByTestId('calendar-title')).toHaveText(title);
 }
+
+// The demo club starts at Jerusalem and is put back there, whatever the test did.
+test.beforeEach(async ({ request }) => resetClubLocation(request));
+test.afterEach(async ({ request }) => resetClubLocation(request));
 
 test('calendar: Antwerp, renderings, Israel and diaspora, the printed month notice', async ({ page }) => {
   const api = await apiSession(page.request, 'admin', 'demo1234', 1001);

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { resetClubLocation } from './api';
 import { confirmTermsIfAsked } from './pages/LoginPage';
 
 /**
@@ -22,6 +23,10 @@ const shot = async (page: Page, name: string) => {
   await card.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${process.env.E2E_SHOTS}/${name}.png`, fullPage: false });
 };
+
+// The demo club starts at Jerusalem and is put back there, whatever the test did.
+test.beforeEach(async ({ request }) => resetClubLocation(request));
+test.afterEach(async ({ request }) => resetClubLocation(request));
 
 test('location: Antwerp by its Hebrew name, a custom latitude refused, both languages', async ({ page }) => {
   await signIn(page, 'en');
