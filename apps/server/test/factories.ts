@@ -26,6 +26,7 @@ import {
   quickExits,
   schedules,
   scheduleToGroup,
+  scriptVersions,
   terminalCash,
   terminals,
 } from '../src/db/schema.js';
@@ -645,6 +646,16 @@ export async function makeGlobalMessage(ctx: FactoryContext, over: Partial<typeo
   const [row] = await ctx.database.db
     .insert(globalMessages)
     .values({ title: `Message ${n}`, body: `<p>Body ${n}</p>`, publishAt: new Date(Date.now() - 60_000), ...over })
+    .returning();
+  return row;
+}
+
+/** A published terminal software version (docs/operator.md); a unique label unless given. */
+export async function makeScriptVersion(ctx: FactoryContext, over: Partial<typeof scriptVersions.$inferInsert> = {}) {
+  const n = next();
+  const [row] = await ctx.database.db
+    .insert(scriptVersions)
+    .values({ version: `1.${n}.0`, notes: `Notes ${n}`, fileUrl: `https://updates.example.com/${n}.zip`, ...over })
     .returning();
   return row;
 }

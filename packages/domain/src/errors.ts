@@ -60,6 +60,14 @@ export const ERROR_STATUS = {
   PURCHASES_NOT_ALLOWED: 422,
   NOTHING_TO_RENEW: 422,
   NOTHING_TO_COLLECT: 422,
+  /** POST /Db/ExecuteSql (docs/operator.md): more than one statement. */
+  SQL_MULTIPLE_STATEMENTS: 422,
+  /** POST /Db/ExecuteSql: the statement is not a query (SELECT, WITH, VALUES, TABLE) or tried to write. */
+  SQL_NOT_READ_ONLY: 422,
+  /** POST /Db/ExecuteSql: the statement ran longer than its time limit and was cancelled. */
+  SQL_TIMEOUT: 422,
+  /** POST /Db/ExecuteSql: the database refused the statement (syntax, unknown table); details {sqlState, message}. */
+  SQL_ERROR: 422,
   GENERAL_ERROR: 500,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -1162,3 +1162,19 @@ export const incidentDeliveries = pgTable(
     index('incident_deliveries_club').on(t.clubId),
   ],
 );
+
+/**
+ * Terminal software versions the service operator publishes (seed 000 §7
+ * GET /Club/GetScriptVersionList; docs/operator.md): not a club's table.
+ */
+export const scriptVersions = pgTable('script_versions', {
+  id: serial('id').primaryKey(),
+  /** Version label, unique (`38.1.0`). */
+  version: text('version').notNull().unique(),
+  notes: text('notes').notNull().default(''),
+  /** http(s) address of the version's file. */
+  fileUrl: text('file_url').notNull(),
+  publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The operator user who published it. */
+  createdBy: integer('created_by'),
+});

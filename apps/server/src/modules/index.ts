@@ -12,6 +12,7 @@ import { globalMessageRoutes } from './global-messages/global-messages.routes.js
 import { incidentRoutes } from './incidents/incidents.routes.js';
 import { groupRoutes } from './groups/groups.routes.js';
 import { licenseRoutes } from './licenses/licenses.routes.js';
+import { operatorRoutes } from './operator/operator.routes.js';
 import { masavRoutes } from './masav/masav.routes.js';
 import { paymentMethodRoutes } from './payment-methods/payment-methods.routes.js';
 import { productRoutes } from './products/products.routes.js';
@@ -66,4 +67,6 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(feedbackCategoryRoutes);
   await app.register(globalMessageRoutes);
   await app.register(incidentRoutes);
+  // The operator's maintenance (docs/operator.md)
+  await app.register(operatorRoutes);
 }

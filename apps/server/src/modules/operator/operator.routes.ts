@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import { contract } from '@venue/domain';
+import { route } from '../../lib/contract-route.js';
+import {
+  createScriptVersion,
+  deleteScriptVersion,
+  executeMaintenanceSql,
+  listScriptVersions,
+  updateScriptVersion,
+} from './maintenance.service.js';
+
+/** The operator's maintenance calls (docs/operator.md); the entries are `contract.operatorMaintenance`. */
+export async function operatorRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app.deps.database;
+  const c = contract.operatorMaintenance;
+  route(app, c.scriptVersions, async () => listScriptVersions(db));
+  route(app, c.createScriptVersion, async (req) => createScriptVersion(db, req.auth, req.body));
+  route(app, c.updateScriptVersion, async (req) => updateScriptVersion(db, req.auth, req.params.id, req.body));
+  route(app, c.deleteScriptVersion, async (req) => deleteScriptVersion(db, req.auth, req.params.id));
+  // The password is read per request, so a restart is not the only way to turn it off in tests.
+  route(app, c.executeSql, async (req) =>
+    executeMaintenanceSql(db, req.auth, req.body, app.deps.config.maintenancePassword),
+  );
+}

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { OkResponse } from '../schemas/common.js';
+import {
+  ExecuteSqlInput,
+  ExecuteSqlResult,
+  ScriptVersion,
+  ScriptVersionInput,
+  ScriptVersionPatch,
+} from '../schemas/operator.js';
+import { IdParams, routes } from './route.js';
+
+const operator = { operator: true } as const;
+
+/**
+ * The service operator's maintenance calls (seed 000 §7 "Club", DESIGN §10;
+ * docs/operator.md): the terminal software versions it publishes — listed to
+ * every signed-in user by `GET /Club/GetScriptVersionList`, written by the
+ * operator — and the maintenance query `POST /Db/ExecuteSql`.
+ */
+export const operatorMaintenance = routes(['operator'], {
+  /** Every published version, newest first (seed 000 §7). Any signed-in user. */
+  scriptVersions: {
+    method: 'GET',
+    path: '/api/Club/GetScriptVersionList',
+    response: z.array(ScriptVersion),
+    access: {},
+    tags: ['club'],
+  },
+  createScriptVersion: {
+    method: 'POST',
+    path: '/api/ScriptVersion',
+    body: ScriptVersionInput,
+    response: ScriptVersion,
+    access: operator,
+  },
+  updateScriptVersion: {
+    method: 'PATCH',
+    path: '/api/ScriptVersion/:id',
+    params: IdParams,
+    body: ScriptVersionPatch,
+    response: ScriptVersion,
+    access: operator,
+  },
+  deleteScriptVersion: {
+    method: 'DELETE',
+    path: '/api/ScriptVersion/:id',
+    params: IdParams,
+    response: OkResponse,
+    access: operator,
+  },
+  /**
+   * One read-only statement (seed 000 §7 `POST /Db/ExecuteSql {data, password}`,
+   * DESIGN §10): 404 unless MAINTENANCE_PASSWORD is configured; 422
+   * WRONG_PASSWORD, SQL_MULTIPLE_STATEMENTS, SQL_NOT_READ_ONLY, SQL_TIMEOUT,
+   * SQL_ERROR.
+   */
+  executeSql: {
+    method: 'POST',
+    path: '/api/Db/ExecuteSql',
+    body: ExecuteSqlInput,
+    response: ExecuteSqlResult,
+    access: operator,
+  },
+});
