@@ -68,6 +68,10 @@ export const ERROR_STATUS = {
   SQL_TIMEOUT: 422,
   /** POST /Db/ExecuteSql: the database refused the statement (syntax, unknown table); details {sqlState, message}. */
   SQL_ERROR: 422,
+  /** POST /Operator/Club: a club with this externalClubId exists. */
+  CLUB_EXISTS: 409,
+  /** Sign-in to a club the operator disabled (docs/operator.md). */
+  CLUB_DISABLED: 403,
   GENERAL_ERROR: 500,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;

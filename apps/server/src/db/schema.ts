@@ -48,6 +48,8 @@ export const clubs = pgTable('clubs', {
   /** Named capacities (GET /Club/GetCapacities), e.g. products: [{name, capacity}]. */
   capacities: jsonb('capacities').notNull().default([]),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Set while the operator has disabled the club: its users cannot sign in, its terminals are refused (docs/operator.md). */
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
 });
 
 export const users = pgTable(

@@ -7,7 +7,7 @@ import { biometrics, bonus, terminalMessages } from './gate.js';
 import { groups } from './groups.js';
 import { feedbackCategories, globalMessages, incidents } from './messages.js';
 import { accounting, licenses, masav, paymentMethods, purchases, subscriptions } from './money.js';
-import { operatorMaintenance } from './operator.js';
+import { operatorClubs, operatorMaintenance } from './operator.js';
 import { products } from './products.js';
 import { schedules } from './schedules.js';
 import { terminals } from './terminals.js';
@@ -56,4 +56,5 @@ export const contract = {
   globalMessages,
   incidents,
   operatorMaintenance,
+  operatorClubs,
 } as const;

@@ -3,6 +3,10 @@ import { OkResponse } from '../schemas/common.js';
 import {
   ExecuteSqlInput,
   ExecuteSqlResult,
+  OperatorClub,
+  OperatorClubCreated,
+  OperatorClubInput,
+  OperatorClubListQuery,
   ScriptVersion,
   ScriptVersionInput,
   ScriptVersionPatch,
@@ -59,6 +63,42 @@ export const operatorMaintenance = routes(['operator'], {
     path: '/api/Db/ExecuteSql',
     body: ExecuteSqlInput,
     response: ExecuteSqlResult,
+    access: operator,
+  },
+});
+
+/**
+ * The operator's clubs (issue 17 "Clubs"; docs/operator.md): the list with
+ * licenses, activity and terminals, create with the first admin, disable and
+ * re-enable (nothing deleted). Operator only: 403 to every club user.
+ */
+export const operatorClubs = routes(['operator'], {
+  list: {
+    method: 'GET',
+    path: '/api/Operator/Club',
+    query: OperatorClubListQuery,
+    response: z.array(OperatorClub),
+    access: operator,
+  },
+  create: {
+    method: 'POST',
+    path: '/api/Operator/Club',
+    body: OperatorClubInput,
+    response: OperatorClubCreated,
+    access: operator,
+  },
+  disable: {
+    method: 'POST',
+    path: '/api/Operator/Club/:id/Disable',
+    params: IdParams,
+    response: OperatorClub,
+    access: operator,
+  },
+  enable: {
+    method: 'POST',
+    path: '/api/Operator/Club/:id/Enable',
+    params: IdParams,
+    response: OperatorClub,
     access: operator,
   },
 });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { text } from '../parts.js';
+import { INT32_MAX, text } from '../parts.js';
+import { KALA_CLUB_FROM, USA_CLUB_FROM } from '../enums.js';
+import { COUNTRIES } from './club.js';
 
 /**
  * The service operator's maintenance calls (seed 000 §7 "Club"
@@ -76,3 +78,64 @@ export const ExecuteSqlResult = z.object({
   truncated: z.boolean(),
 });
 export type ExecuteSqlResult = z.infer<typeof ExecuteSqlResult>;
+
+// ---------------------------------------------------------------- clubs (issue 17 "Clubs")
+
+/** Classes of clubs by externalClubId (seed 000 §1, §9): regular < 4000 ≤ usa < 7000 ≤ kala. */
+export const CLUB_CLASSES = ['regular', 'usa', 'kala'] as const;
+export type ClubClass = (typeof CLUB_CLASSES)[number];
+
+/** The class of a club by its external id (seed 000 §1). */
+export function clubClassOf(externalClubId: number): ClubClass {
+  if (externalClubId >= KALA_CLUB_FROM) return 'kala';
+  return externalClubId >= USA_CLUB_FROM ? 'usa' : 'regular';
+}
+
+/** `GET /Operator/Club` filter: text in the name or the external id, a class, a country. */
+export const OperatorClubListQuery = z
+  .object({
+    search: text(100).trim().optional(),
+    class: z.enum(CLUB_CLASSES).optional(),
+    country: z.enum(COUNTRIES).optional(),
+  })
+  .strict();
+export type OperatorClubListQuery = z.infer<typeof OperatorClubListQuery>;
+
+/** A club as the operator's list shows it. */
+export const OperatorClub = z.object({
+  id: z.number().int(),
+  externalClubId: z.number().int(),
+  name: z.string(),
+  class: z.enum(CLUB_CLASSES),
+  country: z.enum(COUNTRIES),
+  /** Licenses left in the club's pool ("licancesAmount", seed 000 §3). */
+  licensesAmount: z.number().int(),
+  /** Distinct clients with an approved entrance in the last 30 days (as the dashboard's GetActiveClientsCount). */
+  activeClients: z.number().int(),
+  terminalsOnline: z.number().int(),
+  terminalsTotal: z.number().int(),
+  /** Latest of the club's audit rows and its terminals' last connection (ISO 8601), or null. */
+  lastActivity: z.string().nullable(),
+  /** Set while the club is disabled (ISO 8601): its users cannot sign in, its terminals are refused. */
+  disabledAt: z.string().nullable(),
+});
+export type OperatorClub = z.infer<typeof OperatorClub>;
+
+/** `POST /Operator/Club`: a new club with its first admin (country: the class's default when absent). */
+export const OperatorClubInput = z
+  .object({
+    externalClubId: z.number().int().min(1, { message: 'outOfRange' }).max(INT32_MAX, { message: 'outOfRange' }),
+    name: text(100).trim().min(1, { message: 'required' }),
+    country: z.enum(COUNTRIES).optional(),
+    adminUsername: text(50).trim().min(1, { message: 'required' }).default('admin'),
+  })
+  .strict();
+export type OperatorClubInput = z.infer<typeof OperatorClubInput>;
+
+/** The new club and its admin's generated password, shown once and never stored in clear. */
+export const OperatorClubCreated = z.object({
+  club: OperatorClub,
+  username: z.string(),
+  password: z.string(),
+});
+export type OperatorClubCreated = z.infer<typeof OperatorClubCreated>;

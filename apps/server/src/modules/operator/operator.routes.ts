@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { contract } from '@venue/domain';
 import { route } from '../../lib/contract-route.js';
+import { createOperatorClub, listOperatorClubs, setClubDisabled } from './clubs.service.js';
 import {
   createScriptVersion,
   deleteScriptVersion,
@@ -9,7 +10,7 @@ import {
   updateScriptVersion,
 } from './maintenance.service.js';
 
-/** The operator's maintenance calls (docs/operator.md); the entries are `contract.operatorMaintenance`. */
+/** The operator's calls (docs/operator.md): `contract.operatorMaintenance` and `contract.operatorClubs`. */
 export async function operatorRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps.database;
   const c = contract.operatorMaintenance;
@@ -21,4 +22,9 @@ export async function operatorRoutes(app: FastifyInstance): Promise<void> {
   route(app, c.executeSql, async (req) =>
     executeMaintenanceSql(db, req.auth, req.body, app.deps.config.maintenancePassword),
   );
+  const clubs = contract.operatorClubs;
+  route(app, clubs.list, async (req) => listOperatorClubs(db, req.query));
+  route(app, clubs.create, async (req) => createOperatorClub(db, req.auth, req.body));
+  route(app, clubs.disable, async (req) => setClubDisabled(db, req.auth, req.params.id, true));
+  route(app, clubs.enable, async (req) => setClubDisabled(db, req.auth, req.params.id, false));
 }

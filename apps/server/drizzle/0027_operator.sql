@@ -7,3 +7,5 @@ CREATE TABLE "script_versions" (
 	"created_by" integer,
 	CONSTRAINT "script_versions_version_unique" UNIQUE("version")
 );
+--> statement-breakpoint
+ALTER TABLE "clubs" ADD COLUMN "disabled_at" timestamp with time zone;
