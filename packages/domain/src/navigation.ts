@@ -1,4 +1,4 @@
-import { KALA_CLUB_FROM } from './enums.js';
+import { KALA_CLUB_FROM, UserLevel } from './enums.js';
 import type { Permissions } from './permissions.js';
 
 /**
@@ -6,7 +6,8 @@ import type { Permissions } from './permissions.js';
  * console renders and the tests check against the seed's table.
  */
 
-export type NavSection = 'management' | 'reports';
+/** Side navigation sections; 'operator' is the service operator's own (docs/operator.md). */
+export type NavSection = 'management' | 'reports' | 'operator';
 export interface NavEntry {
   key: string;
   route: string;
@@ -53,6 +54,8 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { key: 'quickExitReport', route: '/reports/quick-exit-report', section: 'reports' },
   // Seed 000 §2 names the manager activity report with its path not shown; our path.
   { key: 'managerActivityReport', route: '/reports/manager-activity-report', section: 'reports' },
+  // The service operator's area (issue 17; docs/operator.md): user level SuperUser only.
+  { key: 'operatorClubs', route: '/operator/clubs', section: 'operator' },
 ];
 
 /** What the visibility rules read: the user's flags, the club's id, settings and capacities. */
@@ -69,6 +72,8 @@ export interface NavContext {
   };
   /** Club capacities (GET /Club/GetCapacities): "any club capacity above 0". */
   capacities: readonly number[];
+  /** User level (seed 000 §3): the operator's entries need SuperUser 1. */
+  level?: number;
 }
 
 type Rule = (c: NavContext) => boolean;
@@ -120,6 +125,8 @@ export const NAV_RULES: Record<string, Rule> = {
   // Not in the seed's table: the permission the report itself requires (seed 000 §7 call, our rule).
   productSummaryReport: flag('roleProductsReport'),
   managerActivityReport: flag('roleIsAdmin'),
+  // Not in the seed: the operator's area (issue 17), for user level SuperUser only.
+  operatorClubs: (c) => c.level === UserLevel.SuperUser,
 };
 
 /** The entries of seed 000 §2 that this user sees, in navigation order. */

@@ -21,6 +21,8 @@ export const IMPLEMENTED_NAV_KEYS: readonly string[] = [
   // Messages and incidents (docs/messages.md).
   'feedbackCategories',
   'incidents',
+  // The operator's area (docs/operator.md).
+  'operatorClubs',
   // Every report screen of the catalogue.
   ...REPORT_SCREENS.map((s) => s.navKey),
 ];

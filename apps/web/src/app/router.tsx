@@ -50,6 +50,9 @@ const InboxPage = lazy(() => import('../features/messages/InboxPage').then((m) =
 const OperatorMessagesPage = lazy(() =>
   import('../features/messages/OperatorMessagesPage').then((m) => ({ default: m.OperatorMessagesPage })),
 );
+const OperatorClubsPage = lazy(() =>
+  import('../features/operator/OperatorClubsPage').then((m) => ({ default: m.OperatorClubsPage })),
+);
 const PopupMessages = lazy(() =>
   import('../features/messages/PopupMessages').then((m) => ({ default: m.PopupMessages })),
 );
@@ -185,6 +188,8 @@ export const router = createBrowserRouter([
           // The system-messages inbox (seed 001 §2) for every signed-in user; the operator's messages (docs/messages.md).
           { path: INBOX_ROUTE, element: suspended(<InboxPage />) },
           { path: OPERATOR_MESSAGES_ROUTE, element: suspended(<OperatorMessagesPage />) },
+          // The operator's area (docs/operator.md).
+          { path: '/operator/clubs', element: guarded('operatorClubs', <OperatorClubsPage />) },
           // Every report screen of the catalogue (features/reports/reportScreens.ts).
           ...REPORT_SCREENS.map((r) => ({
             path: r.route,

@@ -47,7 +47,7 @@ const ICONS: Record<string, React.ReactNode> = {
 
 function useMenuItems(entries: NavEntry[], collapsed: boolean, onNavigate?: () => void): MenuProps['items'] {
   const { t } = useTranslation();
-  const sections = ['management', 'reports'] as const;
+  const sections = ['management', 'reports', 'operator'] as const;
   return sections
     .map((section) => ({
       type: 'group' as const,
