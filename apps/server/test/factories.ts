@@ -16,6 +16,7 @@ import {
   globalMessages,
   groups,
   invoiceCounters,
+  licenseLoads,
   licenseOrders,
   licenseRequests,
   paymentMethods,
@@ -656,6 +657,19 @@ export async function makeScriptVersion(ctx: FactoryContext, over: Partial<typeo
   const [row] = await ctx.database.db
     .insert(scriptVersions)
     .values({ version: `1.${n}.0`, notes: `Notes ${n}`, fileUrl: `https://updates.example.com/${n}.zip`, ...over })
+    .returning();
+  return row;
+}
+
+/** A license load by the operator (docs/operator.md): 10 licenses, reason "test" unless given. */
+export async function makeLicenseLoad(
+  ctx: FactoryContext,
+  clubId: number,
+  over: Partial<typeof licenseLoads.$inferInsert> = {},
+) {
+  const [row] = await ctx.database.db
+    .insert(licenseLoads)
+    .values({ clubId, quantity: 10, reason: 'test', ...over })
     .returning();
   return row;
 }

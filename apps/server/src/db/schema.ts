@@ -905,6 +905,10 @@ export const licenseRequests = pgTable(
     status: smallint('status').notNull().default(1),
     userId: integer('user_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The operator's answer (docs/operator.md): who, when, and the reason of a rejection or cancellation. */
+    decidedBy: integer('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    reason: text('reason'),
   },
   (t) => [index('license_requests_club').on(t.clubId, t.createdAt)],
 );
@@ -1180,3 +1184,18 @@ export const scriptVersions = pgTable('script_versions', {
   /** The operator user who published it. */
   createdBy: integer('created_by'),
 });
+
+/** Licenses the operator loaded into a club by hand, with the reason (docs/operator.md): a ledger, never updated. */
+export const licenseLoads = pgTable(
+  'license_loads',
+  {
+    id: serial('id').primaryKey(),
+    clubId: integer('club_id').notNull(),
+    quantity: integer('quantity').notNull(),
+    reason: text('reason').notNull(),
+    /** The operator user. */
+    userId: integer('user_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('license_loads_club').on(t.clubId, t.createdAt)],
+);

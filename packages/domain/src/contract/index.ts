@@ -7,7 +7,7 @@ import { biometrics, bonus, terminalMessages } from './gate.js';
 import { groups } from './groups.js';
 import { feedbackCategories, globalMessages, incidents } from './messages.js';
 import { accounting, licenses, masav, paymentMethods, purchases, subscriptions } from './money.js';
-import { operatorClubs, operatorMaintenance } from './operator.js';
+import { operatorClubs, operatorLicenses, operatorMaintenance } from './operator.js';
 import { products } from './products.js';
 import { schedules } from './schedules.js';
 import { terminals } from './terminals.js';
@@ -57,4 +57,5 @@ export const contract = {
   incidents,
   operatorMaintenance,
   operatorClubs,
+  operatorLicenses,
 } as const;

@@ -3,6 +3,10 @@ import { OkResponse } from '../schemas/common.js';
 import {
   ExecuteSqlInput,
   ExecuteSqlResult,
+  LicenseLoadInput,
+  LicenseRequestDecision,
+  OperatorLicenseRequest,
+  OperatorLicenseRequestQuery,
   OperatorClub,
   OperatorClubCreated,
   OperatorClubInput,
@@ -98,6 +102,40 @@ export const operatorClubs = routes(['operator'], {
     method: 'POST',
     path: '/api/Operator/Club/:id/Enable',
     params: IdParams,
+    response: OperatorClub,
+    access: operator,
+  },
+});
+
+/**
+ * The operator's licenses (issue 17 "Licenses"; seed 001 §3 "License request",
+ * §4 statuses; docs/operator.md): the bank-transfer requests of every club in
+ * one queue (pending first), the reference file, the answer, and loads by hand
+ * with a reason. Operator only.
+ */
+export const operatorLicenses = routes(['operator'], {
+  requests: {
+    method: 'GET',
+    path: '/api/Operator/LicenseRequest',
+    query: OperatorLicenseRequestQuery,
+    response: z.array(OperatorLicenseRequest),
+    access: operator,
+  },
+  /** The request's reference file (pdf, png or jpeg), shown inline. */
+  requestFile: { method: 'GET', path: '/api/Operator/LicenseRequest/:id/File', params: IdParams, access: operator },
+  decide: {
+    method: 'POST',
+    path: '/api/Operator/LicenseRequest/:id/Decide',
+    params: IdParams,
+    body: LicenseRequestDecision,
+    response: OperatorLicenseRequest,
+    access: operator,
+  },
+  load: {
+    method: 'POST',
+    path: '/api/Operator/Club/:id/LoadLicenses',
+    params: IdParams,
+    body: LicenseLoadInput,
     response: OperatorClub,
     access: operator,
   },

@@ -139,3 +139,58 @@ export const OperatorClubCreated = z.object({
   password: z.string(),
 });
 export type OperatorClubCreated = z.infer<typeof OperatorClubCreated>;
+
+// ---------------------------------------------------------------- licenses (issue 17 "Licenses")
+
+/** `GET /Operator/LicenseRequest` filter: one status (seed 001 §4) or every one. */
+export const OperatorLicenseRequestQuery = z
+  .object({ status: z.coerce.number().int().min(0).max(5).optional() })
+  .strict();
+export type OperatorLicenseRequestQuery = z.infer<typeof OperatorLicenseRequestQuery>;
+
+/** A bank-transfer license request as the operator's queue shows it (no bank account details). */
+export const OperatorLicenseRequest = z.object({
+  id: z.number().int(),
+  clubId: z.number().int(),
+  externalClubId: z.number().int(),
+  clubName: z.string(),
+  quantity: z.number().int(),
+  /** Price of one license and the amount transferred, in minor units. */
+  price: z.number().int(),
+  amount: z.number().int(),
+  transferDate: z.string(),
+  reference: z.string(),
+  bankCode: z.string(),
+  fileName: z.string(),
+  fileType: z.string(),
+  /** LicenseRequestStatus (seed 001 §4). */
+  status: z.number().int(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+  reason: z.string().nullable(),
+});
+export type OperatorLicenseRequest = z.infer<typeof OperatorLicenseRequest>;
+
+/**
+ * The operator's answer to a pending request: ApprovedLoaded 2 (the licenses
+ * load), RejectedByManager 3 (a reason is required) or CancelledByManager 5.
+ */
+export const LicenseRequestDecision = z
+  .object({
+    status: z.union([z.literal(2), z.literal(3), z.literal(5)], { message: 'required' }),
+    reason: text(500).trim().optional(),
+  })
+  .strict()
+  .superRefine((v, ctx) => {
+    if (v.status === 3 && !v.reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'required' });
+  });
+export type LicenseRequestDecision = z.infer<typeof LicenseRequestDecision>;
+
+/** Licenses the operator loads into a club by hand: 1–100,000, with a reason. */
+export const LicenseLoadInput = z
+  .object({
+    quantity: z.number().int().min(1, { message: 'outOfRange' }).max(100_000, { message: 'outOfRange' }),
+    reason: text(500).trim().min(1, { message: 'required' }),
+  })
+  .strict();
+export type LicenseLoadInput = z.infer<typeof LicenseLoadInput>;

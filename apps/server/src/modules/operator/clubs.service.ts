@@ -166,7 +166,8 @@ export async function listOperatorClubs(db: Db, query: OperatorClubListQuery): P
   return clubStats(db, where);
 }
 
-async function operatorClub(db: Db, id: number): Promise<OperatorClub> {
+/** One club as the operator's list shows it. @throws AppError NOT_FOUND (404) for an unknown id */
+export async function operatorClub(db: Db, id: number): Promise<OperatorClub> {
   const [club] = await clubStats(db, sql`c.id = ${id}`);
   if (!club) throw notFound('club');
   return club;
