@@ -26,6 +26,7 @@ import { useLiveStatus } from '../live/LiveProvider';
 import { useDrawerSide, useLanguage, useSetLanguage } from '../i18n/LocaleProvider';
 import { useViewport } from '../../shared/useMediaQuery';
 import { OfflineBanner } from './OfflineBanner';
+import { OperatorBanner } from '../../features/operator/OperatorBanner';
 import { useCan } from '../auth/useCan';
 import { MessageBell } from '../../features/messages/MessageBell';
 import { OPERATOR_MESSAGES_ROUTE } from '../../features/messages/routes';
@@ -185,6 +186,7 @@ export function AppLayout() {
         </Layout.Header>
         <Layout.Content className="app-content">
           <OfflineBanner />
+          {isOperator && <OperatorBanner club={club} />}
           <Outlet />
         </Layout.Content>
       </Layout>

@@ -16,6 +16,7 @@ import { useLanguage } from '../../app/i18n/LocaleProvider';
 import { errorText } from '../../shared/errors';
 import { useToast } from '../../shared/toast/ToastProvider';
 import { ClubCreateDrawer } from './ClubCreateDrawer';
+import { actOnClub } from './OperatorBanner';
 import { useOperatorClubs, useSetClubDisabled } from './useOperator';
 
 /** The operator's clubs (issue 17 "Clubs"; docs/operator.md): user level SuperUser only, `can({operator})`. */
@@ -104,6 +105,14 @@ function useClubColumns(): TableColumnsType<OperatorClub> {
       title: t('operator.status'),
       key: 'status',
       render: (_, c) => <DisableButton club={c} />,
+    },
+    {
+      key: 'open',
+      render: (_, c) => (
+        <Button size="small" onClick={() => actOnClub(c.externalClubId)} data-testid={`club-open-${c.externalClubId}`}>
+          {t('operator.openConsole')}
+        </Button>
+      ),
     },
   ];
 }
