@@ -56,6 +56,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { key: 'managerActivityReport', route: '/reports/manager-activity-report', section: 'reports' },
   // The service operator's area (issue 17; docs/operator.md): user level SuperUser only.
   { key: 'operatorClubs', route: '/operator/clubs', section: 'operator' },
+  { key: 'operatorLicenses', route: '/operator/license-requests', section: 'operator' },
 ];
 
 /** What the visibility rules read: the user's flags, the club's id, settings and capacities. */
@@ -127,6 +128,7 @@ export const NAV_RULES: Record<string, Rule> = {
   managerActivityReport: flag('roleIsAdmin'),
   // Not in the seed: the operator's area (issue 17), for user level SuperUser only.
   operatorClubs: (c) => c.level === UserLevel.SuperUser,
+  operatorLicenses: (c) => c.level === UserLevel.SuperUser,
 };
 
 /** The entries of seed 000 §2 that this user sees, in navigation order. */

@@ -50,6 +50,9 @@ const InboxPage = lazy(() => import('../features/messages/InboxPage').then((m) =
 const OperatorMessagesPage = lazy(() =>
   import('../features/messages/OperatorMessagesPage').then((m) => ({ default: m.OperatorMessagesPage })),
 );
+const LicenseQueuePage = lazy(() =>
+  import('../features/operator/LicenseQueuePage').then((m) => ({ default: m.LicenseQueuePage })),
+);
 const OperatorClubsPage = lazy(() =>
   import('../features/operator/OperatorClubsPage').then((m) => ({ default: m.OperatorClubsPage })),
 );
@@ -190,6 +193,7 @@ export const router = createBrowserRouter([
           { path: OPERATOR_MESSAGES_ROUTE, element: suspended(<OperatorMessagesPage />) },
           // The operator's area (docs/operator.md).
           { path: '/operator/clubs', element: guarded('operatorClubs', <OperatorClubsPage />) },
+          { path: '/operator/license-requests', element: guarded('operatorLicenses', <LicenseQueuePage />) },
           // Every report screen of the catalogue (features/reports/reportScreens.ts).
           ...REPORT_SCREENS.map((r) => ({
             path: r.route,

@@ -1,6 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { contract, type OperatorClubInput, type OperatorClubListQuery } from '@venue/domain';
-import { api } from '../../app/api/apiClient';
+import {
+  contract,
+  type ErrorCode,
+  type LicenseRequestDecision,
+  type OperatorClubInput,
+  type OperatorClubListQuery,
+} from '@venue/domain';
+import { api, ApiError } from '../../app/api/apiClient';
+import { readSession } from '../../app/auth/authStorage';
 
 /** Query key of the operator's club list (every filter below it). */
 const CLUBS_KEY = ['operatorClubs'] as const;
@@ -32,4 +39,43 @@ export function useSetClubDisabled() {
       }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: CLUBS_KEY }),
   });
+}
+
+const REQUESTS_KEY = ['operatorLicenseRequests'] as const;
+
+/** GET /Operator/LicenseRequest: every club's requests, pending first. */
+export function useLicenseQueue(status?: number) {
+  return useQuery({
+    queryKey: [...REQUESTS_KEY, status ?? 'all'],
+    queryFn: () => api.call(contract.operatorLicenses.requests, { query: status != null ? { status } : {} }),
+  });
+}
+
+/** POST /Operator/LicenseRequest/{id}/Decide. */
+export function useDecideRequest() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { id: number; body: LicenseRequestDecision }) =>
+      api.call(contract.operatorLicenses.decide, { params: { id: v.id }, body: v.body }),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: REQUESTS_KEY });
+      void qc.invalidateQueries({ queryKey: CLUBS_KEY });
+    },
+  });
+}
+
+/** Opens a request's reference file in a new tab (same headers as every API call). */
+export async function viewReferenceFile(id: number): Promise<void> {
+  const session = readSession();
+  const headers: Record<string, string> = {};
+  if (session?.token) headers.Authorization = `Bearer ${session.token}`;
+  if (session?.externalClubId != null) headers.clubExternalId = String(session.externalClubId);
+  const res = await fetch(`/api/Operator/LicenseRequest/${id}/File`, { headers, credentials: 'same-origin' });
+  if (!res.ok) {
+    const body = (await res.json().catch(() => ({}))) as { code?: string; message?: string };
+    throw new ApiError(res.status, (body.code ?? 'GENERAL_ERROR') as ErrorCode, body.message ?? res.statusText);
+  }
+  const url = URL.createObjectURL(await res.blob());
+  window.open(url, '_blank', 'noopener');
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
