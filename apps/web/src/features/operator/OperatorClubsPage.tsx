@@ -162,7 +162,7 @@ function CreatedPasswordModal({ created, onClose }: { created: OperatorClubCreat
       title={created?.club.name}
       onCancel={onClose}
       onOk={onClose}
-      cancelButtonProps={{ hidden: true }}
+      footer={(_, { OkBtn }) => <OkBtn />}
     >
       {created && (
         <Space direction="vertical" style={{ width: '100%' }}>
