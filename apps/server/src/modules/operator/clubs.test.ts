@@ -121,6 +121,27 @@ describe(`operator: clubs (${TEST_DB})`, () => {
     expect((await operator.post('/api/Operator/Club/2147483000/Disable')).statusCode).toBe(404);
   });
 
+  it('acting on club A, the operator cannot reach club B’s data through a club route; it acts under its own name', async () => {
+    const a = await makeClub(ctx);
+    const b = await makeClub(ctx);
+    const clientB = await factory.makeClient(ctx, b.id);
+    const asA = (method: string, url: string, body?: unknown) =>
+      operator.request(method, url, body, { clubExternalId: String(a.externalClubId) });
+    expect((await asA('GET', `/api/Client/${clientB.id}`)).statusCode).toBe(404);
+    expect((await asA('PATCH', `/api/Client/${clientB.id}`, { firstName: 'X' })).statusCode).toBe(404);
+    const asB = await operator.request('GET', `/api/Client/${clientB.id}`, undefined, {
+      clubExternalId: String(b.externalClubId),
+    });
+    expect(asB.statusCode).toBe(200);
+    const group = await asA('POST', '/api/Group', { name: 'Operator group' });
+    expect(group.statusCode, group.body).toBe(200);
+    const [row] = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.clubId, a.id), eq(auditLog.entity, 'group')));
+    expect(row.userId).toBe(operatorId);
+  });
+
   it('answers 403 to a club admin on every operator call', async () => {
     const { api, club } = await signedInAdmin(ctx);
     expect((await api.get('/api/Operator/Club')).statusCode).toBe(403);
