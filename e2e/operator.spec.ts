@@ -88,6 +88,17 @@ test('the operator creates a club, its admin signs in, asks for 40 licenses, the
       .getByRole('cell')
       .nth(4),
   ).toHaveText('40');
+  // Five more by hand, with a reason.
+  await page.getByTestId(`club-load-${NEW_CLUB}`).click();
+  await page.getByRole('dialog').getByRole('spinbutton').fill('5');
+  await page.getByRole('dialog').getByRole('textbox').fill('Opening gift');
+  await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+  await expect(
+    page
+      .getByRole('row', { name: /Beit El/ })
+      .getByRole('cell')
+      .nth(4),
+  ).toHaveText('45');
 
   const admin = await browser.newPage();
   await signIn(admin, 'admin', password, NEW_CLUB, 'en');

@@ -17,6 +17,7 @@ import { errorText } from '../../shared/errors';
 import { useToast } from '../../shared/toast/ToastProvider';
 import { ClubCreateDrawer } from './ClubCreateDrawer';
 import { actOnClub } from './OperatorBanner';
+import { LoadLicensesModal } from './LoadLicensesModal';
 import { useOperatorClubs, useSetClubDisabled } from './useOperator';
 
 /** The operator's clubs (issue 17 "Clubs"; docs/operator.md): user level SuperUser only, `can({operator})`. */
@@ -32,8 +33,9 @@ function OperatorClubs() {
   const [filter, setFilter] = useState<OperatorClubListQuery>({});
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<OperatorClubCreated | null>(null);
+  const [loading, setLoading] = useState<OperatorClub | null>(null);
   const query = useOperatorClubs(filter);
-  const columns = useClubColumns();
+  const columns = useClubColumns(setLoading);
   return (
     <>
       <div className="page-header">
@@ -77,11 +79,12 @@ function OperatorClubs() {
       />
       <ClubCreateDrawer open={creating} onClose={() => setCreating(false)} onCreated={setCreated} />
       <CreatedPasswordModal created={created} onClose={() => setCreated(null)} />
+      <LoadLicensesModal club={loading} onClose={() => setLoading(null)} />
     </>
   );
 }
 
-function useClubColumns(): TableColumnsType<OperatorClub> {
+function useClubColumns(onLoad: (c: OperatorClub) => void): TableColumnsType<OperatorClub> {
   const { t } = useTranslation();
   const locale = useLanguage() === 'he' ? 'he-IL' : 'en-GB';
   return [
@@ -109,9 +112,18 @@ function useClubColumns(): TableColumnsType<OperatorClub> {
     {
       key: 'open',
       render: (_, c) => (
-        <Button size="small" onClick={() => actOnClub(c.externalClubId)} data-testid={`club-open-${c.externalClubId}`}>
-          {t('operator.openConsole')}
-        </Button>
+        <Space>
+          <Button size="small" onClick={() => onLoad(c)} data-testid={`club-load-${c.externalClubId}`}>
+            {t('operator.load')}
+          </Button>
+          <Button
+            size="small"
+            onClick={() => actOnClub(c.externalClubId)}
+            data-testid={`club-open-${c.externalClubId}`}
+          >
+            {t('operator.openConsole')}
+          </Button>
+        </Space>
       ),
     },
   ];

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   contract,
   type ErrorCode,
+  type LicenseLoadInput,
   type LicenseRequestDecision,
   type OperatorClubInput,
   type OperatorClubListQuery,
@@ -78,4 +79,14 @@ export async function viewReferenceFile(id: number): Promise<void> {
   const url = URL.createObjectURL(await res.blob());
   window.open(url, '_blank', 'noopener');
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** POST /Operator/Club/{id}/LoadLicenses: licenses loaded by hand with a reason. */
+export function useLoadLicenses() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { id: number; body: LicenseLoadInput }) =>
+      api.call(contract.operatorLicenses.load, { params: { id: v.id }, body: v.body }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: CLUBS_KEY }),
+  });
 }
