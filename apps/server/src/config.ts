@@ -33,6 +33,11 @@ export interface Config {
   demoClients: number;
   demoDays: number;
   logLevel: string;
+  /**
+   * Password of the maintenance query `POST /Db/ExecuteSql` (MAINTENANCE_PASSWORD,
+   * at least 12 characters); unset = the call answers 404 (DESIGN §10, docs/operator.md).
+   */
+  maintenancePassword?: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -50,6 +55,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoClients: Number(env.DEMO_CLIENTS ?? 2000),
     demoDays: Number(env.DEMO_DAYS ?? 365),
     logLevel: env.LOG_LEVEL ?? 'info',
+    maintenancePassword:
+      env.MAINTENANCE_PASSWORD && env.MAINTENANCE_PASSWORD.length >= 12 ? env.MAINTENANCE_PASSWORD : undefined,
   };
 }
 

@@ -18,6 +18,7 @@ import {
   globalMessages,
   groups,
   invoiceCounters,
+  licenseLoads,
   licenseOrders,
   licenseRequests,
   paymentMethods,
@@ -28,6 +29,7 @@ import {
   quickExits,
   schedules,
   scheduleToGroup,
+  scriptVersions,
   terminalCash,
   terminals,
 } from '../src/db/schema.js';
@@ -691,6 +693,29 @@ export async function makeAttendanceLog(
       exitSource: over.exitAt ? 'terminal' : null,
       ...over,
     })
+    .returning();
+  return row;
+}
+
+/** A published terminal software version (docs/operator.md); a unique label unless given. */
+export async function makeScriptVersion(ctx: FactoryContext, over: Partial<typeof scriptVersions.$inferInsert> = {}) {
+  const n = next();
+  const [row] = await ctx.database.db
+    .insert(scriptVersions)
+    .values({ version: `1.${n}.0`, notes: `Notes ${n}`, fileUrl: `https://updates.example.com/${n}.zip`, ...over })
+    .returning();
+  return row;
+}
+
+/** A license load by the operator (docs/operator.md): 10 licenses, reason "test" unless given. */
+export async function makeLicenseLoad(
+  ctx: FactoryContext,
+  clubId: number,
+  over: Partial<typeof licenseLoads.$inferInsert> = {},
+) {
+  const [row] = await ctx.database.db
+    .insert(licenseLoads)
+    .values({ clubId, quantity: 10, reason: 'test', ...over })
     .returning();
   return row;
 }

@@ -65,7 +65,7 @@ function isOperator(c: AccessContext): boolean {
 function mayOpen(c: AccessContext, key: string): boolean {
   const rule = NAV_RULES[key];
   if (!rule || !c.club) return false;
-  return rule({ ...c.club, permissions: c.permissions });
+  return rule({ ...c.club, permissions: c.permissions, level: c.level });
 }
 
 /**

@@ -76,6 +76,18 @@ export const ERROR_STATUS = {
   CALENDAR_INVALID_DATE: 400,
   CALENDAR_INVALID_OPTION: 400,
   CALENDAR_RANGE_TOO_LONG: 400,
+  /** POST /Db/ExecuteSql (docs/operator.md): more than one statement. */
+  SQL_MULTIPLE_STATEMENTS: 422,
+  /** POST /Db/ExecuteSql: the statement is not a query (SELECT, WITH, VALUES, TABLE) or tried to write. */
+  SQL_NOT_READ_ONLY: 422,
+  /** POST /Db/ExecuteSql: the statement ran longer than its time limit and was cancelled. */
+  SQL_TIMEOUT: 422,
+  /** POST /Db/ExecuteSql: the database refused the statement (syntax, unknown table); details {sqlState, message}. */
+  SQL_ERROR: 422,
+  /** POST /Operator/Club: a club with this externalClubId exists. */
+  CLUB_EXISTS: 409,
+  /** Sign-in to a club the operator disabled (docs/operator.md). */
+  CLUB_DISABLED: 403,
   GENERAL_ERROR: 500,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;

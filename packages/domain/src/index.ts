@@ -32,6 +32,7 @@ export * from './schemas/subscriptions.js';
 export * from './schemas/licenses.js';
 export * from './schemas/accounting.js';
 export * from './schemas/messages.js';
+export * from './schemas/operator.js';
 export * from './protocol.js';
 export * from './terminal.js';
 export * from './gate.js';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { visibleNavigation, NAV_ENTRIES, type NavContext } from './navigation.js';
 import { allPermissions, type PermissionFlag } from './permissions.js';
+import { UserLevel } from './enums.js';
 
 /**
  * Navigation visibility, row by row against the table of seed 000 §6.
@@ -127,6 +128,26 @@ describe('visibleNavigation (seed 000 §6)', () => {
       },
       capacities: [1],
     });
-    expect(all).toEqual(NAV_ENTRIES.map((e) => e.key));
+    // The operator's area is the service operator's alone (docs/operator.md).
+    expect(all).toEqual(NAV_ENTRIES.filter((e) => e.section !== 'operator').map((e) => e.key));
+  });
+
+  it('shows the operator section to user level SuperUser only (docs/operator.md)', () => {
+    const ctx = {
+      permissions: allPermissions(true),
+      externalClubId: 1001,
+      settings: {
+        isKalaSubscriptionEnabled: false,
+        isEmployeeAttendanceEnabled: false,
+        isIncidentReportEnabled: false,
+        isUpsellEnabled: false,
+        isSaferPaymentsEnabled: false,
+        isQuickExitEnabled: false,
+      },
+      capacities: [],
+    };
+    expect(keys(ctx)).not.toContain('operatorClubs');
+    expect(keys({ ...ctx, level: UserLevel.Regular })).not.toContain('operatorClubs');
+    expect(keys({ ...ctx, level: UserLevel.SuperUser })).toContain('operatorClubs');
   });
 });

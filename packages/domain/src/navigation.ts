@@ -1,4 +1,4 @@
-import { KALA_CLUB_FROM } from './enums.js';
+import { KALA_CLUB_FROM, UserLevel } from './enums.js';
 import type { Permissions } from './permissions.js';
 
 /**
@@ -6,7 +6,8 @@ import type { Permissions } from './permissions.js';
  * console renders and the tests check against the seed's table.
  */
 
-export type NavSection = 'management' | 'reports';
+/** Side navigation sections; 'operator' is the service operator's own (docs/operator.md). */
+export type NavSection = 'management' | 'reports' | 'operator';
 export interface NavEntry {
   key: string;
   route: string;
@@ -59,6 +60,9 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { key: 'attendanceReport', route: '/reports/attendance-report', section: 'reports' },
   { key: 'stampsReport', route: '/reports/stamps-report', section: 'reports' },
   { key: 'payrollReport', route: '/reports/payroll-report', section: 'reports' },
+  // The service operator's area (issue 17; docs/operator.md): user level SuperUser only.
+  { key: 'operatorClubs', route: '/operator/clubs', section: 'operator' },
+  { key: 'operatorLicenses', route: '/operator/license-requests', section: 'operator' },
 ];
 
 /** What the visibility rules read: the user's flags, the club's id, settings and capacities. */
@@ -75,6 +79,8 @@ export interface NavContext {
   };
   /** Club capacities (GET /Club/GetCapacities): "any club capacity above 0". */
   capacities: readonly number[];
+  /** User level (seed 000 §3): the operator's entries need SuperUser 1. */
+  level?: number;
 }
 
 type Rule = (c: NavContext) => boolean;
@@ -132,6 +138,9 @@ export const NAV_RULES: Record<string, Rule> = {
   payrollReport: (c) => c.settings.isEmployeeAttendanceEnabled && flag('roleViewAttendanceLogs')(c),
   // Not in the seed's table (issue 14 §3): its own flag, which the calendar API also requires (docs/calendar.md "Access").
   calendar: flag('roleViewCalendar'),
+  // Not in the seed: the operator's area (issue 17), for user level SuperUser only.
+  operatorClubs: (c) => c.level === UserLevel.SuperUser,
+  operatorLicenses: (c) => c.level === UserLevel.SuperUser,
 };
 
 /** The entries of seed 000 §2 that this user sees, in navigation order. */

@@ -50,7 +50,7 @@ describe('create-operator', () => {
     });
 
     await expect(createClubWithAdmin(db, { externalClubId: 4321, name: 'again' })).rejects.toMatchObject({
-      code: 'CONFLICT',
+      code: 'CLUB_EXISTS',
     });
     await expect(createClubWithAdmin(db, { externalClubId: 4322, name: '  ' })).rejects.toMatchObject({
       code: 'VALIDATION_ERROR',

@@ -1,13 +1,14 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import { allPermissions, clubDefaults, COUNTRIES, UserLevel, UserRole, type Country } from '@venue/domain';
+import { and, isNull, sql } from 'drizzle-orm';
+import { allPermissions, COUNTRIES, UserLevel, UserRole, type Country } from '@venue/domain';
 import { loadConfig } from '../config.js';
 import { openDatabase, type Db } from '../db/index.js';
-import { clubs, users } from '../db/schema.js';
+import { users } from '../db/schema.js';
 import { AppError } from '../lib/errors.js';
-import { hashPassword, randomSecret } from '../lib/password.js';
+import { hashPassword } from '../lib/password.js';
+import { createClubWithAdmin, generatePassword } from '../modules/operator/clubs.service.js';
 
 /**
  * `npm run create-operator`: first accounts of a production installation,
@@ -21,11 +22,6 @@ import { hashPassword, randomSecret } from '../lib/password.js';
  * Passwords are generated and printed once; only their scrypt hashes are stored.
  * The database is the server's (DATABASE_URL, else PGlite in DATA_DIR).
  */
-
-/** A generated sign-in password: 16 URL-safe characters (96 random bits). */
-export function generatePassword(): string {
-  return randomSecret(12);
-}
 
 /**
  * Creates the service operator's account: level SuperUser (1), no club,
@@ -63,59 +59,8 @@ export async function createOperator(
   return { id: u.id, username, password };
 }
 
-/**
- * Creates a club (externalClubId, name; the country's defaults — currency,
- * location and with it time zone and Israel flag, `clubDefaults`: the USA
- * class 4000–6999 is USA unless a country is given, others Israel) and its
- * first admin user with a generated password, in one transaction. Refuses
- * (409 CONFLICT) when the externalClubId exists.
- */
-export async function createClubWithAdmin(
-  db: Db,
-  opts: { externalClubId: number; name: string; username?: string; licensesAmount?: number; country?: Country },
-): Promise<{ clubId: number; externalClubId: number; username: string; password: string }> {
-  const { externalClubId } = opts;
-  if (!Number.isInteger(externalClubId) || externalClubId <= 0) {
-    throw new AppError('VALIDATION_ERROR', '--club must be a positive whole number');
-  }
-  const name = opts.name.trim();
-  if (!name) throw new AppError('VALIDATION_ERROR', '--club-name is required');
-  const username = (opts.username ?? 'admin').trim();
-  const [exists] = await db
-    .select({ id: clubs.id })
-    .from(clubs)
-    .where(eq(clubs.externalClubId, externalClubId))
-    .limit(1);
-  if (exists) throw new AppError('CONFLICT', `Club ${externalClubId} already exists`);
-  const defaults = clubDefaults(externalClubId, opts.country);
-  const password = generatePassword();
-  const passwordHash = await hashPassword(password);
-  const clubId = await db.transaction(async (tx) => {
-    const [club] = await tx
-      .insert(clubs)
-      .values({
-        externalClubId,
-        name,
-        licensesAmount: opts.licensesAmount ?? 0,
-        settings: { country: defaults.country },
-        currency: defaults.currency,
-        location: defaults.location,
-      })
-      .returning({ id: clubs.id });
-    await tx.insert(users).values({
-      clubId: club.id,
-      username,
-      passwordHash,
-      name,
-      role: UserRole.MANAGER,
-      level: UserLevel.Regular,
-      isAdmin: true,
-      permissions: allPermissions(true),
-    });
-    return club.id;
-  });
-  return { clubId, externalClubId, username, password };
-}
+// The club and its admin are created by the operator's service (also behind POST /api/Operator/Club).
+export { createClubWithAdmin, generatePassword };
 
 /** Runs the command line; returns the process exit code. */
 export async function main(argv: string[], print: (s: string) => void = console.log): Promise<number> {

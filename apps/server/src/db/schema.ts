@@ -53,6 +53,8 @@ export const clubs = pgTable('clubs', {
    */
   calendarFeedToken: text('calendar_feed_token').unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Set while the operator has disabled the club: its users cannot sign in, its terminals are refused (docs/operator.md). */
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
 });
 
 export const users = pgTable(
@@ -910,8 +912,16 @@ export const licenseRequests = pgTable(
     status: smallint('status').notNull().default(1),
     userId: integer('user_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The operator's answer (docs/operator.md): who, when, and the reason of a rejection or cancellation. */
+    decidedBy: integer('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    reason: text('reason'),
   },
-  (t) => [index('license_requests_club').on(t.clubId, t.createdAt)],
+  (t) => [
+    index('license_requests_club').on(t.clubId, t.createdAt),
+    // The operator's queue of every club's requests, pending first (docs/operator.md).
+    index('license_requests_status').on(t.status, t.createdAt),
+  ],
 );
 
 /** License purchases by card through the provider's payment page (POST /api/getBuyLink). */
@@ -1237,4 +1247,35 @@ export const attendanceLogs = pgTable(
       .on(t.clubId)
       .where(sql`${t.exitAt} is null and ${t.entryAt} is not null`),
   ],
+);
+
+/**
+ * Terminal software versions the service operator publishes (seed 000 §7
+ * GET /Club/GetScriptVersionList; docs/operator.md): not a club's table.
+ */
+export const scriptVersions = pgTable('script_versions', {
+  id: serial('id').primaryKey(),
+  /** Version label, unique (`38.1.0`). */
+  version: text('version').notNull().unique(),
+  notes: text('notes').notNull().default(''),
+  /** http(s) address of the version's file. */
+  fileUrl: text('file_url').notNull(),
+  publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The operator user who published it. */
+  createdBy: integer('created_by'),
+});
+
+/** Licenses the operator loaded into a club by hand, with the reason (docs/operator.md): a ledger, never updated. */
+export const licenseLoads = pgTable(
+  'license_loads',
+  {
+    id: serial('id').primaryKey(),
+    clubId: integer('club_id').notNull(),
+    quantity: integer('quantity').notNull(),
+    reason: text('reason').notNull(),
+    /** The operator user. */
+    userId: integer('user_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('license_loads_club').on(t.clubId, t.createdAt)],
 );

@@ -15,6 +15,7 @@ import { incidentRoutes } from './incidents/incidents.routes.js';
 import { employeePositionRoutes } from './employee-positions/employee-positions.routes.js';
 import { groupRoutes } from './groups/groups.routes.js';
 import { licenseRoutes } from './licenses/licenses.routes.js';
+import { operatorRoutes } from './operator/operator.routes.js';
 import { masavRoutes } from './masav/masav.routes.js';
 import { paymentMethodRoutes } from './payment-methods/payment-methods.routes.js';
 import { productRoutes } from './products/products.routes.js';
@@ -73,4 +74,6 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(globalMessageRoutes);
   await app.register(incidentRoutes);
   await app.register(calendarRoutes);
+  // The operator's maintenance (docs/operator.md)
+  await app.register(operatorRoutes);
 }

@@ -149,7 +149,13 @@ async function authenticate(req: FastifyRequest, db: Db): Promise<AuthContext> {
     clubId = c.id;
     externalClubId = c.externalClubId;
   } else if (clubId != null) {
-    const [c] = await db.select({ e: clubs.externalClubId }).from(clubs).where(eq(clubs.id, clubId)).limit(1);
+    const [c] = await db
+      .select({ e: clubs.externalClubId, disabledAt: clubs.disabledAt })
+      .from(clubs)
+      .where(eq(clubs.id, clubId))
+      .limit(1);
+    // A disabled club's users lose their sessions too (docs/operator.md); the operator keeps acting on it.
+    if (c?.disabledAt) throw new AppError('UNAUTHORIZED', 'Authentication error');
     externalClubId = c?.e ?? null;
   }
   if (clubId == null || externalClubId == null) {

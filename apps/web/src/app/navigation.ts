@@ -24,6 +24,9 @@ export const IMPLEMENTED_NAV_KEYS: readonly string[] = [
   'incidents',
   'attendance',
   'employeePositions',
+  // The operator's area (docs/operator.md).
+  'operatorClubs',
+  'operatorLicenses',
   // Every report screen of the catalogue.
   ...REPORT_SCREENS.map((s) => s.navKey),
 ];

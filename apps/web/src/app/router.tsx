@@ -51,6 +51,12 @@ const InboxPage = lazy(() => import('../features/messages/InboxPage').then((m) =
 const OperatorMessagesPage = lazy(() =>
   import('../features/messages/OperatorMessagesPage').then((m) => ({ default: m.OperatorMessagesPage })),
 );
+const LicenseQueuePage = lazy(() =>
+  import('../features/operator/LicenseQueuePage').then((m) => ({ default: m.LicenseQueuePage })),
+);
+const OperatorClubsPage = lazy(() =>
+  import('../features/operator/OperatorClubsPage').then((m) => ({ default: m.OperatorClubsPage })),
+);
 const PopupMessages = lazy(() =>
   import('../features/messages/PopupMessages').then((m) => ({ default: m.PopupMessages })),
 );
@@ -198,6 +204,9 @@ export const router = createBrowserRouter([
             path: '/management/employee-position-list',
             element: guarded('employeePositions', <EmployeePositionsPage />),
           },
+          // The operator's area (docs/operator.md).
+          { path: '/operator/clubs', element: guarded('operatorClubs', <OperatorClubsPage />) },
+          { path: '/operator/license-requests', element: guarded('operatorLicenses', <LicenseQueuePage />) },
           // Every report screen of the catalogue (features/reports/reportScreens.ts).
           ...REPORT_SCREENS.map((r) => ({
             path: r.route,

@@ -10,6 +10,7 @@ import { biometrics, bonus, terminalMessages } from './gate.js';
 import { groups } from './groups.js';
 import { feedbackCategories, globalMessages, incidents } from './messages.js';
 import { accounting, licenses, masav, paymentMethods, purchases, subscriptions } from './money.js';
+import { operatorClubs, operatorLicenses, operatorMaintenance } from './operator.js';
 import { products } from './products.js';
 import { schedules } from './schedules.js';
 import { terminals } from './terminals.js';
@@ -60,4 +61,7 @@ export const contract = {
   incidents,
   employeePositions,
   attendance,
+  operatorMaintenance,
+  operatorClubs,
+  operatorLicenses,
 } as const;

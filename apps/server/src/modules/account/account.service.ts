@@ -66,7 +66,10 @@ export async function checkCredentials(
     const retryAfterSeconds = Math.ceil((lockedUntil - Date.now()) / 1000);
     throw new AppError('LOGIN_LOCKED', 'Too many failed sign-ins', { retryAfterSeconds });
   }
-  const [club] = await db.select({ id: clubs.id }).from(clubs).where(eq(clubs.externalClubId, input.externalClubId));
+  const [club] = await db
+    .select({ id: clubs.id, disabledAt: clubs.disabledAt })
+    .from(clubs)
+    .where(eq(clubs.externalClubId, input.externalClubId));
   const candidates = await db
     .select()
     .from(users)
@@ -82,6 +85,10 @@ export async function checkCredentials(
     throw new AppError('INCORRECT_CREDENTIALS_OR_CLUB', 'Incorrect username or password, or club is not recognized');
   }
   if (failures.length > 0) await db.delete(loginFailures).where(inArray(loginFailures.key, [key, operatorKey]));
+  // A club the operator disabled (docs/operator.md): told after the password, so it reveals nothing to a guesser.
+  if (club?.disabledAt && user.level !== UserLevel.SuperUser) {
+    throw new AppError('CLUB_DISABLED', 'This club is disabled');
+  }
   return { userId: user.id, tokenVersion: user.tokenVersion };
 }
 

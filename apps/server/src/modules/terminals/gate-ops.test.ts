@@ -281,6 +281,20 @@ describe('remote actions', () => {
     ).toBe(200);
     await until(() => tc.actions.length === 5);
   });
+
+  it('check for updates offers the newest version the operator published (docs/operator.md)', async () => {
+    const { api: admin } = await signedInAdmin(ctx);
+    const { terminal, tc } = await connectedTerminal(admin);
+    const v = await factory.makeScriptVersion(ctx, { publishedAt: new Date(Date.now() + 60_000) });
+    const sent = await admin.post('/api/Terminal/TerminalAction', {
+      targetId: terminal.id,
+      actionName: 'checkForUpdates',
+    });
+    expect(sent.statusCode).toBe(200);
+    await until(() => tc.actions.some((a) => a.requestId === sent.json().requestId));
+    const got = tc.actions.find((a) => a.requestId === sent.json().requestId)!;
+    expect(got.data).toMatchObject({ latest: { version: v.version, fileUrl: v.fileUrl } });
+  });
 });
 
 describe('cash at the terminal', () => {

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/index.js';
-import { terminals } from '../../db/schema.js';
+import { clubs, terminals } from '../../db/schema.js';
 import { hashTerminalSecret, terminalKey, verifyTerminalSecret } from './terminal-secret.js';
 
 /**
@@ -40,6 +40,9 @@ export async function authenticateTerminal(db: Db, serial: string, secret: strin
   const key = await terminalKey(db);
   const ok = await verifyTerminalSecret(key, secret, t?.secretHash ?? UNKNOWN_SERIAL_HASH);
   if (!t || !ok) return null;
+  // A terminal of a club the operator disabled is refused like a wrong secret (docs/operator.md).
+  const [club] = await db.select({ disabledAt: clubs.disabledAt }).from(clubs).where(eq(clubs.id, t.clubId)).limit(1);
+  if (club?.disabledAt) return null;
   if (t.secretHash.startsWith('scrypt$')) {
     await db
       .update(terminals)

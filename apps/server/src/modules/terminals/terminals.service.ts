@@ -16,6 +16,7 @@ import {
   type TerminalActionWithReplyInput,
   type TerminalInput,
   type TerminalPatch,
+  type ScriptVersion,
 } from '@venue/domain';
 import type { Db, Tx } from '../../db/index.js';
 import { terminals } from '../../db/schema.js';
@@ -28,6 +29,7 @@ import { pgError } from '../../lib/validation.js';
 import type { EventBus } from '../../realtime/event-bus.js';
 import type { TerminalActions } from '../../realtime/terminal-actions.js';
 import type { TerminalRegistry } from '../../realtime/terminal-registry.js';
+import { latestScriptVersion } from '../operator/maintenance.service.js';
 import { hashTerminalSecret, terminalKey } from './terminal-secret.js';
 
 type TerminalRow = typeof terminals.$inferSelect;
@@ -291,7 +293,8 @@ async function prepareAction(
 ): Promise<{ row: TerminalRow; action: TerminalAction }> {
   await assertMayAct(db, actor, input.actionName);
   const row = await terminalRow(db, actor.clubId, input.targetId);
-  const parsed = TerminalAction.safeParse({ actionName: input.actionName, data: input.data });
+  const data = input.actionName === 'checkForUpdates' && input.data == null ? await updateOffer(db) : input.data;
+  const parsed = TerminalAction.safeParse({ actionName: input.actionName, data });
   if (!parsed.success) {
     // Only setDoorState's data has a shape to fail.
     throw new AppError('VALIDATION_ERROR', 'data.doorState is required', [
@@ -304,6 +307,15 @@ async function prepareAction(
     await updateTerminal(db, actor, input.targetId, patch, registry, bus);
   }
   return { row, action };
+}
+
+/**
+ * What "check for updates" offers a terminal when the console sends no data
+ * (docs/operator.md): the newest version the operator published with
+ * GET /Club/GetScriptVersionList's fields, or `{latest: null}` when none is.
+ */
+async function updateOffer(db: Db): Promise<{ latest: ScriptVersion | null }> {
+  return { latest: await latestScriptVersion(db) };
 }
 
 /**

@@ -54,6 +54,16 @@ export function writeSession(token: string, expiresInSeconds: number, externalCl
   return { token, expiresAt, externalClubId };
 }
 
+/**
+ * The operator chooses the club it acts on (docs/operator.md "Act on a club"):
+ * every later call carries it as the `clubExternalId` header. The caller
+ * reloads the console so no cached data of the previous club remains.
+ */
+export function writeActingClub(externalClubId: number): void {
+  localStorage.setItem(CLUB, String(externalClubId));
+  localStorage.removeItem(CLUB_DETAILS);
+}
+
 /** Remembers the club details read at start (seed 000 §3 "Also read at start"). */
 export function writeClubDetails(details: unknown): void {
   localStorage.setItem(CLUB_DETAILS, JSON.stringify(details));

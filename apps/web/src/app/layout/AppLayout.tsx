@@ -27,6 +27,7 @@ import { useLiveStatus } from '../live/LiveProvider';
 import { useDrawerSide, useLanguage, useSetLanguage } from '../i18n/LocaleProvider';
 import { useViewport } from '../../shared/useMediaQuery';
 import { OfflineBanner } from './OfflineBanner';
+import { OperatorBanner } from '../../features/operator/OperatorBanner';
 import { useCan } from '../auth/useCan';
 import { MessageBell } from '../../features/messages/MessageBell';
 import { OPERATOR_MESSAGES_ROUTE } from '../../features/messages/routes';
@@ -49,7 +50,7 @@ const ICONS: Record<string, React.ReactNode> = {
 
 function useMenuItems(entries: NavEntry[], collapsed: boolean, onNavigate?: () => void): MenuProps['items'] {
   const { t } = useTranslation();
-  const sections = ['management', 'reports'] as const;
+  const sections = ['management', 'reports', 'operator'] as const;
   return sections
     .map((section) => ({
       type: 'group' as const,
@@ -187,6 +188,7 @@ export function AppLayout() {
         </Layout.Header>
         <Layout.Content className="app-content">
           <OfflineBanner />
+          {isOperator && <OperatorBanner club={club} />}
           <Outlet />
         </Layout.Content>
       </Layout>
