@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { Button, Popconfirm, Space, Typography } from 'antd';
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import type { EmployeePosition } from '@venue/domain';
 import type { GridColumn } from '../../shared/DataGrid';
+import { editDeleteColumn } from '../../shared/editDeleteColumn';
 
 /** What the position columns need from the screen. */
 export interface PositionColumnsContext {
@@ -56,39 +56,13 @@ export function positionColumns({
       align: 'end',
       sortable: (a, b) => a.usedBy - b.usedBy,
     },
-    {
-      key: 'actions',
-      title: '',
-      alwaysVisible: true,
-      className: 'no-print',
-      render: (_, p) =>
-        canEdit ? (
-          <Space size={0}>
-            <Button
-              type="text"
-              size="small"
-              icon={<EditOutlined />}
-              aria-label={t('common.edit')}
-              onClick={() => onEdit(p)}
-            />
-            <Popconfirm
-              title={t('positions.deleteConfirm', { name: p.name })}
-              okText={t('common.delete')}
-              cancelText={t('common.cancel')}
-              okButtonProps={{ danger: true }}
-              onConfirm={() => onDelete(p)}
-            >
-              <Button
-                type="text"
-                size="small"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={t('common.delete')}
-                data-testid={`position-delete-${p.id}`}
-              />
-            </Popconfirm>
-          </Space>
-        ) : null,
-    },
+    editDeleteColumn({
+      t,
+      canEdit,
+      confirmKey: 'positions.deleteConfirm',
+      onEdit,
+      onDelete,
+      testId: (p) => `position-delete-${p.id}`,
+    }),
   ];
 }

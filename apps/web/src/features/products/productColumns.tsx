@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { Button, Popconfirm, Space, Tag, Typography } from 'antd';
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import type { Product } from '@venue/domain';
 import type { GridColumn } from '../../shared/DataGrid';
+import { editDeleteColumn } from '../../shared/editDeleteColumn';
 
 /** What the product columns need from the screen. */
 export interface ProductColumnsContext {
@@ -65,32 +65,6 @@ export function productColumns({ t, money, canEdit, onEdit, onDelete }: ProductC
       render: (v: boolean) =>
         v ? <Tag color="green">{t('products.isActive')}</Tag> : <Tag>{t('products.inactive')}</Tag>,
     },
-    {
-      key: 'actions',
-      title: '',
-      alwaysVisible: true,
-      className: 'no-print',
-      render: (_, p) =>
-        canEdit ? (
-          <Space size={0}>
-            <Button
-              type="text"
-              size="small"
-              icon={<EditOutlined />}
-              aria-label={t('common.edit')}
-              onClick={() => onEdit(p)}
-            />
-            <Popconfirm
-              title={t('products.deleteConfirm', { name: p.name })}
-              okText={t('common.delete')}
-              cancelText={t('common.cancel')}
-              okButtonProps={{ danger: true }}
-              onConfirm={() => onDelete(p)}
-            >
-              <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('common.delete')} />
-            </Popconfirm>
-          </Space>
-        ) : null,
-    },
+    editDeleteColumn({ t, canEdit, confirmKey: 'products.deleteConfirm', onEdit, onDelete }),
   ];
 }
