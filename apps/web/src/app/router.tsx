@@ -5,13 +5,13 @@ import { useTranslation } from 'react-i18next';
 import type { ReportId } from '@venue/domain';
 import { AuthProvider, useAuth } from './auth/AuthProvider';
 import { hadExpiredSession, setLoginReason } from './auth/authStorage';
-import { LiveProvider } from './live/LiveProvider';
-import { AppLayout } from './layout/AppLayout';
 import { useNavigationEntries } from './navigation';
 import { REPORT_SCREENS } from '../features/reports/reportScreens';
 import { RouteError } from './RouteError';
 import { INBOX_ROUTE, OPERATOR_MESSAGES_ROUTE } from '../features/messages/routes';
 
+/** The signed-in frame (live link, menu, header) loads after sign-in, not with the sign-in page. */
+const SignedInShell = lazy(() => import('./layout/SignedInShell').then((m) => ({ default: m.SignedInShell })));
 const LoginPage = lazy(() => import('../features/login/LoginPage').then((m) => ({ default: m.LoginPage })));
 const DashboardPage = lazy(() =>
   import('../features/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })),
@@ -31,7 +31,6 @@ const CalendarPage = lazy(() => import('../features/calendar/CalendarPage').then
 const SchedulesPage = lazy(() =>
   import('../features/schedules/SchedulesPage').then((m) => ({ default: m.SchedulesPage })),
 );
-const TermsGate = lazy(() => import('../features/terms/TermsGate').then((m) => ({ default: m.TermsGate })));
 const TerminalsPage = lazy(() =>
   import('../features/terminals/TerminalsPage').then((m) => ({ default: m.TerminalsPage })),
 );
@@ -56,9 +55,6 @@ const LicenseQueuePage = lazy(() =>
 );
 const OperatorClubsPage = lazy(() =>
   import('../features/operator/OperatorClubsPage').then((m) => ({ default: m.OperatorClubsPage })),
-);
-const PopupMessages = lazy(() =>
-  import('../features/messages/PopupMessages').then((m) => ({ default: m.PopupMessages })),
 );
 const AttendancePage = lazy(() =>
   import('../features/attendance/AttendancePage').then((m) => ({ default: m.AttendancePage })),
@@ -100,13 +96,9 @@ function RequireSession() {
   }
   if (loading || !data) return <PageSpinner />;
   return (
-    <LiveProvider token={session.token}>
-      <AppLayout />
-      <Suspense fallback={null}>
-        <TermsGate />
-        <PopupMessages />
-      </Suspense>
-    </LiveProvider>
+    <Suspense fallback={<PageSpinner />}>
+      <SignedInShell token={session.token} />
+    </Suspense>
   );
 }
 

@@ -4,7 +4,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
-  contract,
   KALA_CLUB_FROM,
   LOW_LICENSE_THRESHOLD,
   type Capacity,
@@ -14,7 +13,7 @@ import {
   type LoginRequest,
   type LoginResponse,
 } from '@venue/domain';
-import { api, ApiError, apiRequest, setUnauthorizedHandler } from '../api/apiClient';
+import { ApiError, apiRequest, setUnauthorizedHandler } from '../api/apiClient';
 import {
   clearSession,
   readSession,
@@ -41,20 +40,6 @@ interface AuthContextValue {
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
-
-async function loadSessionData(): Promise<SessionData> {
-  const user = await api.call(contract.account.current);
-  const club = await api.call(contract.club.current);
-  const [capacities, groups] = await Promise.all([
-    api.call(contract.club.capacities).catch(() => [] as Capacity[]),
-    // The group list feeds selects; a user without the group permission still works.
-    api
-      .call(contract.groups.list)
-      .then((p) => p.items as Group[])
-      .catch(() => [] as Group[]),
-  ]);
-  return { user, club, capacities, groups };
-}
 
 /** The license purchase page (features/client-money/LicensesPage), where the low-license toast leads. */
 const LICENSE_PURCHASE_ROUTE = '/management/app-settings/licenses';
@@ -106,7 +91,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const query = useQuery({
     queryKey: [...SESSION_QUERY_KEY, session?.token ?? ''],
-    queryFn: loadSessionData,
+    // Loaded on demand: the contract's schemas stay out of the sign-in page's first load (docs/operations.md, console files).
+    queryFn: () => import('./sessionData').then((m) => m.loadSessionData()),
     enabled: session != null,
     staleTime: 5 * 60_000,
     retry: false,

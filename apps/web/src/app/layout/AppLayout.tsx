@@ -24,7 +24,8 @@ import type { NavEntry } from '@venue/domain';
 import { useAuth, useSessionData } from '../auth/AuthProvider';
 import { useNavigationEntries } from '../navigation';
 import { useLiveStatus } from '../live/LiveProvider';
-import { useDrawerSide, useLanguage, useSetLanguage } from '../i18n/LocaleProvider';
+import { useDrawerSide } from '../i18n/LocaleProvider';
+import { LanguageSwitch } from './LanguageSwitch';
 import { useViewport } from '../../shared/useMediaQuery';
 import { OfflineBanner } from './OfflineBanner';
 import { OperatorBanner } from '../../features/operator/OperatorBanner';
@@ -82,23 +83,6 @@ function LiveIndicator() {
         <Badge status={badge} text={<span className="hide-phone">{t(`live.${status}`)}</span>} />
       </span>
     </Tooltip>
-  );
-}
-
-export function LanguageSwitch() {
-  const lang = useLanguage();
-  const setLanguage = useSetLanguage();
-  const other = lang === 'he' ? 'en' : 'he';
-  return (
-    <Button
-      size="small"
-      data-testid="lang-switch"
-      lang={other}
-      onClick={() => setLanguage(other)}
-      aria-label={other === 'en' ? 'Switch to English' : 'מעבר לעברית'}
-    >
-      {other === 'en' ? 'English' : 'עברית'}
-    </Button>
   );
 }
 

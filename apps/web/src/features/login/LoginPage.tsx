@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { LockOutlined, ShopOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { LanguageSwitch } from '../../app/layout/AppLayout';
+import { LanguageSwitch } from '../../app/layout/LanguageSwitch';
 import { useLogin, type LoginFormValues } from './useLogin';
 import { clearLoginReason, readLoginReason } from '../../app/auth/authStorage';
 

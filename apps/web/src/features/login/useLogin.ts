@@ -2,7 +2,6 @@ import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { FormInstance } from 'antd';
-import { LoginRequest } from '@venue/domain';
 import { useAuth } from '../../app/auth/AuthProvider';
 import { errorText, zodFieldIssues, applyFieldIssues } from '../../shared/errors';
 
@@ -23,6 +22,8 @@ export function useLogin(form: FormInstance<LoginFormValues>) {
   const submit = useCallback(
     async (values: LoginFormValues) => {
       setError(null);
+      // The schema (and zod) load with the first submit, not with the sign-in page.
+      const { LoginRequest } = await import('./loginSchema');
       const parsed = LoginRequest.safeParse(values);
       if (!parsed.success) {
         applyFieldIssues(form, zodFieldIssues(t, parsed.error));

@@ -1,0 +1,22 @@
+/**
+ * Every area's routes, one named export per area. `contract` (index.ts) is
+ * this module as a namespace, so a bundle keeps only the areas it reads:
+ * the sign-in screen does not carry every schema of the API.
+ */
+export { account } from './account.js';
+export { attendance } from './attendance.js';
+export { calendar } from './calendar.js';
+export { clients } from './clients.js';
+export { club, reference } from './club.js';
+export { dashboard } from './dashboard.js';
+export { debts } from './debts.js';
+export { employeePositions } from './employee-positions.js';
+export { biometrics, bonus, terminalMessages } from './gate.js';
+export { groups } from './groups.js';
+export { feedbackCategories, globalMessages, incidents } from './messages.js';
+export { accounting, licenses, masav, paymentMethods, purchases, subscriptions } from './money.js';
+export { operatorClubs, operatorLicenses, operatorMaintenance } from './operator.js';
+export { products } from './products.js';
+export { schedules } from './schedules.js';
+export { terminals } from './terminals.js';
+export { users } from './users.js';
