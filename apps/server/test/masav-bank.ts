@@ -19,7 +19,11 @@ export function bankReturnFile(sent: Buffer, returned: { amount: number; reason:
   const total = returned.reduce((s, r) => s + r.amount, 0);
   const t = lines.find((l) => l[0] === '5')!;
   const five =
-    t.slice(0, 36) + String(total).padStart(15, '0') + t.slice(51, 58) + String(out.length).padStart(7, '0') + t.slice(65);
+    t.slice(0, 36) +
+    String(total).padStart(15, '0') +
+    t.slice(51, 58) +
+    String(out.length).padStart(7, '0') +
+    t.slice(65);
   return Buffer.from([lines[0], ...out, five, '9'.repeat(128)].join('\r\n') + '\r\n', 'latin1');
 }
 

@@ -42,7 +42,9 @@ export interface ReadMovement {
 }
 
 const decode1255 = (buf: Buffer) =>
-  [...buf].map((b) => (b >= 0xe0 && b <= 0xfa ? String.fromCharCode(0x5d0 + b - 0xe0) : String.fromCharCode(b))).join('');
+  [...buf]
+    .map((b) => (b >= 0xe0 && b <= 0xfa ? String.fromCharCode(0x5d0 + b - 0xe0) : String.fromCharCode(b)))
+    .join('');
 
 /** Reads MOVEIN.PRM: the record length and each field's [first, last] columns by name. */
 export function readPrm(prm: Buffer): { length: number; fields: Map<string, [number, number]> } {

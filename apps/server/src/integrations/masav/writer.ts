@@ -97,9 +97,7 @@ export function masavText(value: string, width: number): string {
   const logical = [...latinAsSmall(value.normalize('NFC').replace(/[\u0591-\u05c7]/g, '')).trim()]
     .slice(0, width)
     .join('');
-  const v = [...visualOrder(logical)]
-    .map((ch) => CODE_A.get(ch) ?? (ch >= ' ' && ch <= '~' ? ch : ' '))
-    .join('');
+  const v = [...visualOrder(logical)].map((ch) => CODE_A.get(ch) ?? (ch >= ' ' && ch <= '~' ? ch : ' ')).join('');
   return v.padEnd(width, ' ');
 }
 const text = masavText;

@@ -91,7 +91,11 @@ export async function updateSumit(db: Db, actor: Actor, id: number, body: z.infe
 /** The account a payment method's money goes to, or null when the method brings no money (balances, Free). */
 function methodAccount(s: Hashavshevet, method: number): { account: string; label: string } | null {
   if (method === PaymentMethod.Cash) return { account: s.cashAccount, label: 'מזומן' };
-  if (method === PaymentMethod.CreditCard || method === PaymentMethod.CreditCardToken || method === PaymentMethod.CreditCardEmv)
+  if (
+    method === PaymentMethod.CreditCard ||
+    method === PaymentMethod.CreditCardToken ||
+    method === PaymentMethod.CreditCardEmv
+  )
     return { account: s.creditAccount, label: 'אשראי' };
   if (method === PaymentMethod.Masav) {
     if (!s.masavAccount) throw validationError([{ path: 'masavAccount', message: 'masavAccountRequired' }]);
@@ -140,9 +144,13 @@ function purchaseMovements(
   date: string,
 ): MoveinMovement[] {
   const byMethod = new Map<number, number>();
-  for (const x of pays) if (methodAccount(s, x.method)) byMethod.set(x.method, (byMethod.get(x.method) ?? 0) + x.amount);
+  for (const x of pays)
+    if (methodAccount(s, x.method)) byMethod.set(x.method, (byMethod.get(x.method) ?? 0) + x.amount);
   const methods = [...byMethod.entries()].filter(([, a]) => a > 0).sort(([a], [b]) => a - b);
-  const vats = splitVatOver(p.vat, methods.map(([, a]) => a));
+  const vats = splitVatOver(
+    p.vat,
+    methods.map(([, a]) => a),
+  );
   const moves: MoveinMovement[] = [];
   methods.forEach(([method, amount], i) => {
     const { account, label } = methodAccount(s, method)!;
@@ -152,7 +160,12 @@ function purchaseMovements(
     const base = { reference: p.invoiceNumber, reference2: clientNumber, date, valueDate: date };
     moves.push({ ...base, details: `קבלה ${p.invoiceNumber} ${label}`, debit: [{ account, amount }], credit });
     if (p.paymentStatus === PurchasePaymentStatus.Refunded)
-      moves.push({ ...base, details: `ביטול ${p.invoiceNumber} ${label}`, debit: credit, credit: [{ account, amount }] });
+      moves.push({
+        ...base,
+        details: `ביטול ${p.invoiceNumber} ${label}`,
+        debit: credit,
+        credit: [{ account, amount }],
+      });
   });
   return moves;
 }
@@ -185,7 +198,11 @@ export async function writeMovein(db: Db, clubId: number, from: string, to: stri
   for (let i = 0; i < ids.length; i += 5000) {
     const chunk = ids.slice(i, i + 5000);
     const ps = await db
-      .select({ purchaseId: purchasePayments.purchaseId, method: purchasePayments.method, amount: purchasePayments.amount })
+      .select({
+        purchaseId: purchasePayments.purchaseId,
+        method: purchasePayments.method,
+        amount: purchasePayments.amount,
+      })
       .from(purchasePayments)
       .where(scoped(db, clubId).where(purchasePayments, inArray(purchasePayments.purchaseId, chunk)));
     for (const x of ps) pays.set(x.purchaseId, [...(pays.get(x.purchaseId) ?? []), x]);
@@ -222,7 +239,12 @@ async function masavCollections(
     )
     .orderBy(asc(masavResults.at), asc(masavResults.id));
   if (rows.length && (!s.bankAccount || !s.masavAccount))
-    throw validationError([{ path: s.bankAccount ? 'masavAccount' : 'bankAccount', message: `${s.bankAccount ? 'masavAccount' : 'bankAccount'}Required` }]);
+    throw validationError([
+      {
+        path: s.bankAccount ? 'masavAccount' : 'bankAccount',
+        message: `${s.bankAccount ? 'masavAccount' : 'bankAccount'}Required`,
+      },
+    ]);
   return rows.map(({ r, invoice, number }) => {
     const date = clubToday(location, r.at);
     return {

@@ -68,7 +68,17 @@ describe('accounting export: MOVEIN.DAT and MOVEIN.PRM in the published layout (
     const prm = (await api.get('/api/Report/MoveinPrm')).rawPayload;
     const { length, fields } = readPrm(prm);
     expect(length).toBeGreaterThan(100);
-    for (const f of ['type', 'ref1', 'ref2', 'refDate', 'details', 'debit1', 'credit1', 'debitAmount1', 'creditAmount1'])
+    for (const f of [
+      'type',
+      'ref1',
+      'ref2',
+      'refDate',
+      'details',
+      'debit1',
+      'credit1',
+      'debitAmount1',
+      'creditAmount1',
+    ])
       expect(fields.has(f), f).toBe(true);
     const lines = prm.toString('latin1').split('\r\n');
     expect(lines[6].startsWith('0 0')).toBe(true); // line 7: costing code, not carried
@@ -217,7 +227,12 @@ describe('accounting export: MOVEIN.DAT and MOVEIN.PRM in the published layout (
     const { debit, credit } = sumsByAccount(moves);
     const fin = await api.post('/api/Report/GetFinancialReport', { period: 'day', anchor: today() });
     expect(fin.statusCode, fin.body).toBe(200);
-    const t = fin.json().totals as { amountBeforeVat: number; vat: number; fee: number; byMethod: Record<string, number> };
+    const t = fin.json().totals as {
+      amountBeforeVat: number;
+      vat: number;
+      fee: number;
+      byMethod: Record<string, number>;
+    };
     const m = (k: number) => t.byMethod[String(k)] ?? 0;
     expect(debit['1000']).toBe(m(0));
     expect(debit['1100']).toBe(m(1) + m(2) + m(4));

@@ -27,7 +27,8 @@ async function readOneFile(req: FastifyRequest): Promise<Buffer | null> {
     try {
       buf = await (part as MultipartFile).toBuffer();
     } catch (err) {
-      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('FILE_TOO_LARGE', 'File too large');
+      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+        throw new AppError('FILE_TOO_LARGE', 'File too large');
       throw err;
     }
   }

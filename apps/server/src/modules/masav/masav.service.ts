@@ -3,7 +3,15 @@ import type { Actor } from '../../lib/actor.js';
 import { MasavSettings } from '@venue/domain';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/index.js';
-import { clients, clubMoneySettings, debts, masavFiles, masavResults, paymentMethods, purchases } from '../../db/schema.js';
+import {
+  clients,
+  clubMoneySettings,
+  debts,
+  masavFiles,
+  masavResults,
+  paymentMethods,
+  purchases,
+} from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { scoped } from '../../lib/scoped.js';
@@ -260,7 +268,11 @@ async function fileDebts(tx: Tx, clubId: number, fileId: number) {
     .from(debts)
     .leftJoin(
       paymentMethods,
-      and(eq(paymentMethods.clientId, debts.clientId), eq(paymentMethods.kind, 'masav'), eq(paymentMethods.clubId, clubId)),
+      and(
+        eq(paymentMethods.clientId, debts.clientId),
+        eq(paymentMethods.kind, 'masav'),
+        eq(paymentMethods.clubId, clubId),
+      ),
     )
     .where(scoped(tx, clubId).where(debts, eq(debts.masavFileId, fileId)))
     .orderBy(debts.id, desc(paymentMethods.id));
@@ -340,7 +352,11 @@ async function settleMasavFile(tx: Tx, actor: Actor, file: typeof masavFiles.$in
     .update(masavFiles)
     .set({ returnedAt: now })
     .where(scoped(tx, clubId).where(masavFiles, eq(masavFiles.id, file.id)));
-  await onMasavCollected(tx, clubId, [...new Set(collectedPurchases)].sort((a, b) => a - b));
+  await onMasavCollected(
+    tx,
+    clubId,
+    [...new Set(collectedPurchases)].sort((a, b) => a - b),
+  );
   await audit(tx, actor, { action: 'update', entity: 'masavReturn', entityId: file.id, after: out });
   return out;
 }

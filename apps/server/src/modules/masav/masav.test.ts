@@ -240,7 +240,13 @@ describe('MASAV files (seed 000 §7; DOMAIN-FACTS format)', () => {
       ]),
     );
     expect(ret.statusCode, ret.body).toBe(200);
-    expect(ret.json()).toEqual({ fileId: file.id, collected: 1, collectedAmount: 4000, rejected: 3, rejectedAmount: 12600 });
+    expect(ret.json()).toEqual({
+      fileId: file.id,
+      collected: 1,
+      collectedAmount: 4000,
+      rejected: 3,
+      rejectedAmount: 12600,
+    });
     // Read once only.
     expect((await upload(bankReturnFile(sent, []))).json().details[0].message).toBe('masavReturnAlreadyRead');
 
