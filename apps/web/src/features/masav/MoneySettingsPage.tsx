@@ -7,6 +7,7 @@ import {
   Checkbox,
   DatePicker,
   Form,
+  Grid,
   Input,
   InputNumber,
   Progress,
@@ -17,9 +18,11 @@ import {
   Tag,
   Typography,
   Upload,
+  type TableColumnsType,
 } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
 import { AutoRenewSettings, contract, HashavshevetDetails, MasavSettings } from '@venue/domain';
 import type { z } from 'zod';
@@ -57,14 +60,22 @@ async function sendReturnFile(file: File) {
   return body as { collected: number; collectedAmount: number; rejected: number; rejectedAmount: number };
 }
 
+const TABS = ['files', 'masav', 'accounting', 'renewal'] as const;
+type Tab = (typeof TABS)[number];
+
 /**
  * Money settings (issue 18; docs/money.md): MASAV files (create for a value
  * date, test mode, list, download, read the bank's return file), the MASAV
  * institution, the Hashavshevet accounts and export, and automatic renewal
- * (settings and "run now"). Route /management/app-settings/money.
+ * (settings and "run now"). Route /management/app-settings/money (?tab=files|masav|accounting|renewal).
  */
 export function MoneySettingsPage() {
   const { t } = useTranslation();
+  const screens = Grid.useBreakpoint();
+  const [params, setParams] = useSearchParams();
+  const tab = TABS.includes(params.get('tab') as Tab) ? (params.get('tab') as Tab) : 'files';
+  const choose = (k: string) => setParams({ tab: k }, { replace: true });
+  const label = (k: Tab) => t(`moneySettings.tabs.${k}`);
   return (
     <div data-testid="money-settings-page">
       <div className="page-header">
@@ -72,16 +83,85 @@ export function MoneySettingsPage() {
       </div>
       <Card>
         <Tabs
+          activeKey={tab}
+          onChange={choose}
+          destroyOnHidden
+          // On a phone the four sections are a list to choose from: the tab bar would not fit.
+          renderTabBar={
+            screens.md
+              ? undefined
+              : () => (
+                  <Select
+                    value={tab}
+                    onChange={choose}
+                    style={{ inlineSize: '100%', marginBlockEnd: 16 }}
+                    options={TABS.map((k) => ({ value: k, label: label(k) }))}
+                    data-testid="money-section"
+                  />
+                )
+          }
           items={[
-            { key: 'files', label: t('moneySettings.masavFiles'), children: <MasavFiles /> },
-            { key: 'masav', label: t('moneySettings.masavSettings'), children: <MasavSettingsForm /> },
-            { key: 'accounting', label: t('moneySettings.accounting'), children: <AccountingTab /> },
-            { key: 'renewal', label: t('moneySettings.renewal'), children: <RenewalTab /> },
+            { key: 'files', label: label('files'), children: <MasavFiles /> },
+            { key: 'masav', label: label('masav'), children: <MasavSettingsForm /> },
+            { key: 'accounting', label: label('accounting'), children: <AccountingTab /> },
+            { key: 'renewal', label: label('renewal'), children: <RenewalTab /> },
           ]}
         />
       </Card>
     </div>
   );
+}
+
+type MasavFileRow = Awaited<ReturnType<typeof api.call<typeof contract.masav.list>>>[number];
+
+/** The MASAV files table's columns. */
+function fileColumns(
+  t: ReturnType<typeof useTranslation>['t'],
+  symbol: string,
+  download: (id: number) => void,
+): TableColumnsType<MasavFileRow> {
+  return [
+    { title: t('moneySettings.serial'), dataIndex: 'serial' },
+    {
+      title: t('moneySettings.valueDate'),
+      dataIndex: 'valueDate',
+      render: (v: string) => dayjs(v).format('DD/MM/YYYY'),
+    },
+    {
+      title: t('moneySettings.createdAt'),
+      dataIndex: 'createdAt',
+      render: (v: string) => dayjs(v).format('DD/MM/YYYY HH:mm'),
+    },
+    { title: t('moneySettings.count'), dataIndex: 'count' },
+    {
+      title: t('moneySettings.total'),
+      dataIndex: 'total',
+      render: (v: number) => moneyText(v, symbol),
+    },
+    {
+      title: t('moneySettings.status'),
+      key: 'status',
+      render: (_: unknown, r) => (
+        <Space size={4} wrap>
+          {r.testMode && <Tag color="gold">{t('moneySettings.test')}</Tag>}
+          {r.returnedAt ? (
+            <Tag color="green">{t('moneySettings.returned')}</Tag>
+          ) : (
+            !r.testMode && <Tag color="blue">{t('moneySettings.inCollection')}</Tag>
+          )}
+        </Space>
+      ),
+    },
+    {
+      title: '',
+      key: 'download',
+      render: (_: unknown, r) => (
+        <Button size="small" icon={<DownloadOutlined />} onClick={() => download(r.id)}>
+          {t('moneySettings.download')}
+        </Button>
+      ),
+    },
+  ];
 }
 
 function MasavFiles() {
@@ -162,48 +242,7 @@ function MasavFiles() {
         scroll={{ x: 'max-content' }}
         pagination={{ pageSize: 20, hideOnSinglePage: true }}
         locale={{ emptyText: t('moneySettings.noFiles') }}
-        columns={[
-          { title: t('moneySettings.serial'), dataIndex: 'serial' },
-          {
-            title: t('moneySettings.valueDate'),
-            dataIndex: 'valueDate',
-            render: (v: string) => dayjs(v).format('DD/MM/YYYY'),
-          },
-          {
-            title: t('moneySettings.createdAt'),
-            dataIndex: 'createdAt',
-            render: (v: string) => dayjs(v).format('DD/MM/YYYY HH:mm'),
-          },
-          { title: t('moneySettings.count'), dataIndex: 'count' },
-          {
-            title: t('moneySettings.total'),
-            dataIndex: 'total',
-            render: (v: number) => moneyText(v, club.currencySymbol),
-          },
-          {
-            title: t('moneySettings.status'),
-            key: 'status',
-            render: (_: unknown, r) => (
-              <Space size={4} wrap>
-                {r.testMode && <Tag color="gold">{t('moneySettings.test')}</Tag>}
-                {r.returnedAt ? (
-                  <Tag color="green">{t('moneySettings.returned')}</Tag>
-                ) : (
-                  !r.testMode && <Tag color="blue">{t('moneySettings.inCollection')}</Tag>
-                )}
-              </Space>
-            ),
-          },
-          {
-            title: '',
-            key: 'download',
-            render: (_: unknown, r) => (
-              <Button size="small" icon={<DownloadOutlined />} onClick={() => void download(r.id)}>
-                {t('moneySettings.download')}
-              </Button>
-            ),
-          },
-        ]}
+        columns={fileColumns(t, club.currencySymbol, (id) => void download(id))}
       />
     </Space>
   );
