@@ -831,6 +831,10 @@ export const debts = pgTable(
     deleted: boolean('deleted').notNull().default(false),
     /** The MASAV file that collects it (not in test mode). */
     masavFileId: integer('masav_file_id'),
+    /** The purchase paid by MASAV this debt collects (source 'masav'), or null. */
+    purchaseId: bigint('purchase_id', { mode: 'number' }),
+    /** The bank's return reason code when a MASAV debit of it was rejected (docs/money.md "MASAV return file"). */
+    returnReason: text('return_reason'),
   },
   (t) => [index('debts_client').on(t.clubId, t.clientId)],
 );
@@ -873,6 +877,8 @@ export const masavFiles = pgTable(
     total: integer('total').notNull(),
     content: bytea('content').notNull(),
     userId: integer('user_id'),
+    /** When the bank's return file of this file was read; null until then. */
+    returnedAt: timestamp('returned_at', { withTimezone: true }),
   },
   (t) => [index('masav_files_club').on(t.clubId, t.createdAt)],
 );
@@ -1278,4 +1284,35 @@ export const licenseLoads = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('license_loads_club').on(t.clubId, t.createdAt)],
+);
+
+/**
+ * The outcome of each debt of a sent MASAV file, written when the bank's
+ * return file is read (docs/money.md "MASAV return file"): collected, or
+ * rejected with the bank's reason code. A collected debt of a MASAV purchase
+ * carries the receipt number `onMasavCollected` gave it; the accounting
+ * export books the collection (bank ← MASAV account) on `at`.
+ */
+export const masavResults = pgTable(
+  'masav_results',
+  {
+    clubId: integer('club_id').notNull(),
+    id: serial('id').notNull(),
+    masavFileId: integer('masav_file_id').notNull(),
+    debtId: integer('debt_id').notNull(),
+    clientId: integer('client_id').notNull(),
+    purchaseId: bigint('purchase_id', { mode: 'number' }),
+    /** Minor units. */
+    amount: integer('amount').notNull(),
+    collected: boolean('collected').notNull(),
+    /** The bank's return reason code ('' when collected). */
+    reasonCode: text('reason_code').notNull().default(''),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    receiptNumber: integer('receipt_number'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clubId, t.id] }),
+    index('masav_results_file').on(t.clubId, t.masavFileId),
+    index('masav_results_at').on(t.clubId, t.at),
+  ],
 );

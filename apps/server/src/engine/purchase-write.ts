@@ -397,6 +397,7 @@ async function insertPurchaseDetails(
       amount: masav,
       description: `MASAV ${invoiceNumber}`,
       source: 'masav',
+      purchaseId,
       userId: cmd.userId ?? null,
     });
   }

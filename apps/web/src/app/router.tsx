@@ -66,6 +66,9 @@ const ReportPage = lazy(() => import('../features/reports/ReportPage').then((m) 
 const ReconcileSaferPaymentsButton = lazy(() =>
   import('../features/reports/ReconcileSaferPayments').then((m) => ({ default: m.ReconcileSaferPaymentsButton })),
 );
+const MoneySettingsPage = lazy(() =>
+  import('../features/masav/MoneySettingsPage').then((m) => ({ default: m.MoneySettingsPage })),
+);
 const LicensesPage = lazy(() =>
   import('../features/client-money/LicensesPage').then((m) => ({ default: m.LicensesPage })),
 );
@@ -173,6 +176,7 @@ export const router = createBrowserRouter([
           { path: '/management/app-users-list', element: guarded('users', <UsersPage />) },
           { path: '/management/app-settings', element: guarded('settings', <SettingsPage />) },
           { path: '/management/app-settings/licenses', element: guarded('settings', <LicensesPage />) },
+          { path: '/management/app-settings/money', element: guarded('settings', <MoneySettingsPage />) },
           { path: '/management/calendar', element: guarded('calendar', <CalendarPage />) },
           { path: '/management/app-schedules-list', element: guarded('schedules', <SchedulesPage />) },
           { path: '/management/app-groups-list', element: guarded('groups', <GroupsPage />) },

@@ -15,7 +15,14 @@ import {
 } from '../schemas/subscriptions.js';
 import { BankDetailsPatch, CardPatch, PaymentMethodInput, PaymentMethodView } from '../schemas/payment-methods.js';
 import { BuyLinkRequest, LicenseRequest } from '../schemas/licenses.js';
-import { HashavshevetDetails, MasavFile, MasavSettings, MoveinRequest, SumitSettings } from '../schemas/accounting.js';
+import {
+  HashavshevetDetails,
+  MasavFile,
+  MasavReturnResult,
+  MasavSettings,
+  MoveinRequest,
+  SumitSettings,
+} from '../schemas/accounting.js';
 import { OkResponse } from '../schemas/common.js';
 import { isoDate } from '../parts.js';
 import { IdParams, routes } from './route.js';
@@ -210,6 +217,17 @@ export const masav = routes(['masav'], {
   /** The file itself (application/octet-stream). */
   download: { method: 'GET', path: '/api/MasavFile/Download/:id', params: IdParams, access: clientMoney },
   settings: { method: 'GET', path: '/api/MasavFile/Settings', response: MasavSettings.nullable(), access: clientMoney },
+  /**
+   * The bank's return (rejections) file of a sent MASAV file (multipart, one file): each
+   * rejected debit goes back to an open debt with the bank's reason, the others are collected.
+   */
+  readReturn: {
+    method: 'POST',
+    path: '/api/MasavFile/Return',
+    consumes: ['multipart/form-data'],
+    response: MasavReturnResult,
+    access: clientMoney,
+  },
   saveSettings: {
     method: 'PUT',
     path: '/api/MasavFile/Settings',

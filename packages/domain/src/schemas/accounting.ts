@@ -15,6 +15,8 @@ export const MasavFile = z.object({
   valueDate: z.string(),
   count: z.number(),
   total: z.number(),
+  /** When the bank's return file of this file was read (collected and rejected debits settled), or null. */
+  returnedAt: z.string().nullable(),
 });
 
 /** MASAV institution of the club (given by the clearing center). */
@@ -43,6 +45,21 @@ export const HashavshevetDetails = z.strictObject({
     .string()
     .trim()
     .regex(/^\w{1,15}$/),
+  /**
+   * MASAV money not collected yet (a receivable of its own until the bank's
+   * return file says it was collected); required once a MASAV payment is exported.
+   */
+  masavAccount: z
+    .string()
+    .trim()
+    .regex(/^\w{0,15}$/)
+    .default(''),
+  /** The bank account collected MASAV money lands in; required once a collection is exported. */
+  bankAccount: z
+    .string()
+    .trim()
+    .regex(/^\w{0,15}$/)
+    .default(''),
   /** Hashavshevet movement type code. */
   movementType: z
     .string()
@@ -64,6 +81,14 @@ export const SumitSettings = z.strictObject({
   apiKeySet: z.boolean().optional(),
   apiKey: text(200).trim().min(8).optional(),
   sendInvoices: z.boolean().default(true),
+});
+/** What reading a MASAV return file did (POST /api/MasavFile/Return): counts and agorot. */
+export const MasavReturnResult = z.object({
+  fileId: z.number(),
+  collected: z.number(),
+  collectedAmount: z.number(),
+  rejected: z.number(),
+  rejectedAmount: z.number(),
 });
 /** POST /api/Report/WriteMoveinDat. */
 export const MoveinRequest = z.strictObject({ from: isoDate, to: isoDate });

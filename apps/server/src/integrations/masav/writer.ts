@@ -79,14 +79,28 @@ export function visualOrder(text: string): string {
     .join('');
 }
 
-/** A text field: visual order, code A, other characters outside printable ASCII as spaces; left-aligned. */
-function text(value: string, width: number): string {
-  const v = [...visualOrder(value.normalize('NFC').replace(/[\u0591-\u05c7]/g, ''))]
-    .map((ch) => CODE_A.get(ch) ?? (ch >= ' ' && ch <= '~' ? ch : ' '))
-    .join('')
-    .slice(0, width);
+/**
+ * Latin letters in a MASAV text field (docs/money.md "Payer names"): code A
+ * gives the capital letters A–Z to Hebrew (ב…ת), so a capital Latin letter
+ * would be read as a Hebrew letter; the small letters a–z are not used by
+ * code A and stay Latin. Latin letters are therefore kept as Latin and written
+ * in small letters ("Dana LEVI" → "dana levi"), never transliterated.
+ */
+const latinAsSmall = (s: string) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
+
+/**
+ * A text field: the first `width` characters of the text (a long name keeps
+ * its start: the first name), then visual order, code A, Latin in small
+ * letters, other characters outside printable ASCII as spaces; left-aligned.
+ */
+export function masavText(value: string, width: number): string {
+  const logical = [...latinAsSmall(value.normalize('NFC').replace(/[\u0591-\u05c7]/g, '')).trim()]
+    .slice(0, width)
+    .join('');
+  const v = [...visualOrder(logical)].map((ch) => CODE_A.get(ch) ?? (ch >= ' ' && ch <= '~' ? ch : ' ')).join('');
   return v.padEnd(width, ' ');
 }
+const text = masavText;
 
 const yymmdd = (iso: string) => iso.slice(2, 4) + iso.slice(5, 7) + iso.slice(8, 10);
 

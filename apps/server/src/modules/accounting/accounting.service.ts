@@ -1,12 +1,19 @@
-import { asc, eq, gte, lt } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { Actor } from '../../lib/actor.js';
-import { HashavshevetDetails, localToInstant, parseIsoDate, type SumitSettings } from '@venue/domain';
+import {
+  HashavshevetDetails,
+  localToInstant,
+  parseIsoDate,
+  PaymentMethod,
+  PurchasePaymentStatus,
+  type SumitSettings,
+} from '@venue/domain';
 import type { z } from 'zod';
 import type { Database, Db } from '../../db/index.js';
-import { clients, clubMoneySettings, purchases } from '../../db/schema.js';
+import { clients, clubMoneySettings, masavResults, purchasePayments, purchases } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { dataKeys, encrypt } from '../../lib/crypto.js';
-import { notFound } from '../../lib/errors.js';
+import { AppError, notFound } from '../../lib/errors.js';
 import { scoped } from '../../lib/scoped.js';
 import { validationError } from '../../lib/validation.js';
 import { buildMovein, type MoveinMovement } from '../../integrations/accounting/movein.js';
@@ -81,54 +88,175 @@ export async function updateSumit(db: Db, actor: Actor, id: number, body: z.infe
   return view;
 }
 
+/** The account a payment method's money goes to, or null when the method brings no money (balances, Free). */
+function methodAccount(s: Hashavshevet, method: number): { account: string; label: string } | null {
+  if (method === PaymentMethod.Cash) return { account: s.cashAccount, label: 'מזומן' };
+  if (
+    method === PaymentMethod.CreditCard ||
+    method === PaymentMethod.CreditCardToken ||
+    method === PaymentMethod.CreditCardEmv
+  )
+    return { account: s.creditAccount, label: 'אשראי' };
+  if (method === PaymentMethod.Masav) {
+    if (!s.masavAccount) throw validationError([{ path: 'masavAccount', message: 'masavAccountRequired' }]);
+    return { account: s.masavAccount, label: 'מס"ב' };
+  }
+  return null;
+}
+
+type Hashavshevet = z.infer<typeof HashavshevetDetails>;
+
+/** Splits `vat` over the amounts in proportion (largest remainder to the last), agorot. */
+function splitVatOver(vat: number, amounts: number[]): number[] {
+  const total = amounts.reduce((a, b) => a + b, 0);
+  let left = vat;
+  return amounts.map((a, i) => {
+    if (i === amounts.length - 1) return left;
+    const share = total > 0 ? Math.floor((vat * a) / total) : 0;
+    left -= share;
+    return share;
+  });
+}
+
+/** The club's local-day bounds [start, end) of the inclusive period from…to. */
+function periodBounds(tz: string, from: string, to: string) {
+  const start = localToInstant(parseIsoDate(from), 0, tz);
+  const endDay = new Date(`${to}T00:00:00Z`);
+  endDay.setUTCDate(endDay.getUTCDate() + 1);
+  return { start, end: localToInstant(parseIsoDate(endDay.toISOString().slice(0, 10)), 0, tz) };
+}
+
 /**
- * MOVEIN.DAT for the purchases of [from, to] (club-local dates, inclusive):
- * per purchase, the net amount debited to the receipts account (cash, or the
- * card account when card payments are the larger part) and credited to the
- * income account, and the VAT credited to the VAT account. Purchases paid
- * only from balances (beats, temporary balance, free) carry no VAT and are
- * exported against the income account only when they have a net amount
- * received. Invoice number as the reference, client number as reference 2.
- * @throws VALIDATION_ERROR hashavshevetDetailsRequired, dateRangeOrder.
+ * The movements of one purchase (docs/money.md "Accounting export"): one
+ * compound movement per payment method that brought money — debit the
+ * method's account (cash, card, or the MASAV account while uncollected) with
+ * the money, credit income with its net and VAT with its share of the
+ * purchase's VAT. A refunded purchase is followed by the same movements
+ * reversed (debits and credits swapped), so it nets to zero as the financial
+ * report leaves it out. Balance, temporary-balance and Free payments bring no
+ * money (VAT on loaded money was booked at the load).
+ */
+function purchaseMovements(
+  s: Hashavshevet,
+  p: typeof purchases.$inferSelect,
+  pays: { method: number; amount: number }[],
+  clientNumber: number | null,
+  date: string,
+): MoveinMovement[] {
+  const byMethod = new Map<number, number>();
+  for (const x of pays)
+    if (methodAccount(s, x.method)) byMethod.set(x.method, (byMethod.get(x.method) ?? 0) + x.amount);
+  const methods = [...byMethod.entries()].filter(([, a]) => a > 0).sort(([a], [b]) => a - b);
+  const vats = splitVatOver(
+    p.vat,
+    methods.map(([, a]) => a),
+  );
+  const moves: MoveinMovement[] = [];
+  methods.forEach(([method, amount], i) => {
+    const { account, label } = methodAccount(s, method)!;
+    const vat = Math.min(vats[i], amount);
+    const credit = [{ account: s.incomeAccount, amount: amount - vat }];
+    if (vat > 0) credit.push({ account: s.vatAccount, amount: vat });
+    const base = { reference: p.invoiceNumber, reference2: clientNumber, date, valueDate: date };
+    moves.push({ ...base, details: `קבלה ${p.invoiceNumber} ${label}`, debit: [{ account, amount }], credit });
+    if (p.paymentStatus === PurchasePaymentStatus.Refunded)
+      moves.push({
+        ...base,
+        details: `ביטול ${p.invoiceNumber} ${label}`,
+        debit: credit,
+        credit: [{ account, amount }],
+      });
+  });
+  return moves;
+}
+
+/**
+ * MOVEIN.DAT for [from, to] (club-local dates, inclusive), in the published
+ * layout (integrations/accounting/movein.ts): the purchases of the period by
+ * invoice number (`purchaseMovements`), then the MASAV collections read from
+ * the bank's return files in the period (debit the bank account, credit the
+ * MASAV account), by date. Reference 1 is the invoice number, reference 2 the
+ * client number.
+ * @throws VALIDATION_ERROR hashavshevetDetailsRequired, dateRangeOrder,
+ *   masavAccountRequired, bankAccountRequired; NO_DATA_TO_EXPORT (422) when the
+ *   period has no movement (seed 001 §8 "No data to export").
  */
 export async function writeMovein(db: Db, clubId: number, from: string, to: string): Promise<Buffer> {
   const s = await getHashavshevet(db, clubId);
   if (!s) throw validationError([{ path: 'hashavshevet', message: 'hashavshevetDetailsRequired' }]);
   if (from > to) throw validationError([{ path: 'to', message: 'dateRangeOrder' }]);
   const club = await getClubRow(db, clubId);
-  const tz = clubLocation(club).timeZone;
-  const start = localToInstant(parseIsoDate(from), 0, tz);
-  const endDay = new Date(`${to}T00:00:00Z`);
-  endDay.setUTCDate(endDay.getUTCDate() + 1);
-  const end = localToInstant(parseIsoDate(endDay.toISOString().slice(0, 10)), 0, tz);
+  const { start, end } = periodBounds(clubLocation(club).timeZone, from, to);
   const rows = await db
     .select({ p: purchases, number: clients.number })
     .from(purchases)
     .leftJoin(clients, eq(clients.id, purchases.clientId))
     .where(scoped(db, clubId).where(purchases, gte(purchases.at, start), lt(purchases.at, end)))
     .orderBy(asc(purchases.invoiceNumber));
-  const moves: MoveinMovement[] = [];
-  for (const { p, number } of rows) {
-    const received = p.paidCash + p.paidCredit + p.paidOther;
-    if (received <= 0) continue;
-    const date = clubToday(club.location, p.at);
-    const debit = p.paidCredit > p.paidCash ? s.creditAccount : s.cashAccount;
-    const base = {
-      reference: p.invoiceNumber,
-      date,
-      debitAccount: debit,
-      reference2: number != null ? String(number) : '',
-    };
-    moves.push({
-      ...base,
-      details: `Invoice ${p.invoiceNumber}`,
-      creditAccount: s.incomeAccount,
-      amount: p.total - p.vat,
-    });
-    if (p.vat > 0)
-      moves.push({ ...base, details: `VAT ${p.invoiceNumber}`, creditAccount: s.vatAccount, amount: p.vat });
+  const pays = new Map<number, { method: number; amount: number }[]>();
+  const ids = rows.map((r) => r.p.id);
+  for (let i = 0; i < ids.length; i += 5000) {
+    const chunk = ids.slice(i, i + 5000);
+    const ps = await db
+      .select({
+        purchaseId: purchasePayments.purchaseId,
+        method: purchasePayments.method,
+        amount: purchasePayments.amount,
+      })
+      .from(purchasePayments)
+      .where(scoped(db, clubId).where(purchasePayments, inArray(purchasePayments.purchaseId, chunk)));
+    for (const x of ps) pays.set(x.purchaseId, [...(pays.get(x.purchaseId) ?? []), x]);
   }
+  const moves: MoveinMovement[] = [];
+  for (const { p, number } of rows)
+    moves.push(...purchaseMovements(s, p, pays.get(p.id) ?? [], number, clubToday(club.location, p.at)));
+  moves.push(...(await masavCollections(db, clubId, s, club.location, start, end)));
+  if (!moves.length) throw new AppError('NO_DATA_TO_EXPORT', 'No data to export');
   return buildMovein(s, moves);
+}
+
+/** Collections of MASAV purchases in [start, end): bank ← MASAV account, on the day the return file was read. */
+async function masavCollections(
+  db: Db,
+  clubId: number,
+  s: Hashavshevet,
+  location: Parameters<typeof clubToday>[0],
+  start: Date,
+  end: Date,
+): Promise<MoveinMovement[]> {
+  const rows = await db
+    .select({ r: masavResults, invoice: purchases.invoiceNumber, number: clients.number })
+    .from(masavResults)
+    .innerJoin(purchases, and(eq(purchases.id, masavResults.purchaseId), eq(purchases.clubId, clubId)))
+    .leftJoin(clients, eq(clients.id, masavResults.clientId))
+    .where(
+      scoped(db, clubId).where(
+        masavResults,
+        eq(masavResults.collected, true),
+        gte(masavResults.at, start),
+        lt(masavResults.at, end),
+      ),
+    )
+    .orderBy(asc(masavResults.at), asc(masavResults.id));
+  if (rows.length && (!s.bankAccount || !s.masavAccount))
+    throw validationError([
+      {
+        path: s.bankAccount ? 'masavAccount' : 'bankAccount',
+        message: `${s.bankAccount ? 'masavAccount' : 'bankAccount'}Required`,
+      },
+    ]);
+  return rows.map(({ r, invoice, number }) => {
+    const date = clubToday(location, r.at);
+    return {
+      reference: invoice,
+      reference2: number,
+      date,
+      valueDate: date,
+      details: `גביית מס"ב ${invoice}`,
+      debit: [{ account: s.bankAccount, amount: r.amount }],
+      credit: [{ account: s.masavAccount, amount: r.amount }],
+    };
+  });
 }
 
 /**

@@ -1,4 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { MultipartFile } from '@fastify/multipart';
+import { AppError } from '../../lib/errors.js';
 import { contract } from '@venue/domain';
 import { route, sendDownload } from '../../lib/contract-route.js';
 import {
@@ -6,8 +8,32 @@ import {
   downloadMasavFile,
   listMasavFiles,
   masavSettings,
+  readMasavReturn,
   saveMasavSettings,
 } from './masav.service.js';
+
+/** Largest return file read (a return of 100,000 debits is about 13 MB). */
+const MAX_RETURN_FILE_BYTES = 20 * 1024 * 1024;
+
+/**
+ * The one file of a multipart upload, or null when the request has none.
+ * @throws FILE_TOO_LARGE above MAX_RETURN_FILE_BYTES.
+ */
+async function readOneFile(req: FastifyRequest): Promise<Buffer | null> {
+  if (!req.isMultipart()) return null;
+  let buf: Buffer | null = null;
+  for await (const part of req.parts({ limits: { fileSize: MAX_RETURN_FILE_BYTES, files: 1, fields: 5 } })) {
+    if (part.type !== 'file') continue;
+    try {
+      buf = await (part as MultipartFile).toBuffer();
+    } catch (err) {
+      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+        throw new AppError('FILE_TOO_LARGE', 'File too large');
+      throw err;
+    }
+  }
+  return buf;
+}
 
 /** MASAV files (seed 000 §7 "Masav files"); the entries are `contract.masav`. */
 export async function masavRoutes(app: FastifyInstance): Promise<void> {
@@ -23,4 +49,5 @@ export async function masavRoutes(app: FastifyInstance): Promise<void> {
   });
   route(app, c.settings, async (req) => masavSettings(db, req.auth.clubId));
   route(app, c.saveSettings, async (req) => saveMasavSettings(db, req.auth, req.body));
+  route(app, c.readReturn, async (req) => readMasavReturn(db, req.auth, await readOneFile(req)));
 }

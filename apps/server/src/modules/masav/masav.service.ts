@@ -2,14 +2,25 @@ import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Actor } from '../../lib/actor.js';
 import { MasavSettings } from '@venue/domain';
 import type { z } from 'zod';
-import type { Db } from '../../db/index.js';
-import { clients, clubMoneySettings, debts, masavFiles, paymentMethods } from '../../db/schema.js';
+import type { Db, Tx } from '../../db/index.js';
+import {
+  clients,
+  clubMoneySettings,
+  debts,
+  masavFiles,
+  masavResults,
+  paymentMethods,
+  purchases,
+} from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { scoped } from '../../lib/scoped.js';
 import { validationError } from '../../lib/validation.js';
 import { clubToday } from '../../engine/purchase.service.js';
 import { buildMasavDebitFile, type MasavDebit } from '../../integrations/masav/writer.js';
+import { MasavReturnFormatError, readMasavReturnFile } from '../../integrations/masav/return-file.js';
+import { onMasavCollected } from './masav-collected.js';
+import { PurchasePaymentStatus } from '@venue/domain';
 import { getClubRow } from '../club/club.service.js';
 import { bankSecret } from '../payment-methods/payment-methods.service.js';
 
@@ -29,7 +40,12 @@ export const presentMasavFile = (r: FileRow) => ({
   valueDate: r.valueDate,
   count: r.count,
   total: r.total,
+  returnedAt: r.returnedAt?.toISOString() ?? null,
 });
+
+/** The reference of a debit in the file: the authorization's own, else the client id (stable per authorization). */
+export const masavReference = (pm: { reference: string | null; clientId: number }) =>
+  (pm.reference ?? String(pm.clientId)).replace(/^0+(?=\d)/, '');
 
 /** The club's MASAV institution settings, or null when never saved (GET /api/MasavFile/Settings). */
 export async function masavSettings(db: Db, clubId: number): Promise<z.infer<typeof MasavSettings> | null> {
@@ -120,7 +136,7 @@ export async function createMasavFile(
       payerId: bank.ownerId,
       payerName: e.name,
       amount: e.amount,
-      reference: e.pm.reference ?? String(e.pm.clientId),
+      reference: masavReference(e.pm),
     });
     included.push(...e.debtIds);
   }
@@ -179,6 +195,7 @@ export async function listMasavFiles(db: Db, clubId: number) {
       valueDate: masavFiles.valueDate,
       count: masavFiles.count,
       total: masavFiles.total,
+      returnedAt: masavFiles.returnedAt,
     })
     .from(masavFiles)
     .where(scoped(db, clubId).where(masavFiles))
@@ -196,4 +213,150 @@ export async function downloadMasavFile(db: Db, clubId: number, id: number) {
     name: `${r.testMode ? 'TEST-' : ''}masav-${String(r.serial).padStart(3, '0')}-${r.valueDate}.msv`,
     content: r.content,
   };
+}
+
+/**
+ * Reads the bank's return file of a sent MASAV file (docs/money.md "MASAV
+ * return file") and settles the file's debts in one transaction: the debits
+ * the bank returned go back to open debts (out of the file, so the next file
+ * or the desk collects them) with the bank's reason code; every other debt of
+ * the file is collected: paid in full, its MASAV purchase marked paid, and
+ * `onMasavCollected` called with those purchases (their receipts). Each debt
+ * gets a `masav_results` row; the file gets `returned_at`, so a file is
+ * settled once.
+ *
+ * The file is found by the header's institution code, value date and serial
+ * among this club's real (not test) files.
+ * @throws FILE_REQUIRED (no file); VALIDATION_ERROR masavReturnFormat,
+ *   masavReturnTotals, masavReturnUnknownFile, masavReturnAlreadyRead,
+ *   masavReturnUnknownDebit (a returned record that is not a debit of the file).
+ */
+export async function readMasavReturn(db: Db, actor: Actor, content: Buffer | null) {
+  if (!content?.length) throw new AppError('FILE_REQUIRED', 'A file is required');
+  const clubId = actor.clubId;
+  let parsed;
+  try {
+    parsed = readMasavReturnFile(content);
+  } catch (err) {
+    if (err instanceof MasavReturnFormatError) throw validationError([{ path: 'file', message: err.reason }]);
+    throw err;
+  }
+  const settings = await masavSettings(db, clubId);
+  const [file] = await db
+    .select()
+    .from(masavFiles)
+    .where(
+      scoped(db, clubId).where(
+        masavFiles,
+        eq(masavFiles.testMode, false),
+        eq(masavFiles.serial, parsed.serial),
+        eq(masavFiles.valueDate, parsed.valueDate),
+      ),
+    )
+    .orderBy(desc(masavFiles.id))
+    .limit(1);
+  if (!file || (settings && settings.institutionCode !== parsed.institution))
+    throw validationError([{ path: 'file', message: 'masavReturnUnknownFile' }]);
+  if (file.returnedAt) throw validationError([{ path: 'file', message: 'masavReturnAlreadyRead' }]);
+  return db.transaction(async (tx) => settleMasavFile(tx, actor, file, parsed.records));
+}
+
+/** The file's debts with the reference each was debited under, oldest first. */
+async function fileDebts(tx: Tx, clubId: number, fileId: number) {
+  const rows = await tx
+    .select({ debt: debts, pmReference: paymentMethods.reference, pmId: paymentMethods.id })
+    .from(debts)
+    .leftJoin(
+      paymentMethods,
+      and(
+        eq(paymentMethods.clientId, debts.clientId),
+        eq(paymentMethods.kind, 'masav'),
+        eq(paymentMethods.clubId, clubId),
+      ),
+    )
+    .where(scoped(tx, clubId).where(debts, eq(debts.masavFileId, fileId)))
+    .orderBy(debts.id, desc(paymentMethods.id));
+  const seen = new Map<number, { debt: typeof debts.$inferSelect; reference: string }>();
+  for (const r of rows) {
+    if (seen.has(r.debt.id)) continue; // the newest authorization of the client
+    seen.set(r.debt.id, {
+      debt: r.debt,
+      reference: masavReference({ reference: r.pmReference, clientId: r.debt.clientId }),
+    });
+  }
+  return [...seen.values()];
+}
+
+type ReturnRecord = ReturnType<typeof readMasavReturnFile>['records'][number];
+
+async function settleMasavFile(tx: Tx, actor: Actor, file: typeof masavFiles.$inferSelect, returned: ReturnRecord[]) {
+  const clubId = actor.clubId;
+  await tx.execute(sql`select pg_advisory_xact_lock(${0x4d535646}, ${clubId})`);
+  const [fresh] = await tx
+    .select({ returnedAt: masavFiles.returnedAt })
+    .from(masavFiles)
+    .where(scoped(tx, clubId).where(masavFiles, eq(masavFiles.id, file.id)));
+  if (fresh?.returnedAt) throw validationError([{ path: 'file', message: 'masavReturnAlreadyRead' }]);
+  const all = await fileDebts(tx, clubId, file.id);
+  const byRef = new Map<string, typeof all>();
+  for (const d of all) byRef.set(d.reference, [...(byRef.get(d.reference) ?? []), d]);
+  const rejected = new Map<number, string>();
+  for (const r of returned) {
+    const ds = byRef.get(r.reference);
+    const open = ds?.reduce((s, d) => s + d.debt.amount - d.debt.paid, 0);
+    if (!ds || open !== r.amount) throw validationError([{ path: 'file', message: 'masavReturnUnknownDebit' }]);
+    for (const d of ds) rejected.set(d.debt.id, r.reason);
+  }
+  const now = new Date();
+  const collectedPurchases: number[] = [];
+  const out = { fileId: file.id, collected: 0, collectedAmount: 0, rejected: 0, rejectedAmount: 0 };
+  for (const { debt } of all) {
+    const amount = debt.amount - debt.paid;
+    const reason = rejected.get(debt.id);
+    const where = scoped(tx, clubId).where(debts, eq(debts.id, debt.id));
+    if (reason != null) {
+      await tx.update(debts).set({ masavFileId: null, returnReason: reason }).where(where);
+      out.rejected++;
+      out.rejectedAmount += amount;
+    } else {
+      await tx.update(debts).set({ paid: debt.amount, returnReason: null }).where(where);
+      if (debt.purchaseId != null) {
+        await tx
+          .update(purchases)
+          .set({ paymentStatus: PurchasePaymentStatus.Paid })
+          .where(
+            scoped(tx, clubId).where(
+              purchases,
+              eq(purchases.id, debt.purchaseId),
+              eq(purchases.paymentStatus, PurchasePaymentStatus.Pending),
+            ),
+          );
+        collectedPurchases.push(debt.purchaseId);
+      }
+      out.collected++;
+      out.collectedAmount += amount;
+    }
+    await tx.insert(masavResults).values({
+      clubId,
+      masavFileId: file.id,
+      debtId: debt.id,
+      clientId: debt.clientId,
+      purchaseId: debt.purchaseId,
+      amount,
+      collected: reason == null,
+      reasonCode: reason ?? '',
+      at: now,
+    });
+  }
+  await tx
+    .update(masavFiles)
+    .set({ returnedAt: now })
+    .where(scoped(tx, clubId).where(masavFiles, eq(masavFiles.id, file.id)));
+  await onMasavCollected(
+    tx,
+    clubId,
+    [...new Set(collectedPurchases)].sort((a, b) => a - b),
+  );
+  await audit(tx, actor, { action: 'update', entity: 'masavReturn', entityId: file.id, after: out });
+  return out;
 }

@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
 import { createTestApp, signedInAdmin, validPersonalId, type TestContext } from '../../../test/harness.js';
 import { parseMasavDebitFile } from '../../../test/masav-parser.js';
-import { buildMasavDebitFile, visualOrder } from '../../integrations/masav/writer.js';
+import { buildMasavDebitFile, masavText, visualOrder } from '../../integrations/masav/writer.js';
+import { bankReturnFile, multipartFile } from '../../../test/masav-bank.js';
+import { and, eq } from 'drizzle-orm';
+import { debts, masavResults, purchases } from '../../db/schema.js';
 
 const require = createRequire(import.meta.url);
 
@@ -18,7 +21,7 @@ describe('MASAV files (seed 000 §7; DOMAIN-FACTS format)', () => {
       institution: {
         institutionCode: '12345678',
         sendingInstitution: '12345',
-        institutionName: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ1234',
+        institutionName: 'abcdefghijklmnopqrstuvwxyz1234',
       },
       valueDate: '2026-03-05',
       createdDate: '2026-03-01',
@@ -159,6 +162,114 @@ describe('MASAV files (seed 000 §7; DOMAIN-FACTS format)', () => {
     expect((await api.post('/api/MasavFile?testMode=false')).json().code).toBe('NOTHING_TO_COLLECT');
     const list = (await api.get('/api/MasavFile')).json();
     expect(list).toHaveLength(2);
+  });
+
+  it('payer names: Latin letters kept as Latin in small letters (code A gives A–Z to Hebrew); a long name keeps its start', () => {
+    // Capital A–Z would be read as ב…ת by the bank.
+    expect(masavText('Dana LEVI', 16)).toBe('dana levi       ');
+    expect(masavText('דנה Levi', 16)).toBe('levi DPC        ');
+    // 21 characters: the first 16 (the first name and the start of the family name) are kept.
+    const name = 'אברהם יצחק ישראלי כהן';
+    const field = masavText(name, 16);
+    expect(field).toBe(masavText(name.slice(0, 16), 16));
+    expect(field.trimEnd().endsWith('MDXA&')).toBe(true); // "אברהם" read right to left ends the visual field
+  });
+
+  it('round trip: a MASAV file and the bank return file; rejected debits become open debts with the reason, the rest are paid with a receipt', async () => {
+    const { api } = await signedInAdmin(ctx);
+    const db = ctx.database.db;
+    expect(
+      (
+        await api.request('PUT', '/api/MasavFile/Settings', {
+          institutionCode: '87654321',
+          sendingInstitution: '54321',
+          institutionName: 'Round Trip',
+        })
+      ).statusCode,
+    ).toBe(200);
+    const ids: number[] = [];
+    const bought: { id: number; invoiceNumber: number }[] = [];
+    for (const [i, price] of [
+      [1, 4000],
+      [2, 2600],
+      [3, 9900],
+    ]) {
+      const c = (await api.post('/api/Client', { firstName: `RT ${i}` })).json();
+      const pm = await api.post('/api/CreditCard', {
+        kind: 'masav',
+        clientId: c.id,
+        bankCode: '12',
+        branch: '571',
+        account: '041116',
+        ownerId: validPersonalId(500 + i),
+        ownerName: `Owner ${i}`,
+      });
+      expect(pm.statusCode, pm.body).toBe(200);
+      const buy = await api.post('/api/Client/AdminPurchase', {
+        clientId: c.id,
+        purchaseItems: [{ itemType: 10, name: 'Towel', unitPrice: price }],
+        payments: [{ method: 5, amount: price }],
+        idempotencyKey: `rt-${c.id}`,
+      });
+      expect(buy.statusCode, buy.body).toBe(200);
+      ids.push(c.id);
+      bought.push(buy.json());
+    }
+    // A manual debt of client 3 travels in the same debit as its purchase.
+    await api.post('/api/Debts', { clientId: ids[2], amount: 100 });
+    const file = (await api.post('/api/MasavFile?testMode=false')).json();
+    expect(file).toMatchObject({ count: 3, total: 4000 + 2600 + 10000, returnedAt: null });
+    const sent = (await api.get(`/api/MasavFile/Download/${file.id}`)).rawPayload;
+    expect(parseMasavDebitFile(sent).count).toBe(3);
+
+    const upload = (buf: Buffer) => {
+      const m = multipartFile('return.msv', buf);
+      return api.request('POST', '/api/MasavFile/Return', m.body, m.headers);
+    };
+    // Not a return file; a return of an unknown debit: refused, nothing changes.
+    expect((await upload(Buffer.from('hello'))).json().details?.[0]?.message ?? '').toBe('masavReturnFormat');
+    const noFile = await api.request('POST', '/api/MasavFile/Return', {});
+    expect(noFile.statusCode).toBe(400);
+    const unknown = await upload(bankReturnFile(sent, [{ amount: 4000, reason: '2' }]).fill(0x39, 130 + 74, 130 + 94));
+    expect(unknown.json().details[0].message).toBe('masavReturnUnknownDebit');
+
+    const ret = await upload(
+      bankReturnFile(sent, [
+        { amount: 2600, reason: '2' },
+        { amount: 10000, reason: '11' },
+      ]),
+    );
+    expect(ret.statusCode, ret.body).toBe(200);
+    expect(ret.json()).toEqual({
+      fileId: file.id,
+      collected: 1,
+      collectedAmount: 4000,
+      rejected: 3,
+      rejectedAmount: 12600,
+    });
+    // Read once only.
+    expect((await upload(bankReturnFile(sent, []))).json().details[0].message).toBe('masavReturnAlreadyRead');
+
+    const inFile = await db.select().from(debts).where(eq(debts.masavFileId, file.id));
+    expect(inFile.map((d) => d.clientId)).toEqual([ids[0]]); // the rejected ones left the file
+    const [paid] = await db.select().from(debts).where(eq(debts.clientId, ids[0]));
+    expect(paid).toMatchObject({ paid: 4000, amount: 4000, returnReason: null });
+    const rejected = await db.select().from(debts).where(eq(debts.clientId, ids[2]));
+    expect(rejected.map((d) => [d.paid, d.returnReason, d.masavFileId])).toEqual([
+      [0, '11', null],
+      [0, '11', null],
+    ]);
+    const status = async (id: number) =>
+      (await db.select({ s: purchases.paymentStatus }).from(purchases).where(eq(purchases.id, id)))[0].s;
+    expect([await status(bought[0].id), await status(bought[1].id), await status(bought[2].id)]).toEqual([1, 2, 2]);
+    const [receipt] = await db
+      .select()
+      .from(masavResults)
+      .where(and(eq(masavResults.purchaseId, bought[0].id), eq(masavResults.collected, true)));
+    expect(receipt.receiptNumber).toBeGreaterThan(bought[2].invoiceNumber);
+    expect((await api.get('/api/MasavFile')).json()[0].returnedAt).toBeTruthy();
+    // The rejected debts are collected again by the next file.
+    expect((await api.post('/api/MasavFile?testMode=true')).json()).toMatchObject({ count: 2, total: 12600 });
   });
 
   it("another club's file is not found", async () => {

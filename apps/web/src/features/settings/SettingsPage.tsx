@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useBlocker } from 'react-router';
+import { Link, useBlocker } from 'react-router';
 import { Alert, Button, Card, Col, Form, Row, Space, Tooltip, Typography, type FormInstance } from 'antd';
 import { LockOutlined, SaveOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -74,6 +74,9 @@ function SettingsForm({ club }: { club: Club }) {
       <div className="page-header">
         <Typography.Title level={2}>{t('nav.settings')}</Typography.Title>
         <Space wrap>
+          <Link to="/management/app-settings/money" data-testid="settings-money-link">
+            {t('moneySettings.open')}
+          </Link>
           {dirty && (
             <Typography.Text type="warning" data-testid="settings-dirty">
               {t('common.unsaved')}
