@@ -5,6 +5,7 @@ import { clients } from './clients.js';
 import { club, reference } from './club.js';
 import { dashboard } from './dashboard.js';
 import { debts } from './debts.js';
+import { documents } from './documents.js';
 import { employeePositions } from './employee-positions.js';
 import { biometrics, bonus, terminalMessages } from './gate.js';
 import { groups } from './groups.js';
@@ -56,6 +57,7 @@ export const contract = {
   masav,
   licenses,
   accounting,
+  documents,
   feedbackCategories,
   globalMessages,
   incidents,

@@ -114,7 +114,7 @@ export async function writeMovein(db: Db, clubId: number, from: string, to: stri
     const date = clubToday(club.location, p.at);
     const debit = p.paidCredit > p.paidCash ? s.creditAccount : s.cashAccount;
     const base = {
-      reference: p.invoiceNumber,
+      reference: p.invoiceNumber ?? 0,
       date,
       debitAccount: debit,
       reference2: number != null ? String(number) : '',
