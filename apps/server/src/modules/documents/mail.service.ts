@@ -35,9 +35,11 @@ async function readStored(db: Db, clubId: number): Promise<Stored> {
   return (row?.m ?? {}) as Stored;
 }
 
+/** The settings as answered: defaults applied, the password left out. */
 function view(s: Stored): InvoiceMailSettingsView {
-  const { password: _p, ...rest } = InvoiceMailSettings.parse({ ...s, password: '' });
-  return { ...rest, passwordSet: !!s.passwordEnc };
+  const { passwordEnc, ...plain } = s;
+  const { password: _p, ...rest } = InvoiceMailSettings.parse({ ...plain, password: '' });
+  return { ...rest, passwordSet: !!passwordEnc };
 }
 
 /** The club's SMTP settings, without the password (`passwordSet` tells whether one is stored). */
