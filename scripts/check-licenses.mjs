@@ -23,6 +23,8 @@ const VERIFIED = {
   // Bitstream Vera license (free to use, copy, modify and embed; modified fonts renamed) with the
   // Arev additions and public-domain changes. Fonts are embedded data, not linked code.
   'dejavu-fonts-ttf': 'Bitstream-Vera',
+  // pdfkit's PNG decoder: no license field in package.json; its LICENSE file is the MIT License (checked in node_modules).
+  'png-js': 'MIT',
 };
 
 const lines = execSync('npm ls --omit=dev --all --parseable', { encoding: 'utf8', maxBuffer: 64 << 20 })
