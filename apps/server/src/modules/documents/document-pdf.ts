@@ -212,12 +212,12 @@ function drawHeader(doc: PDFKit.PDFDocument, snap: DocumentSnapshot, title: stri
 
 /** Column positions of the lines table (distance of each column's far edge from the reading start). */
 const COLS = [
-  { key: 'description', from: 0, to: 215 },
-  { key: 'quantity', from: 215, to: 255 },
-  { key: 'unitPrice', from: 255, to: 335 },
-  { key: 'beforeVat', from: 335, to: 415 },
-  { key: 'vat', from: 415, to: 475 },
-  { key: 'total', from: 475, to: 511 },
+  { key: 'description', from: 0, to: 200 },
+  { key: 'quantity', from: 200, to: 240 },
+  { key: 'unitPrice', from: 240, to: 320 },
+  { key: 'beforeVat', from: 320, to: 400 },
+  { key: 'vat', from: 400, to: 455 },
+  { key: 'total', from: 455, to: 507 },
 ] as const;
 
 /** The table of lines; returns the next y. */
@@ -239,7 +239,7 @@ function drawLines(doc: PDFKit.PDFDocument, snap: DocumentSnapshot, y0: number):
   const cell = (key: string, text: string, yy: number, bold = false) => {
     const c = COLS.find((x) => x.key === key)!;
     if (key === 'description') line(doc, text, L.at(c.from + 4), yy, { rtl, bold, size: 9.5, align: L.start });
-    else line(doc, text, L.at(c.to + 4), yy, { rtl, bold, size: 9.5, align: L.end });
+    else line(doc, text, L.at(c.to), yy, { rtl, bold, size: 9.5, align: L.end });
   };
   for (const c of COLS) cell(c.key, head[c.key], y, true);
   y += 22;
@@ -276,7 +276,7 @@ function drawTotals(doc: PDFKit.PDFDocument, snap: DocumentSnapshot, y0: number)
   let y = y0;
   for (const [label, value, bold] of rows) {
     line(doc, label, L.at(300), y, { rtl, size: bold ? 12 : 10, bold, align: L.start });
-    line(doc, value, L.at(COLS[5].to + 4), y, { rtl, size: bold ? 12 : 10, bold, align: L.end });
+    line(doc, value, L.at(COLS[5].to), y, { rtl, size: bold ? 12 : 10, bold, align: L.end });
     y += bold ? 20 : 16;
   }
   return y + 10;
@@ -294,7 +294,7 @@ function drawPayments(doc: PDFKit.PDFDocument, snap: DocumentSnapshot, y0: numbe
   for (const p of snap.payments) {
     const card = p.lastFour ? ` ****${p.lastFour}` : '';
     line(doc, `${methodName(snap.lang, p.method)}${card}`, L.at(0), y, { rtl, size: 10, align: L.start });
-    line(doc, money(p.amount), L.at(COLS[5].to + 4), y, { rtl, size: 10, align: L.end });
+    line(doc, money(p.amount), L.at(COLS[5].to), y, { rtl, size: 10, align: L.end });
     y += 16;
   }
   return y;
