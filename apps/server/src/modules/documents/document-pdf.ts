@@ -148,7 +148,7 @@ export async function renderDocumentPdf(snap: DocumentSnapshot, copy: boolean): 
   let y = drawHeader(doc, snap, title, copy);
   y = drawLines(doc, snap, y);
   y = drawTotals(doc, snap, y);
-  y = drawPayments(doc, snap, y);
+  drawPayments(doc, snap, y);
   drawFooter(doc, snap, copy, rtl);
   doc.end();
   await done;

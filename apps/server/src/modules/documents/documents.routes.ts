@@ -2,7 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { contract } from '@venue/domain';
 import { route } from '../../lib/contract-route.js';
 import { clearingProvider } from '../../integrations/clearing/sandbox.js';
-import { listPurchaseDocuments, printDocument, printPurchaseDocument, type PrintedDocument } from './documents.service.js';
+import {
+  listPurchaseDocuments,
+  printDocument,
+  printPurchaseDocument,
+  type PrintedDocument,
+} from './documents.service.js';
 import { emailDocument, getMailSettings, saveMailSettings } from './mail.service.js';
 import { refundPurchase } from './refund.service.js';
 

@@ -208,7 +208,12 @@ export async function issueSaleDocument(db: Db | Tx, clubId: number, purchaseId:
 export async function issueCreditDocument(
   tx: Tx,
   p: PurchaseRow,
-  o: { refunded: { method: number; amount: number; lastFour: string }[]; reason: string; at: Date; userId: number | null },
+  o: {
+    refunded: { method: number; amount: number; lastFour: string }[];
+    reason: string;
+    at: Date;
+    userId: number | null;
+  },
 ): Promise<DocRow> {
   const sale = await issueSaleDocument(tx, p.clubId, p.id, o.userId);
   const israeli = sale.kind === DocumentKind.InvoiceReceipt;

@@ -253,7 +253,12 @@ describe('documents of purchases', () => {
       // The e-mail was not a print: the customer's next print is still counted from 1.
       expect((await api.get(`/api/Purchase/Documents/${p.id}`)).json()[0]).toMatchObject({ prints: 1 });
       // A wrong password: the server's refusal is a clear error, not a 500.
-      await api.request('PUT', '/api/Club/InvoiceMailSettings', { host: '127.0.0.1', port, user: 'mailer', password: 'nope' });
+      await api.request('PUT', '/api/Club/InvoiceMailSettings', {
+        host: '127.0.0.1',
+        port,
+        user: 'mailer',
+        password: 'nope',
+      });
       const refused = await api.post(`/api/Document/Email/${doc.id}`);
       expect(refused.statusCode).toBe(502);
       expect(refused.json().code).toBe('MAIL_SEND_FAILED');

@@ -51,9 +51,7 @@ export async function getMailSettings(db: Db, clubId: number): Promise<InvoiceMa
 export async function saveMailSettings(db: Db, actor: Actor, input: MailInput): Promise<InvoiceMailSettingsView> {
   const before = await readStored(db, actor.clubId);
   const { password, ...rest } = input;
-  const passwordEnc = password
-    ? encrypt(await dataKeys(db), password, AAD(actor.clubId))
-    : before.passwordEnc;
+  const passwordEnc = password ? encrypt(await dataKeys(db), password, AAD(actor.clubId)) : before.passwordEnc;
   const next: Stored = { ...rest, ...(passwordEnc ? { passwordEnc } : {}) };
   await db.transaction(async (tx) => {
     await tx

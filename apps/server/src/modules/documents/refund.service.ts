@@ -8,7 +8,15 @@ import {
   type RefundResponse,
 } from '@venue/domain';
 import type { Db, Tx } from '../../db/index.js';
-import { charges, clients, debts, purchaseDocuments, purchaseItems, purchasePayments, purchases } from '../../db/schema.js';
+import {
+  charges,
+  clients,
+  debts,
+  purchaseDocuments,
+  purchaseItems,
+  purchasePayments,
+  purchases,
+} from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import type { Actor } from '../../lib/actor.js';
 import { AppError, notFound } from '../../lib/errors.js';
@@ -75,10 +83,7 @@ export async function refundPurchase(
     const ledger = await undoItems(tx, p, items);
     ledger.push(...(await returnBalances(tx, p)));
     await writeLedger(tx, p.clubId, ledger, { sourceId: p.id, at, userId: actor.userId });
-    await tx
-      .update(purchases)
-      .set({ paymentStatus: PurchasePaymentStatus.Refunded })
-      .where(eq(purchases.id, p.id));
+    await tx.update(purchases).set({ paymentStatus: PurchasePaymentStatus.Refunded }).where(eq(purchases.id, p.id));
     const refunded = pays
       .filter((x) => x.method !== PaymentMethod.Free && x.amount > 0)
       .map((x) => ({ method: x.method, amount: x.amount, lastFour: x.lastFour }));

@@ -172,10 +172,10 @@ export function SubscriptionTab({ clientId, canEdit }: MoneyTabProps) {
               { key: 'end', title: t('money.end'), render: (_, r) => fmt.date(r.end) },
               { key: 'price', title: t('money.price'), align: 'end', render: (_, r) => fmt.money(r.price) },
               {
-              key: 'invoice',
-              title: t('money.invoiceNumber'),
-              render: (_, p) => p.invoiceNumber ?? <Tag>{t('money.awaitingCollection')}</Tag>,
-            },
+                key: 'invoice',
+                title: t('money.invoiceNumber'),
+                render: (_, p) => p.invoiceNumber ?? <Tag>{t('money.awaitingCollection')}</Tag>,
+              },
               { key: 'source', title: t('money.source'), render: (_, r) => t(`money.sources.${r.source}`) },
             ]}
           />

@@ -87,7 +87,13 @@ export function PurchaseDocumentActions({ purchase, canEdit }: { purchase: Purch
           onConfirm={() => refund.mutateAsync().catch(() => undefined)}
           okButtonProps={{ 'data-testid': 'refund-confirm' } as Record<string, string>}
         >
-          <Button size="small" danger icon={<RollbackOutlined />} loading={refund.isPending} data-testid={`refund-${purchase.id}`}>
+          <Button
+            size="small"
+            danger
+            icon={<RollbackOutlined />}
+            loading={refund.isPending}
+            data-testid={`refund-${purchase.id}`}
+          >
             {t('money.refund')}
           </Button>
         </Popconfirm>
