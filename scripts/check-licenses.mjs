@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const ALLOWED =
-  /^(MIT|ISC|BSD-2-Clause|BSD-3-Clause|0BSD|Apache-2\.0|LGPL-2\.1(-or-later)?|LGPL-3\.0(-or-later)?|GPL-2\.0-or-later|GPL-3\.0(-or-later)?|MPL-2\.0|CC0-1\.0|Unlicense|BlueOak-1\.0\.0|Python-2\.0|CC-BY-4\.0|Zlib|WTFPL)$/;
+  /^(MIT|ISC|BSD-2-Clause|BSD-3-Clause|0BSD|Apache-2\.0|LGPL-2\.1(-or-later)?|LGPL-3\.0(-or-later)?|GPL-2\.0-or-later|GPL-3\.0(-or-later)?|MPL-2\.0|CC0-1\.0|Unlicense|BlueOak-1\.0\.0|Python-2\.0|CC-BY-4\.0|Zlib|WTFPL|MIT-0|Bitstream-Vera)$/;
 
 // Packages whose package.json says the deprecated "GPL-2.0" while every
 // source file says "either version 2 of the License, or (at your option) any
@@ -19,6 +19,12 @@ const VERIFIED = {
   traverse: 'MIT',
   chainsaw: 'MIT',
   buffers: 'MIT',
+  // The DejaVu fonts embedded in receipts' PDFs: "SEE LICENSE IN README.md AND LICENSE" — the
+  // Bitstream Vera license (free to use, copy, modify and embed; modified fonts renamed) with the
+  // Arev additions and public-domain changes. Fonts are embedded data, not linked code.
+  'dejavu-fonts-ttf': 'Bitstream-Vera',
+  // pdfkit's PNG decoder: no license field in package.json; its LICENSE file is the MIT License (checked in node_modules).
+  'png-js': 'MIT',
 };
 
 const lines = execSync('npm ls --omit=dev --all --parseable', { encoding: 'utf8', maxBuffer: 64 << 20 })

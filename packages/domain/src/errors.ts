@@ -88,6 +88,14 @@ export const ERROR_STATUS = {
   CLUB_EXISTS: 409,
   /** Sign-in to a club the operator disabled (docs/operator.md). */
   CLUB_DISABLED: 403,
+  /** A purchase's document while its MASAV payment is not collected yet (docs/money.md "Documents"). */
+  DOCUMENT_NOT_ISSUED: 409,
+  /** A refund the purchase does not allow; details.reason: refunded, pending, license, spent (docs/money.md "Refunds"). */
+  REFUND_NOT_POSSIBLE: 409,
+  /** Sending a document by e-mail without the club's invoice e-mail or SMTP settings. */
+  MAIL_NOT_CONFIGURED: 409,
+  /** The club's SMTP server refused or could not be reached; details.reason. */
+  MAIL_SEND_FAILED: 502,
   GENERAL_ERROR: 500,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;

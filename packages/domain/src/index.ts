@@ -33,6 +33,7 @@ export * from './schemas/licenses.js';
 export * from './schemas/accounting.js';
 export * from './schemas/messages.js';
 export * from './schemas/operator.js';
+export * from './schemas/documents.js';
 export * from './protocol.js';
 export * from './terminal.js';
 export * from './gate.js';

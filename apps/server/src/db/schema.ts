@@ -511,7 +511,12 @@ export const purchases = pgTable(
     clubId: integer('club_id').notNull(),
     clientId: integer('client_id'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-    invoiceNumber: integer('invoice_number').notNull(),
+    /**
+     * The gap-free invoice number (invoice_counters), also the number of the purchase's tax
+     * invoice-receipt or receipt; null while a MASAV payment is not collected: the number is taken
+     * when it is (modules/documents issueDocumentForCollectedPayment, docs/money.md "Documents").
+     */
+    invoiceNumber: integer('invoice_number'),
     /** Price with VAT (sum of the items). */
     total: integer('total').notNull(),
     amountBeforeVat: integer('amount_before_vat').notNull(),
@@ -894,6 +899,8 @@ export const clubMoneySettings = pgTable('club_money_settings', {
   autoRenew: jsonb('auto_renew').$type<Partial<AutoRenewSettings>>().notNull().default({}),
   /** Yearly price of one license, minor units. */
   licensePrice: integer('license_price').notNull().default(0),
+  /** SMTP settings for sending documents to the invoice e-mail (InvoiceMailSettings; the password AES-GCM encrypted as `passwordEnc`). */
+  invoiceMail: jsonb('invoice_mail').$type<Record<string, unknown>>().notNull().default({}),
 });
 
 /** License bank-transfer requests (seed 001 §3 "License request", §5 validation). */
@@ -1315,4 +1322,44 @@ export const masavResults = pgTable(
     index('masav_results_file').on(t.clubId, t.masavFileId),
     index('masav_results_at').on(t.clubId, t.at),
   ],
+);
+
+/**
+ * Documents given to customers for purchases (docs/money.md "Documents"): a tax invoice-receipt
+ * or a receipt (its number is the purchase's invoice number), a credit invoice or a refund receipt
+ * (numbered by document_counters). `snapshot` holds everything printed, frozen at issue, so a
+ * reprint is the same document; `prints` counts PDFs made (the first is the original).
+ */
+export const purchaseDocuments = pgTable(
+  'purchase_documents',
+  {
+    id: serial('id').notNull(),
+    clubId: integer('club_id').notNull(),
+    purchaseId: bigint('purchase_id', { mode: 'number' }).notNull(),
+    /** DocumentKind of packages/domain: 320, 330, 400, 410. */
+    kind: smallint('kind').notNull(),
+    number: integer('number').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    snapshot: jsonb('snapshot').$type<Record<string, unknown>>().notNull(),
+    prints: integer('prints').notNull().default(0),
+    lastPrintedAt: timestamp('last_printed_at', { withTimezone: true }),
+    emailedAt: timestamp('emailed_at', { withTimezone: true }),
+    userId: integer('user_id'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clubId, t.id] }),
+    uniqueIndex('purchase_documents_number').on(t.clubId, t.kind, t.number),
+    uniqueIndex('purchase_documents_purchase').on(t.clubId, t.purchaseId, t.kind),
+  ],
+);
+
+/** Gap-free numbers of credit documents per club and kind (taken inside the refund's transaction). */
+export const documentCounters = pgTable(
+  'document_counters',
+  {
+    clubId: integer('club_id').notNull(),
+    kind: smallint('kind').notNull(),
+    last: integer('last').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.clubId, t.kind] })],
 );

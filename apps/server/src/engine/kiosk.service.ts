@@ -67,7 +67,7 @@ async function answer(
     eventId,
     ok: true,
     purchaseId: p.id,
-    invoiceNumber: p.invoiceNumber,
+    invoiceNumber: p.invoiceNumber ?? undefined,
     total: p.total,
     balanceAfter: p.balanceAfter,
     ...(sub?.expiry ? { subscriptionEnd: sub.expiry } : {}),

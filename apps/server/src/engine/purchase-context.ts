@@ -47,7 +47,7 @@ export interface PurchaseCommand {
    * the gate writes the paid entrance's log row (OpenWithPay), a terminal's cash session is
    * completed. Throwing rolls the purchase back (a charged card is refunded).
    */
-  inTransaction?: (tx: Tx, purchase: { id: number; invoiceNumber: number; total: number }) => Promise<void>;
+  inTransaction?: (tx: Tx, purchase: { id: number; invoiceNumber: number | null; total: number }) => Promise<void>;
 }
 
 /** What a purchase reads before it charges anything. */

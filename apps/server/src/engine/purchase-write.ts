@@ -319,14 +319,20 @@ async function insertPurchase(
   w: PurchaseToWrite,
   totals: PaymentTotals,
   balances: { balanceBefore: number; balanceAfter: number; tempBalanceBefore: number; tempBalanceAfter: number },
-): Promise<{ purchaseId: number; invoiceNumber: number }> {
+): Promise<{ purchaseId: number; invoiceNumber: number | null }> {
   const { cmd, ctx, checked, charges: paid } = w;
-  // The invoice number: last step before the insert, so the counter row is locked briefly.
-  const [counter] = await tx
-    .insert(invoiceCounters)
-    .values({ clubId: cmd.clubId, last: 1 })
-    .onConflictDoUpdate({ target: invoiceCounters.clubId, set: { last: sql`${invoiceCounters.last} + 1` } })
-    .returning({ last: invoiceCounters.last });
+  // The invoice number: last step before the insert, so the counter row is locked briefly. A MASAV
+  // payment gets its number (and its tax invoice-receipt) only when collected (docs/money.md "Documents").
+  const counter =
+    totals.paidMasav > 0
+      ? { last: null }
+      : (
+          await tx
+            .insert(invoiceCounters)
+            .values({ clubId: cmd.clubId, last: 1 })
+            .onConflictDoUpdate({ target: invoiceCounters.clubId, set: { last: sql`${invoiceCounters.last} + 1` } })
+            .returning({ last: invoiceCounters.last })
+        )[0];
   const lastFour =
     paid.charged[0]?.lastFour ?? cmd.payments.find((p) => p.method === PaymentMethod.CreditCardEmv)?.lastFour ?? '';
   const [purchase] = await tx
@@ -370,7 +376,7 @@ async function insertPurchase(
 async function insertPurchaseDetails(
   tx: Tx,
   w: PurchaseToWrite,
-  ids: { purchaseId: number; invoiceNumber: number },
+  ids: { purchaseId: number; invoiceNumber: number | null },
   itemRows: (typeof purchaseItems.$inferInsert)[],
   ledger: LedgerEntry[],
 ): Promise<void> {
@@ -395,7 +401,7 @@ async function insertPurchaseDetails(
       clubId: cmd.clubId,
       clientId: checked.payerId!,
       amount: masav,
-      description: `MASAV ${invoiceNumber}`,
+      description: `MASAV #${purchaseId}`,
       source: 'masav',
       purchaseId,
       userId: cmd.userId ?? null,

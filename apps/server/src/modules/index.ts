@@ -9,6 +9,7 @@ import { clientRoutes } from './clients/clients.routes.js';
 import { clubRoutes } from './club/club.routes.js';
 import { dashboardRoutes } from './dashboard/dashboard.routes.js';
 import { debtRoutes } from './debts/debts.routes.js';
+import { documentRoutes } from './documents/documents.routes.js';
 import { feedbackCategoryRoutes } from './feedback-categories/feedback-categories.routes.js';
 import { globalMessageRoutes } from './global-messages/global-messages.routes.js';
 import { incidentRoutes } from './incidents/incidents.routes.js';
@@ -62,6 +63,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(masavRoutes);
   await app.register(licenseRoutes);
   await app.register(accountingRoutes);
+  await app.register(documentRoutes);
   // Management
   await app.register(productRoutes);
   await app.register(userRoutes);

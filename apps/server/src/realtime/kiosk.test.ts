@@ -94,7 +94,7 @@ describe('kiosk purchases at the terminal', () => {
     const [byCard] = await ctx.database.db
       .select()
       .from(purchases)
-      .where(eq(purchases.invoiceNumber, p.invoiceNumber - 1));
+      .where(eq(purchases.invoiceNumber, p.invoiceNumber! - 1));
     expect(p).toMatchObject({ paidCredit: 1500, paidOther: 0, lastFour: '1234' });
     // Paid at once, as the card purchase before it — not left pending as a MASAV debit.
     expect(p.paymentStatus).toBe(byCard.paymentStatus);

@@ -74,3 +74,32 @@ export async function downloadFile(
   }
   saveBlob(await res.blob(), fileNameOf(res.headers.get('Content-Disposition'), fallbackName));
 }
+
+/**
+ * Opens a PDF answer of the API (a receipt or tax invoice) in a new browser
+ * tab; the tab is opened at the click (so no pop-up blocker stops it) and
+ * given the file when it arrives; without a tab the file is saved instead.
+ * A JSON error answer becomes an {@link ApiError} with its code.
+ */
+export async function openPdf(path: string, fallbackName: string): Promise<void> {
+  const tab = window.open('', '_blank');
+  const headers: Record<string, string> = {};
+  const session = readSession();
+  if (session?.token) headers.Authorization = `Bearer ${session.token}`;
+  if (session?.externalClubId != null) headers.clubExternalId = String(session.externalClubId);
+  const res = await fetch(`/api${path}`, { headers, credentials: 'same-origin' }).catch(() => {
+    tab?.close();
+    throw new ApiError(0, 'GENERAL_ERROR', 'network error');
+  });
+  if (!res.ok) {
+    tab?.close();
+    const body = (await res.json().catch(() => ({}))) as { code?: string; message?: string };
+    throw new ApiError(res.status, (body.code ?? 'GENERAL_ERROR') as ErrorCode, body.message ?? res.statusText);
+  }
+  const blob = await res.blob();
+  const name = fileNameOf(res.headers.get('Content-Disposition'), fallbackName);
+  if (!tab) return saveBlob(blob, name);
+  const url = URL.createObjectURL(new Blob([blob], { type: 'application/pdf' }));
+  tab.location.href = url;
+  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

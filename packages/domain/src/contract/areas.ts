@@ -8,6 +8,7 @@ export { attendance } from './attendance.js';
 export { calendar } from './calendar.js';
 export { clients } from './clients.js';
 export { club, reference } from './club.js';
+export { documents } from './documents.js';
 export { dashboard } from './dashboard.js';
 export { debts } from './debts.js';
 export { employeePositions } from './employee-positions.js';

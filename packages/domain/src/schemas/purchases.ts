@@ -123,7 +123,8 @@ export const Purchase = z.object({
   id: z.number(),
   at: z.string(),
   clientId: z.number().nullable(),
-  invoiceNumber: z.number(),
+  /** The gap-free invoice number; null while a MASAV payment is not collected yet (docs/money.md "Documents"). */
+  invoiceNumber: z.number().nullable(),
   total: z.number(),
   amountBeforeVat: z.number(),
   vat: z.number(),

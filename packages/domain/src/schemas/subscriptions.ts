@@ -22,7 +22,7 @@ export const SubscriptionsResponse = z.object({
   history: z.array(
     z.object({
       purchaseId: z.number(),
-      invoiceNumber: z.number(),
+      invoiceNumber: z.number().nullable(),
       at: z.string(),
       period: z.string().nullable(),
       usageType: z.string().nullable(),

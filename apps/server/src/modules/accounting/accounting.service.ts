@@ -157,7 +157,8 @@ function purchaseMovements(
     const vat = Math.min(vats[i], amount);
     const credit = [{ account: s.incomeAccount, amount: amount - vat }];
     if (vat > 0) credit.push({ account: s.vatAccount, amount: vat });
-    const base = { reference: p.invoiceNumber, reference2: clientNumber, date, valueDate: date };
+    // A MASAV purchase not yet collected has no invoice number yet (docs/money.md "Documents"): reference 0.
+    const base = { reference: p.invoiceNumber ?? 0, reference2: clientNumber, date, valueDate: date };
     moves.push({ ...base, details: `קבלה ${p.invoiceNumber} ${label}`, debit: [{ account, amount }], credit });
     if (p.paymentStatus === PurchasePaymentStatus.Refunded)
       moves.push({
@@ -248,7 +249,7 @@ async function masavCollections(
   return rows.map(({ r, invoice, number }) => {
     const date = clubToday(location, r.at);
     return {
-      reference: invoice,
+      reference: invoice ?? r.receiptNumber ?? 0,
       reference2: number,
       date,
       valueDate: date,

@@ -24,6 +24,7 @@ import { MoneyInput } from '../../shared/MoneyInput';
 import { errorText } from '../../shared/errors';
 import { useSessionData } from '../../app/auth/AuthProvider';
 import { PurchaseDialog, type PurchaseDialogProps } from './PurchaseDialog';
+import { PurchaseDocumentActions } from './PurchaseDocuments';
 import { dateText, useMoneyFormat } from './format';
 import {
   newKey,
@@ -170,7 +171,11 @@ export function SubscriptionTab({ clientId, canEdit }: MoneyTabProps) {
               { key: 'start', title: t('money.start'), render: (_, r) => fmt.date(r.start) },
               { key: 'end', title: t('money.end'), render: (_, r) => fmt.date(r.end) },
               { key: 'price', title: t('money.price'), align: 'end', render: (_, r) => fmt.money(r.price) },
-              { key: 'invoice', title: t('money.invoiceNumber'), dataIndex: 'invoiceNumber' },
+              {
+                key: 'invoice',
+                title: t('money.invoiceNumber'),
+                render: (_, p) => p.invoiceNumber ?? <Tag>{t('money.awaitingCollection')}</Tag>,
+              },
               { key: 'source', title: t('money.source'), render: (_, r) => t(`money.sources.${r.source}`) },
             ]}
           />
@@ -581,7 +586,11 @@ export function PurchasesTab({ clientId, canEdit }: MoneyTabProps) {
               title: t('money.at'),
               render: (_, p) => <span className="ltr-value nowrap">{new Date(p.at).toLocaleString()}</span>,
             },
-            { key: 'invoice', title: t('money.invoiceNumber'), dataIndex: 'invoiceNumber' },
+            {
+              key: 'invoice',
+              title: t('money.invoiceNumber'),
+              render: (_, p) => p.invoiceNumber ?? <Tag>{t('money.awaitingCollection')}</Tag>,
+            },
             {
               key: 'items',
               title: t('money.items'),
@@ -606,6 +615,11 @@ export function PurchasesTab({ clientId, canEdit }: MoneyTabProps) {
                   {t(`money.paymentStatus.${p.paymentStatus}`)}
                 </Tag>
               ),
+            },
+            {
+              key: 'documents',
+              title: t('money.documents'),
+              render: (_, p) => <PurchaseDocumentActions purchase={p} canEdit={canEdit} />,
             },
           ]}
         />

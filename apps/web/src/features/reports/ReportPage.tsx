@@ -29,6 +29,9 @@ import { periodToFilter, ReportFilterBar, type PeriodValue } from '../../reports
 import { ReportOwnFilters, type ReportFilters } from './ReportOwnFilters';
 import { ReportTotals } from './ReportTotals';
 import { useReportFormatter } from './useReportFormatter';
+import { openPurchaseDocument } from '../client-money/PurchaseDocuments';
+import { errorText } from '../../shared/errors';
+import { useToast } from '../../shared/toast/ToastProvider';
 
 type Row = Record<string, unknown>;
 type Format = (type: ReportValueType, v: unknown) => ReactNode;
@@ -87,7 +90,12 @@ function useLiveRefetch(meta: ReportMeta): void {
 }
 
 /** The grid's columns of a report: headers, alignment, phone-hidden columns, alert colour above zero. */
-function reportColumns(columnsMeta: readonly ReportColumnMeta[], fmt: Format, t: (k: string) => string) {
+function reportColumns(
+  columnsMeta: readonly ReportColumnMeta[],
+  fmt: Format,
+  t: (k: string) => string,
+  cell?: CellOverride,
+) {
   return columnsMeta.map((c): GridColumn<Row> => ({
     key: c.key,
     title: t(`reports.col.${c.key}`),
@@ -95,15 +103,35 @@ function reportColumns(columnsMeta: readonly ReportColumnMeta[], fmt: Format, t:
     sortable: Boolean(c.sortable),
     align: c.type === 'money' || c.type === 'int' ? 'end' : undefined,
     responsive: c.wide ? ['md'] : undefined,
-    render: (v: unknown) =>
-      c.alert && Number(v) > 0 ? (
+    render: (v: unknown, row: Row) =>
+      cell?.(c, v, row) ??
+      (c.alert && Number(v) > 0 ? (
         <span style={{ color: STATUS_COLOR_HEX.failed }} data-alert="true">
           {fmt(c.type, v)}
         </span>
       ) : (
         fmt(c.type, v)
-      ),
+      )),
   }));
+}
+
+/** A report's own rendering of a cell (null: the column's format). */
+type CellOverride = (c: ReportColumnMeta, v: unknown, row: Row) => ReactNode | null;
+
+/**
+ * The purchases report's invoice number opens the purchase's document
+ * (re-printable from the report, docs/money.md "Documents"); the row's `id` is the purchase.
+ */
+function purchasesCell(fmt: Format, onError: (err: unknown) => void): CellOverride {
+  return (c, v, row) =>
+    c.key === 'invoiceNumber' && v != null ? (
+      <Typography.Link
+        onClick={() => void openPurchaseDocument(Number(row.id)).catch(onError)}
+        data-testid={`report-document-${String(row.id)}`}
+      >
+        {fmt(c.type, v)}
+      </Typography.Link>
+    ) : null;
 }
 
 /**
@@ -180,6 +208,7 @@ export function ReportPage({ id, actions }: { id: ReportId; actions?: ReactNode 
   useLiveRefetch(meta);
   const { t } = useTranslation();
   const fmt = useReportFormatter();
+  const toast = useToast();
   const call = useReportCall(meta);
   const { columnsMeta, body } = call;
   const query = useReport(meta, body);
@@ -202,7 +231,12 @@ export function ReportPage({ id, actions }: { id: ReportId; actions?: ReactNode 
       <DataGrid<Row>
         gridId={`report-${meta.id}`}
         data-testid="report-table"
-        columns={reportColumns(columnsMeta, fmt, t)}
+        columns={reportColumns(
+          columnsMeta,
+          fmt,
+          t,
+          meta.id === 'purchases' ? purchasesCell(fmt, (err) => toast.error(errorText(t, err))) : undefined,
+        )}
         rows={data?.items ?? []}
         rowKey={(r) => String(r.id ?? r[columnsMeta[0].key])}
         state={call.grid}
