@@ -39,6 +39,7 @@ export * from './gate.js';
 export * from './gate-protocol.js';
 export * from './kiosk-protocol.js';
 export * from './attendance-protocol.js';
+export * from './screen-protocol.js';
 export * from './subscription.js';
 export * from './banks.js';
 export * from './cities.js';
