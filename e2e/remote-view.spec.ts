@@ -62,8 +62,9 @@ test('the terminal page shows what the simulator’s screen shows, live', async 
   await login.open();
   await login.signIn('admin', 'demo1234', CLUB);
   await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto(`/management/app-terminals-list/${t.id}`);
   const terminals = new TerminalsPage(page);
+  await terminals.open();
+  await terminals.openDetails(t.id);
   await terminals.expectDetailConnected(false);
   await expect(page.getByTestId('terminal-screen-empty')).toBeVisible();
 
