@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { AutoComplete, Col, DatePicker, Divider, Form, Input, Select, Switch, Row } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import {
   CARD_TYPES,
@@ -27,7 +28,8 @@ import { useToast } from '../../shared/toast/ToastProvider';
 
 /**
  * Create or edit a client (seed 001 §3 "Client"), validated with the shared
- * ClientInput schema; server field errors land on the same fields.
+ * ClientInput schema; server field errors land on the same fields. A new
+ * client's page opens once it is saved.
  */
 export function ClientFormDrawer({
   open,
@@ -41,13 +43,16 @@ export function ClientFormDrawer({
   const { t } = useTranslation();
   const message = useToast();
   const save = useSaveClient();
+  const navigate = useNavigate();
   const { form, onFinish, onFinishFailed, rootError, clearRootError, saving } = useSchemaForm({
     schema: ClientInput,
     toInput: (v: ClientFormValues) => toInput(v),
     submit: (body) => save.mutateAsync({ id: client?.id ?? null, body }),
-    onSaved: () => {
+    onSaved: (saved) => {
       message.success(t('common.saved'));
       onClose();
+      // A new client opens at once (issue 19): the user sees what was created and goes on from there.
+      if (!client) void navigate(`/management/clients/${saved.id}`);
     },
   });
 
