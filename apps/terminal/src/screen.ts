@@ -107,7 +107,12 @@ export class ScreenReporter {
       at: new Date().toISOString(),
     };
     const seconds = d.gateOpenSeconds > 0 ? d.gateOpenSeconds : DECISION_SHOWN_SECONDS;
-    this.update({ view: 'decision', prompt: PROMPTS[this.language].decision, lastDecision, gateOpen: d.gateOpenSeconds > 0 });
+    this.update({
+      view: 'decision',
+      prompt: PROMPTS[this.language].decision,
+      lastDecision,
+      gateOpen: d.gateOpenSeconds > 0,
+    });
     this.backToIdleIn(seconds);
   }
 

@@ -50,9 +50,13 @@ export function notSpreadsheetKind(buf: Buffer): NotSpreadsheet | null {
  * strictly too (its undefined bytes fail).
  * @returns the text and the encoding found, or null when neither decodes (or the bytes hold NUL: binary)
  */
-export function decodeText(buf: Buffer): { text: string; encoding: 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1255' } | null {
-  if (startsWith(buf, [0xff, 0xfe])) return { text: new TextDecoder('utf-16le').decode(buf.subarray(2)), encoding: 'utf-16le' };
-  if (startsWith(buf, [0xfe, 0xff])) return { text: new TextDecoder('utf-16be').decode(buf.subarray(2)), encoding: 'utf-16be' };
+export function decodeText(
+  buf: Buffer,
+): { text: string; encoding: 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1255' } | null {
+  if (startsWith(buf, [0xff, 0xfe]))
+    return { text: new TextDecoder('utf-16le').decode(buf.subarray(2)), encoding: 'utf-16le' };
+  if (startsWith(buf, [0xfe, 0xff]))
+    return { text: new TextDecoder('utf-16be').decode(buf.subarray(2)), encoding: 'utf-16be' };
   if (buf.includes(0)) return null;
   for (const encoding of ['utf-8', 'windows-1255'] as const) {
     try {

@@ -19,18 +19,28 @@ describe('GET /api/Group/StateNow', () => {
     const { api, club } = await signedInAdmin(ctx);
     const other = await signedInAdmin(ctx);
     // Rows all day every day (the factory's default): the row decides whatever the hour.
-    const open = await factory.makeGroupWithSchedule(ctx, club.id, { name: 'Open', entranceState: EntranceState.Closed });
+    const open = await factory.makeGroupWithSchedule(ctx, club.id, {
+      name: 'Open',
+      entranceState: EntranceState.Closed,
+    });
     const closedRow = await factory.makeGroupWithSchedule(ctx, club.id, { name: 'Row closed' }, [
       { entranceState: EntranceState.Closed },
     ]);
-    const noRows = await factory.makeGroupWithSchedule(ctx, club.id, { name: 'Own state closed', entranceState: 1 }, []);
+    const noRows = await factory.makeGroupWithSchedule(
+      ctx,
+      club.id,
+      { name: 'Own state closed', entranceState: 1 },
+      [],
+    );
     const barred = await factory.makeGroupWithSchedule(ctx, club.id, { name: 'No entrance', allowEntrance: false });
     // A general row that opens, linked to a group whose own row closes: the group's own row wins.
     const linked = await factory.makeGroupWithSchedule(ctx, club.id, { name: 'Linked' }, [
       { entranceState: EntranceState.Closed },
     ]);
     const general = await factory.makeSchedule(ctx, club.id, { groupId: null, entranceState: EntranceState.Opened });
-    expect((await api.post('/api/ScheduleToGroup', { scheduleId: general.id, groupId: linked.id })).statusCode).toBe(200);
+    expect((await api.post('/api/ScheduleToGroup', { scheduleId: general.id, groupId: linked.id })).statusCode).toBe(
+      200,
+    );
     await factory.makeGroupWithSchedule(ctx, other.club.id, { name: 'Elsewhere' });
 
     const res = await api.get('/api/Group/StateNow');

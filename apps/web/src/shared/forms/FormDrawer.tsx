@@ -33,7 +33,8 @@ export function FormRootError({ message }: { message: string | null | undefined 
 }
 
 /** Controls where Enter already means something else: choosing in a list or date picker, a new line, a button. */
-const ENTER_KEEPS = '.ant-select, .ant-picker, .ant-cascader, .ant-mentions, textarea, button, a, [contenteditable="true"]';
+const ENTER_KEEPS =
+  '.ant-select, .ant-picker, .ant-cascader, .ant-mentions, textarea, button, a, [contenteditable="true"]';
 
 /**
  * Enter in a field submits the form (`save`), as in any form of the web; not

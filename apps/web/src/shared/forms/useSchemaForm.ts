@@ -64,7 +64,11 @@ export function useSchemaForm<V, S extends z.ZodType, R = unknown>(options: Sche
     const values = form.getFieldsValue(true);
     for (const f of fields) {
       if (f.errors.length === 0) placed.current.delete(JSON.stringify(f.name));
-      else placed.current.set(JSON.stringify(f.name), { name: f.name, value: JSON.stringify(valueAt(values, f.name) ?? null) });
+      else
+        placed.current.set(JSON.stringify(f.name), {
+          name: f.name,
+          value: JSON.stringify(valueAt(values, f.name) ?? null),
+        });
     }
   };
   // Re-renders only when a field with a placed error changes (the selector reads the ref).
