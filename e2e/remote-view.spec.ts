@@ -57,6 +57,8 @@ function simulator(serial: string, secret: string): { proc: ChildProcessWithoutN
 }
 
 test('the terminal page shows what the simulator’s screen shows, live', async ({ page, request }) => {
+  // The simulator is a process of its own (tsx compiles it first): slow to start on a busy machine.
+  test.setTimeout(240_000);
   const t = await newTerminal(request);
   const login = new LoginPage(page);
   await login.open();
@@ -70,7 +72,8 @@ test('the terminal page shows what the simulator’s screen shows, live', async 
 
   const sim = simulator(t.serial, t.secret);
   try {
-    // Connected: the idle screen arrives with its prompt (the simulator's Hebrew screen).
+    // Connected (the simulator prints its display once welcomed): the idle screen arrives with its prompt.
+    await expect.poll(sim.output, { timeout: 120_000 }).toContain('┌');
     await terminals.expectDetailConnected(true);
     await expect(page.getByTestId('terminal-screen-prompt')).toHaveText('נא להציג כרטיס, טביעת אצבע או קוד', {
       timeout: 30_000,
