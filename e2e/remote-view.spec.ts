@@ -102,9 +102,11 @@ test('the terminal page shows what the simulator’s screen shows, live', async 
     sim.proc.stdin.write('cancel\n');
     await expect(page.getByTestId('terminal-screen-cash')).toContainText('בוטל');
 
-    // Reloading the page answers the kept screen at once (GET /api/Terminal/GetScreen).
+    // Reloading the page answers the kept screen (GET /api/Terminal/GetScreen): the last decision stays on it.
     await page.reload();
-    await expect(page.getByTestId('terminal-screen-cash')).toContainText('בוטל');
+    await expect(page.getByTestId('terminal-screen-decision')).toBeVisible();
+    if (decided![2].trim())
+      await expect(page.getByTestId('terminal-screen-decision')).toContainText(decided![2].trim());
   } finally {
     sim.proc.stdin.write('quit\n');
     await new Promise<void>((resolve) => {
