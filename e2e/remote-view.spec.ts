@@ -104,7 +104,7 @@ test('the terminal page shows what the simulator’s screen shows, live', async 
 
     // Reloading the page answers the kept screen (GET /api/Terminal/GetScreen): the last decision stays on it.
     await page.reload();
-    await expect(page.getByTestId('terminal-screen-decision')).toBeVisible();
+    await expect(page.getByTestId('terminal-screen-decision')).toBeVisible({ timeout: 30_000 });
     if (decided![2].trim())
       await expect(page.getByTestId('terminal-screen-decision')).toContainText(decided![2].trim());
   } finally {
