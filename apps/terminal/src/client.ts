@@ -18,6 +18,7 @@ import {
   type ServerValidList,
   type ServerWelcome,
   type TerminalMessage,
+  type TerminalScreen,
 } from '@venue/domain';
 
 /**
@@ -379,6 +380,14 @@ export class TerminalClient extends EventEmitter {
    * without its server decides on its own (`offline: true` in the result).
    */
   present(identification: Identification, opts: { eventId?: string; at?: Date } = {}): Promise<PresentResult> {
+    // Every decision shown is emitted (`decision`): the screen report (screen.ts) follows it.
+    return this.decide(identification, opts).then((d) => {
+      this.emit('decision', d);
+      return d;
+    });
+  }
+
+  private decide(identification: Identification, opts: { eventId?: string; at?: Date }): Promise<PresentResult> {
     const eventId = opts.eventId ?? randomUUID();
     const at = opts.at ?? new Date();
     return new Promise((resolve, reject) => {
@@ -526,6 +535,11 @@ export class TerminalClient extends EventEmitter {
         ...(this.opts.devices ? { devices: this.opts.devices } : {}),
       });
     }
+  }
+
+  /** Reports the screen (remote view, screen.ts); dropped while the link is down (the screen is sent again on welcome). */
+  sendScreen(m: TerminalScreen): void {
+    if (this.connected) this.send(m);
   }
 
   /** Sends a raw message (tests use it for malformed input). */

@@ -4,6 +4,7 @@ import type { Identification, ServerCashState, ServerMessage } from '@venue/doma
 import { TerminalClient, type PresentResult } from './client.js';
 import { exitGate } from './gate.js';
 import { INTERACTIVE_KIOSK_HELP, interactiveBuy } from './kiosk-cli.js';
+import { ScreenReporter } from './screen.js';
 
 /**
  * Interactive mode of the simulator: one terminal driven from the keyboard.
@@ -229,6 +230,8 @@ export async function runInteractive(opts: {
   url: string;
   serial: string;
   secret: string;
+  /** Language of the screen reported for the remote view (default Hebrew). */
+  language?: 'he' | 'en';
   input?: NodeJS.ReadableStream;
   output?: NodeJS.WritableStream;
 }): Promise<number> {
@@ -249,6 +252,8 @@ export async function runInteractive(opts: {
     session: null,
   };
   watchLink(t);
+  // Remote view: the screen goes to the server whenever it changes (docs/terminal-protocol.md).
+  const screen = new ScreenReporter(client, { language: opts.language });
   try {
     await client.connect();
   } catch (err) {
@@ -260,6 +265,7 @@ export async function runInteractive(opts: {
   for await (const raw of createInterface({ input: opts.input ?? process.stdin, terminal: false })) {
     if (!(await runCommand(t, raw))) break;
   }
+  screen.stop();
   await client.close();
   return 0;
 }

@@ -45,7 +45,7 @@ export const EDIT_FLAGS = {
 export type EditArea = keyof typeof EDIT_FLAGS;
 
 /** Kinds of event of the console's live feed (docs/live-feed.md). */
-export type LiveKind = 'entrance' | 'terminal' | 'door' | 'cash';
+export type LiveKind = 'entrance' | 'terminal' | 'door' | 'cash' | 'screen';
 
 /** One question to the policy. */
 export type Access =
@@ -78,7 +78,9 @@ function mayOpen(c: AccessContext, key: string): boolean {
  *   also role TECHNICIAN, a club admin or the operator.
  * - `{live: kind}`: entrance rows (client names) only to those who may open
  *   the dashboard or the entrance report; terminal, door and cash state to
- *   everyone of the club (the terminals list is open to all, seed 000 §6).
+ *   everyone of the club (the terminals list is open to all, seed 000 §6);
+ *   a terminal's screen (remote view: client names of its last decision)
+ *   only to those who may control terminals (roleEditTerminals).
  * - `{operator: true}`: the service operator only.
  */
 export function can(c: AccessContext, access: Access): boolean {
@@ -93,5 +95,6 @@ export function can(c: AccessContext, access: Access): boolean {
     return c.role === UserRole.TECHNICIAN || flag('roleIsAdmin') || isOperator(c);
   }
   if (access.live === 'entrance') return mayOpen(c, 'dashboard') || mayOpen(c, 'entranceReport');
+  if (access.live === 'screen') return flag('roleEditTerminals');
   return true;
 }

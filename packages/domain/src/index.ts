@@ -40,6 +40,8 @@ export * from './gate.js';
 export * from './gate-protocol.js';
 export * from './kiosk-protocol.js';
 export * from './attendance-protocol.js';
+export * from './screen-protocol.js';
+export * from './group-state.js';
 export * from './subscription.js';
 export * from './banks.js';
 export * from './cities.js';

@@ -15,6 +15,7 @@ import { ServerAttendanceResult, TerminalAttendance } from './attendance-protoco
 import { CASH_ERRORS, CASH_SESSION_STATES, ILS_BILLS, ILS_COINS, Inventory, TERMINAL_ACTIONS } from './terminal.js';
 import * as parts from './parts.js';
 import { ServerIncidentReported, TerminalIncident } from './schemas/messages.js';
+import { TerminalScreen, TerminalScreenState } from './screen-protocol.js';
 
 /**
  * Terminal protocol, version 1 (DESIGN §8; docs/terminal-protocol.md), and the
@@ -162,6 +163,7 @@ export const TerminalMessage = z.discriminatedUnion('type', [
   TerminalPurchase,
   TerminalIncident,
   TerminalAttendance,
+  TerminalScreen,
 ]);
 export type TerminalMessage = z.infer<typeof TerminalMessage>;
 
@@ -339,6 +341,14 @@ export const LiveMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('message'), id: z.number().int(), kind: z.enum(['Basic', 'Extra', 'Popup']) }),
   /** An incident was reported or handled in the club (docs/messages.md): the console refreshes its incident list. */
   z.object({ type: z.literal('incident'), id: z.number().int() }),
+  /** A terminal's screen changed (remote view, docs/terminal-protocol.md): to users who may control terminals. */
+  z.object({
+    type: z.literal('screen'),
+    terminalId: z.number().int(),
+    screen: TerminalScreenState,
+    at: z.string(),
+    receivedAt: z.string(),
+  }),
   z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
 ]);
 export type LiveMessage = z.infer<typeof LiveMessage>;

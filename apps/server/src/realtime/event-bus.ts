@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { randomUUID } from 'node:crypto';
+import type { TerminalScreenState } from '@venue/domain';
 
 /**
  * Live events of one club, pushed to the console's WebSocket (DESIGN §1 "real
@@ -39,6 +40,21 @@ export interface LiveEvents {
   incident: { clubId: number; incidentId: number };
   /** Internal: a terminal was deleted; the instance holding its link closes it. */
   'terminal-kick': { terminalId: number };
+  /** A terminal's screen changed (remote view, realtime/terminal-screens.ts); every instance keeps the latest. */
+  screen: ScreenRecord;
+  /** Internal: an instance without a terminal's screen asks the instance holding its link to publish it again. */
+  'screen-request': { terminalId: number };
+}
+
+/** A terminal's screen as the server keeps it (docs/terminal-protocol.md "Remote view"). */
+export interface ScreenRecord {
+  clubId: number;
+  terminalId: number;
+  screen: TerminalScreenState;
+  /** When the screen changed, by the terminal's clock (ISO). */
+  at: string;
+  /** When the server received it (ISO). */
+  receivedAt: string;
 }
 
 /** A biometric template added or deleted (ids only; the template is read from the database). */

@@ -146,6 +146,8 @@ export const linkHandlers: LinkHandlers = {
     }
     s.send({ type: 'incident-reported', eventId: m.eventId, incidentId });
   }),
+  // Remote view: kept and pushed to the console, never answered (docs/terminal-protocol.md "Remote view").
+  screen: authenticated(async (s, link, m) => s.deps.screens.report(link.registered, m)),
 };
 
 /**

@@ -87,6 +87,7 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
           terminal: can(policy, { live: 'terminal' }),
           door: can(policy, { live: 'door' }),
           cash: can(policy, { live: 'cash' }),
+          screen: can(policy, { live: 'screen' }),
         };
         if (socket.readyState !== socket.OPEN) return;
         clearTimeout(authTimer);
@@ -116,7 +117,7 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
 }
 
 /** What one socket may see (the access policy's `{live: kind}`, decided when it authenticates). */
-type Sees = Record<'entrance' | 'terminal' | 'door' | 'cash', boolean>;
+type Sees = Record<'entrance' | 'terminal' | 'door' | 'cash' | 'screen', boolean>;
 
 /**
  * Subscribes one authenticated socket to the bus events of its club; returns
@@ -153,6 +154,10 @@ function subscribeClub(
         inserted,
         ...(error ? { error } : {}),
       });
+    }),
+    bus.subscribe('screen', (e) => {
+      if (e.clubId === club && sees.screen)
+        send({ type: 'screen', terminalId: e.terminalId, screen: e.screen, at: e.at, receivedAt: e.receivedAt });
     }),
     bus.subscribe('incident', (e) => {
       if (e.clubId === club) send({ type: 'incident', id: e.incidentId });

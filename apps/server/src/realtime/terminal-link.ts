@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { handleFrame } from './link-handlers.js';
 import { terminalActions } from './terminal-actions.js';
+import { terminalScreens } from './terminal-screens.js';
 import { TerminalLinkSession, type LinkDeps } from './terminal-session.js';
 
 /**
@@ -16,7 +17,13 @@ import { TerminalLinkSession, type LinkDeps } from './terminal-session.js';
  */
 export async function terminalLinkRoutes(app: FastifyInstance): Promise<void> {
   const { database, bus, terminals: registry } = app.deps;
-  const deps: LinkDeps = { db: database.db, bus, registry, actions: terminalActions(registry, bus) };
+  const deps: LinkDeps = {
+    db: database.db,
+    bus,
+    registry,
+    actions: terminalActions(registry, bus),
+    screens: terminalScreens(registry, bus),
+  };
   // A deleted terminal's link is closed at once, on whichever instance holds it.
   bus.subscribe('terminal-kick', (e) => registry.get(e.terminalId)?.send({ type: 'kicked' }));
 

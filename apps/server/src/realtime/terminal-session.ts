@@ -20,6 +20,7 @@ import {
 import { validList, VALID_LIST_TTL_MS } from '../modules/terminals/offline.service.js';
 import type { EventBus } from './event-bus.js';
 import type { TerminalActions } from './terminal-actions.js';
+import type { TerminalScreens } from './terminal-screens.js';
 import type { TerminalRegistry, TerminalSocket } from './terminal-registry.js';
 import { gateWelcomeMessages } from './handlers/gate.js';
 
@@ -43,6 +44,8 @@ export interface LinkDeps {
   bus: EventBus;
   registry: TerminalRegistry;
   actions: TerminalActions;
+  /** The latest screen of each terminal (remote view). */
+  screens: TerminalScreens;
 }
 
 /** The state of an authenticated terminal (after a good hello). */

@@ -12,6 +12,7 @@ import {
   TerminalActionResult,
   TerminalActionWithReplyInput,
 } from '../terminal.js';
+import { TerminalScreenView } from '../screen-protocol.js';
 import { IdParams, routes } from './route.js';
 
 const edit = { permission: 'roleEditTerminals' } as const;
@@ -47,6 +48,14 @@ export const terminals = routes(['terminals'], {
     params: IdParams,
     response: ConnectedDevices,
     access: {},
+  },
+  /** Remote view: the latest screen the terminal reported (docs/terminal-protocol.md "Remote view"). */
+  screen: {
+    method: 'GET',
+    path: '/api/Terminal/GetScreen/:id',
+    params: IdParams,
+    response: TerminalScreenView,
+    access: edit,
   },
   cashBox: {
     method: 'GET',

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { inArray, sql } from 'drizzle-orm';
 import type { Actor } from '../../lib/actor.js';
@@ -16,7 +15,7 @@ import { auditLog, clients, groups } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { scoped } from '../../lib/scoped.js';
 import { isRealDate } from '../../lib/validation.js';
-import { asText, isZip } from '../../lib/xlsx.js';
+import { readSpreadsheet } from '../../lib/sheet-read.js';
 
 /** Advisory-lock class of client numbers of one club (the same as clients.service). */
 const CLIENT_LOCK = 0x436c6e74;
@@ -41,18 +40,6 @@ interface ImportRow {
   messageToClient: string;
 }
 
-/** The sheet's cell value as a plain value (rich text, hyperlinks and formulas unwrapped). */
-function plain(v: ExcelJS.CellValue): Cell {
-  if (v == null) return null;
-  if (v instanceof Date || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return v;
-  if (typeof v === 'object') {
-    if ('richText' in v) return v.richText.map((t) => t.text).join('');
-    if ('text' in v && typeof v.text === 'string') return v.text;
-    if ('result' in v) return plain(v.result as ExcelJS.CellValue);
-  }
-  return String(v);
-}
-
 /** Header text → column key, Hebrew or English, case and spaces ignored. */
 const HEADER_KEYS = new Map<string, ImportColumnKey>(
   IMPORT_COLUMNS.flatMap((c) => [
@@ -66,50 +53,26 @@ function norm(s: string): string {
 }
 
 /**
- * Reads the first sheet of an .xlsx or a CSV (comma, semicolon or tab) into
- * raw rows keyed by column. The kind is decided by content (DESIGN §10).
- * @throws AppError UNSUPPORTED_FILE_TYPE (415) for anything else or an unreadable workbook
+ * Reads the first sheet of an uploaded file — .xlsx, .xls, .ods, or CSV in
+ * UTF-8 or Windows-1255 (lib/sheet-read.ts) — into raw rows keyed by column;
+ * the first row holds the headers (Hebrew or English, IMPORT_COLUMNS).
+ * @throws AppError UNSUPPORTED_FILE_TYPE (415) naming what the file is when it is not a spreadsheet
  */
-export async function readSheet(buf: Buffer): Promise<{ headerKeys: (ImportColumnKey | null)[]; rows: Raw[] }> {
-  const wb = new ExcelJS.Workbook();
-  let ws: ExcelJS.Worksheet | undefined;
-  try {
-    if (isZip(buf)) {
-      await wb.xlsx.load(buf as unknown as ArrayBuffer);
-      ws = wb.worksheets[0];
-    } else {
-      const text = asText(buf);
-      if (text == null) throw new Error('not text');
-      const firstLine = text.split(/\r?\n/, 1)[0];
-      const delimiter = [',', ';', '\t'].reduce((best, d) =>
-        firstLine.split(d).length > firstLine.split(best).length ? d : best,
-      );
-      ws = await wb.csv.read(Readable.from([text]), { map: (d: string) => d, parserOptions: { delimiter } } as never);
-    }
-  } catch {
-    throw new AppError('UNSUPPORTED_FILE_TYPE', 'Choose an .xlsx or .csv file');
-  }
-  if (!ws) throw new AppError('UNSUPPORTED_FILE_TYPE', 'The workbook has no sheet');
-  const headerKeys: (ImportColumnKey | null)[] = [];
-  ws.getRow(1).eachCell({ includeEmpty: true }, (cell, col) => {
-    const v = plain(cell.value);
-    headerKeys[col] = typeof v === 'string' ? (HEADER_KEYS.get(norm(v)) ?? null) : null;
-  });
-  const rows: Raw[] = [];
-  for (let r = 2; r <= ws.rowCount; r++) {
-    const row = ws.getRow(r);
+export function readSheet(buf: Buffer): { headerKeys: (ImportColumnKey | null)[]; rows: Raw[] } {
+  const [header = [], ...body] = readSpreadsheet(buf).rows;
+  const headerKeys = header.map((v) => (typeof v === 'string' ? (HEADER_KEYS.get(norm(v)) ?? null) : null));
+  const rows: Raw[] = body.map((cells) => {
     const raw: Raw = {};
     let any = false;
-    row.eachCell({ includeEmpty: false }, (cell, col) => {
+    cells.forEach((v, col) => {
       const key = headerKeys[col];
-      if (!key) return;
-      const v = plain(cell.value);
-      if (v !== null && v !== '') any = true;
+      if (!key || v === null) return;
+      if (v !== '') any = true;
       raw[key] = v;
     });
     // Trailing blank rows end the data; a blank row in the middle is kept as an error.
-    rows.push(any ? raw : {});
-  }
+    return any ? raw : {};
+  });
   while (rows.length > 0 && Object.keys(rows[rows.length - 1]).length === 0) rows.pop();
   return { headerKeys, rows };
 }
@@ -118,6 +81,19 @@ function text(v: Cell | undefined): string {
   if (v == null) return '';
   if (v instanceof Date) return v.toISOString().slice(0, 10);
   return String(v).trim();
+}
+
+/**
+ * An Israeli ID number as text with its leading zeros (DOMAIN-FACTS "Identity": nine digits, the
+ * last a check digit). A spreadsheet that holds IDs as numbers drops the zeros (012345674 becomes
+ * 12345674), so 5–8 digits are padded to nine — the check digit rule pads them the same way.
+ * Spaces and hyphens between the digits are dropped; anything else is left for the check to refuse.
+ */
+export function importPersonalId(v: Cell | undefined): string {
+  const s = text(v);
+  const digits = s.replace(/[\s-]/g, '');
+  if (!/^\d+$/.test(digits)) return s;
+  return /^\d{5,8}$/.test(digits) ? digits.padStart(9, '0') : digits;
 }
 
 /** A date cell: a spreadsheet date, YYYY-MM-DD, or D/M/YYYY (also with dots or dashes). */
@@ -161,6 +137,8 @@ interface ImportContext {
   groupByName: Map<string, { id: number; name: string }>;
   taken: Set<string>;
   seenCards: Map<string, number>;
+  /** How many rows of the file carry each (normalised) ID number. */
+  idCount: Map<string, number>;
 }
 
 /**
@@ -168,7 +146,9 @@ interface ImportContext {
  * schema of @venue/domain: first name required, lengths, personal ID check
  * digit, phone, card serial, dates), plus what only an import can check:
  * the group named among the club's groups, the card serial unique in the
- * file and among the club's non-deleted clients, start not after end.
+ * file and among the club's non-deleted clients, the ID number once in the
+ * file (kept as text with its leading zeros, importPersonalId), start not
+ * after end.
  * Errors are `[field, code]`, one per field, in FIELD_ORDER.
  */
 function checkRow(raw: Raw, row: number, ctx: ImportContext): { value: ImportRow; errors: [string, string][] } {
@@ -181,7 +161,7 @@ function checkRow(raw: Raw, row: number, ctx: ImportContext): { value: ImportRow
   const input = {
     firstName: text(raw.firstName),
     lastName: text(raw.lastName),
-    personalId: text(raw.personalId),
+    personalId: importPersonalId(raw.personalId),
     // A 9-digit number without its leading 0 (a spreadsheet's number cell) is a local number.
     phone: phoneText.length === 9 && /^[1-9]/.test(phoneText) ? `0${phoneText}` : phoneText,
     city: text(raw.city),
@@ -198,6 +178,10 @@ function checkRow(raw: Raw, row: number, ctx: ImportContext): { value: ImportRow
   for (const issue of parsed.success ? [] : parsed.error.issues) {
     const field = String(issue.path[0] ?? '');
     if (!found.has(field)) found.set(field, isCode(issue.message) ? issue.message : (FIELD_CODE[field] ?? 'invalid'));
+  }
+  // The same person twice in one file: every row of the ID is flagged (which one is right is not known).
+  if (input.personalId && !found.has('personalId') && (ctx.idCount.get(input.personalId) ?? 0) > 1) {
+    found.set('personalId', 'personalIdTwiceInFile');
   }
   const groupName = text(raw.group);
   const group = groupName ? ctx.groupByName.get(norm(groupName)) : undefined;
@@ -269,7 +253,12 @@ export async function validateImport(
     groupByName: new Map(groupRows.map((g) => [norm(g.name), g])),
     taken,
     seenCards: new Map(),
+    idCount: new Map(),
   };
+  for (const r of sheet.rows) {
+    const id = importPersonalId(r.personalId);
+    if (id) ctx.idCount.set(id, (ctx.idCount.get(id) ?? 0) + 1);
+  }
   const rows: ImportRow[] = [];
   const errors: ImportRowError[] = [];
   sheet.rows.forEach((raw, i) => {
@@ -286,11 +275,11 @@ export async function validateImport(
  * (all or nothing), numbered after the club's highest number, with an audit
  * row `import` per client.
  * @throws AppError IMPORT_HAS_ERRORS (422, details = row errors) on commit when any row is invalid
- * @throws AppError UNSUPPORTED_FILE_TYPE (415) when the content is neither .xlsx nor CSV
+ * @throws AppError UNSUPPORTED_FILE_TYPE (415) when the content is not a spreadsheet (.xlsx, .xls, .ods, CSV)
  */
 export async function importClients(db: Db, actor: Actor, file: Buffer, preview: boolean): Promise<ImportResult> {
   const clubId = actor.clubId;
-  const sheet = await readSheet(file);
+  const sheet = readSheet(file);
   const { rows, errors } = await validateImport(db, clubId, sheet);
   const sample = rows.slice(0, 50).map((r) => ({ ...r }));
   if (preview) return { preview: true, rows: sheet.rows.length, created: 0, errors, sample };

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { contract } from '@venue/domain';
 import { route } from '../../lib/contract-route.js';
 import { terminalActions } from '../../realtime/terminal-actions.js';
+import { terminalScreens } from '../../realtime/terminal-screens.js';
 import { cashBoxStatus, loadCash, resetCashLevels } from './cash.service.js';
 import {
   connectedDevices,
@@ -12,6 +13,7 @@ import {
   restoreTerminal,
   sendTerminalAction,
   sendTerminalActionWithReply,
+  terminalScreen,
   updateTerminal,
 } from './terminals.service.js';
 
@@ -19,7 +21,7 @@ import {
 export async function terminalRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps.database;
   const { terminals: registry, bus } = app.deps;
-  const link = { registry, bus, actions: terminalActions(registry, bus) };
+  const link = { registry, bus, actions: terminalActions(registry, bus), screens: terminalScreens(registry, bus) };
   const c = contract.terminals;
   route(app, c.list, async (req) => listTerminals(db, req.auth.clubId, registry, { deleted: req.query.deleted }));
   route(app, c.get, async (req) => getTerminal(db, req.auth.clubId, req.params.id, registry));
@@ -28,6 +30,7 @@ export async function terminalRoutes(app: FastifyInstance): Promise<void> {
   route(app, c.remove, async (req) => deleteTerminal(db, req.auth, req.params.id, bus));
   route(app, c.restore, async (req) => restoreTerminal(db, req.auth, req.params.id, registry));
   route(app, c.connectedDevices, async (req) => connectedDevices(db, req.auth.clubId, req.params.id, registry));
+  route(app, c.screen, async (req) => terminalScreen(db, req.auth.clubId, req.params.id, link));
   route(app, c.cashBox, async (req) => cashBoxStatus(db, req.auth.clubId, req.params.id));
   route(app, c.resetCash, async (req) => resetCashLevels(db, req.auth, req.body.terminalId));
   route(app, c.loadCash, async (req) => loadCash(db, req.auth, req.params.id, req.body));

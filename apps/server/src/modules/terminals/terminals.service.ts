@@ -17,6 +17,8 @@ import {
   type TerminalInput,
   type TerminalPatch,
   type ScriptVersion,
+  SCREEN_REQUEST_TIMEOUT_MS,
+  type TerminalScreenView,
 } from '@venue/domain';
 import type { Db, Tx } from '../../db/index.js';
 import { terminals } from '../../db/schema.js';
@@ -29,6 +31,7 @@ import { pgError } from '../../lib/validation.js';
 import type { EventBus } from '../../realtime/event-bus.js';
 import type { TerminalActions } from '../../realtime/terminal-actions.js';
 import type { TerminalRegistry } from '../../realtime/terminal-registry.js';
+import type { TerminalScreens } from '../../realtime/terminal-screens.js';
 import { latestScriptVersion } from '../operator/maintenance.service.js';
 import { hashTerminalSecret, terminalKey } from './terminal-secret.js';
 
@@ -264,6 +267,30 @@ export async function connectedDevices(
     connected,
     devices: connected && Array.isArray(row.devices) ? (row.devices as string[]) : [],
     reportedAt: row.devicesReportedAt ? row.devicesReportedAt.toISOString() : null,
+  };
+}
+
+/**
+ * Remote view (GET /api/Terminal/GetScreen/{id}; docs/terminal-protocol.md "Remote view"):
+ * the latest screen the terminal reported, asked of the instance holding its link when this
+ * one has none (SCREEN_REQUEST_TIMEOUT_MS). `screen` is null when none is known.
+ * @throws AppError NOT_FOUND (404) when the id is not a terminal of this club
+ */
+export async function terminalScreen(
+  db: Db,
+  clubId: number,
+  id: number,
+  link: { registry: TerminalRegistry; screens: TerminalScreens },
+): Promise<TerminalScreenView> {
+  const row = await terminalRow(db, clubId, id);
+  const connected = isTerminalConnected(row, link.registry);
+  const rec = await link.screens.current(row.id, connected, SCREEN_REQUEST_TIMEOUT_MS);
+  return {
+    terminalId: row.id,
+    connected,
+    screen: rec?.screen ?? null,
+    at: rec?.at ?? null,
+    receivedAt: rec?.receivedAt ?? null,
   };
 }
 

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { AutoComplete, Col, DatePicker, Divider, Form, Input, Select, Switch, Row } from 'antd';
+import { AutoComplete, Col, DatePicker, Divider, Form, Input, Select, Switch, Row, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import {
   CARD_TYPES,
@@ -19,7 +20,7 @@ import { FormDrawer } from '../../shared/forms/FormDrawer';
 import { useSchemaForm } from '../../shared/forms/useSchemaForm';
 import { MoneyInput } from '../../shared/MoneyInput';
 import { useDebounced } from '../../shared/useDebounced';
-import { useGroupList } from '../groups/useGroups';
+import { useGroupList, useGroupsStateNow } from '../groups/useGroups';
 import { useCities } from '../settings/useSettings';
 import { toFormValues, toInput, type ClientFormValues } from './clientForm';
 import { useSaveClient } from './useClients';
@@ -27,7 +28,8 @@ import { useToast } from '../../shared/toast/ToastProvider';
 
 /**
  * Create or edit a client (seed 001 §3 "Client"), validated with the shared
- * ClientInput schema; server field errors land on the same fields.
+ * ClientInput schema; server field errors land on the same fields. A new
+ * client's page opens once it is saved.
  */
 export function ClientFormDrawer({
   open,
@@ -41,13 +43,16 @@ export function ClientFormDrawer({
   const { t } = useTranslation();
   const message = useToast();
   const save = useSaveClient();
+  const navigate = useNavigate();
   const { form, onFinish, onFinishFailed, rootError, clearRootError, saving } = useSchemaForm({
     schema: ClientInput,
     toInput: (v: ClientFormValues) => toInput(v),
     submit: (body) => save.mutateAsync({ id: client?.id ?? null, body }),
-    onSaved: () => {
+    onSaved: (saved) => {
       message.success(t('common.saved'));
       onClose();
+      // A new client opens at once (issue 19): the user sees what was created and goes on from there.
+      if (!client) void navigate(`/management/clients/${saved.id}`);
     },
   });
 
@@ -90,7 +95,6 @@ export function ClientFormDrawer({
 /** Name, Israeli ID (check digit on blur), phone, group and card. */
 function ClientPersonFields() {
   const { t } = useTranslation();
-  const groups = useGroupList();
   return (
     <>
       <Col xs={24} sm={12}>
@@ -126,17 +130,7 @@ function ClientPersonFields() {
         </Form.Item>
       </Col>
       <Col xs={24} sm={12}>
-        <Form.Item name="groupId" label={t('clients.group')}>
-          <Select
-            allowClear
-            showSearch
-            optionFilterProp="label"
-            loading={groups.isPending}
-            placeholder={t('clients.noGroup')}
-            options={(groups.data?.items ?? []).map((g) => ({ value: g.id, label: g.name }))}
-            data-testid="client-group"
-          />
-        </Form.Item>
+        <ClientGroupField />
       </Col>
       <Col xs={24} sm={12}>
         <Form.Item name="cardSerial" label={t('clients.cardSerial')}>
@@ -144,6 +138,50 @@ function ClientPersonFields() {
         </Form.Item>
       </Col>
     </>
+  );
+}
+
+/**
+ * The group picker: a group that is closed right now by its schedule (GET /Group/StateNow, the
+ * gate's rule) is marked in the list and under the field, so a client is not put in a group
+ * that will not let them in now without the user knowing.
+ */
+function ClientGroupField() {
+  const { t } = useTranslation();
+  const groups = useGroupList();
+  const states = useGroupsStateNow();
+  const closed = new Set((states.data?.items ?? []).filter((s) => !s.open).map((s) => s.groupId));
+  const chosen = Form.useWatch<number | null | undefined>('groupId');
+  const closedTag = (
+    <Tag color="orange" style={{ marginInlineStart: 6 }} data-testid="group-closed-now">
+      {t('clients.groupClosedNow')}
+    </Tag>
+  );
+  return (
+    <Form.Item
+      name="groupId"
+      label={t('clients.group')}
+      extra={chosen != null && closed.has(chosen) ? t('clients.groupClosedNowHint') : undefined}
+    >
+      <Select
+        allowClear
+        showSearch
+        optionFilterProp="name"
+        loading={groups.isPending}
+        placeholder={t('clients.noGroup')}
+        options={(groups.data?.items ?? []).map((g) => ({
+          value: g.id,
+          name: g.name,
+          label: (
+            <span>
+              {g.name}
+              {closed.has(g.id) && closedTag}
+            </span>
+          ),
+        }))}
+        data-testid="client-group"
+      />
+    </Form.Item>
   );
 }
 

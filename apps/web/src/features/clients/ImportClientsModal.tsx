@@ -3,18 +3,54 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Modal, Space, Table, Typography, Upload } from 'antd';
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { ApiError } from '../../app/api/apiClient';
 import { IMPORT_COLUMNS, IMPORT_MAX_BYTES, type ImportResult, type ImportRowError } from '@venue/domain';
 import { useLanguage } from '../../app/i18n/LocaleProvider';
 import { errorText, validationText } from '../../shared/errors';
 import { CLIENTS_KEY, downloadImportSample, importClients } from './useClients';
 import { useToast } from '../../shared/toast/ToastProvider';
 
-const ACCEPT = '.xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv';
+/** Spreadsheet files the import reads (the server decides by content: apps/server/src/lib/sheet-read.ts). */
+const EXTENSIONS = ['.xlsx', '.xls', '.ods', '.csv', '.txt'] as const;
+const ACCEPT = [
+  ...EXTENSIONS,
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.ms-excel',
+  'application/vnd.oasis.opendocument.spreadsheet',
+  'text/csv',
+].join(',');
+
+/** The file's extension when it is not one the import reads (".pdf"), else null. */
+export function wrongExtension(name: string): string | null {
+  const dot = name.lastIndexOf('.');
+  if (dot <= 0) return null; // no extension: let the server look at the content
+  const ext = name.slice(dot).toLowerCase();
+  return (EXTENSIONS as readonly string[]).includes(ext) ? null : ext;
+}
+
+/** Why a chosen file cannot be sent (another kind of file, too large), or null. */
+function chosenFileProblem(t: TFunction, f: File): string | null {
+  const ext = wrongExtension(f.name);
+  if (ext) return t('clients.importWrongType.extension', { ext });
+  if (f.size > IMPORT_MAX_BYTES) return t('clients.importTooLarge', { mb: IMPORT_MAX_BYTES / 1024 / 1024 });
+  return null;
+}
+
+/** The message of a refused file: what the server found it to be (UNSUPPORTED_FILE_TYPE's detail), else the error's text. */
+function importErrorText(t: TFunction, e: unknown): string {
+  if (e instanceof ApiError && e.code === 'UNSUPPORTED_FILE_TYPE') {
+    const what = e.details.find((d) => d.path === 'file')?.message ?? 'fileNotSpreadsheet';
+    return t(`clients.importWrongType.${what}`, { defaultValue: t('clients.importWrongType.fileNotSpreadsheet') });
+  }
+  return errorText(t, e);
+}
 
 /**
- * Import clients from .xlsx or .csv (seed 001 §2, §5): choose a file, see a
+ * Import clients from .xlsx, .xls, .ods or CSV (UTF-8 or Windows-1255; seed 001 §2, §5): choose a file, see a
  * preview with every row-level error before anything is written, then import
- * all rows or none. "A file must be chosen" when none is.
+ * all rows or none. "A file must be chosen" when none is; a file that is no
+ * spreadsheet is named as such (a PDF, an image, …), not as "choose a PDF".
  */
 export function ImportClientsModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -57,7 +93,7 @@ export function ImportClientsModal({ open, onClose }: { open: boolean; onClose: 
         void qc.invalidateQueries({ queryKey: CLIENTS_KEY });
       }
     } catch (e) {
-      setError(errorText(t, e));
+      setError(importErrorText(t, e));
     } finally {
       setBusy(false);
     }
@@ -111,8 +147,9 @@ export function ImportClientsModal({ open, onClose }: { open: boolean; onClose: 
           maxCount={1}
           fileList={file ? [{ uid: 'f', name: file.name, status: 'done' }] : []}
           beforeUpload={(f) => {
-            if (f.size > IMPORT_MAX_BYTES) {
-              setError(t('clients.importTooLarge', { mb: IMPORT_MAX_BYTES / 1024 / 1024 }));
+            const problem = chosenFileProblem(t, f);
+            if (problem) {
+              setError(problem);
               return Upload.LIST_IGNORE;
             }
             setFile(f);

@@ -45,3 +45,12 @@ export function useDeleteGroup() {
 }
 
 export type { ScheduleRow };
+
+/** GET /Group/StateNow: each group open or closed now by its schedule; refreshed every minute. */
+export function useGroupsStateNow() {
+  return useQuery({
+    queryKey: ['groups', 'state-now'],
+    queryFn: () => api.call(contract.groups.stateNow),
+    refetchInterval: 60_000,
+  });
+}

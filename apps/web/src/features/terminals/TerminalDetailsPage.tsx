@@ -8,6 +8,7 @@ import { errorText } from '../../shared/errors';
 import { TerminalCashCard } from './TerminalCashCard';
 import { TerminalHeader } from './TerminalHeader';
 import { TerminalRemoteCard } from './TerminalRemoteCard';
+import { TerminalScreenCard } from './TerminalScreenCard';
 import { TerminalSettingsForm } from './TerminalSettingsForm';
 import { useTerminal } from './useTerminals';
 
@@ -15,7 +16,8 @@ import { useTerminal } from './useTerminals';
  * /management/app-terminals-list/:terminalId — one terminal: every field of
  * seed 001 §3 in sections (general, gate & relays, cash & acceptors,
  * inventories), remote control (open gate, reboot, reload display, check for
- * updates, set door state), the door state and connection live, connected
+ * updates, set door state), remote view (the terminal's screen, live), the
+ * door state and connection live, connected
  * devices, cash box status and reset, delete and restore.
  */
 export function TerminalDetailsPage() {
@@ -52,6 +54,8 @@ export function TerminalDetailsPage() {
       <TerminalHeader term={term} canEdit={canEdit} />
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={10}>
+          {/* Remote view: the client names of its last decision only to those who may control terminals. */}
+          {canEdit && <TerminalScreenCard term={term} locale={locale} />}
           <TerminalRemoteCard term={term} canEdit={canEdit} isTechnician={isTechnician} locale={locale} />
           <TerminalCashCard term={term} canEdit={canEdit} locale={locale} />
         </Col>

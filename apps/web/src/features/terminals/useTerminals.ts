@@ -1,6 +1,14 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { contract } from '@venue/domain';
-import type { Inventory, LiveMessage, Terminal, TerminalActionName, TerminalInput, TerminalPatch } from '@venue/domain';
+import type {
+  Inventory,
+  LiveMessage,
+  Terminal,
+  TerminalActionName,
+  TerminalInput,
+  TerminalPatch,
+  TerminalScreenView,
+} from '@venue/domain';
 import { api, type Page } from '../../app/api/apiClient';
 import { useLiveMessages } from '../../app/live/LiveProvider';
 
@@ -138,4 +146,27 @@ export function useCashActions(id: number) {
     onSuccess: refresh,
   });
   return { reset, load };
+}
+
+/**
+ * Remote view: GET /Terminal/GetScreen/{id}, replaced by every live `screen` message of the
+ * terminal (docs/terminal-protocol.md "Remote view"). Only for users who may control terminals.
+ */
+export function useTerminalScreen(id: number, enabled: boolean) {
+  const qc = useQueryClient();
+  useLiveMessages((msg) => {
+    if (msg.type !== 'screen' || msg.terminalId !== id) return;
+    qc.setQueryData<TerminalScreenView>(['terminal-screen', id], (old) => ({
+      terminalId: id,
+      connected: old?.connected ?? true,
+      screen: msg.screen,
+      at: msg.at,
+      receivedAt: msg.receivedAt,
+    }));
+  });
+  return useQuery({
+    queryKey: ['terminal-screen', id],
+    queryFn: () => api.call(contract.terminals.screen, { params: { id } }),
+    enabled,
+  });
 }

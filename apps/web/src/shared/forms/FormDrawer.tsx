@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { Alert, Button, Drawer, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useDrawerSide } from '../../app/i18n/LocaleProvider';
@@ -32,6 +32,28 @@ export function FormRootError({ message }: { message: string | null | undefined 
   return <Alert type="error" showIcon title={message} data-testid="form-root-error" style={{ marginBlockEnd: 16 }} />;
 }
 
+/** Controls where Enter already means something else: choosing in a list or date picker, a new line, a button. */
+const ENTER_KEEPS =
+  '.ant-select, .ant-picker, .ant-cascader, .ant-mentions, textarea, button, a, [contenteditable="true"]';
+
+/**
+ * Enter in a field submits the form (`save`), as in any form of the web; not
+ * in a text area, a select or date picker (Enter chooses there), a button, or
+ * while an input method is composing.
+ */
+export function submitOnEnter(save: () => void) {
+  return (e: KeyboardEvent<HTMLElement>) => {
+    if (e.key !== 'Enter' || e.defaultPrevented || e.nativeEvent.isComposing) return;
+    if (e.shiftKey || e.altKey || e.ctrlKey || e.metaKey) return;
+    const target = e.target as HTMLElement;
+    if (target.tagName !== 'INPUT' || target.closest(ENTER_KEEPS)) return;
+    const type = (target as HTMLInputElement).type;
+    if (type === 'checkbox' || type === 'radio' || type === 'file') return;
+    e.preventDefault();
+    save();
+  };
+}
+
 /**
  * An edit form in a drawer at the inline end of the current direction (left
  * in Hebrew), whole-screen on phones, emptied when closed.
@@ -60,7 +82,8 @@ export function FormDrawer(props: FormDrawerProps) {
       }
     >
       <FormRootError message={props.rootError} />
-      {props.children}
+      {/* Enter submits (issue 19); the key event of any field bubbles here. */}
+      <div onKeyDown={submitOnEnter(props.onSave)}>{props.children}</div>
     </Drawer>
   );
 }

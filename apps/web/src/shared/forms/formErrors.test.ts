@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TFunction } from 'i18next';
 import { ClientInput } from '@venue/domain';
 import { ApiError } from '../../app/api/apiClient';
-import { checkWithSchema, fieldOutcome, formErrorOutcome, rootOutcome } from './formErrors';
+import { checkWithSchema, fieldOutcome, formErrorOutcome, recheckChanged, rootOutcome } from './formErrors';
 
 const CATALOGUE: Record<string, string> = {
   'errors.GENERAL_ERROR': 'Something went wrong',
@@ -78,5 +78,24 @@ describe('checkWithSchema', () => {
   it('returns translated field errors at the schema paths when it does not', () => {
     const r = checkWithSchema(t, ClientInput.pick({ firstName: true }), { firstName: '  ' });
     expect(r).toEqual({ ok: false, fields: [{ name: ['firstName'], errors: ['Required'] }] });
+  });
+});
+
+describe('recheckChanged (errors clear when fixed)', () => {
+  const placed = [
+    { name: ['firstName'], value: JSON.stringify('') },
+    { name: ['phones', 0, 'number'], value: JSON.stringify('12') },
+    { name: ['cardSerial'], value: JSON.stringify('C1') },
+  ];
+  it('clears the error of a field that was filled, keeps a changed field’s new error, leaves unchanged fields alone', () => {
+    const values = { firstName: 'Sara', phones: [{ number: '123' }], cardSerial: 'C1' };
+    const issues = [{ name: ['phones', 0, 'number'], errors: ['Invalid phone number'] }];
+    expect(recheckChanged(placed, values, issues)).toEqual([
+      { name: ['firstName'], errors: [] },
+      { name: ['phones', 0, 'number'], errors: ['Invalid phone number'] },
+    ]);
+  });
+  it('changes nothing while no placed field changed', () => {
+    expect(recheckChanged(placed, { firstName: '', phones: [{ number: '12' }], cardSerial: 'C1' }, [])).toEqual([]);
   });
 });

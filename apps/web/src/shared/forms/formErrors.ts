@@ -72,3 +72,38 @@ export function fieldOutcome(name: FieldPath, text: string): FormErrorOutcome {
 export function rootOutcome(text: string): FormErrorOutcome {
   return { fields: [], root: text };
 }
+
+/** The value at a field's name path in a form's values (undefined when absent). */
+export function valueAt(values: unknown, name: FieldPath): unknown {
+  let v: unknown = values;
+  for (const k of name) {
+    if (v == null || typeof v !== 'object') return undefined;
+    v = (v as Record<string | number, unknown>)[k];
+  }
+  return v;
+}
+
+/** A field error the form placed, with the field's value when it was placed (JSON). */
+export interface PlacedError {
+  name: FieldPath;
+  value: string;
+}
+
+/**
+ * Errors clear when fixed (issue 19): for every placed error whose field changed since,
+ * the field's errors now — the schema's issues of that field, or none. Fields that did not
+ * change keep theirs (a server error such as "card taken" stays until the field is edited).
+ */
+export function recheckChanged(
+  placed: readonly PlacedError[],
+  values: unknown,
+  issues: readonly FieldIssue[],
+): FieldIssue[] {
+  const key = (n: FieldPath) => JSON.stringify(n);
+  return placed
+    .filter((p) => JSON.stringify(valueAt(values, p.name) ?? null) !== p.value)
+    .map((p) => ({
+      name: p.name,
+      errors: issues.filter((i) => key(i.name) === key(p.name)).flatMap((i) => i.errors),
+    }));
+}

@@ -1,9 +1,16 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Form, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { applyFieldIssues, type FieldIssue } from '../errors';
-import { checkWithSchema, formErrorOutcome, type FormErrorOptions } from './formErrors';
+import {
+  checkWithSchema,
+  formErrorOutcome,
+  recheckChanged,
+  valueAt,
+  type FormErrorOptions,
+  type PlacedError,
+} from './formErrors';
 
 /** What a schema form needs: its schema, how to build the schema's input, and the save call. */
 export interface SchemaFormOptions<V, S extends z.ZodType, R> extends FormErrorOptions {
@@ -36,7 +43,9 @@ export interface SchemaForm<V> {
  * The console's one form hook: safe-parses the values with the domain's zod
  * schema (field errors are `validation.<key>` translations), calls `submit`,
  * puts the server's field errors (`ApiError.details`) on their fields and
- * anything else in one translated root message (`errors.<code>`).
+ * anything else in one translated root message (`errors.<code>`). An error
+ * it placed is checked again when its field changes: it clears once the
+ * field is valid (a "required" error goes when the field is filled).
  */
 export function useSchemaForm<V, S extends z.ZodType, R = unknown>(options: SchemaFormOptions<V, S, R>): SchemaForm<V> {
   const { t } = useTranslation();
@@ -48,11 +57,45 @@ export function useSchemaForm<V, S extends z.ZodType, R = unknown>(options: Sche
   const renamed = (fields: FieldIssue[]) =>
     fieldName ? fields.map((f) => ({ ...f, name: fieldName(f.name) })) : fields;
 
+  // Errors this hook placed, with the field's value then: they clear (or change) once the field is edited.
+  const placed = useRef(new Map<string, PlacedError>());
+  const place = (fields: FieldIssue[]) => {
+    applyFieldIssues(form, fields);
+    const values = form.getFieldsValue(true);
+    for (const f of fields) {
+      if (f.errors.length === 0) placed.current.delete(JSON.stringify(f.name));
+      else
+        placed.current.set(JSON.stringify(f.name), {
+          name: f.name,
+          value: JSON.stringify(valueAt(values, f.name) ?? null),
+        });
+    }
+  };
+  // Re-renders only when a field with a placed error changes (the selector reads the ref).
+  const watched = Form.useWatch((all: V) => [...placed.current.values()].map((p) => valueAt(all, p.name)), {
+    form,
+    preserve: true,
+  });
+  useEffect(() => {
+    if (placed.current.size === 0) return;
+    const values = form.getFieldsValue(true) as V;
+    let issues: FieldIssue[] = [];
+    try {
+      const checked = checkWithSchema(t, schema, toInput ? toInput(values) : values);
+      issues = checked.ok ? [] : renamed(checked.fields);
+    } catch {
+      return; // a half-typed value the form's mapping cannot read yet
+    }
+    const updates = recheckChanged([...placed.current.values()], values, issues);
+    if (updates.length > 0) place(updates);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when a watched value changes
+  }, [watched]);
+
   const onFinish = async (values: V) => {
     setRootError(null);
     const checked = checkWithSchema(t, schema, toInput ? toInput(values) : values);
     if (!checked.ok) {
-      applyFieldIssues(form, renamed(checked.fields));
+      place(renamed(checked.fields));
       return;
     }
     setSaving(true);
@@ -61,7 +104,7 @@ export function useSchemaForm<V, S extends z.ZodType, R = unknown>(options: Sche
       onSaved?.(result);
     } catch (e) {
       const outcome = formErrorOutcome(t, e, { fieldName, byCode });
-      applyFieldIssues(form, outcome.fields);
+      place(outcome.fields);
       setRootError(outcome.root);
     } finally {
       setSaving(false);
@@ -71,7 +114,7 @@ export function useSchemaForm<V, S extends z.ZodType, R = unknown>(options: Sche
   const onFinishFailed = () => {
     const values = form.getFieldsValue(true) as V;
     const checked = checkWithSchema(t, schema, toInput ? toInput(values) : values);
-    if (!checked.ok) applyFieldIssues(form, renamed(checked.fields));
+    if (!checked.ok) place(renamed(checked.fields));
   };
 
   const clearRootError = useCallback(() => setRootError(null), []);

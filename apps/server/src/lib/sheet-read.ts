@@ -1,0 +1,152 @@
+import * as XLSX from '@e965/xlsx';
+import * as cptable from '@e965/xlsx/dist/cpexcel.full';
+import { AppError } from './errors.js';
+
+/**
+ * Reading uploaded spreadsheets (client import, docs/console-management.md
+ * "Import"): Excel .xlsx and .xls (BIFF), OpenDocument .ods and CSV text in
+ * UTF-8 or Windows-1255 (the Hebrew Windows code page Excel writes "CSV" in
+ * on a Hebrew Windows). Workbooks are read with SheetJS (the Apache-2.0
+ * community edition 0.20.3, published on npm as `@e965/xlsx`: the `xlsx`
+ * package on npm stopped at 0.18.5, which has known parser vulnerabilities).
+ * The kind is decided by content, never by the file's name (DESIGN §10); a
+ * file that is not a spreadsheet is refused naming what it is.
+ */
+
+// Legacy code pages of old .xls files (BIFF5 and older store text in the workbook's code page).
+XLSX.set_cptable(cptable);
+
+/** One cell: text, a number, a boolean, a calendar date as YYYY-MM-DD, or empty. */
+export type SheetCell = string | number | boolean | null;
+
+/** What a refused upload is, the `message` of UNSUPPORTED_FILE_TYPE's one detail (path `file`). */
+export type NotSpreadsheet = 'fileIsPdf' | 'fileIsImage' | 'fileIsDocument' | 'fileNotSpreadsheet' | 'unknownEncoding';
+
+/** The kind of a spreadsheet file, by content. */
+export type SheetKind = 'xlsx' | 'ods' | 'xls' | 'csv';
+
+const startsWith = (buf: Buffer, bytes: number[], at = 0) => bytes.every((b, i) => buf[at + i] === b);
+
+/** What a file that is not a spreadsheet is, by its first bytes; null when it may be one. */
+export function notSpreadsheetKind(buf: Buffer): NotSpreadsheet | null {
+  if (startsWith(buf, [0x25, 0x50, 0x44, 0x46])) return 'fileIsPdf'; // %PDF
+  if (
+    startsWith(buf, [0x89, 0x50, 0x4e, 0x47]) || // PNG
+    startsWith(buf, [0xff, 0xd8, 0xff]) || // JPEG
+    startsWith(buf, [0x47, 0x49, 0x46, 0x38]) || // GIF8
+    (startsWith(buf, [0x52, 0x49, 0x46, 0x46]) && startsWith(buf, [0x57, 0x45, 0x42, 0x50], 8)) || // RIFF....WEBP
+    startsWith(buf, [0x42, 0x4d]) // BMP
+  ) {
+    return 'fileIsImage';
+  }
+  return null;
+}
+
+/**
+ * Text of a CSV upload: UTF-8 (with or without its BOM), UTF-16 with a BOM
+ * (Excel's "Unicode text"), else Windows-1255. UTF-8 is tried first and
+ * strictly: Hebrew letters in Windows-1255 (bytes 0xE0–0xFA) never form valid
+ * UTF-8 sequences, so a Windows-1255 file fails it. Windows-1255 is decoded
+ * strictly too (its undefined bytes fail).
+ * @returns the text and the encoding found, or null when neither decodes (or the bytes hold NUL: binary)
+ */
+export function decodeText(
+  buf: Buffer,
+): { text: string; encoding: 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1255' } | null {
+  if (startsWith(buf, [0xff, 0xfe]))
+    return { text: new TextDecoder('utf-16le').decode(buf.subarray(2)), encoding: 'utf-16le' };
+  if (startsWith(buf, [0xfe, 0xff]))
+    return { text: new TextDecoder('utf-16be').decode(buf.subarray(2)), encoding: 'utf-16be' };
+  if (buf.includes(0)) return null;
+  for (const encoding of ['utf-8', 'windows-1255'] as const) {
+    try {
+      const text = new TextDecoder(encoding, { fatal: true }).decode(buf);
+      return { text: text.replace(/^\uFEFF/, ''), encoding };
+    } catch {
+      // not this encoding
+    }
+  }
+  return null;
+}
+
+/** The delimiter of a CSV: whichever of comma, semicolon and tab splits the first line into the most fields. */
+function delimiterOf(text: string): string {
+  const firstLine = text.split(/\r?\n/, 1)[0];
+  return [',', ';', '\t'].reduce((best, d) => (firstLine.split(d).length > firstLine.split(best).length ? d : best));
+}
+
+/** A cell's value: text as is, numbers as numbers, date-formatted numbers as YYYY-MM-DD. */
+function cellValue(cell: XLSX.CellObject | undefined): SheetCell {
+  if (!cell) return null;
+  switch (cell.t) {
+    case 's':
+      return String(cell.v ?? '');
+    case 'b':
+      return Boolean(cell.v);
+    case 'n': {
+      const v = Number(cell.v);
+      if (cell.z != null && XLSX.SSF.is_date(cell.z)) {
+        const d = XLSX.SSF.parse_date_code(v);
+        if (d) return `${d.y}-${String(d.m).padStart(2, '0')}-${String(d.d).padStart(2, '0')}`;
+      }
+      return v;
+    }
+    case 'd': {
+      const d = cell.v as Date;
+      return Number.isNaN(d.getTime()) ? null : d.toISOString().slice(0, 10);
+    }
+    default:
+      return null; // 'e' (an error value) and 'z' (a stub)
+  }
+}
+
+/** The first sheet's rows as arrays of cells (row 0 = the sheet's first row; trailing empty rows kept). */
+function rowsOf(wb: XLSX.WorkBook): SheetCell[][] {
+  const ws = wb.Sheets[wb.SheetNames[0]];
+  if (!ws?.['!ref']) return [];
+  const range = XLSX.utils.decode_range(ws['!ref']);
+  const rows: SheetCell[][] = [];
+  for (let r = 0; r <= range.e.r; r++) {
+    const row: SheetCell[] = [];
+    for (let c = 0; c <= range.e.c; c++) row.push(cellValue(ws[XLSX.utils.encode_cell({ r, c })] as XLSX.CellObject));
+    rows.push(row);
+  }
+  return rows;
+}
+
+/**
+ * Reads the first sheet of an uploaded spreadsheet.
+ * @returns its kind, the encoding of a CSV, and its rows (cells as SheetCell)
+ * @throws AppError UNSUPPORTED_FILE_TYPE (415) with one detail `{path: 'file', message: NotSpreadsheet}`
+ *   naming what the file is instead (PDF, image, another document, not a spreadsheet, unknown encoding)
+ */
+export function readSpreadsheet(buf: Buffer): { kind: SheetKind; encoding?: string; rows: SheetCell[][] } {
+  const refuse = (what: NotSpreadsheet): never => {
+    throw new AppError('UNSUPPORTED_FILE_TYPE', `Not a spreadsheet (${what})`, [{ path: 'file', message: what }]);
+  };
+  const other = notSpreadsheetKind(buf);
+  if (other) refuse(other);
+  const zip = startsWith(buf, [0x50, 0x4b, 0x03, 0x04]);
+  const cfb = startsWith(buf, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+  if (zip || cfb) {
+    let wb: XLSX.WorkBook;
+    try {
+      wb = XLSX.read(buf, { type: 'buffer', cellNF: true, cellDates: false, cellFormula: false, cellHTML: false });
+    } catch {
+      return refuse('fileIsDocument'); // a zip or OLE file that is no workbook: .docx, .doc, .pptx, …
+    }
+    const kind: SheetKind = cfb ? 'xls' : wb.Sheets[wb.SheetNames[0]] && isOds(buf) ? 'ods' : 'xlsx';
+    return { kind, rows: rowsOf(wb) };
+  }
+  const decoded = decodeText(buf);
+  if (!decoded) return refuse(buf.includes(0) ? 'fileNotSpreadsheet' : 'unknownEncoding');
+  if (/^\s*<(!doctype|html|\?xml)/i.test(decoded.text)) refuse('fileIsDocument');
+  // raw: every CSV field stays text (no number or date guessing: ID numbers keep their leading zeros).
+  const wb = XLSX.read(decoded.text, { type: 'string', raw: true, FS: delimiterOf(decoded.text) });
+  return { kind: 'csv', encoding: decoded.encoding, rows: rowsOf(wb) };
+}
+
+/** An OpenDocument package names its type in its first entry, `mimetype` (ODF 1.2 §3.3). */
+function isOds(buf: Buffer): boolean {
+  return buf.subarray(30, 38).toString('latin1') === 'mimetype';
+}
