@@ -38,6 +38,8 @@ import {
   renewalCandidates,
   renewalRun,
   writeChunk,
+  type PlannedRenewal,
+  type RenewalRun,
 } from './auto-renew.batch.js';
 
 /**
@@ -202,8 +204,9 @@ export async function runAutoRenew(
   db: Db,
   provider: ClearingProvider,
   clubId: number,
-  opts: { at?: Date; userId?: number | null } = {},
+  opts: { at?: Date; userId?: number | null; chunk?: number } = {},
 ): Promise<RunResult> {
+  const size = opts.chunk ?? RENEW_CHUNK;
   const run = await renewalRun(
     db,
     clubId,
@@ -213,37 +216,54 @@ export async function runAutoRenew(
   );
   const list = await renewalCandidates(db, run);
   const out: RunResult = { considered: list.length, renewed: 0, failed: 0, skipped: 0 };
-  for (let i = 0; i < list.length; i += RENEW_CHUNK) {
-    const chunk = list.slice(i, i + RENEW_CHUNK).map((c) => planRenewal(run, c, monthlyOf));
+  for (let i = 0; i < list.length; i += size) {
+    const chunk = list.slice(i, i + size).map((c) => planRenewal(run, c, monthlyOf));
     await chargeChunk(db, provider, run, chunk);
-    try {
-      await writeChunk(db, run, chunk);
-      await refundFailed(db, provider, chunk);
-    } catch {
-      // Nothing of the chunk was written: each client goes the one-client way, which finds its
-      // charge row by key (no second charge) and records its own outcome.
-      for (const p of chunk) if (p.outcome.kind !== 'skipped') p.outcome = { kind: 'single' };
+    // Written in list order: runs of set-written clients, and between them the rare client that
+    // takes the one-client path, so invoice numbers follow client order as before.
+    let from = 0;
+    while (from < chunk.length) {
+      let to = from;
+      while (to < chunk.length && chunk[to].outcome.kind !== 'single') to++;
+      if (to > from) await writeSegment(db, provider, run, chunk.slice(from, to));
+      if (to < chunk.length) await renewSingle(db, provider, run, chunk[to]);
+      from = to + 1;
     }
     for (const p of chunk) {
       if (p.outcome.kind === 'skipped') out.skipped++;
       else if (p.outcome.kind === 'ok') out.renewed++;
-      else if (p.outcome.kind === 'failed') out.failed++;
-      else {
-        const ok = await renewOne(db, provider, {
-          clubId,
-          clientId: p.c.client.id,
-          end: p.c.end,
-          quote: { start: p.start, end: p.endDate, price: p.price },
-          kind: p.c.method.kind,
-          at: run.at,
-          userId: run.userId,
-        });
-        if (ok) out.renewed++;
-        else out.failed++;
-      }
+      else out.failed++;
     }
   }
   return out;
+}
+
+/**
+ * Writes a run of set-planned clients in one transaction; when it fails nothing of it was
+ * written and each client goes the one-client way (its charge row is found by key: no second
+ * charge).
+ */
+async function writeSegment(db: Db, provider: ClearingProvider, run: RenewalRun, seg: PlannedRenewal[]) {
+  try {
+    await writeChunk(db, run, seg);
+    await refundFailed(db, provider, seg);
+  } catch {
+    for (const p of seg) if (p.outcome.kind !== 'skipped') await renewSingle(db, provider, run, p);
+  }
+}
+
+/** One client through `renewOne` (createPurchase); its outcome becomes 'ok' or 'failed'. */
+async function renewSingle(db: Db, provider: ClearingProvider, run: RenewalRun, p: PlannedRenewal) {
+  const ok = await renewOne(db, provider, {
+    clubId: run.clubId,
+    clientId: p.c.client.id,
+    end: p.c.end,
+    quote: { start: p.start, end: p.endDate, price: p.price },
+    kind: p.c.method.kind,
+    at: run.at,
+    userId: run.userId,
+  });
+  p.outcome = ok ? { kind: 'ok' } : { kind: 'failed', error: '' };
 }
 
 interface MoneyJobOptions {
