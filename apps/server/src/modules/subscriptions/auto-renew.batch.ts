@@ -28,9 +28,6 @@ import {
   groups,
   invoiceCounters,
   paymentMethods,
-  purchaseItems,
-  purchasePayments,
-  purchases,
 } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { ClearingUncertainError, type ClearingProvider } from '../../integrations/clearing/provider.js';
@@ -448,6 +445,27 @@ async function applyDates(tx: Tx, run: RenewalRun, ok: PlannedRenewal[]): Promis
      where c.id = u.id and c.club_id = ${run.clubId}`);
 }
 
+/**
+ * Inserts rows into `table` from one JSON parameter (`jsonb_populate_recordset` over the table's
+ * row type): one bind value however many rows, so a chunk is one short statement to parse.
+ * `rows` use the table's column names; columns not given take their defaults.
+ */
+async function insertJson<T extends Record<string, unknown>>(
+  tx: Tx,
+  table: string,
+  rows: Record<string, unknown>[],
+  returning?: string,
+): Promise<T[]> {
+  if (!rows.length) return [];
+  const cols = Object.keys(rows[0]).join(', ');
+  return queryRows<T>(
+    tx,
+    sql`insert into ${sql.raw(table)} (${sql.raw(cols)})
+        select ${sql.raw(cols)} from jsonb_populate_recordset(null::${sql.raw(table)}, ${JSON.stringify(rows)}::jsonb)
+        ${returning ? sql.raw(`returning ${returning}`) : sql``}`,
+  );
+}
+
 /** Takes `n` consecutive invoice numbers of the club (one counter update, no gaps); returns the first. */
 async function takeInvoiceNumbers(tx: Tx, clubId: number, n: number): Promise<number> {
   const [counter] = await tx
@@ -468,45 +486,44 @@ async function insertPurchases(tx: Tx, run: RenewalRun, good: PlannedRenewal[]):
     const balance = p.balances?.balance ?? p.c.client.balance;
     const temp = p.balances?.temp ?? p.c.client.tempBalance;
     return {
-      clubId: run.clubId,
-      clientId: p.c.client.id,
-      at: run.at,
-      invoiceNumber: first + i,
+      club_id: run.clubId,
+      client_id: p.c.client.id,
+      at: run.at.toISOString(),
+      invoice_number: first + i,
       total: checked.total,
-      amountBeforeVat: checked.amountBeforeVat,
+      amount_before_vat: checked.amountBeforeVat,
       vat: checked.vat,
-      vatRateBp: run.vatRateBp,
-      paymentStatus: totals.paidMasav > 0 ? PurchasePaymentStatus.Pending : PurchasePaymentStatus.Paid,
-      balanceBefore: balance,
-      balanceAfter: balance,
-      tempBalanceBefore: temp,
-      tempBalanceAfter: temp,
-      paidCash: totals.paidCash,
-      paidCredit: totals.paidCredit,
-      paidBeats: totals.paidBeats,
-      paidTemp: totals.paidTemp,
-      paidOther: totals.paidOther,
+      vat_rate_bp: run.vatRateBp,
+      payment_status: totals.paidMasav > 0 ? PurchasePaymentStatus.Pending : PurchasePaymentStatus.Paid,
+      balance_before: balance,
+      balance_after: balance,
+      temp_balance_before: temp,
+      temp_balance_after: temp,
+      paid_cash: totals.paidCash,
+      paid_credit: totals.paidCredit,
+      paid_beats: totals.paidBeats,
+      paid_temp: totals.paidTemp,
+      paid_other: totals.paidOther,
       fee: checked.fee,
-      lastFour: p.charge?.lastFour ?? '',
+      last_four: p.charge?.lastFour ?? '',
       excess: totals.excess,
       rounding: checked.rounding,
       payer: PurchasePayer.Client,
-      payerClientId: null,
-      isAdminUser: true,
+      payer_client_id: null,
+      is_admin_user: true,
       source: 'autorenew',
-      userId: run.userId,
-      terminalId: null,
-      idempotencyKey: p.key,
+      user_id: run.userId,
+      terminal_id: null,
+      idempotency_key: p.key,
     };
   });
-  const out = new Map<string, number>();
-  for (let i = 0; i < rows.length; i += RENEW_CHUNK) {
-    const ret = await tx
-      .insert(purchases)
-      .values(rows.slice(i, i + RENEW_CHUNK))
-      .returning({ id: purchases.id, key: purchases.idempotencyKey });
-    for (const r of ret) out.set(r.key, r.id);
-  }
+  const ret = await insertJson<{ id: number; idempotency_key: string }>(
+    tx,
+    'purchases',
+    rows,
+    'id, idempotency_key',
+  );
+  const out = new Map(ret.map((r) => [r.idempotency_key, Number(r.id)]));
   good.forEach((p, i) => (p.invoice = first + i));
   return out;
 }
@@ -520,21 +537,23 @@ async function insertPurchases(tx: Tx, run: RenewalRun, good: PlannedRenewal[]):
 async function insertDetails(tx: Tx, run: RenewalRun, good: PlannedRenewal[], ids: Map<string, number>) {
   if (!good.length) return;
   const idOf = (p: PlannedRenewal) => ids.get(p.key)!;
-  await tx.insert(purchaseItems).values(
+  await insertJson(
+    tx,
+    'purchase_items',
     good.map((p) => {
       const line = p.checked!.lines[0];
       const it = line.input;
       const sub = it.subscription!;
       return {
-        clubId: run.clubId,
-        purchaseId: idOf(p),
-        itemType: it.itemType,
-        itemId: it.itemId ?? null,
+        club_id: run.clubId,
+        purchase_id: idOf(p),
+        item_type: it.itemType,
+        item_id: it.itemId ?? null,
         name: it.name,
         quantity: it.quantity,
-        unitPrice: it.unitPrice,
-        priceWithVat: line.priceWithVat,
-        amountBeforeVat: line.amountBeforeVat,
+        unit_price: it.unitPrice,
+        price_with_vat: line.priceWithVat,
+        amount_before_vat: line.amountBeforeVat,
         expiry: p.endDate,
         details: {
           period: sub.period,
@@ -550,14 +569,16 @@ async function insertDetails(tx: Tx, run: RenewalRun, good: PlannedRenewal[], id
       };
     }),
   );
-  await tx.insert(purchasePayments).values(
+  await insertJson(
+    tx,
+    'purchase_payments',
     good.map((p) => ({
-      clubId: run.clubId,
-      purchaseId: idOf(p),
+      club_id: run.clubId,
+      purchase_id: idOf(p),
       method: p.payments[0].method,
       amount: p.payments[0].amount,
-      chargeId: p.charge?.id ?? null,
-      lastFour: p.charge?.lastFour ?? '',
+      charge_id: p.charge?.id ?? null,
+      last_four: p.charge?.lastFour ?? '',
     })),
   );
   const masav = good.filter((p) => paymentTotals(p.payments).paidMasav > 0);

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import {
   AutoRenewSettings,
   PaymentMethod,
@@ -15,7 +15,6 @@ import {
   autoRenewLogs,
   clients,
   clubMoneySettings,
-  clubs,
   groups,
   paymentMethods,
   purchaseItems,
@@ -26,7 +25,7 @@ import { scoped } from '../../lib/scoped.js';
 import type { ClearingProvider } from '../../integrations/clearing/provider.js';
 import { reconcileCharges, type ReconcileResult } from '../../integrations/clearing/charges.js';
 import { clubToday, createPurchase } from '../../engine/purchase.service.js';
-import { clubSettings, getClubRow } from '../club/club.service.js';
+import { getClubRow } from '../club/club.service.js';
 import { audit } from '../../lib/audit.js';
 import type { Actor } from '../../lib/actor.js';
 import { registerDebt } from '../debts/debts.service.js';
