@@ -175,7 +175,7 @@ describe('set-based automatic renewal equals the per-client path (issue 18)', ()
     ctx = await createTestApp();
     before = await seedClub(ctx);
     after = await seedClub(ctx);
-  });
+  }, 600_000);
   afterAll(async () => ctx.close());
 
   it('writes the same purchases, items, payments, charges, dates, balances, ledger, logs and debts', async () => {
