@@ -64,14 +64,18 @@ async function seedIn(db, n) {
   await db.execute(sql`insert into payment_methods (club_id, client_id, kind, card_token, card_last_four, card_brand, card_expiry)
     select ${clubId}, c.id, 'card', 'sbx_ok_4242_bench' || c.id, '4242', 'Visa', '12/39'
       from clients c where c.club_id = ${clubId}`);
-  await db.execute(sql`insert into purchases (club_id, client_id, at, invoice_number, total, amount_before_vat, vat, vat_rate_bp,
-      payment_status, paid_cash, source, idempotency_key)
-    select ${clubId}, c.id, now() - interval '20 days', c.number, 30000, 25424, 4576, 1800, 1, 30000, 'console', 'seed-' || c.id
-      from clients c where c.club_id = ${clubId}`);
-  await db.execute(sql`insert into purchase_items (club_id, purchase_id, item_type, quantity, unit_price, price_with_vat, amount_before_vat, expiry, details)
-    select ${clubId}, p.id, 1, 1, 30000, 30000, 25424, ${end}::date,
-           jsonb_build_object('period', 'month', 'monthlyPrice', 30000, 'start', ${start}::text, 'end', ${end}::text)
-      from purchases p where p.club_id = ${clubId}`);
+  // In slices of 1 000 clients: each statement stays well inside the pool's statement timeout.
+  for (let lo = 1; lo <= n; lo += 1000) {
+    const hi = Math.min(n, lo + 999);
+    await db.execute(sql`insert into purchases (club_id, client_id, at, invoice_number, total, amount_before_vat, vat, vat_rate_bp,
+        payment_status, paid_cash, source, idempotency_key)
+      select ${clubId}, c.id, now() - interval '20 days', c.number, 30000, 25424, 4576, 1800, 1, 30000, 'console', 'seed-' || c.id
+        from clients c where c.club_id = ${clubId} and c.number between ${lo} and ${hi}`);
+    await db.execute(sql`insert into purchase_items (club_id, purchase_id, item_type, quantity, unit_price, price_with_vat, amount_before_vat, expiry, details)
+      select ${clubId}, p.id, 1, 1, 30000, 30000, 25424, ${end}::date,
+             jsonb_build_object('period', 'month', 'monthlyPrice', 30000, 'start', ${start}::text, 'end', ${end}::text)
+        from purchases p where p.club_id = ${clubId} and p.invoice_number between ${lo} and ${hi}`);
+  }
   await db.execute(sql`insert into invoice_counters (club_id, last) values (${clubId}, ${n})`);
   return clubId;
 }

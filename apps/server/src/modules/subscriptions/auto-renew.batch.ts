@@ -75,10 +75,7 @@ export interface RenewalCandidate {
 
 /** The outcome of one client's renewal, as the one-client path records it. */
 export type RenewalOutcome =
-  | { kind: 'skipped' }
-  | { kind: 'single' }
-  | { kind: 'failed'; error: string; refund?: ChargeRow }
-  | { kind: 'ok' };
+  { kind: 'skipped' } | { kind: 'single' } | { kind: 'failed'; error: string; refund?: ChargeRow } | { kind: 'ok' };
 
 /** Everything computed in memory for one due client. */
 export interface PlannedRenewal {
@@ -234,7 +231,10 @@ export function planRenewal(
   });
   if ('refusal' in out) {
     const reason = (out.refusal.details as { reason?: string } | undefined)?.reason;
-    return { ...planned, outcome: { kind: 'failed', error: reason ? `${out.refusal.code}:${reason}` : out.refusal.code } };
+    return {
+      ...planned,
+      outcome: { kind: 'failed', error: reason ? `${out.refusal.code}:${reason}` : out.refusal.code },
+    };
   }
   return { ...planned, checked: out, outcome: { kind: 'ok' } };
 }
@@ -430,8 +430,7 @@ async function applyDates(tx: Tx, run: RenewalRun, ok: PlannedRenewal[]): Promis
       p.outcome = { kind: 'failed', error: 'VALIDATION_ERROR', refund: p.charge ?? undefined };
       continue;
     }
-    const keep =
-      r.subscription_end && r.subscription_start && r.subscription_end >= shiftDays(start, -1);
+    const keep = r.subscription_end && r.subscription_start && r.subscription_end >= shiftDays(start, -1);
     const newStart = keep && r.subscription_start! <= start ? r.subscription_start! : start;
     p.start = start;
     p.endDate = end;
@@ -517,12 +516,7 @@ async function insertPurchases(tx: Tx, run: RenewalRun, good: PlannedRenewal[]):
       idempotency_key: p.key,
     };
   });
-  const ret = await insertJson<{ id: number; idempotency_key: string }>(
-    tx,
-    'purchases',
-    rows,
-    'id, idempotency_key',
-  );
+  const ret = await insertJson<{ id: number; idempotency_key: string }>(tx, 'purchases', rows, 'id, idempotency_key');
   const out = new Map(ret.map((r) => [r.idempotency_key, Number(r.id)]));
   good.forEach((p, i) => (p.invoice = first + i));
   return out;
@@ -664,4 +658,3 @@ export function shiftDays(iso: string, days: number): string {
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
 }
-

@@ -93,7 +93,8 @@ async function seedClub(ctx: TestContext): Promise<number> {
       status: s.inactive ? 2 : 1,
     });
     if (s.balance) await credit(ctx, c, s.balance);
-    if (s.token) await makePaymentMethod(ctx, c, { cardToken: s.token, cardLastFour: /_(\d{4})_/.exec(s.token)?.[1] ?? '0000' });
+    if (s.token)
+      await makePaymentMethod(ctx, c, { cardToken: s.token, cardLastFour: /_(\d{4})_/.exec(s.token)?.[1] ?? '0000' });
     if (s.masav) {
       await makePaymentMethod(ctx, c, {
         kind: 'masav',
@@ -140,20 +141,24 @@ async function snapshot(ctx: TestContext, clubId: number) {
   const key = sql`regexp_replace(regexp_replace(t.idempotency_key, '^autorenew:\\d+:', 'autorenew:' || ${num} || ':'),
     '^test-[0-9a-f]+$', 'seed')`;
   return {
-    purchases: await q(sql`select ${num} as n, t.invoice_number, t.at, t.total, t.amount_before_vat, t.vat, t.vat_rate_bp,
+    purchases:
+      await q(sql`select ${num} as n, t.invoice_number, t.at, t.total, t.amount_before_vat, t.vat, t.vat_rate_bp,
         t.payment_status, t.balance_before, t.balance_after, t.temp_balance_before, t.temp_balance_after, t.paid_cash,
         t.paid_credit, t.paid_beats, t.paid_temp, t.paid_other, t.fee, t.last_four, t.excess, t.rounding, t.payer,
         t.payer_client_id, t.is_admin_user, t.source, t.user_id, t.terminal_id, ${key} as key
         from purchases t where t.club_id = ${clubId} order by t.invoice_number`),
-    items: await q(sql`select ${inv('purchase_id')} as invoice, t.item_type, t.item_id, t.name, t.quantity, t.unit_price,
+    items:
+      await q(sql`select ${inv('purchase_id')} as invoice, t.item_type, t.item_id, t.name, t.quantity, t.unit_price,
         t.price_with_vat, t.amount_before_vat, t.expiry::text, t.details
         from purchase_items t where t.club_id = ${clubId} order by 1, t.id`),
-    payments: await q(sql`select ${inv('purchase_id')} as invoice, t.method, t.amount, t.last_four, t.charge_id is not null as charged
+    payments:
+      await q(sql`select ${inv('purchase_id')} as invoice, t.method, t.amount, t.last_four, t.charge_id is not null as charged
         from purchase_payments t where t.club_id = ${clubId} order by 1, t.id`),
     charges: await q(sql`select ${num} as n, ${key} as key, t.status, t.amount, t.error, t.token, t.last_four, t.brand,
         t.currency, t.provider_ref is not null as has_ref, t.settled_at is not null as settled, ${inv('purchase_id')} as invoice
         from charges t where t.club_id = ${clubId} order by 1, 2`),
-    clients: await q(sql`select t.number, t.subscription_start::text, t.subscription_end::text, t.balance, t.temp_balance,
+    clients:
+      await q(sql`select t.number, t.subscription_start::text, t.subscription_end::text, t.balance, t.temp_balance,
         t.subscription_balance from clients t where t.club_id = ${clubId} order by t.number`),
     ledger: await q(sql`select ${num} as n, t.kind, t.delta, t.source from balance_ledger t where t.club_id = ${clubId}
         order by 1, t.kind, t.delta, t.source`),

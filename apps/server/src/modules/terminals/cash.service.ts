@@ -438,7 +438,8 @@ export async function cashSessionOf(db: Db, link: CashLink, sessionId: string) {
 export async function cashCancel(db: Db, link: CashLink, m: { sessionId: string }): Promise<ServerCashState> {
   const out = await cancelSession(db, link, m);
   // Nothing to pay out: what the inventories could not return is final now.
-  if (out.state === 'canceled' && out.message !== 'UnknownSession') await recordPayoutError(db, link, m.sessionId, true);
+  if (out.state === 'canceled' && out.message !== 'UnknownSession')
+    await recordPayoutError(db, link, m.sessionId, true);
   return out;
 }
 
