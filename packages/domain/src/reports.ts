@@ -551,6 +551,7 @@ export const REPORTS = {
       { key: 'changeDue', type: 'money', wide: true },
       { key: 'unpaid', type: 'money', sortable: true, alert: true },
       { key: 'error', type: 'text', wide: true },
+      { key: 'invoiceNumber', type: 'int' },
     ],
     totals: [
       { key: 'count', type: 'int' },

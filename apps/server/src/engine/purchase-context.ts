@@ -33,7 +33,11 @@ export interface PurchaseCommand {
   payer?: 'client' | 'parent' | 'manager';
   /** A staff user at the console (seed 000 §3 IsAdminUser): may give Free and set prices. */
   isAdminUser: boolean;
-  source: 'console' | 'terminal' | 'autorenew' | 'license';
+  /**
+   * Where the purchase comes from; 'payoutError' is the change a terminal could not pay out,
+   * loaded onto the client's balance (docs/cash.md "Payout errors": no group bonus).
+   */
+  source: 'console' | 'terminal' | 'autorenew' | 'license' | 'payoutError';
   userId?: number | null;
   terminalId?: number | null;
   /** Required: a retry with the same key answers the first purchase and charges nothing again. */

@@ -203,7 +203,9 @@ function loadMoney(w: PurchaseToWrite, line: PricedLine, state: ItemsState) {
   const clientId = w.ctx.client!.id;
   const amount = line.priceWithVat;
   state.ledger.push({ clientId, kind: 'money', delta: amount, source: 'purchase' });
-  const bonus = Math.floor((amount * (w.ctx.group?.bonus ?? 0)) / 100);
+  // The change a terminal owed is the client's own money, not a load that earns the group's bonus.
+  const rate = w.cmd.source === 'payoutError' ? 0 : (w.ctx.group?.bonus ?? 0);
+  const bonus = Math.floor((amount * rate) / 100);
   if (bonus > 0) state.ledger.push({ clientId, kind: 'money', delta: bonus, source: 'bonus' });
   state.loaded += amount + Math.max(0, bonus);
   return { expiry: null, details: { bonus } };

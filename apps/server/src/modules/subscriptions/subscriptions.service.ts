@@ -1,12 +1,10 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import {
   AutoRenewSettings,
-  ClientStatus,
   PaymentMethod,
   periodMonths,
   PurchaseItemType,
   renewalQuote,
-  isRenewalDue,
   UNLIMITED_END,
   type RenewalQuote,
   type SubscriptionPeriod,
@@ -17,22 +15,31 @@ import {
   autoRenewLogs,
   clients,
   clubMoneySettings,
-  clubs,
   groups,
   paymentMethods,
   purchaseItems,
   purchases,
 } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { queryRows } from '../../db/query.js';
 import { scoped } from '../../lib/scoped.js';
 import type { ClearingProvider } from '../../integrations/clearing/provider.js';
 import { reconcileCharges, type ReconcileResult } from '../../integrations/clearing/charges.js';
 import { clubToday, createPurchase } from '../../engine/purchase.service.js';
-import { clubSettings, getClubRow } from '../club/club.service.js';
+import { getClubRow } from '../club/club.service.js';
 import { audit } from '../../lib/audit.js';
 import type { Actor } from '../../lib/actor.js';
 import { registerDebt } from '../debts/debts.service.js';
+import {
+  chargeChunk,
+  planRenewal,
+  refundFailed,
+  RENEW_CHUNK,
+  renewalCandidates,
+  renewalRun,
+  writeChunk,
+  type PlannedRenewal,
+  type RenewalRun,
+} from './auto-renew.batch.js';
 
 /**
  * Subscriptions and automatic renewal (seed 000 §7 GetSubscriptions,
@@ -119,7 +126,8 @@ async function lastMonthlyPrice(db: Db, clubId: number, clientId: number): Promi
   return r ? monthlyOf(r) : null;
 }
 
-function monthlyOf(r: { unitPrice: number; details: unknown }): number | null {
+/** The monthly price (agorot) of a subscription item, or null when it is not renewed (unlimited, kala, day, week). */
+export function monthlyOf(r: { unitPrice: number; details: unknown }): number | null {
   const d = (r.details ?? {}) as {
     period?: SubscriptionPeriod;
     monthlyPrice?: number;
@@ -180,72 +188,81 @@ export interface RunResult {
  * attempt logged. A failed charge logs the error and registers a debt; the
  * subscription is not extended, so the gate refuses the client after the
  * end (status 2). Idempotent per (client, subscription end).
+ *
+ * Set-based (auto-renew.batch.ts; docs/money.md "Automatic renewal"): the
+ * candidates in one query, the domain's rules in memory, and per chunk of
+ * RENEW_CHUNK clients one charge insert, the provider's idempotent calls, one
+ * settling update and one transaction of multi-row inserts. A client whose
+ * key was used before, and every client of a chunk whose transaction fails,
+ * goes through the one-client path `renewOne` (createPurchase), which reuses
+ * the charge rows by key. The per-client loop this replaced is kept for the
+ * tests and the benchmark as `runAutoRenewPerClient` (test/auto-renew-reference.ts).
+ * @throws AppError NOT_FOUND (club)
  */
 export async function runAutoRenew(
   db: Db,
   provider: ClearingProvider,
   clubId: number,
-  opts: { at?: Date; userId?: number | null; concurrency?: number } = {},
+  opts: { at?: Date; userId?: number | null; chunk?: number } = {},
 ): Promise<RunResult> {
-  const at = opts.at ?? new Date();
-  const [club] = await db.select().from(clubs).where(eq(clubs.id, clubId));
-  if (!club) throw notFound('club');
-  const settings = clubSettings(club);
-  const today = clubToday(club.location, at);
-  const rule = await autoRenewSettings(db, clubId);
-  const from = shift(today, -settings.autoRenewDaysAfter);
-  const to = shift(today, settings.autoRenewDaysBefore);
-  // Candidates with their last subscription item, in one query.
-  const list = await queryRows<{ id: number; end: string | Date; end_type: number; kind: string; last: unknown }>(
+  const size = opts.chunk ?? RENEW_CHUNK;
+  const run = await renewalRun(
     db,
-    sql`
-    select c.id, c.subscription_end as end, coalesce(g.subscription_end_type, 4) as end_type, pm.kind,
-           (select json_build_object('unitPrice', pi.unit_price, 'details', pi.details)
-              from purchase_items pi join purchases p on p.id = pi.purchase_id
-             where p.club_id = ${clubId} and p.client_id = c.id and pi.item_type = ${PurchaseItemType.NewSubscription}
-             order by p.at desc, p.id desc limit 1) as last
-      from clients c
-      join payment_methods pm on pm.client_id = c.id and pm.deleted = false and pm.club_id = ${clubId}
-      left join groups g on g.id = c.group_id
-     where c.club_id = ${clubId} and c.status = ${ClientStatus.Active}
-       and c.subscription_end between ${from}::date and ${to}::date
-       and not exists (select 1 from auto_renew_logs l
-                        where l.club_id = ${clubId} and l.client_id = c.id and l.for_end = c.subscription_end)
-     order by c.id`,
+    clubId,
+    await autoRenewSettings(db, clubId),
+    opts.at ?? new Date(),
+    opts.userId ?? null,
   );
+  const list = await renewalCandidates(db, run);
   const out: RunResult = { considered: list.length, renewed: 0, failed: 0, skipped: 0 };
-  // A few clients at a time: each renewal is its own charge and transaction (the invoice counter
-  // serializes only the short insert at the end).
-  let next = 0;
-  const worker = async () => {
-    while (next < list.length) await renewRow(list[next++]);
-  };
-  const renewRow = async (r: (typeof list)[number]) => {
-    const end = typeof r.end === 'string' ? r.end.slice(0, 10) : isoOf(r.end);
-    const last = (typeof r.last === 'string' ? JSON.parse(r.last) : r.last) as {
-      unitPrice: number;
-      details: unknown;
-    } | null;
-    const monthly = last ? monthlyOf(last) : null;
-    if (monthly == null || !isRenewalDue(today, end, settings.autoRenewDaysBefore, settings.autoRenewDaysAfter)) {
-      out.skipped++;
-      return;
+  for (let i = 0; i < list.length; i += size) {
+    const chunk = list.slice(i, i + size).map((c) => planRenewal(run, c, monthlyOf));
+    await chargeChunk(db, provider, run, chunk);
+    // Written in list order: runs of set-written clients, and between them the rare client that
+    // takes the one-client path, so invoice numbers follow client order as before.
+    let from = 0;
+    while (from < chunk.length) {
+      let to = from;
+      while (to < chunk.length && chunk[to].outcome.kind !== 'single') to++;
+      if (to > from) await writeSegment(db, provider, run, chunk.slice(from, to));
+      if (to < chunk.length) await renewSingle(db, provider, run, chunk[to]);
+      from = to + 1;
     }
-    const q: RenewalQuote = renewalQuote(today, end, monthly, Number(r.end_type), rule);
-    const ok = await renewOne(db, provider, {
-      clubId,
-      clientId: r.id,
-      end,
-      quote: q,
-      kind: r.kind,
-      at,
-      userId: opts.userId,
-    });
-    if (ok) out.renewed++;
-    else out.failed++;
-  };
-  await Promise.all(Array.from({ length: Math.min(opts.concurrency ?? 1, list.length) }, worker));
+    for (const p of chunk) {
+      if (p.outcome.kind === 'skipped') out.skipped++;
+      else if (p.outcome.kind === 'ok') out.renewed++;
+      else out.failed++;
+    }
+  }
   return out;
+}
+
+/**
+ * Writes a run of set-planned clients in one transaction; when it fails nothing of it was
+ * written and each client goes the one-client way (its charge row is found by key: no second
+ * charge).
+ */
+async function writeSegment(db: Db, provider: ClearingProvider, run: RenewalRun, seg: PlannedRenewal[]) {
+  try {
+    await writeChunk(db, run, seg);
+    await refundFailed(db, provider, seg);
+  } catch {
+    for (const p of seg) if (p.outcome.kind !== 'skipped') await renewSingle(db, provider, run, p);
+  }
+}
+
+/** One client through `renewOne` (createPurchase); its outcome becomes 'ok' or 'failed'. */
+async function renewSingle(db: Db, provider: ClearingProvider, run: RenewalRun, p: PlannedRenewal) {
+  const ok = await renewOne(db, provider, {
+    clubId: run.clubId,
+    clientId: p.c.client.id,
+    end: p.c.end,
+    quote: { start: p.start, end: p.endDate, price: p.price },
+    kind: p.c.method.kind,
+    at: run.at,
+    userId: run.userId,
+  });
+  p.outcome = ok ? { kind: 'ok' } : { kind: 'failed', error: '' };
 }
 
 interface MoneyJobOptions {
@@ -260,8 +277,7 @@ interface MoneyJobOptions {
 /**
  * The money jobs of one club (seed 001 §4), the one place the daily scheduler,
  * StartChargeClub and AutoRenew/DoAutoRenrenew run them: automatic renewal of
- * the club's due subscriptions (`runAutoRenew`: 4 clients at a time on
- * PostgreSQL, one at a time on PGlite's single connection), then with
+ * the club's due subscriptions (`runAutoRenew`, set-based), then with
  * `reconcile` the safer-payments reconciliation of the club's card charges
  * (integrations/clearing/charges.ts `reconcileCharges`).
  * @throws AppError NOT_FOUND (club)
@@ -284,23 +300,25 @@ export async function runClubMoneyJobs(
   clubId: number,
   opts: MoneyJobOptions = {},
 ): Promise<{ renewal: RunResult; saferPayments?: ReconcileResult }> {
-  const renewal = await runAutoRenew(database.db, provider, clubId, {
-    at: opts.at,
-    userId: opts.userId,
-    concurrency: database.kind === 'postgres' ? 4 : 1,
-  });
+  const renewal = await runAutoRenew(database.db, provider, clubId, { at: opts.at, userId: opts.userId });
   if (!opts.reconcile) return { renewal };
   return { renewal, saferPayments: await reconcileCharges(database.db, provider, clubId) };
 }
 
-async function renewOne(
+/**
+ * Renews one client through `createPurchase` (key `autorenew:<client>:<end>`) and logs the
+ * attempt; a failure registers a debt (source 'autorenew') and logs the error code and reason.
+ * The set-based run's fallback, and the per-client reference path of the tests.
+ * @returns whether the client was renewed.
+ */
+export async function renewOne(
   db: Db,
   provider: ClearingProvider,
   a: {
     clubId: number;
     clientId: number;
     end: string;
-    quote: RenewalQuote;
+    quote: Pick<RenewalQuote, 'start' | 'end' | 'price'>;
     kind: string;
     at: Date;
     userId?: number | null;
@@ -406,15 +424,6 @@ export async function autoRenewLogsOf(db: Db, clubId: number, clientId?: number)
     startDate: l.startDate,
     endDate: l.endDate,
   }));
-}
-
-function shift(iso: string, days: number): string {
-  const d = new Date(`${iso}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-function isoOf(d: Date): string {
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
 /** The club's local day (YYYY-MM-DD) now, in its location's time zone. */

@@ -353,7 +353,10 @@ export async function cashComplete(db: Db, link: CashLink, m: { sessionId: strin
     const [now] = await db.select().from(cashSessions).where(eq(cashSessions.id, s.id));
     return stateOf(now ?? s, { message: err.code });
   }
-  if (state) return { ...state, message: 'PaymentApproved' };
+  if (state) {
+    if (state.state === 'closed') await recordPayoutError(db, link, m.sessionId);
+    return { ...state, message: 'PaymentApproved' };
+  }
   // Already completed (a resend): the session's state as recorded.
   const [done] = await db.select().from(cashSessions).where(eq(cashSessions.id, s.id));
   return stateOf(done ?? s);
@@ -433,6 +436,14 @@ export async function cashSessionOf(db: Db, link: CashLink, sessionId: string) {
 
 /** The client canceled before completing: what was inserted is planned back from the inventories. */
 export async function cashCancel(db: Db, link: CashLink, m: { sessionId: string }): Promise<ServerCashState> {
+  const out = await cancelSession(db, link, m);
+  // Nothing to pay out: what the inventories could not return is final now.
+  if (out.state === 'canceled' && out.message !== 'UnknownSession')
+    await recordPayoutError(db, link, m.sessionId, true);
+  return out;
+}
+
+async function cancelSession(db: Db, link: CashLink, m: { sessionId: string }): Promise<ServerCashState> {
   return db.transaction(async (tx) => {
     const s = await sessionRow(tx, link, m.sessionId);
     if (!s) return unknownSession(m.sessionId);
@@ -471,6 +482,16 @@ export async function cashCancel(db: Db, link: CashLink, m: { sessionId: string 
  * `unpaid` (a payout error).
  */
 export async function cashPayoutDone(
+  db: Db,
+  link: CashLink,
+  m: { sessionId: string; coins: Inventory; bills: Inventory },
+): Promise<ServerCashState> {
+  const out = await payoutDone(db, link, m);
+  if (out.state === 'closed' || out.state === 'canceled') await recordPayoutError(db, link, m.sessionId);
+  return out;
+}
+
+async function payoutDone(
   db: Db,
   link: CashLink,
   m: { sessionId: string; coins: Inventory; bills: Inventory },
@@ -525,6 +546,44 @@ export async function cashPayoutDone(
       .returning();
     return stateOf(next);
   });
+}
+
+/** The idempotency key of a session's payout-error purchase (one per session). */
+export function payoutErrorKey(terminalId: number, sessionId: string): string {
+  return `payout-error:${terminalId}:${sessionId}`;
+}
+
+/**
+ * The payout-error purchase (seed 000 §2 "Payout-error (surplus) purchases";
+ * docs/cash.md "Payout errors"): when a session of a known client is final
+ * (closed, or canceled with nothing left to pay out) and change is still
+ * `unpaid`, that money — cash the terminal kept — is loaded onto the client's
+ * balance by a purchase of source 'payoutError' (a ChargingMoney item paid by
+ * Cash, no group bonus; invoice number, VAT and ledger row as any load), key
+ * `payout-error:<terminal>:<session>`, so a resent message never writes it
+ * twice. An anonymous session's unpaid change stays on the session (no one
+ * to credit); a purchase the rules refuse (the club's maximum charge) leaves
+ * it there too. Both are still in the payout-error report.
+ * @param canceled a canceled session counts only once nothing is planned to be paid out
+ */
+async function recordPayoutError(db: Db, link: CashLink, sessionId: string, canceled = false): Promise<void> {
+  const s = await cashSessionOf(db, link, sessionId);
+  if (!s || s.clientId == null || s.unpaid <= 0) return;
+  if (canceled && ((s.changePlan as { amount?: number } | null)?.amount ?? 0) > 0) return;
+  try {
+    await createPurchase(db, clearingProvider(), {
+      clubId: link.clubId,
+      clientId: s.clientId,
+      items: [{ itemType: PurchaseItemType.ChargingMoney, name: s.error ?? '', quantity: 1, unitPrice: s.unpaid }],
+      payments: [{ method: PaymentMethod.Cash, amount: s.unpaid, keepExcess: false }],
+      isAdminUser: true,
+      source: 'payoutError',
+      terminalId: link.terminalId,
+      idempotencyKey: payoutErrorKey(link.terminalId, sessionId),
+    });
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+  }
 }
 
 function unknownSession(sessionId: string): ServerCashState {
