@@ -29,6 +29,7 @@ import type { GridColumnState, GridState } from './gridState';
 import { useViewport } from './useMediaQuery';
 import './grid.css';
 import { useToast } from './toast/ToastProvider';
+import { CardList, type CardRole } from './CardList';
 
 /**
  * DataGrid: the one list grid of the console, an antd Table with
@@ -60,6 +61,8 @@ export interface GridColumn<T> extends Omit<ColumnType<T>, 'key' | 'title' | 'so
   alwaysVisible?: boolean;
   /** Server sort key (sortMode server) or a compare function (sortMode page). */
   sortable?: boolean | ((a: T, b: T) => number);
+  /** Its place on a phone's card (shared/CardList.tsx `CardRole`): a key field, the actions, or none. */
+  card?: CardRole;
 }
 
 export interface DataGridProps<T> {
@@ -124,7 +127,7 @@ function toTableColumns<T extends object>(x: {
     .filter((s) => !s.hidden || byKey.get(s.key)?.alwaysVisible)
     .map((s) => {
       const c = byKey.get(s.key)!;
-      const { sortable, defaultHidden: _d, alwaysVisible: _a, ...rest } = c;
+      const { sortable, defaultHidden: _d, alwaysVisible: _a, card: _c, ...rest } = c;
       const sortOrder: SortOrder =
         state.sort?.key === c.key ? (state.sort.order === 'desc' ? 'descend' : 'ascend') : null;
       const width = s.width ?? c.width;
@@ -324,6 +327,21 @@ export function DataGrid<T extends object>(props: DataGridProps<T>) {
   };
 
   const shownRows = printRows ?? rows;
+  // A phone shows the rows as cards (docs/accessibility.md "Phones"); printing always uses the table.
+  const cards = viewport === 'phone' && !printRows;
+  const cardColumns = arranged
+    .filter((s) => !s.hidden || byKey.get(s.key)?.alwaysVisible)
+    .map((s) => byKey.get(s.key)!);
+  const pagination = printRows ? false : gridPagination(t, { page, pageSize, total, rowCount: rows.length });
+  // Screen-reader names of the row checkboxes in the interface language (antd's are English only).
+  const selection: TableProps<T>['rowSelection'] = rowSelection && {
+    ...rowSelection,
+    getTitleCheckboxProps: () => ({ 'aria-label': t('a11y.selectAll') }),
+    getCheckboxProps: (row) => {
+      const i = rows.indexOf(row);
+      return { ...rowSelection.getCheckboxProps?.(row), 'aria-label': t('a11y.selectRow', { n: i + 1 }) };
+    },
+  };
 
   const chooser = (
     <ColumnChooser
@@ -354,29 +372,55 @@ export function DataGrid<T extends object>(props: DataGridProps<T>) {
           data-testid="grid-print-truncated"
         />
       )}
-      <Table<T>
-        data-testid={props['data-testid'] ?? `${gridId}-table`}
-        rowKey={rowKey as TableProps<T>['rowKey']}
-        size={viewport === 'desktop' ? 'middle' : 'small'}
-        columns={tableColumns}
-        dataSource={shownRows as T[]}
-        loading={loading}
-        onChange={onChange}
-        components={{ header: { cell: ResizableTitle } }}
-        scroll={{ x: 'max-content' }}
-        rowSelection={rowSelection}
-        rowClassName={rowClassName}
-        onRow={onRowClick ? (r) => ({ onDoubleClick: () => onRowClick(r) }) : undefined}
-        summary={totalsRow ? () => <TotalsRow columns={tableColumns ?? []} totalsRow={totalsRow} /> : undefined}
-        locale={{
-          emptyText: error ? (
-            errorText(t, error)
-          ) : (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText ?? t('common.noData')} />
-          ),
-        }}
-        pagination={printRows ? false : gridPagination(t, { page, pageSize, total, rowCount: rows.length })}
-      />
+      {cards ? (
+        <CardList<T>
+          data-testid={props['data-testid'] ?? `${gridId}-table`}
+          columns={cardColumns}
+          rows={rows}
+          rowKey={rowKey as TableProps<T>['rowKey']}
+          loading={loading}
+          empty={
+            error ? (
+              errorText(t, error)
+            ) : (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText ?? t('common.noData')} />
+            )
+          }
+          pagination={pagination}
+          onPageChange={(p, size) => {
+            if (size !== pageSize) onStateChange((st) => ({ ...st, pageSize: size }));
+            onPageChange(p);
+          }}
+          rowSelection={selection}
+          rowClassName={rowClassName}
+          onRowClick={onRowClick}
+          totals={totalsRow}
+        />
+      ) : (
+        <Table<T>
+          data-testid={props['data-testid'] ?? `${gridId}-table`}
+          rowKey={rowKey as TableProps<T>['rowKey']}
+          size={viewport === 'desktop' ? 'middle' : 'small'}
+          columns={tableColumns}
+          dataSource={shownRows as T[]}
+          loading={loading}
+          onChange={onChange}
+          components={{ header: { cell: ResizableTitle } }}
+          scroll={{ x: 'max-content' }}
+          rowSelection={selection}
+          rowClassName={rowClassName}
+          onRow={onRowClick ? (r) => ({ onDoubleClick: () => onRowClick(r) }) : undefined}
+          summary={totalsRow ? () => <TotalsRow columns={tableColumns ?? []} totalsRow={totalsRow} /> : undefined}
+          locale={{
+            emptyText: error ? (
+              errorText(t, error)
+            ) : (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText ?? t('common.noData')} />
+            ),
+          }}
+          pagination={pagination}
+        />
+      )}
     </div>
   );
 }

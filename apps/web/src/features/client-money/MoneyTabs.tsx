@@ -12,7 +12,6 @@ import {
   Radio,
   Space,
   Statistic,
-  Table,
   Tag,
   Typography,
 } from 'antd';
@@ -40,6 +39,7 @@ import {
   type AutoRenewLogRow,
 } from './useMoney';
 import { useToast } from '../../shared/toast/ToastProvider';
+import { ListTable } from '../../shared/CardList';
 
 /** What the client details page gives each tab (features/clients ClientTabContext). */
 export interface MoneyTabProps {
@@ -153,7 +153,7 @@ export function SubscriptionTab({ clientId, canEdit }: MoneyTabProps) {
               )}
             </Space>
           )}
-          <Table
+          <ListTable
             size="small"
             rowKey="purchaseId"
             dataSource={subs.data.history}
@@ -224,7 +224,7 @@ export function BalanceTab({ clientId, canEdit }: MoneyTabProps) {
               {t('money.addCredit')}
             </Button>
           )}
-          <Table
+          <ListTable
             size="small"
             rowKey="id"
             dataSource={bal.data.ledger}
@@ -352,7 +352,7 @@ export function DebtsTab({ clientId, canEdit }: MoneyTabProps) {
             </Button>
           )}
         </Space>
-        <Table<Debt>
+        <ListTable<Debt>
           size="small"
           rowKey="id"
           dataSource={debts.data ?? []}
@@ -491,7 +491,7 @@ export function AutoActionsTab({ clientId }: MoneyTabProps) {
   const logs = useAutoRenewLogs(clientId);
   return (
     <QueryState loading={logs.isPending} error={logs.error} onRetry={() => void logs.refetch()}>
-      <Table<AutoRenewLogRow>
+      <ListTable<AutoRenewLogRow>
         data-testid="money-auto"
         size="small"
         rowKey="id"
@@ -544,7 +544,7 @@ export function PurchasesTab({ clientId, canEdit }: MoneyTabProps) {
             {t('money.newPurchase')}
           </Button>
         )}
-        <Table<Purchase>
+        <ListTable<Purchase>
           size="small"
           rowKey="id"
           dataSource={list.data ?? []}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Input, Modal, Popconfirm, Result, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Input, Modal, Popconfirm, Result, Select, Space, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,7 @@ import { ClubCreateDrawer } from './ClubCreateDrawer';
 import { actOnClub } from './OperatorBanner';
 import { LoadLicensesModal } from './LoadLicensesModal';
 import { useOperatorClubs, useSetClubDisabled } from './useOperator';
+import { ListTable } from '../../shared/CardList';
 
 /** The operator's clubs (issue 17 "Clubs"; docs/operator.md): user level SuperUser only, `can({operator})`. */
 export function OperatorClubsPage() {
@@ -67,7 +68,7 @@ function OperatorClubs() {
           options={COUNTRIES.map((c) => ({ value: c, label: t(`operator.countries.${c}`) }))}
         />
       </Space>
-      <Table<OperatorClub>
+      <ListTable<OperatorClub>
         rowKey="id"
         columns={columns}
         dataSource={query.data ?? []}
