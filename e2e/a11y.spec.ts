@@ -16,10 +16,12 @@ import { EXTRA_ROUTES, type ExtraRoute } from '../apps/web/src/app/screens';
  * app (history), the language by the header's switch.
  */
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-const WIDTHS = [
+const ALL_WIDTHS = [
   { name: 'desktop', width: 1440, height: 900 },
   { name: 'phone', width: 390, height: 844 },
 ] as const;
+/** A11Y_WIDTH=390 (or 1440) scans one width only, for a quicker look while fixing; the check runs both. */
+const WIDTHS = ALL_WIDTHS.filter((w) => !process.env.A11Y_WIDTH || String(w.width) === process.env.A11Y_WIDTH);
 const SHOTS = process.env.E2E_SHOTS;
 
 type Session = Awaited<ReturnType<typeof apiSession>>;
@@ -85,7 +87,10 @@ async function setLanguage(page: Page, lang: 'he' | 'en'): Promise<void> {
 
 /** Critical and serious violations of the page as "rule: target" lines. */
 async function scan(page: Page, where: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  // rc-table's measure row is a zero-height aria-hidden row whose overflow-hidden title copies axe takes
+  // for scrollable (focusable) regions; nothing in it can take the focus.
+  const result = await new AxeBuilder({ page }).withTags(TAGS).exclude('.ant-table-measure-row').analyze();
+  if (process.env.A11Y_TIMING) console.log(`${where} ${Math.round(performance.now())}`);
   return result.violations
     .filter((v) => v.impact === 'critical' || v.impact === 'serious')
     .flatMap((v) =>
@@ -103,7 +108,9 @@ async function scanAll(page: Page, routes: string[], found: string[]): Promise<v
       await setLanguage(page, lang);
       for (const route of routes) {
         await open(page, route);
-        found.push(...(await scan(page, `[${lang} ${size.width}] ${route}`)));
+        const v = await scan(page, `[${lang} ${size.width}] ${route}`);
+        if (v.length) console.log(v.join('\n'));
+        found.push(...v);
         if (SHOTS) await page.screenshot({ path: `${SHOTS}/${slug(route)}-${lang}-${size.width}.png`, fullPage: true });
       }
     }
@@ -115,7 +122,7 @@ const report = (found: string[]) => {
 };
 
 test.describe.configure({ mode: 'serial' });
-test.setTimeout(900_000);
+test.setTimeout(3_600_000);
 
 test('axe: every screen of the club manager, both languages, both widths: no critical or serious violation', async ({
   page,

@@ -406,7 +406,9 @@ export function DataGrid<T extends object>(props: DataGridProps<T>) {
           loading={loading}
           onChange={onChange}
           components={{ header: { cell: ResizableTitle } }}
-          scroll={{ x: 'max-content' }}
+          // Columns wrap to fit the box first and scroll inside it only when they cannot (nothing clipped).
+          scroll={{ x: true }}
+          tableLayout="auto"
           rowSelection={selection}
           rowClassName={rowClassName}
           onRow={onRowClick ? (r) => ({ onDoubleClick: () => onRowClick(r) }) : undefined}
