@@ -119,7 +119,12 @@ export function CardList<T extends object>(props: CardListProps<T>) {
   };
   return (
     <Spin spinning={!!loading}>
-      <div className="card-list" role="list" data-testid={props['data-testid']} data-card-list="true">
+      <div
+        className="card-list"
+        role={shown.length ? 'list' : undefined}
+        data-testid={props['data-testid']}
+        data-card-list="true"
+      >
         {shown.length === 0 && !loading && (
           <div className="card-list-empty">{empty ?? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />}</div>
         )}

@@ -35,6 +35,7 @@ function LicenseQueue() {
         <Select<number>
           allowClear
           placeholder={t('operator.status')}
+          aria-label={t('operator.status')}
           value={status}
           style={{ width: 200 }}
           onChange={setStatus}
@@ -155,6 +156,7 @@ function RejectModal({ request, onClose }: { request: OperatorLicenseRequest | n
         maxLength={500}
         value={reason}
         placeholder={t('operator.rejectReason')}
+        aria-label={t('operator.rejectReason')}
         onChange={(e) => setReason(e.target.value)}
         data-testid="reject-reason"
       />

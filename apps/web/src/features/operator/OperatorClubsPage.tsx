@@ -49,6 +49,7 @@ function OperatorClubs() {
         <Input.Search
           allowClear
           placeholder={t('operator.search')}
+          aria-label={t('operator.search')}
           onSearch={(search) => setFilter((f) => ({ ...f, search: search.trim() || undefined }))}
           style={{ width: 260 }}
           data-testid="club-search"
@@ -56,6 +57,7 @@ function OperatorClubs() {
         <Select<ClubClass>
           allowClear
           placeholder={t('operator.class')}
+          aria-label={t('operator.class')}
           style={{ width: 140 }}
           onChange={(c) => setFilter((f) => ({ ...f, class: c }))}
           options={CLUB_CLASSES.map((c) => ({ value: c, label: t(`operator.classes.${c}`) }))}
@@ -63,6 +65,7 @@ function OperatorClubs() {
         <Select<(typeof COUNTRIES)[number]>
           allowClear
           placeholder={t('operator.country')}
+          aria-label={t('operator.country')}
           style={{ width: 160 }}
           onChange={(country) => setFilter((f) => ({ ...f, country }))}
           options={COUNTRIES.map((c) => ({ value: c, label: t(`operator.countries.${c}`) }))}
