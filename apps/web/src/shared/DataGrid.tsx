@@ -269,29 +269,9 @@ function ColumnChooser<T>({
 }
 
 export function DataGrid<T extends object>(props: DataGridProps<T>) {
-  const {
-    gridId,
-    columns,
-    rows,
-    rowKey,
-    state,
-    onStateChange,
-    total,
-    page: pageProp,
-    onPageChange: onPageChangeProp,
-    sortMode = 'server',
-    loading,
-    error,
-    onRetry,
-    onExport,
-    onPrintRows,
-    toolbar,
-    rowSelection,
-    rowClassName,
-    onRowClick,
-    emptyText,
-    totalsRow,
-  } = props;
+  const { gridId, columns, rows, rowKey, state, onStateChange, total, sortMode = 'server' } = props;
+  const { page: pageProp, onPageChange: onPageChangeProp, loading, error, onRetry, onExport, onPrintRows } = props;
+  const { toolbar, rowSelection, rowClassName, onRowClick, emptyText, totalsRow } = props;
   const { t } = useTranslation();
   const rtl = useDirection() === 'rtl';
   const viewport = useViewport();
@@ -329,19 +309,9 @@ export function DataGrid<T extends object>(props: DataGridProps<T>) {
   const shownRows = printRows ?? rows;
   // A phone shows the rows as cards (docs/accessibility.md "Phones"); printing always uses the table.
   const cards = viewport === 'phone' && !printRows;
-  const cardColumns = arranged
-    .filter((s) => !s.hidden || byKey.get(s.key)?.alwaysVisible)
-    .map((s) => byKey.get(s.key)!);
   const pagination = printRows ? false : gridPagination(t, { page, pageSize, total, rowCount: rows.length });
-  // Screen-reader names of the row checkboxes in the interface language (antd's are English only).
-  const selection: TableProps<T>['rowSelection'] = rowSelection && {
-    ...rowSelection,
-    getTitleCheckboxProps: () => ({ 'aria-label': t('a11y.selectAll') }),
-    getCheckboxProps: (row) => {
-      const i = rows.indexOf(row);
-      return { ...rowSelection.getCheckboxProps?.(row), 'aria-label': t('a11y.selectRow', { n: i + 1 }) };
-    },
-  };
+  const selection = translatedSelection(t, rowSelection, rows);
+  const empty = error ? errorText(t, error) : <GridEmpty text={emptyText ?? t('common.noData')} />;
 
   const chooser = (
     <ColumnChooser
@@ -374,26 +344,15 @@ export function DataGrid<T extends object>(props: DataGridProps<T>) {
       )}
       {cards ? (
         <CardList<T>
+          {...{ rows, loading, empty, pagination, rowClassName, onRowClick }}
           data-testid={props['data-testid'] ?? `${gridId}-table`}
-          columns={cardColumns}
-          rows={rows}
+          columns={visibleColumns(arranged, byKey)}
           rowKey={rowKey as TableProps<T>['rowKey']}
-          loading={loading}
-          empty={
-            error ? (
-              errorText(t, error)
-            ) : (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText ?? t('common.noData')} />
-            )
-          }
-          pagination={pagination}
           onPageChange={(p, size) => {
             if (size !== pageSize) onStateChange((st) => ({ ...st, pageSize: size }));
             onPageChange(p);
           }}
           rowSelection={selection}
-          rowClassName={rowClassName}
-          onRowClick={onRowClick}
           totals={totalsRow}
         />
       ) : (
@@ -413,17 +372,36 @@ export function DataGrid<T extends object>(props: DataGridProps<T>) {
           rowClassName={rowClassName}
           onRow={onRowClick ? (r) => ({ onDoubleClick: () => onRowClick(r) }) : undefined}
           summary={totalsRow ? () => <TotalsRow columns={tableColumns ?? []} totalsRow={totalsRow} /> : undefined}
-          locale={{
-            emptyText: error ? (
-              errorText(t, error)
-            ) : (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText ?? t('common.noData')} />
-            ),
-          }}
+          locale={{ emptyText: empty }}
           pagination={pagination}
         />
       )}
     </div>
+  );
+}
+
+const GridEmpty = ({ text }: { text: string }) => <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text} />;
+
+/** The grid's columns in the user's order, without the hidden ones (the cards of a phone). */
+function visibleColumns<T>(arranged: GridColumnState[], byKey: Map<string, GridColumn<T>>): GridColumn<T>[] {
+  return arranged.filter((s) => !s.hidden || byKey.get(s.key)?.alwaysVisible).map((s) => byKey.get(s.key)!);
+}
+
+/** The row selection with screen-reader names of the checkboxes in the interface language (antd's are English only). */
+function translatedSelection<T extends object>(
+  t: TFunction,
+  rowSelection: TableProps<T>['rowSelection'],
+  rows: readonly T[],
+): TableProps<T>['rowSelection'] {
+  return (
+    rowSelection && {
+      ...rowSelection,
+      getTitleCheckboxProps: () => ({ 'aria-label': t('a11y.selectAll') }),
+      getCheckboxProps: (row) => ({
+        ...rowSelection.getCheckboxProps?.(row),
+        'aria-label': t('a11y.selectRow', { n: rows.indexOf(row) + 1 }),
+      }),
+    }
   );
 }
 
