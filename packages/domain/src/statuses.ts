@@ -34,9 +34,10 @@ export function statusColor(status: number): StatusColor {
   return 'worthless';
 }
 export const STATUS_COLOR_HEX: Record<StatusColor, string> = {
-  entry: '#389e0d',
+  // Dark enough for white text at WCAG AA (4.5:1): entry 5.6:1, failed 5.6:1, payment 6.1:1 (docs/accessibility.md).
+  entry: '#237804',
   failed: '#cf1322',
-  payment: '#08979c',
+  payment: '#006d75',
   worthless: 'transparent',
 };
 

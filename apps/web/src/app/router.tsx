@@ -8,7 +8,16 @@ import { hadExpiredSession, setLoginReason } from './auth/authStorage';
 import { useNavigationEntries } from './navigation';
 import { REPORT_SCREENS } from '../features/reports/reportScreens';
 import { RouteError } from './RouteError';
-import { INBOX_ROUTE, OPERATOR_MESSAGES_ROUTE } from '../features/messages/routes';
+import {
+  CLIENT_DETAILS_ROUTE,
+  GROUP_EDIT_ROUTE,
+  INBOX_ROUTE,
+  LICENSES_ROUTE,
+  LOGIN_ROUTE,
+  MONEY_SETTINGS_ROUTE,
+  OPERATOR_MESSAGES_ROUTE,
+  TERMINAL_DETAILS_ROUTE,
+} from './screens';
 
 /** The signed-in frame (live link, menu, header) loads after sign-in, not with the sign-in page. */
 const SignedInShell = lazy(() => import('./layout/SignedInShell').then((m) => ({ default: m.SignedInShell })));
@@ -157,7 +166,7 @@ export const router = createBrowserRouter([
     errorElement: <RouteError />,
     children: [
       {
-        path: '/login',
+        path: LOGIN_ROUTE,
         errorElement: <RouteError />,
         element: (
           <Suspense fallback={<PageSpinner />}>
@@ -171,19 +180,19 @@ export const router = createBrowserRouter([
           { index: true, element: <HomeRedirect /> },
           { path: '/dashboard', element: guarded('dashboard', <DashboardPage />) },
           { path: '/management/clients', element: guarded('clients', <ClientsPage />) },
-          { path: '/management/clients/:clientId', element: guarded('clients', <ClientDetailsPage />) },
+          { path: CLIENT_DETAILS_ROUTE, element: guarded('clients', <ClientDetailsPage />) },
           { path: '/management/app-product-list', element: guarded('products', <ProductsPage />) },
           { path: '/management/app-users-list', element: guarded('users', <UsersPage />) },
           { path: '/management/app-settings', element: guarded('settings', <SettingsPage />) },
-          { path: '/management/app-settings/licenses', element: guarded('settings', <LicensesPage />) },
-          { path: '/management/app-settings/money', element: guarded('settings', <MoneySettingsPage />) },
+          { path: LICENSES_ROUTE, element: guarded('settings', <LicensesPage />) },
+          { path: MONEY_SETTINGS_ROUTE, element: guarded('settings', <MoneySettingsPage />) },
           { path: '/management/calendar', element: guarded('calendar', <CalendarPage />) },
           { path: '/management/app-schedules-list', element: guarded('schedules', <SchedulesPage />) },
           { path: '/management/app-groups-list', element: guarded('groups', <GroupsPage />) },
-          { path: '/management/app-groups-list/:groupId', element: guarded('groups', <GroupEditPage />) },
+          { path: GROUP_EDIT_ROUTE, element: guarded('groups', <GroupEditPage />) },
           { path: '/management/app-terminals-list', element: guarded('terminals', <TerminalsPage />) },
           {
-            path: '/management/app-terminals-list/:terminalId',
+            path: TERMINAL_DETAILS_ROUTE,
             element: guarded('terminals', <TerminalDetailsPage />),
           },
           { path: '/management/terminal-messages', element: guarded('terminalMessages', <TerminalMessagesPage />) },

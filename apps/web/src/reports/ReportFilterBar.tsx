@@ -42,12 +42,14 @@ export function ReportFilterBar({
         value={value.period}
         onChange={(p) => onChange({ ...value, period: p })}
         options={PERIODS.map((p) => ({ value: p, label: t(`period.${p}`) }))}
+        aria-label={t('a11y.period')}
         data-testid="report-period"
       />
       {value.period === 'range' ? (
         <DatePicker.RangePicker
           value={value.range}
           allowClear={false}
+          aria-label={t('a11y.dateRange')}
           onChange={(r) => {
             if (r?.[0] && r[1]) onChange({ ...value, range: [r[0], r[1]] });
           }}
@@ -58,6 +60,7 @@ export function ReportFilterBar({
           picker={PICKER[value.period]}
           value={value.anchor}
           allowClear={false}
+          aria-label={t('a11y.date')}
           onChange={(d) => d && onChange({ ...value, anchor: d })}
           data-testid="report-anchor"
         />

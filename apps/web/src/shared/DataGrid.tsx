@@ -29,6 +29,7 @@ import type { GridColumnState, GridState } from './gridState';
 import { useViewport } from './useMediaQuery';
 import './grid.css';
 import { useToast } from './toast/ToastProvider';
+import { CardList, type CardRole } from './CardList';
 
 /**
  * DataGrid: the one list grid of the console, an antd Table with
@@ -60,6 +61,8 @@ export interface GridColumn<T> extends Omit<ColumnType<T>, 'key' | 'title' | 'so
   alwaysVisible?: boolean;
   /** Server sort key (sortMode server) or a compare function (sortMode page). */
   sortable?: boolean | ((a: T, b: T) => number);
+  /** Its place on a phone's card (shared/CardList.tsx `CardRole`): a key field, the actions, or none. */
+  card?: CardRole;
 }
 
 export interface DataGridProps<T> {
@@ -124,7 +127,7 @@ function toTableColumns<T extends object>(x: {
     .filter((s) => !s.hidden || byKey.get(s.key)?.alwaysVisible)
     .map((s) => {
       const c = byKey.get(s.key)!;
-      const { sortable, defaultHidden: _d, alwaysVisible: _a, ...rest } = c;
+      const { sortable, defaultHidden: _d, alwaysVisible: _a, card: _c, ...rest } = c;
       const sortOrder: SortOrder =
         state.sort?.key === c.key ? (state.sort.order === 'desc' ? 'descend' : 'ascend') : null;
       const width = s.width ?? c.width;
@@ -266,29 +269,9 @@ function ColumnChooser<T>({
 }
 
 export function DataGrid<T extends object>(props: DataGridProps<T>) {
-  const {
-    gridId,
-    columns,
-    rows,
-    rowKey,
-    state,
-    onStateChange,
-    total,
-    page: pageProp,
-    onPageChange: onPageChangeProp,
-    sortMode = 'server',
-    loading,
-    error,
-    onRetry,
-    onExport,
-    onPrintRows,
-    toolbar,
-    rowSelection,
-    rowClassName,
-    onRowClick,
-    emptyText,
-    totalsRow,
-  } = props;
+  const { gridId, columns, rows, rowKey, state, onStateChange, total, sortMode = 'server' } = props;
+  const { page: pageProp, onPageChange: onPageChangeProp, loading, error, onRetry, onExport, onPrintRows } = props;
+  const { toolbar, rowSelection, rowClassName, onRowClick, emptyText, totalsRow } = props;
   const { t } = useTranslation();
   const rtl = useDirection() === 'rtl';
   const viewport = useViewport();
@@ -324,6 +307,11 @@ export function DataGrid<T extends object>(props: DataGridProps<T>) {
   };
 
   const shownRows = printRows ?? rows;
+  // A phone shows the rows as cards (docs/accessibility.md "Phones"); printing always uses the table.
+  const cards = viewport === 'phone' && !printRows;
+  const pagination = printRows ? false : gridPagination(t, { page, pageSize, total, rowCount: rows.length });
+  const selection = translatedSelection(t, rowSelection, rows);
+  const empty = error ? errorText(t, error) : <GridEmpty text={emptyText ?? t('common.noData')} />;
 
   const chooser = (
     <ColumnChooser
@@ -354,30 +342,66 @@ export function DataGrid<T extends object>(props: DataGridProps<T>) {
           data-testid="grid-print-truncated"
         />
       )}
-      <Table<T>
-        data-testid={props['data-testid'] ?? `${gridId}-table`}
-        rowKey={rowKey as TableProps<T>['rowKey']}
-        size={viewport === 'desktop' ? 'middle' : 'small'}
-        columns={tableColumns}
-        dataSource={shownRows as T[]}
-        loading={loading}
-        onChange={onChange}
-        components={{ header: { cell: ResizableTitle } }}
-        scroll={{ x: 'max-content' }}
-        rowSelection={rowSelection}
-        rowClassName={rowClassName}
-        onRow={onRowClick ? (r) => ({ onDoubleClick: () => onRowClick(r) }) : undefined}
-        summary={totalsRow ? () => <TotalsRow columns={tableColumns ?? []} totalsRow={totalsRow} /> : undefined}
-        locale={{
-          emptyText: error ? (
-            errorText(t, error)
-          ) : (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText ?? t('common.noData')} />
-          ),
-        }}
-        pagination={printRows ? false : gridPagination(t, { page, pageSize, total, rowCount: rows.length })}
-      />
+      {cards ? (
+        <CardList<T>
+          {...{ rows, loading, empty, pagination, rowClassName, onRowClick }}
+          data-testid={props['data-testid'] ?? `${gridId}-table`}
+          columns={visibleColumns(arranged, byKey)}
+          rowKey={rowKey as TableProps<T>['rowKey']}
+          onPageChange={(p, size) => {
+            if (size !== pageSize) onStateChange((st) => ({ ...st, pageSize: size }));
+            onPageChange(p);
+          }}
+          rowSelection={selection}
+          totals={totalsRow}
+        />
+      ) : (
+        <Table<T>
+          data-testid={props['data-testid'] ?? `${gridId}-table`}
+          rowKey={rowKey as TableProps<T>['rowKey']}
+          size={viewport === 'desktop' ? 'middle' : 'small'}
+          columns={tableColumns}
+          dataSource={shownRows as T[]}
+          loading={loading}
+          onChange={onChange}
+          components={{ header: { cell: ResizableTitle } }}
+          // Columns wrap to fit the box first and scroll inside it only when they cannot (nothing clipped).
+          scroll={{ x: true }}
+          tableLayout="auto"
+          rowSelection={selection}
+          rowClassName={rowClassName}
+          onRow={onRowClick ? (r) => ({ onDoubleClick: () => onRowClick(r) }) : undefined}
+          summary={totalsRow ? () => <TotalsRow columns={tableColumns ?? []} totalsRow={totalsRow} /> : undefined}
+          locale={{ emptyText: empty }}
+          pagination={pagination}
+        />
+      )}
     </div>
+  );
+}
+
+const GridEmpty = ({ text }: { text: string }) => <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text} />;
+
+/** The grid's columns in the user's order, without the hidden ones (the cards of a phone). */
+function visibleColumns<T>(arranged: GridColumnState[], byKey: Map<string, GridColumn<T>>): GridColumn<T>[] {
+  return arranged.filter((s) => !s.hidden || byKey.get(s.key)?.alwaysVisible).map((s) => byKey.get(s.key)!);
+}
+
+/** The row selection with screen-reader names of the checkboxes in the interface language (antd's are English only). */
+function translatedSelection<T extends object>(
+  t: TFunction,
+  rowSelection: TableProps<T>['rowSelection'],
+  rows: readonly T[],
+): TableProps<T>['rowSelection'] {
+  return (
+    rowSelection && {
+      ...rowSelection,
+      getTitleCheckboxProps: () => ({ 'aria-label': t('a11y.selectAll') }),
+      getCheckboxProps: (row) => ({
+        ...rowSelection.getCheckboxProps?.(row),
+        'aria-label': t('a11y.selectRow', { n: rows.indexOf(row) + 1 }),
+      }),
+    }
   );
 }
 

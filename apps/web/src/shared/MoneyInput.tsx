@@ -12,6 +12,12 @@ interface MoneyInputProps {
   /** Empty means "none" (null) instead of 0 (e.g. a client's special price). */
   nullable?: boolean;
   disabled?: boolean;
+  /** Given by the Form.Item around it, so that its label names the input (docs/accessibility.md). */
+  id?: string;
+  'aria-label'?: string;
+  'aria-invalid'?: boolean | 'true' | 'false';
+  'aria-describedby'?: string;
+  'aria-required'?: boolean | 'true' | 'false';
 }
 
 /** A decimal amount typed by the user, kept as integer minor units (DESIGN §7 "Money"). */
@@ -29,6 +35,11 @@ export function MoneyInput({ value, onChange, symbol, status, nullable, disabled
       disabled={disabled}
       prefix={symbol}
       data-testid={rest['data-testid']}
+      id={rest.id}
+      aria-label={rest['aria-label']}
+      aria-invalid={rest['aria-invalid']}
+      aria-describedby={rest['aria-describedby']}
+      aria-required={rest['aria-required']}
       onChange={(e) => {
         setText(e.target.value);
         onChange?.(e.target.value.trim() === '' ? (nullable ? null : 0) : parseToMinor(e.target.value));

@@ -106,6 +106,10 @@ export function AppLayout() {
 
   return (
     <Layout className="app-shell">
+      {/* The first Tab stop: past the menu and header to the screen (WCAG 2.4.1; docs/accessibility.md). */}
+      <a className="skip-link" href="#main-content" data-testid="skip-link">
+        {t('a11y.skipToContent')}
+      </a>
       {viewport !== 'phone' && (
         <Layout.Sider
           theme="light"
@@ -170,7 +174,7 @@ export function AppLayout() {
             </Tooltip>
           </Space>
         </Layout.Header>
-        <Layout.Content className="app-content">
+        <Layout.Content className="app-content" id="main-content" tabIndex={-1}>
           <OfflineBanner />
           {isOperator && <OperatorBanner club={club} />}
           <Outlet />

@@ -12,7 +12,6 @@ import {
   Select,
   Space,
   Statistic,
-  Table,
   Tabs,
   Tag,
   Typography,
@@ -36,6 +35,7 @@ import { QueryState } from '../../shared/QueryState';
 import { errorText, validationText } from '../../shared/errors';
 import { useMoneyFormat } from './format';
 import { useToast } from '../../shared/toast/ToastProvider';
+import { ListTable } from '../../shared/CardList';
 
 interface LicenseRequestRow {
   id: number;
@@ -365,7 +365,7 @@ function RequestsList() {
   });
   return (
     <QueryState loading={q.isPending} error={q.error} onRetry={() => void q.refetch()}>
-      <Table<LicenseRequestRow>
+      <ListTable<LicenseRequestRow>
         size="small"
         rowKey="id"
         dataSource={q.data ?? []}

@@ -12,7 +12,6 @@ import {
   Radio,
   Space,
   Statistic,
-  Table,
   Tag,
   Typography,
 } from 'antd';
@@ -41,6 +40,7 @@ import {
   type AutoRenewLogRow,
 } from './useMoney';
 import { useToast } from '../../shared/toast/ToastProvider';
+import { ListTable } from '../../shared/CardList';
 
 /** What the client details page gives each tab (features/clients ClientTabContext). */
 export interface MoneyTabProps {
@@ -154,7 +154,7 @@ export function SubscriptionTab({ clientId, canEdit }: MoneyTabProps) {
               )}
             </Space>
           )}
-          <Table
+          <ListTable
             size="small"
             rowKey="purchaseId"
             dataSource={subs.data.history}
@@ -229,7 +229,7 @@ export function BalanceTab({ clientId, canEdit }: MoneyTabProps) {
               {t('money.addCredit')}
             </Button>
           )}
-          <Table
+          <ListTable
             size="small"
             rowKey="id"
             dataSource={bal.data.ledger}
@@ -357,7 +357,7 @@ export function DebtsTab({ clientId, canEdit }: MoneyTabProps) {
             </Button>
           )}
         </Space>
-        <Table<Debt>
+        <ListTable<Debt>
           size="small"
           rowKey="id"
           dataSource={debts.data ?? []}
@@ -496,7 +496,7 @@ export function AutoActionsTab({ clientId }: MoneyTabProps) {
   const logs = useAutoRenewLogs(clientId);
   return (
     <QueryState loading={logs.isPending} error={logs.error} onRetry={() => void logs.refetch()}>
-      <Table<AutoRenewLogRow>
+      <ListTable<AutoRenewLogRow>
         data-testid="money-auto"
         size="small"
         rowKey="id"
@@ -549,7 +549,7 @@ export function PurchasesTab({ clientId, canEdit }: MoneyTabProps) {
             {t('money.newPurchase')}
           </Button>
         )}
-        <Table<Purchase>
+        <ListTable<Purchase>
           size="small"
           rowKey="id"
           dataSource={list.data ?? []}

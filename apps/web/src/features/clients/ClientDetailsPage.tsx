@@ -10,7 +10,7 @@
  */
 import { useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Button, Card, Descriptions, Popconfirm, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { Button, Card, Descriptions, Popconfirm, Space, Tabs, Tag, Typography } from 'antd';
 import { ArrowLeftOutlined, ArrowRightOutlined, DeleteOutlined, EditOutlined, UndoOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
@@ -34,6 +34,7 @@ import { useClientFormat } from './clientFormat';
 import { useClientFull, useClientHistory, useClientParents, useSetClientStatus } from './useClients';
 import { moneyClientTabs } from '../client-money/clientTabs';
 import { useToast } from '../../shared/toast/ToastProvider';
+import { ListTable } from '../../shared/CardList';
 
 /** What every tab gets. */
 export interface ClientTabContext {
@@ -232,7 +233,7 @@ function HistoryTab({ id }: { id: number }) {
     });
   };
   return (
-    <Table<ClientHistoryItem>
+    <ListTable<ClientHistoryItem>
       data-testid="client-history"
       size="small"
       rowKey="id"
@@ -277,7 +278,7 @@ function LinkList({ items, empty }: { items: ClientLink[]; empty: string }) {
   const { t } = useTranslation();
   if (items.length === 0) return <Typography.Text type="secondary">{empty}</Typography.Text>;
   return (
-    <Table<ClientLink>
+    <ListTable<ClientLink>
       size="small"
       rowKey="id"
       dataSource={items}

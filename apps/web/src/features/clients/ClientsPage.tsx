@@ -168,6 +168,7 @@ function ClientFilterBar({
         className="grow"
         allowClear
         placeholder={t('clients.searchPlaceholder')}
+        aria-label={t('clients.searchPlaceholder')}
         value={searchText}
         onChange={(e) => onSearchChange(e.target.value)}
         data-testid="clients-search"
@@ -176,6 +177,7 @@ function ClientFilterBar({
         allowClear
         style={{ minInlineSize: 160 }}
         placeholder={t('clients.allGroups')}
+        aria-label={t('clients.allGroups')}
         loading={groups.isPending}
         value={filters.groupId}
         onChange={(v: number | undefined) => setFilter({ groupId: v })}
@@ -186,6 +188,7 @@ function ClientFilterBar({
         allowClear
         style={{ minInlineSize: 150 }}
         placeholder={t('clients.allSubscriptions')}
+        aria-label={t('clients.allSubscriptions')}
         value={filters.subscription}
         onChange={(v: ClientFilters['subscription']) => setFilter({ subscription: v })}
         options={(['valid', 'expired', 'none'] as const).map((v) => ({ value: v, label: t(`clients.sub_${v}`) }))}
@@ -195,6 +198,7 @@ function ClientFilterBar({
         allowClear
         style={{ minInlineSize: 130 }}
         placeholder={t('clients.allStatuses')}
+        aria-label={t('clients.allStatuses')}
         value={filters.status}
         onChange={(v: number | undefined) => setFilter({ status: v })}
         options={Object.entries(ClientStatus).map(([k, v]) => ({ value: v, label: t(`clientStatus.${k}`) }))}
@@ -204,9 +208,10 @@ function ClientFilterBar({
         <Switch
           checked={filters.showDeleted ?? false}
           onChange={(v) => setFilter({ showDeleted: v })}
+          aria-labelledby="clients-show-deleted-label"
           data-testid="clients-show-deleted"
         />
-        <span>{t('clients.showDeleted')}</span>
+        <span id="clients-show-deleted-label">{t('clients.showDeleted')}</span>
       </Space>
     </>
   );

@@ -40,5 +40,14 @@ export function EChart({
     chart.current?.setOption(option, { notMerge: true });
   }, [option]);
 
-  return <div ref={el} className={className} data-testid={testId} style={height ? { blockSize: height } : undefined} />;
+  // role img: the chart's aria option writes its figures into the box's aria-label (docs/accessibility.md).
+  return (
+    <div
+      ref={el}
+      role="img"
+      className={className}
+      data-testid={testId}
+      style={height ? { blockSize: height } : undefined}
+    />
+  );
 }

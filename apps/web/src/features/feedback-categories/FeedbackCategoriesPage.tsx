@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Popconfirm, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { Button, Popconfirm, Space, Typography, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { FeedbackCategory } from '@venue/domain';
@@ -8,6 +8,7 @@ import { errorText } from '../../shared/errors';
 import { FeedbackCategoryDrawer } from './FeedbackCategoryDrawer';
 import { useDeleteFeedbackCategory, useFeedbackCategories } from './useFeedbackCategories';
 import { useToast } from '../../shared/toast/ToastProvider';
+import { ListTable } from '../../shared/CardList';
 
 /**
  * /management/feedback-category-list (seed 000 §2, §6: shown when the club's
@@ -68,7 +69,7 @@ export function FeedbackCategoriesPage() {
           </Button>
         )}
       </div>
-      <Table<FeedbackCategory>
+      <ListTable<FeedbackCategory>
         rowKey="id"
         columns={columns}
         dataSource={query.data?.items ?? []}

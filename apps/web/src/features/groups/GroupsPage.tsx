@@ -1,10 +1,11 @@
 import { useNavigate } from 'react-router';
-import { Button, Table, Tag, Typography, type TableProps } from 'antd';
+import { Button, Tag, Typography, type TableProps } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Group } from '@venue/domain';
 import { errorText } from '../../shared/errors';
 import { useGroupList } from './useGroups';
+import { ListTable } from '../../shared/CardList';
 
 const STATE_COLORS: Record<number, string> = { 1: 'red', 2: 'green', 3: 'blue', 4: 'gold', 6: 'cyan', 7: 'purple' };
 
@@ -56,7 +57,7 @@ export function GroupsPage() {
           {t('groups.new')}
         </Button>
       </div>
-      <Table<Group>
+      <ListTable<Group>
         data-testid="groups-table"
         rowKey="id"
         columns={columns}

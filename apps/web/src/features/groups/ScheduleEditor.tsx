@@ -9,7 +9,6 @@ import {
   Row,
   Select,
   Space,
-  Table,
   TimePicker,
   Tooltip,
   Typography,
@@ -23,6 +22,7 @@ import type { TFunction } from 'i18next';
 import { ENTRANCE_STATES, HALACHIC_TIMES, HOLIDAY_EVE_DAY } from '@venue/domain';
 import { MoneyInput } from '../../shared/MoneyInput';
 import { emptyRow, moveRow, type EditableRow } from './scheduleRows';
+import { ListTable, type CardColumn } from '../../shared/CardList';
 
 const DAYS = [0, 1, 2, 3, 4, 5, 6, HOLIDAY_EVE_DAY] as const;
 
@@ -55,6 +55,7 @@ function TimeEdgeEditor({
       <Select
         size="small"
         value={mode}
+        aria-label={t(edge === 'from' ? 'schedule.from' : 'schedule.to')}
         style={{ inlineSize: '100%' }}
         onChange={(m) => (m === 'fixed' ? set(null, fixed ?? 0, 0) : set(6, null, 0))}
         options={[
@@ -68,6 +69,7 @@ function TimeEdgeEditor({
           format="HH:mm"
           minuteStep={5}
           needConfirm={false}
+          aria-label={`${t(edge === 'from' ? 'schedule.from' : 'schedule.to')} — ${t('schedule.fixedTime')}`}
           status={error ? 'error' : undefined}
           style={{ inlineSize: '100%' }}
           value={fixed == null ? null : dayjs().startOf('day').add(fixed, 'minute')}
@@ -78,6 +80,7 @@ function TimeEdgeEditor({
           <Select
             size="small"
             style={{ inlineSize: '65%' }}
+            aria-label={`${t(edge === 'from' ? 'schedule.from' : 'schedule.to')} — ${t('schedule.halachicTime')}`}
             value={halachic}
             onChange={(h: number) => set(h, null, offset)}
             options={HALACHIC_TIMES.map((h) => ({ value: h, label: t(`halachicTime.${h}`) }))}
@@ -117,12 +120,19 @@ function RowDetails({
   const { t } = useTranslation();
   const d = (s: string | null) => (s ? dayjs(s) : null);
   const iso = (v: Dayjs | null) => (v ? v.format('YYYY-MM-DD') : null);
-  const label = (k: string) => <Typography.Text type="secondary">{t(`schedule.${k}`)}</Typography.Text>;
+  // Each field's visible name is its <label> (docs/accessibility.md).
+  const fid = (k: string) => `schedule-${index}-${k}`;
+  const label = (k: string) => (
+    <label htmlFor={fid(k)} className="schedule-field-label">
+      <Typography.Text type="secondary">{t(`schedule.${k}`)}</Typography.Text>
+    </label>
+  );
   return (
     <Row gutter={[12, 8]} className="schedule-details" data-testid={`schedule-details-${index}`}>
       <Col xs={12} md={6} lg={4}>
         {label('fromDate')}
         <DatePicker
+          id={fid('fromDate')}
           size="small"
           style={{ inlineSize: '100%' }}
           format="DD/MM/YYYY"
@@ -133,6 +143,7 @@ function RowDetails({
       <Col xs={12} md={6} lg={4}>
         {label('toDate')}
         <DatePicker
+          id={fid('toDate')}
           size="small"
           style={{ inlineSize: '100%' }}
           format="DD/MM/YYYY"
@@ -145,6 +156,7 @@ function RowDetails({
       <Col xs={12} md={6} lg={4}>
         {label('pricePerBeat')}
         <MoneyInput
+          id={fid('pricePerBeat')}
           value={row.pricePerBeat}
           symbol={currencySymbol}
           onChange={(v) => onChange({ pricePerBeat: v ?? Number.NaN })}
@@ -153,6 +165,7 @@ function RowDetails({
       <Col xs={12} md={6} lg={4}>
         {label('maxPurchaseQty')}
         <InputNumber
+          id={fid('maxPurchaseQty')}
           size="small"
           min={0}
           style={{ inlineSize: '100%' }}
@@ -163,6 +176,7 @@ function RowDetails({
       <Col xs={12} md={6} lg={4}>
         {label('minutes')}
         <InputNumber
+          id={fid('minutes')}
           size="small"
           min={0}
           style={{ inlineSize: '100%' }}
@@ -174,6 +188,7 @@ function RowDetails({
       <Col xs={12} md={6} lg={4}>
         {label('priority')}
         <InputNumber
+          id={fid('priority')}
           size="small"
           style={{ inlineSize: '100%' }}
           value={row.priority}
@@ -183,6 +198,7 @@ function RowDetails({
       <Col xs={24} md={12} lg={8}>
         {label('displayName')}
         <Input
+          id={fid('displayName')}
           size="small"
           maxLength={60}
           value={row.displayName}
@@ -193,6 +209,7 @@ function RowDetails({
       <Col xs={24} md={12} lg={16}>
         {label('description')}
         <Input
+          id={fid('description')}
           size="small"
           maxLength={200}
           value={row.description}
@@ -261,6 +278,7 @@ function rowColumns({ t, update, err, currencySymbol, terminals }: ColumnContext
         <>
           <Checkbox.Group
             className="days-group"
+            aria-label={t('schedule.days')}
             value={r.days}
             onChange={(v) => update(i, { days: [...(v as number[])].sort((a, b) => a - b) })}
             options={DAYS.map((d) => ({ value: d, label: t(`daysShort.${d}`) }))}
@@ -292,6 +310,7 @@ function rowColumns({ t, update, err, currencySymbol, terminals }: ColumnContext
         <Select
           size="small"
           style={{ minInlineSize: 150 }}
+          aria-label={t('groups.entranceState')}
           value={r.entranceState}
           onChange={(v) => update(i, { entranceState: v })}
           options={ENTRANCE_STATES.map((s) => ({ value: s, label: t(`entranceState.${s}`) }))}
@@ -305,6 +324,7 @@ function rowColumns({ t, update, err, currencySymbol, terminals }: ColumnContext
         <div style={{ inlineSize: 110 }}>
           <MoneyInput
             value={r.price}
+            aria-label={t('schedule.price')}
             symbol={currencySymbol}
             status={err(i, 'price') ? 'error' : undefined}
             onChange={(v) => update(i, { price: v ?? Number.NaN })}
@@ -322,6 +342,7 @@ function rowColumns({ t, update, err, currencySymbol, terminals }: ColumnContext
           allowClear
           style={{ minInlineSize: 140 }}
           placeholder={t('schedule.allTerminals')}
+          aria-label={t('schedule.terminal')}
           value={r.terminalId ?? undefined}
           onChange={(v: number | undefined) => update(i, { terminalId: v ?? null })}
           options={terminals.map((x) => ({ value: x.id, label: x.name }))}
@@ -380,11 +401,11 @@ export function ScheduleEditor({ rows, onChange, terminals, currencySymbol, erro
   return (
     <>
       {!single && <Alert className="schedule-hint" type="info" showIcon title={t('schedule.lowerWins')} />}
-      <Table<EditableRow>
+      <ListTable<EditableRow>
         data-testid="schedule-table"
         size="small"
         rowKey="key"
-        columns={columns}
+        columns={columns as CardColumn<EditableRow>[]}
         dataSource={rows}
         pagination={false}
         scroll={{ x: 'max-content' }}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Segmented, Space, Table, Tabs, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Segmented, Space, Tabs, Tag, Typography, type TableColumnsType } from 'antd';
 import { ApiOutlined, CheckOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Incident, IncidentStatus } from '@venue/domain';
@@ -10,6 +10,7 @@ import { useToast } from '../../shared/toast/ToastProvider';
 import { ReportIncidentDrawer } from './ReportIncidentDrawer';
 import { useHandleIncident, useIncidents } from './useIncidents';
 import { DeliveryLog, WebhookDrawer } from './WebhookPanel';
+import { ListTable } from '../../shared/CardList';
 
 type Filter = IncidentStatus | 'all';
 
@@ -97,7 +98,7 @@ export function IncidentsPage() {
                     label: t(`incidents.filter.${f}`),
                   }))}
                 />
-                <Table<Incident>
+                <ListTable<Incident>
                   rowKey="id"
                   columns={columns}
                   dataSource={query.data?.items ?? []}

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Form, Input, Switch, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Form, Input, Switch, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { IncidentWebhookInput, type IncidentDelivery } from '@venue/domain';
 import { useCan } from '../../app/auth/useCan';
@@ -9,6 +9,7 @@ import { useSchemaForm } from '../../shared/forms/useSchemaForm';
 import { errorText } from '../../shared/errors';
 import { useToast } from '../../shared/toast/ToastProvider';
 import { useDeliveries, useSaveWebhook, useWebhook } from './useWebhook';
+import { ListTable } from '../../shared/CardList';
 
 const STATUS_COLOR = { pending: 'orange', delivered: 'green', failed: 'red' } as const;
 
@@ -36,7 +37,7 @@ export function DeliveryLog() {
     { title: t('incidents.delivery.deliveredAt'), dataIndex: 'deliveredAt', render: when },
   ];
   return (
-    <Table<IncidentDelivery>
+    <ListTable<IncidentDelivery>
       rowKey="id"
       size="small"
       columns={columns}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Result, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Result, Tag, Typography, type TableColumnsType } from 'antd';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { GlobalMessageRecord } from '@venue/domain';
@@ -8,6 +8,7 @@ import { useLanguage } from '../../app/i18n/LocaleProvider';
 import { errorText } from '../../shared/errors';
 import { GlobalMessageDrawer } from './GlobalMessageDrawer';
 import { useOperatorMessages } from './useMessages';
+import { ListTable } from '../../shared/CardList';
 
 /** The operator's global messages: the list and the composer (user level SuperUser only, `can({operator})`). */
 export function OperatorMessagesPage() {
@@ -55,7 +56,7 @@ function OperatorMessages() {
           {t('messages.compose')}
         </Button>
       </div>
-      <Table<GlobalMessageRecord>
+      <ListTable<GlobalMessageRecord>
         rowKey="id"
         columns={columns}
         dataSource={query.data?.items ?? []}

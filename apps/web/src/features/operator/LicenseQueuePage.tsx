@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Input, Modal, Result, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Input, Modal, Result, Select, Space, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LicenseRequestStatus, type OperatorLicenseRequest } from '@venue/domain';
@@ -8,6 +8,7 @@ import { useLanguage } from '../../app/i18n/LocaleProvider';
 import { errorText } from '../../shared/errors';
 import { useToast } from '../../shared/toast/ToastProvider';
 import { useDecideRequest, useLicenseQueue, viewReferenceFile } from './useOperator';
+import { ListTable } from '../../shared/CardList';
 
 const STATUS_COLORS: Record<number, string> = { 1: 'processing', 2: 'success', 3: 'error', 4: 'default', 5: 'default' };
 
@@ -34,6 +35,7 @@ function LicenseQueue() {
         <Select<number>
           allowClear
           placeholder={t('operator.status')}
+          aria-label={t('operator.status')}
           value={status}
           style={{ width: 200 }}
           onChange={setStatus}
@@ -41,7 +43,7 @@ function LicenseQueue() {
           data-testid="queue-status"
         />
       </Space>
-      <Table<OperatorLicenseRequest>
+      <ListTable<OperatorLicenseRequest>
         rowKey="id"
         columns={columns}
         dataSource={query.data ?? []}
@@ -154,6 +156,7 @@ function RejectModal({ request, onClose }: { request: OperatorLicenseRequest | n
         maxLength={500}
         value={reason}
         placeholder={t('operator.rejectReason')}
+        aria-label={t('operator.rejectReason')}
         onChange={(e) => setReason(e.target.value)}
         data-testid="reject-reason"
       />

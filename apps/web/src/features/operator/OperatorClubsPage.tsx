@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Input, Modal, Popconfirm, Result, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Input, Modal, Popconfirm, Result, Select, Space, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,7 @@ import { ClubCreateDrawer } from './ClubCreateDrawer';
 import { actOnClub } from './OperatorBanner';
 import { LoadLicensesModal } from './LoadLicensesModal';
 import { useOperatorClubs, useSetClubDisabled } from './useOperator';
+import { ListTable } from '../../shared/CardList';
 
 /** The operator's clubs (issue 17 "Clubs"; docs/operator.md): user level SuperUser only, `can({operator})`. */
 export function OperatorClubsPage() {
@@ -48,6 +49,7 @@ function OperatorClubs() {
         <Input.Search
           allowClear
           placeholder={t('operator.search')}
+          aria-label={t('operator.search')}
           onSearch={(search) => setFilter((f) => ({ ...f, search: search.trim() || undefined }))}
           style={{ width: 260 }}
           data-testid="club-search"
@@ -55,6 +57,7 @@ function OperatorClubs() {
         <Select<ClubClass>
           allowClear
           placeholder={t('operator.class')}
+          aria-label={t('operator.class')}
           style={{ width: 140 }}
           onChange={(c) => setFilter((f) => ({ ...f, class: c }))}
           options={CLUB_CLASSES.map((c) => ({ value: c, label: t(`operator.classes.${c}`) }))}
@@ -62,12 +65,13 @@ function OperatorClubs() {
         <Select<(typeof COUNTRIES)[number]>
           allowClear
           placeholder={t('operator.country')}
+          aria-label={t('operator.country')}
           style={{ width: 160 }}
           onChange={(country) => setFilter((f) => ({ ...f, country }))}
           options={COUNTRIES.map((c) => ({ value: c, label: t(`operator.countries.${c}`) }))}
         />
       </Space>
-      <Table<OperatorClub>
+      <ListTable<OperatorClub>
         rowKey="id"
         columns={columns}
         dataSource={query.data ?? []}

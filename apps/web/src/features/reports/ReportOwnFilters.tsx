@@ -104,6 +104,7 @@ export function ReportOwnFilters({
           maxTagCount={options.kind === 'many' ? 'responsive' : undefined}
           style={{ minInlineSize: MIN_WIDTH[options.kind] }}
           placeholder={t(options.placeholder)}
+          aria-label={t(options.placeholder)}
           value={toControl(options, value[key])}
           onChange={(v) => onChange({ ...value, [key]: fromControl(options, v) })}
           options={

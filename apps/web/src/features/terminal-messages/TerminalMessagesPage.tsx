@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Table, Typography } from 'antd';
+import { Button, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { TerminalMessageRecord } from '@venue/domain';
@@ -8,6 +8,7 @@ import { errorText } from '../../shared/errors';
 import { terminalMessageColumns } from './terminalMessageColumns';
 import { TerminalMessageDrawer } from './TerminalMessageDrawer';
 import { useTerminalMessages } from './useTerminalMessages';
+import { ListTable } from '../../shared/CardList';
 
 /**
  * /management/terminal-messages (seed 000 §2, seed 001 §3 "Terminal
@@ -33,7 +34,7 @@ export function TerminalMessagesPage() {
           </Button>
         )}
       </div>
-      <Table<TerminalMessageRecord>
+      <ListTable<TerminalMessageRecord>
         rowKey="id"
         columns={columns}
         dataSource={query.data?.items ?? []}

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Button, Card, Col, Descriptions, InputNumber, Popconfirm, Row, Space, Spin, Table, Typography } from 'antd';
+import { Button, Card, Col, Descriptions, InputNumber, Popconfirm, Row, Space, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatMinor, ILS_BILLS, ILS_COINS, type Inventory, type Terminal } from '@venue/domain';
 import { errorText } from '../../shared/errors';
 import { useCashActions, useCashBoxStatus } from './useTerminals';
 import { useToast } from '../../shared/toast/ToastProvider';
+import { ListTable } from '../../shared/CardList';
 
 /** Agorot as a ₪ amount text of the locale (no symbol), for the cash tables. */
 export const shekels = (agorot: number, locale: string) => formatMinor(agorot, locale);
@@ -65,7 +66,7 @@ export function TerminalCashCard({ term, canEdit, locale }: { term: Terminal; ca
           <Row gutter={8}>
             <Col xs={24} sm={12}>
               <Typography.Text strong>{t('gate.coins')}</Typography.Text>
-              <Table
+              <ListTable
                 size="small"
                 pagination={false}
                 columns={invColumns}
@@ -74,7 +75,7 @@ export function TerminalCashCard({ term, canEdit, locale }: { term: Terminal; ca
             </Col>
             <Col xs={24} sm={12}>
               <Typography.Text strong>{t('gate.bills')}</Typography.Text>
-              <Table
+              <ListTable
                 size="small"
                 pagination={false}
                 columns={invColumns}

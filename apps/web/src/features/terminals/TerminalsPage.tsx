@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Badge, Button, Popconfirm, Segmented, Table, Tag, Typography, type TableProps } from 'antd';
+import { Badge, Button, Popconfirm, Segmented, Tag, Typography, type TableProps } from 'antd';
 import { CheckOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Terminal } from '@venue/domain';
@@ -10,6 +10,7 @@ import { errorText } from '../../shared/errors';
 import { NewTerminalModal } from './NewTerminalModal';
 import { useApproveTerminal, useTerminalList } from './useTerminals';
 import { useToast } from '../../shared/toast/ToastProvider';
+import { ListTable } from '../../shared/CardList';
 
 /** /management/app-terminals-list: terminals with their live connection state. */
 export function TerminalsPage() {
@@ -118,7 +119,7 @@ export function TerminalsPage() {
           { value: 'deleted', label: t('gate.showDeleted') },
         ]}
       />
-      <Table<Terminal>
+      <ListTable<Terminal>
         data-testid="terminals-table"
         rowKey="id"
         columns={columns}

@@ -1,0 +1,218 @@
+import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { apiSession } from './api';
+import { confirmTermsIfAsked } from './pages/LoginPage';
+import { EXTRA_ROUTES, type ExtraRoute } from '../apps/web/src/app/screens';
+
+/**
+ * Accessibility and phones (issue 19; docs/accessibility.md): every screen
+ * of the console — the routes of the side navigation as each user sees them
+ * (NAV_ENTRIES through the app's own visibility rule) and the router's other
+ * routes (apps/web/src/app/screens.ts `EXTRA_ROUTES`) — scanned by axe-core
+ * with the WCAG 2.1 A and AA rules in Hebrew and English at 1440 and 390 px:
+ * no critical or serious violation. At 390 px every list screen must not
+ * scroll sideways and must show its rows as cards with their key fields
+ * inside the screen. One page per user; screens are opened by URL inside the
+ * app (history), the language by the header's switch.
+ */
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const ALL_WIDTHS = [
+  { name: 'desktop', width: 1440, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+/** A11Y_WIDTH=390 (or 1440) scans one width only, for a quicker look while fixing; the check runs both. */
+const WIDTHS = ALL_WIDTHS.filter((w) => !process.env.A11Y_WIDTH || String(w.width) === process.env.A11Y_WIDTH);
+const SHOTS = process.env.E2E_SHOTS;
+
+type Session = Awaited<ReturnType<typeof apiSession>>;
+
+/** The first row's id of the list behind a route parameter. */
+const PARAM_SOURCES: Record<string, (api: Session) => Promise<number | undefined>> = {
+  clientId: async (api) => (await api.get<{ items: { id: number }[] }>('/api/Client?page=1&pageSize=1')).items[0]?.id,
+  groupId: async (api) => (await api.get<{ items: { id: number }[] }>('/api/Group')).items[0]?.id,
+  terminalId: async (api) => (await api.get<{ items: { id: number }[] }>('/api/Terminal')).items[0]?.id,
+};
+
+async function fillParams(path: string, api: Session): Promise<string> {
+  let out = path;
+  for (const m of path.matchAll(/:(\w+)/g)) {
+    const source = PARAM_SOURCES[m[1]];
+    if (!source) throw new Error(`a11y.spec: no list gives ${m[1]} of ${path}; add it to PARAM_SOURCES`);
+    const id = await source(api);
+    if (id === undefined) throw new Error(`a11y.spec: the demo club has no row for ${m[1]}`);
+    out = out.replace(m[0], String(id));
+  }
+  return out;
+}
+
+async function signIn(page: Page, user: string): Promise<void> {
+  await page.goto(`/login?userName=${user}&password=demo1234&externalClubId=1001`);
+  await page.getByTestId('side-nav').or(page.getByTestId('nav-toggle')).first().waitFor();
+  await confirmTermsIfAsked(page);
+}
+
+/** The routes in the signed-in user's side navigation (the app's visibility rule decides). */
+async function navRoutes(page: Page): Promise<string[]> {
+  const hrefs = await page
+    .getByTestId('side-nav')
+    .locator('a[href]')
+    .evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).getAttribute('href')!));
+  return [...new Set(hrefs)];
+}
+
+/** Opens a route inside the running app (no reload) and waits for it to settle. */
+async function open(page: Page, path: string): Promise<void> {
+  await page.evaluate((p) => {
+    window.history.pushState({}, '', p);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await settle(page);
+}
+
+async function settle(page: Page): Promise<void> {
+  await page.waitForTimeout(150);
+  await expect(page.locator('.page-spinner, .ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0, {
+    timeout: 15_000,
+  });
+  // Let antd's enter animations finish (a fading element has a misleading contrast).
+  await page.waitForTimeout(350);
+}
+
+async function setLanguage(page: Page, lang: 'he' | 'en'): Promise<void> {
+  if ((await page.locator('html').getAttribute('lang')) === lang) return;
+  await page.getByTestId('lang-switch').click();
+  await expect(page.locator('html')).toHaveAttribute('lang', lang);
+  await settle(page);
+}
+
+/** Critical and serious violations of the page as "rule: target" lines. */
+async function scan(page: Page, where: string): Promise<string[]> {
+  // rc-table's measure row is a zero-height aria-hidden row whose overflow-hidden title copies axe takes
+  // for scrollable (focusable) regions; nothing in it can take the focus.
+  const result = await new AxeBuilder({ page }).withTags(TAGS).exclude('.ant-table-measure-row').analyze();
+  if (process.env.A11Y_TIMING) console.log(`${where} ${Math.round(performance.now())}`);
+  return result.violations
+    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+    .flatMap((v) =>
+      v.nodes.map((n) => `${where} ${v.id}: ${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1] ?? ''}`),
+    );
+}
+
+const slug = (path: string) => path.replace(/^\//, '').replace(/[^\w-]+/g, '_') || 'home';
+
+async function scanAll(page: Page, routes: string[], found: string[]): Promise<void> {
+  for (const size of WIDTHS) {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    // Desktop Hebrew then English; phone English then Hebrew: one switch per width.
+    for (const lang of size.name === 'desktop' ? (['he', 'en'] as const) : (['en', 'he'] as const)) {
+      await setLanguage(page, lang);
+      for (const route of routes) {
+        await open(page, route);
+        const v = await scan(page, `[${lang} ${size.width}] ${route}`);
+        if (v.length) console.log(v.join('\n'));
+        found.push(...v);
+        if (SHOTS) await page.screenshot({ path: `${SHOTS}/${slug(route)}-${lang}-${size.width}.png`, fullPage: true });
+      }
+    }
+  }
+}
+
+const report = (found: string[]) => {
+  if (found.length) console.log(`${found.length} violations:\n${found.join('\n')}`);
+};
+
+test.describe.configure({ mode: 'serial' });
+test.setTimeout(3_600_000);
+
+test('axe: every screen of the club manager, both languages, both widths: no critical or serious violation', async ({
+  page,
+  request,
+}) => {
+  const found: string[] = [];
+  // The sign-in page, signed out.
+  await page.addInitScript(() => {
+    if (!localStorage.getItem('venue.lang')) localStorage.setItem('venue.lang', 'he');
+  });
+  for (const size of WIDTHS) {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    for (const lang of ['he', 'en'] as const) {
+      await page.goto(`/login`);
+      await page.evaluate((l) => localStorage.setItem('venue.lang', l), lang);
+      await page.reload();
+      await page.getByTestId('login-submit').waitFor();
+      await settle(page);
+      found.push(...(await scan(page, `[${lang} ${size.width}] /login`)));
+    }
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.evaluate(() => localStorage.setItem('venue.lang', 'he'));
+  await signIn(page, 'admin');
+  const api = await apiSession(request, 'admin', 'demo1234', 1001);
+  const nav = await navRoutes(page);
+  expect(nav.length).toBeGreaterThan(20);
+  const extra: string[] = [];
+  for (const r of EXTRA_ROUTES.filter((x: ExtraRoute) => !x.public && !x.operator))
+    extra.push(await fillParams(r.path, api));
+  await scanAll(page, [...nav, ...extra], found);
+  report(found);
+  expect(found).toEqual([]);
+});
+
+test('axe: the operator’s own screens, both languages, both widths: no critical or serious violation', async ({
+  page,
+}) => {
+  const found: string[] = [];
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.addInitScript(() => {
+    if (!localStorage.getItem('venue.lang')) localStorage.setItem('venue.lang', 'he');
+  });
+  await signIn(page, 'operator');
+  const nav = await navRoutes(page);
+  const own = nav.filter((r) => r.startsWith('/operator/'));
+  expect(own.length).toBeGreaterThan(0);
+  await scanAll(page, [...own, ...EXTRA_ROUTES.filter((x) => x.operator).map((x) => x.path)], found);
+  report(found);
+  expect(found).toEqual([]);
+});
+
+test('phones: at 390 px no screen scrolls sideways and every list shows its rows as cards with their key fields', async ({
+  page,
+  request,
+}) => {
+  await page.addInitScript(() => {
+    if (!localStorage.getItem('venue.lang')) localStorage.setItem('venue.lang', 'he');
+  });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'admin');
+  const api = await apiSession(request, 'admin', 'demo1234', 1001);
+  const routes = await navRoutes(page);
+  for (const r of EXTRA_ROUTES.filter((x) => !x.public && !x.operator)) routes.push(await fillParams(r.path, api));
+  await page.setViewportSize({ width: 390, height: 844 });
+  const problems: string[] = [];
+  let lists = 0;
+  for (const route of routes) {
+    await open(page, route);
+    const m = await page.evaluate(() => {
+      const vw = document.documentElement.clientWidth;
+      const cards = [...document.querySelectorAll('#main-content [data-card-list] [role="listitem"]')].slice(0, 3);
+      const fields = cards.flatMap((c) => [...c.querySelectorAll('[data-card-field] , dt, dd')]);
+      const outside = fields
+        .map((f) => f.getBoundingClientRect())
+        .filter((b) => b.width > 0 && (b.left < -1 || b.right > vw + 1)).length;
+      return {
+        scroll: document.documentElement.scrollWidth - vw,
+        lists: document.querySelectorAll('#main-content [data-card-list]').length,
+        cards: cards.length,
+        emptyCards: cards.filter((c) => c.querySelectorAll('dd').length === 0).length,
+        outside,
+      };
+    });
+    lists += m.lists;
+    if (m.scroll > 0) problems.push(`${route}: the page scrolls sideways by ${m.scroll}px`);
+    if (m.outside > 0) problems.push(`${route}: ${m.outside} card fields outside the screen`);
+    if (m.emptyCards > 0) problems.push(`${route}: ${m.emptyCards} cards without fields`);
+  }
+  console.log(`phones: ${routes.length} screens, ${lists} card lists`);
+  expect(lists).toBeGreaterThan(10);
+  expect(problems).toEqual([]);
+});
