@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
+  formatClientNumber,
   isoDate,
   JERUSALEM,
   localParts,
@@ -86,6 +87,9 @@ function useLiveRefetch(meta: ReportMeta): void {
   });
 }
 
+/** Number columns that are identifiers, shown without a thousands separator. */
+const IDENTIFIER_COLUMNS = new Set(['clientNumber', 'invoiceNumber']);
+
 /** The grid's columns of a report: headers, alignment, phone-hidden columns, alert colour above zero. */
 function reportColumns(columnsMeta: readonly ReportColumnMeta[], fmt: Format, t: (k: string) => string) {
   return columnsMeta.map((c): GridColumn<Row> => ({
@@ -96,7 +100,10 @@ function reportColumns(columnsMeta: readonly ReportColumnMeta[], fmt: Format, t:
     align: c.type === 'money' || c.type === 'int' ? 'end' : undefined,
     responsive: c.wide ? ['md'] : undefined,
     render: (v: unknown) =>
-      c.alert && Number(v) > 0 ? (
+      IDENTIFIER_COLUMNS.has(c.key) ? (
+        // Identifiers without a thousands separator ("2001"), the one format of packages/domain format.ts.
+        formatClientNumber(v as number | null)
+      ) : c.alert && Number(v) > 0 ? (
         <span style={{ color: STATUS_COLOR_HEX.failed }} data-alert="true">
           {fmt(c.type, v)}
         </span>
