@@ -52,3 +52,6 @@ export * as parts from './parts.js';
 export { INT32_MAX, MONEY_MAX, TEXT_MAX, isRealDate, isStorableText, unstorableTextPath } from './parts.js';
 export * from './purchase-check.js';
 export * from './contract/index.js';
+export * from './format.js';
+export * from './labels.js';
+export * from './report-text.js';

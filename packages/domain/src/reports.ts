@@ -32,6 +32,8 @@ export type ReportValueType =
   | 'debtSource'
   | 'activityKind'
   | 'auditAction'
+  /** An entity of the audit log (labels.ts AuditEntity). */
+  | 'auditEntity'
   | 'cashState'
   /** Excess kept by a cash session: 1 still in the terminal's excess box, 2 collected (the box was emptied after). */
   | 'excessState'
@@ -118,7 +120,7 @@ export const REPORTS = {
     call: 'GetEnteracesReport',
     navKey: 'entranceReport',
     permission: 'roleEntrancesReport',
-    filters: ['terminalId', 'groupId', 'clientId', 'status'],
+    filters: ['client', 'terminalId', 'groupId', 'clientId', 'status'],
     statusFilter: {
       kind: 'many',
       choices: enumChoices(ENTRANCE_STATUSES, 'status.'),
@@ -152,7 +154,7 @@ export const REPORTS = {
     call: 'GetPaymentsReport',
     navKey: 'paymentReport',
     permission: 'rolePaymentesReport',
-    filters: ['paymentMethod', 'clientId', 'terminalId', 'userId'],
+    filters: ['client', 'paymentMethod', 'clientId', 'terminalId', 'userId'],
     columns: [
       { key: 'id', type: 'int', field: true },
       { key: 'at', type: 'datetime', sortable: true },
@@ -176,7 +178,7 @@ export const REPORTS = {
     call: 'GetPurchases',
     navKey: 'purchasesReport',
     permission: 'rolePurchasesReport',
-    filters: ['clientId', 'itemType', 'productId', 'paymentMethod', 'status', 'terminalId', 'userId'],
+    filters: ['client', 'clientId', 'itemType', 'productId', 'paymentMethod', 'status', 'terminalId', 'userId'],
     statusFilter: {
       kind: 'many',
       choices: enumChoices([1, 2, 3], 'money.paymentStatus.'),
@@ -386,7 +388,7 @@ export const REPORTS = {
     call: 'GetEnteraceAndPayments',
     navKey: 'activitiesReport',
     permission: 'roleEntrancesPaymentsReport',
-    filters: ['terminalId', 'clientId'],
+    filters: ['client', 'terminalId', 'clientId'],
     columns: [
       { key: 'id', type: 'text', field: true },
       { key: 'at', type: 'datetime', sortable: true },
@@ -446,7 +448,7 @@ export const REPORTS = {
       { key: 'at', type: 'datetime', sortable: true },
       { key: 'userName', type: 'text', sortable: 'user' },
       { key: 'action', type: 'auditAction', sortable: true },
-      { key: 'entity', type: 'text', sortable: true },
+      { key: 'entity', type: 'auditEntity', sortable: true },
       { key: 'entityId', type: 'text', wide: true },
       { key: 'ip', type: 'text', wide: true },
     ],
@@ -454,7 +456,7 @@ export const REPORTS = {
       { key: 'count', type: 'int' },
       { key: 'users', type: 'int' },
     ],
-    breakdowns: [{ key: 'byEntity', by: 'text', type: 'int' }],
+    breakdowns: [{ key: 'byEntity', by: 'auditEntity', type: 'int' }],
     defaultSort: 'at',
   },
   products: {
@@ -879,6 +881,12 @@ export const ReportQuery = z.object({
   terminalId: id.optional(),
   groupId: id.optional(),
   clientId: id.optional(),
+  /**
+   * Client search (issue 19): words of the name, a client number, an ID
+   * number or a card serial — the client list's search; reports that list
+   * the `client` filter keep the rows of the matching clients of the club.
+   */
+  client: text(60).optional(),
   status: z.array(int32).optional(),
   paymentMethod: z.array(z.number().int().min(0).max(99)).optional(),
   itemType: z.array(z.number().int().min(0).max(99)).optional(),

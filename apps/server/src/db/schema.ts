@@ -18,6 +18,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type {
+  AuditAction,
+  AuditEntity,
   AutoRenewSettings,
   ClubSettings,
   HashavshevetDetails,
@@ -365,8 +367,9 @@ export const auditLog = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     clubId: integer('club_id'),
     userId: integer('user_id'),
-    action: text('action').notNull(),
-    entity: text('entity').notNull(),
+    /** A code of the label catalogue (packages/domain labels.ts), so every action has its words. */
+    action: text('action').$type<AuditAction>().notNull(),
+    entity: text('entity').$type<AuditEntity>().notNull(),
     entityId: text('entity_id'),
     before: jsonb('before'),
     after: jsonb('after'),

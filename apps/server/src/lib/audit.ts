@@ -1,3 +1,4 @@
+import type { AuditAction, AuditEntity } from '@venue/domain';
 import type { Actor } from './actor.js';
 import type { Db, Tx } from '../db/index.js';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
@@ -13,8 +14,9 @@ export async function audit(
   db: Db | Tx,
   actor: Pick<Actor, 'ip'> & { clubId: number | null; userId: number | null },
   entry: {
-    action: 'create' | 'update' | 'delete' | 'restore' | 'approve' | string;
-    entity: string;
+    /** Codes of the label catalogue (packages/domain labels.ts): a new one needs its labels there first. */
+    action: AuditAction;
+    entity: AuditEntity;
     entityId: string | number;
     before?: unknown;
     after?: unknown;
@@ -42,7 +44,7 @@ export async function auditedUpdate<T extends ClubTable, V>(
   db: Db,
   actor: Actor,
   table: T,
-  entity: string,
+  entity: AuditEntity,
   before: RowOf<T> & { id: number },
   values: PgUpdateSetSource<T>,
   present: (row: RowOf<T>) => V,

@@ -9,10 +9,33 @@ import { AppError } from './errors.js';
  * CSV by content, not by name (DESIGN §10).
  */
 
+/**
+ * A cell: a value, or a value with its own number format (a summary row
+ * whose cells differ from the column's) and bold (a totals row). A Date is
+ * written as a date cell: its UTC fields are what the cell shows.
+ */
+export type XlsxValue = string | number | boolean | Date | null;
+export type XlsxCell = XlsxValue | { value: XlsxValue; numFmt?: string; bold?: boolean };
+
 export interface XlsxColumn<T> {
   header: string;
   width?: number;
-  value: (row: T) => string | number | boolean | Date | null;
+  /** Spreadsheet number format of the column's cells (e.g. `dd/mm/yyyy hh:mm`, `"₪"#,##0.00`). */
+  numFmt?: string;
+  value: (row: T) => XlsxCell;
+}
+
+/** Writes one row's cells with their number formats (the column's, or the cell's own) and bold. */
+function fillRow<T>(row: ExcelJS.Row, columns: XlsxColumn<T>[], r: T): void {
+  columns.forEach((c, i) => {
+    const v = c.value(r);
+    const cell = row.getCell(i + 1);
+    const plain = v !== null && typeof v === 'object' && !(v instanceof Date) ? v : { value: v };
+    cell.value = plain.value ?? null;
+    const fmt = 'numFmt' in plain && plain.numFmt ? plain.numFmt : c.numFmt;
+    if (fmt && plain.value != null && typeof plain.value !== 'string') cell.numFmt = fmt;
+    if ('bold' in plain && plain.bold) cell.font = { bold: true };
+  });
 }
 
 /**
@@ -87,7 +110,11 @@ export async function sendXlsx<T>(
   const write = async (rows: T[]) => {
     for (let i = 0; i < rows.length; i += ROWS_PER_TURN) {
       if (i > 0) await nextTurn();
-      for (const r of rows.slice(i, i + ROWS_PER_TURN)) ws.addRow(opts.columns.map((c) => c.value(r) ?? '')).commit();
+      for (const r of rows.slice(i, i + ROWS_PER_TURN)) {
+        const row = ws.addRow([]);
+        fillRow(row, opts.columns, r);
+        row.commit();
+      }
     }
   };
   // Backpressure: the next batch is read only when the client has taken the bytes written so far;

@@ -1,3 +1,4 @@
+import { codeLabelEntries, reportTextEntries } from '@venue/domain';
 import he from './he.json';
 import en from './en.json';
 
@@ -22,13 +23,32 @@ function merge(into: Catalogue, from: Catalogue, path: string): Catalogue {
   return into;
 }
 
-function build(base: Catalogue, features: Record<string, Catalogue>): Catalogue {
+/** Flat dotted keys (`status.4`) as a nested catalogue. */
+function nest(flat: Record<string, string>): Catalogue {
+  const out: Catalogue = {};
+  for (const [key, text] of Object.entries(flat)) {
+    const parts = key.split('.');
+    let node = out;
+    for (const p of parts.slice(0, -1)) node = (node[p] ??= {}) as Catalogue;
+    node[parts[parts.length - 1]] = text;
+  }
+  return out;
+}
+
+/**
+ * The base catalogue, the features' catalogues, the labels of every code
+ * (statuses, reasons, methods, outcomes, audit actions…) and the reports'
+ * column, total and breakdown words from packages/domain (labels.ts,
+ * report-text.ts), which the server's spreadsheet exports read too.
+ */
+function build(base: Catalogue, features: Record<string, Catalogue>, codes: Record<string, string>): Catalogue {
   const out = merge({}, base, '');
   for (const file of Object.keys(features).sort()) merge(out, features[file], '');
+  merge(out, nest(codes), '');
   return out;
 }
 
 export const catalogues: { he: Catalogue; en: Catalogue } = {
-  he: build(he as Catalogue, featureHe),
-  en: build(en as Catalogue, featureEn),
+  he: build(he as Catalogue, featureHe, { ...codeLabelEntries('he'), ...reportTextEntries('he') }),
+  en: build(en as Catalogue, featureEn, { ...codeLabelEntries('en'), ...reportTextEntries('en') }),
 };

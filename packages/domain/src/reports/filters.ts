@@ -20,7 +20,7 @@ export interface ReportFilterChoice {
  * - `placeholder`: i18n key shown while nothing is chosen ("all …").
  */
 export interface ReportFilterOptions {
-  kind: 'one' | 'many' | 'yesNo';
+  kind: 'one' | 'many' | 'yesNo' | 'search';
   list?: 'terminals' | 'products' | 'users';
   choices?: readonly ReportFilterChoice[];
   placeholder: string;
@@ -38,6 +38,8 @@ export function enumChoices(values: readonly number[], prefix: string): ReportFi
  * are set by a link (a client's page), not chosen in the bar.
  */
 export const REPORT_FILTER_OPTIONS: Partial<Record<ReportFilterKey, ReportFilterOptions>> = {
+  // The client search: a name, a client number, an ID number or a card (the client list's search).
+  client: { kind: 'search', placeholder: 'reports.clientSearch' },
   terminalId: { kind: 'one', list: 'terminals', placeholder: 'report.allTerminals' },
   paymentMethod: {
     kind: 'many',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, int32, isoDate, positiveInt } from '../parts.js';
+import { idParam, int32, isoDate, positiveInt, text } from '../parts.js';
 import { PERIODS } from '../period.js';
 
 /**
@@ -19,6 +19,8 @@ export const ReportFilter = z.object({
   terminalId: idParam.optional(),
   groupId: idParam.optional(),
   clientId: idParam.optional(),
+  /** Client search: name, client number, ID number or card (reports.ts ReportQuery `client`). */
+  client: text(60).optional(),
   status: z.array(int32).optional(),
   sort: z.enum(['at', 'status', 'client', 'terminal']).default('at'),
   order: z.enum(['asc', 'desc']).default('desc'),

@@ -5,6 +5,7 @@ import {
   EMPLOYEE_CLIENT_TYPES,
   ClientType,
   type BiometricDeleted,
+  type BiometricKind,
   type EnrollErrorCode,
   type FaceImages,
   type ServerEnrolled,
@@ -233,7 +234,7 @@ export async function deleteTemplate(db: Db, bus: EventBus, actor: Actor, id: nu
     await tx.delete(biometricTemplates).where(eq(biometricTemplates.id, t.id));
     await audit(tx, actor, {
       action: 'delete',
-      entity: `biometric.${t.kind}`,
+      entity: `biometric.${t.kind as BiometricKind}`,
       entityId: t.id,
       before: { clientId: t.clientId, kind: t.kind },
     });

@@ -92,8 +92,8 @@ export async function updateBulkClients(db: Db, actor: Actor, body: BulkClientsR
             ? {
                 clubId,
                 userId: actor.userId,
-                action: `bulk:${action}`,
-                entity: 'client',
+                action: `bulk:${action}` as const,
+                entity: 'client' as const,
                 entityId: String(a.id),
                 before: pick(b),
                 after: pick(a),

@@ -301,8 +301,8 @@ export async function importClients(db: Db, actor: Actor, file: Buffer, preview:
         inserted.map((c, j) => ({
           clubId,
           userId: actor.userId,
-          action: 'import',
-          entity: 'client',
+          action: 'import' as const,
+          entity: 'client' as const,
           entityId: String(c.id),
           after: {
             ...chunk[j],

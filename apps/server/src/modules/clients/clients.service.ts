@@ -177,7 +177,7 @@ const searchText = sql`lower(${clients.firstName} || ' ' || ${clients.lastName} 
  * number, and it is matched without its trunk zeros, so 050-1234567 finds
  * the stored +972501234567 (and a personal ID typed with a leading zero).
  */
-function searchCondition(term: string): SQL | undefined {
+export function searchCondition(term: string): SQL | undefined {
   const t = term.trim();
   if (!t) return undefined;
   if (/^[+\d\s().-]+$/.test(t) && /\d/.test(t)) {

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  CURRENCY_SYMBOL,
   ReportQuery,
   ReportResult,
   type ReportColumnMeta,
@@ -13,9 +14,16 @@ import {
 import type { Db } from '../../db/index.js';
 import { queryRows } from '../../db/query.js';
 import { AppError } from '../../lib/errors.js';
-import { sendXlsx, type XlsxColumn } from '../../lib/xlsx.js';
+import { sendXlsx, type XlsxCell, type XlsxColumn, type XlsxValue } from '../../lib/xlsx.js';
 import { clubZoneSql, localRange, toInstants, withClubZone, type ResolvedRange } from './report-range.js';
-import { exportHeader, exportValue, exportTitle } from './report-labels.js';
+import {
+  exportCell,
+  exportFormat,
+  exportHeader,
+  exportTitle,
+  exportTotalLabel,
+  type CellContext,
+} from './report-labels.js';
 
 /** The parsed body of a report call. */
 export type ParsedReportQuery = z.output<typeof ReportQuery>;
@@ -151,6 +159,7 @@ function present(type: ReportValueType, v: unknown): unknown {
     case 'text':
     case 'debtSource':
     case 'auditAction':
+    case 'auditEntity':
     case 'cashState':
       return String(v);
     case 'bool':
@@ -467,48 +476,107 @@ export function registerReport(app: FastifyInstance, def: ReportDefinition): voi
   r.post(`/api/Report/${def.meta.call}/Export`, { config, schema: { tags, body: ReportQuery } }, async (req, reply) => {
     const q = req.body;
     validate(def, q);
-    // The totals (with the club's zone and the guard, as runReport) and the check first, together.
-    const { c, total, totals } = await withClubZone(db, req.auth.clubId, async (tz) => {
+    // The totals (with the club's zone and the guard, as runReport), the check and the club's currency first, together.
+    const { c, total, totals, currency } = await withClubZone(db, req.auth.clubId, async (tz) => {
       const c: ReportContext = { clubId: req.auth.clubId, range: toInstants(localRange(q, tz), tz), q };
-      const [sum] = await Promise.all([summarize(db, def, c), def.check?.(db, c)]);
-      return { result: { c, total: sum.total, totals: sum.totals }, zone: sum.zone };
+      const [sum, , club] = await Promise.all([
+        summarize(db, def, c),
+        def.check?.(db, c),
+        rows(db, sql`select currency from clubs where id = ${c.clubId}`),
+      ]);
+      const currency = Number(club[0]?.currency ?? 376);
+      return { result: { c, total: sum.total, totals: sum.totals, currency }, zone: sum.zone };
     });
-    const { range } = c;
-    const lang = q.lang;
     if (total === 0) throw new AppError('NO_DATA_TO_EXPORT', 'No data to export');
-    const shown = def.meta.columns.filter((col) => !col.field);
-    const columns: XlsxColumn<Row>[] = shown.map((col) => ({
-      header: exportHeader(def.meta, col.key, lang),
-      width: col.type === 'datetime' ? 20 : col.type === 'text' ? 24 : 14,
-      value: (row) => exportValue(col.type, row[col.key], lang, range.timeZone),
-    }));
-    const totalsRow: Row = {};
-    for (const t of def.meta.totals) totalsRow[t.key] = totals[t.key];
-    totalsRow[shown[0].key] = exportTitle('totals', lang);
+    const cells: CellContext = {
+      lang: q.lang,
+      timeZone: c.range.timeZone,
+      currencySymbol: CURRENCY_SYMBOL[currency] ?? '₪',
+    };
+    const sheet = exportSheet(def.meta, totals, total, cells);
     async function* withTotals(): AsyncIterable<Row[]> {
       yield* exportBatches(db, app.deps.database.kind, def, c);
-      yield [{ ...totalsRow, __totals: true }];
+      yield sheet.tail;
     }
-    const totalsCols: XlsxColumn<Row>[] = columns.map((col, i) => ({
-      ...col,
-      value: (row) =>
-        row.__totals
-          ? i === 0
-            ? (row[shown[0].key] as string)
-            : def.meta.totals.some((t) => t.key === shown[i].key)
-              ? exportValue(shown[i].type, row[shown[i].key], lang, range.timeZone)
-              : null
-          : col.value(row),
-    }));
     return sendXlsx(
       reply,
       {
-        filename: `${def.meta.id}-${range.from}-${range.to}.xlsx`,
-        sheet: exportTitle(def.meta.id, lang).slice(0, 31),
-        rtl: lang === 'he',
-        columns: totalsCols,
+        filename: `${def.meta.id}-${c.range.from}-${c.range.to}.xlsx`,
+        sheet: exportTitle(def.meta.id, q.lang).slice(0, 31),
+        rtl: q.lang === 'he',
+        columns: sheet.columns,
       },
       withTotals(),
     );
   });
+}
+
+/** A row after the report's rows: cells by column index (the totals row and the summary). */
+type TailRow = Row & { __tail: XlsxCell[] };
+
+/**
+ * The sheet of an export (docs/reports.md "Formats and exports"): a column
+ * per shown column of the catalogue (header in `lang`, typed cells with
+ * their number format), then, after the rows, the totals row (the word
+ * "Totals" and each total under its column, bold) and a summary of every
+ * total and breakdown as label and value (the row count, counts and sums
+ * that have no column, amount per method…).
+ */
+export function exportSheet(
+  meta: ReportMeta,
+  totals: Record<string, number | Record<string, number>>,
+  total: number,
+  cells: CellContext,
+): { columns: XlsxColumn<Row>[]; tail: TailRow[] } {
+  const shown = meta.columns.filter((col) => !col.field);
+  const columns: XlsxColumn<Row>[] = shown.map((col, i) => ({
+    header: exportHeader(col.key, cells.lang),
+    width: col.type === 'datetime' ? 18 : col.type === 'text' ? 24 : 14,
+    numFmt: exportFormat(col.type, col.key, cells),
+    value: (row) => ('__tail' in row ? (row as TailRow).__tail[i] : exportCell(col.type, row[col.key], cells)),
+  }));
+  const tail: TailRow[] = [];
+  const bold = (value: XlsxCell, numFmt?: string): XlsxCell =>
+    value !== null && typeof value === 'object' && !(value instanceof Date)
+      ? { ...value, bold: true }
+      : { value, numFmt, bold: true };
+  // The totals row: each total under its column.
+  const under = shown.map((col) => {
+    const t = meta.totals.find((x) => x.key === col.key);
+    return t ? bold(exportCell(t.type, totals[t.key], cells), exportFormat(t.type, t.key, cells)) : null;
+  });
+  under[0] = bold(exportTitle('totals', cells.lang));
+  tail.push({ __tail: under });
+  // The summary: the row count, then every total and every breakdown group, as label and value.
+  const line = (label: string, value: XlsxCell, numFmt?: string) => {
+    const row: XlsxCell[] = shown.map(() => null);
+    row[0] = label;
+    if (shown.length > 1) row[1] = { value: value as XlsxValue, numFmt };
+    tail.push({ __tail: row });
+  };
+  tail.push({ __tail: shown.map(() => null) });
+  if (!meta.totals.some((t) => t.key === 'count')) line(exportTotalLabel('count', cells.lang), total, '#,##0');
+  for (const t of meta.totals) {
+    line(
+      exportTotalLabel(t.key, cells.lang),
+      exportCell(t.type, totals[t.key], cells),
+      exportFormat(t.type, t.key, cells),
+    );
+  }
+  for (const b of meta.breakdowns ?? []) {
+    const groups = totals[b.key];
+    if (!groups || typeof groups !== 'object') continue;
+    for (const [k, v] of Object.entries(groups)) {
+      const group =
+        b.by === 'text'
+          ? k || exportTitle('console', cells.lang)
+          : exportCell(b.by, Number.isNaN(Number(k)) ? k : Number(k), cells);
+      line(
+        `${exportTotalLabel(b.key, cells.lang)}: ${String(group)}`,
+        exportCell(b.type, v, cells),
+        exportFormat(b.type, b.key, cells),
+      );
+    }
+  }
+  return { columns, tail };
 }

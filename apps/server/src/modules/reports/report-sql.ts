@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PurchasePaymentStatus } from '@venue/domain';
 import type { ReportContext } from './framework.js';
+import { searchCondition } from '../clients/clients.service.js';
 
 /** SQL pieces shared by the report definitions (defs/*.ts). */
 
@@ -14,6 +15,18 @@ export const inList = (col: SQL, values: readonly number[]): SQL =>
 /** A client's display name (first and last name of the client row `alias`), null when both are empty. */
 export const clientName = (alias: string): SQL =>
   sql`nullif(trim(${sql.raw(alias)}.first_name || ' ' || ${sql.raw(alias)}.last_name), '')`;
+
+/**
+ * The client search of a report (`client`, issue 19: name, client number, ID
+ * number or card — the client list's search, clients.service.ts
+ * `searchCondition`): the row's client is one of the club's clients the
+ * search finds. Empty when not set.
+ */
+export function clientSearch(c: ReportContext, clientCol: SQL): SQL[] {
+  const cond = c.q.client ? searchCondition(c.q.client) : undefined;
+  if (!cond) return [];
+  return [sql`${clientCol} in (select clients.id from clients where clients.club_id = ${c.clubId} and ${cond})`];
+}
 
 /** Common optional filters: each applies only when set and when the report lists it. */
 export function filters(

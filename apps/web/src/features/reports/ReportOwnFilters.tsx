@@ -1,4 +1,4 @@
-import { Select } from 'antd';
+import { Input, Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -22,6 +22,7 @@ type SelectValue = number | number[] | undefined;
 
 /** data-testid of each filter's control (used by the browser tests). */
 const TEST_ID: Record<ReportFilterKey, string> = {
+  client: 'report-filter-client-search',
   terminalId: 'report-filter-terminal',
   groupId: 'report-filter-group',
   clientId: 'report-filter-client',
@@ -33,7 +34,7 @@ const TEST_ID: Record<ReportFilterKey, string> = {
   success: 'report-filter-success',
 };
 
-const MIN_WIDTH: Record<ReportFilterOptions['kind'], number> = { one: 150, many: 170, yesNo: 130 };
+const MIN_WIDTH: Record<ReportFilterOptions['kind'], number> = { one: 150, many: 170, yesNo: 130, search: 220 };
 
 /**
  * The club's lists the filters' choices come from (terminals, products, users),
@@ -96,23 +97,37 @@ export function ReportOwnFilters({
   const { lists, shown } = useFilterLists(filters);
   return (
     <>
-      {filters.filter(shown).map(({ key, options }) => (
-        <Select<SelectValue>
-          key={key}
-          mode={options.kind === 'many' ? 'multiple' : undefined}
-          allowClear
-          maxTagCount={options.kind === 'many' ? 'responsive' : undefined}
-          style={{ minInlineSize: MIN_WIDTH[options.kind] }}
-          placeholder={t(options.placeholder)}
-          aria-label={t(options.placeholder)}
-          value={toControl(options, value[key])}
-          onChange={(v) => onChange({ ...value, [key]: fromControl(options, v) })}
-          options={
-            options.list ? lists[options.list] : (options.choices ?? []).map((c) => ({ ...c, label: t(c.label) }))
-          }
-          data-testid={TEST_ID[key]}
-        />
-      ))}
+      {filters.filter(shown).map(({ key, options }) =>
+        options.kind === 'search' ? (
+          // The client search (name, number, ID or card): sent when the user presses Enter or clears it.
+          <Input.Search
+            key={key}
+            allowClear
+            style={{ inlineSize: MIN_WIDTH.search }}
+            placeholder={t(options.placeholder)}
+            aria-label={t(options.placeholder)}
+            defaultValue={(value[key] as string | undefined) ?? ''}
+            onSearch={(v) => onChange({ ...value, [key]: v.trim() || undefined })}
+            data-testid={TEST_ID[key]}
+          />
+        ) : (
+          <Select<SelectValue>
+            key={key}
+            mode={options.kind === 'many' ? 'multiple' : undefined}
+            allowClear
+            maxTagCount={options.kind === 'many' ? 'responsive' : undefined}
+            style={{ minInlineSize: MIN_WIDTH[options.kind] }}
+            placeholder={t(options.placeholder)}
+            aria-label={t(options.placeholder)}
+            value={toControl(options, value[key])}
+            onChange={(v) => onChange({ ...value, [key]: fromControl(options, v) })}
+            options={
+              options.list ? lists[options.list] : (options.choices ?? []).map((c) => ({ ...c, label: t(c.label) }))
+            }
+            data-testid={TEST_ID[key]}
+          />
+        ),
+      )}
     </>
   );
 }

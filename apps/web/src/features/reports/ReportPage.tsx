@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
+  formatClientNumber,
   isoDate,
   JERUSALEM,
   localParts,
@@ -89,6 +90,9 @@ function useLiveRefetch(meta: ReportMeta): void {
   });
 }
 
+/** Number columns that are identifiers, shown without a thousands separator. */
+const IDENTIFIER_COLUMNS = new Set(['clientNumber', 'invoiceNumber']);
+
 /** The grid's columns of a report: headers, alignment, phone-hidden columns, alert colour above zero. */
 function reportColumns(
   columnsMeta: readonly ReportColumnMeta[],
@@ -105,7 +109,10 @@ function reportColumns(
     responsive: c.wide ? ['md'] : undefined,
     render: (v: unknown, row: Row) =>
       cell?.(c, v, row) ??
-      (c.alert && Number(v) > 0 ? (
+      (IDENTIFIER_COLUMNS.has(c.key) ? (
+        // Identifiers without a thousands separator ("2001"), the one format of packages/domain format.ts.
+        formatClientNumber(v as number | null)
+      ) : c.alert && Number(v) > 0 ? (
         <span style={{ color: STATUS_COLOR_HEX.failed }} data-alert="true">
           {fmt(c.type, v)}
         </span>

@@ -1,8 +1,16 @@
-import { useMemo, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { formatMinor, JERUSALEM, REASON_KEYS, type ReportValueType } from '@venue/domain';
+import {
+  codeI18nKey,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatNumber,
+  JERUSALEM,
+  REASON_KEYS,
+  type ReportValueType,
+} from '@venue/domain';
 import { useSessionData } from '../../app/auth/AuthProvider';
 import { useLanguage } from '../../app/i18n/LocaleProvider';
 import { StatusTag } from '../../shared/StatusTag';
@@ -30,28 +38,17 @@ export function useReportFormatter() {
   const lang = useLanguage();
   const { club } = useSessionData();
   const timeZone = club.location?.timeZone ?? JERUSALEM.timeZone;
-  const locale = lang === 'he' ? 'he-IL' : 'en-US';
-  const dt = useMemo(
-    () =>
-      new Intl.DateTimeFormat(lang === 'he' ? 'he-IL' : 'en-GB', { dateStyle: 'short', timeStyle: 'short', timeZone }),
-    [lang, timeZone],
-  );
   return (type: ReportValueType, v: unknown): ReactNode => {
     if (v == null || v === '') return type === 'money' ? '' : '—';
     switch (type) {
       case 'money':
-        return (
-          <span className="ltr-value">
-            {club.currencySymbol}
-            {formatMinor(Number(v), locale)}
-          </span>
-        );
+        return <span className="ltr-value">{formatMoney(Number(v), club.currencySymbol, lang)}</span>;
       case 'datetime':
-        return <span className="ltr-value">{dt.format(new Date(String(v)))}</span>;
+        return <span className="ltr-value">{formatDateTime(String(v), timeZone)}</span>;
       case 'date':
-        return <span className="ltr-value">{dayjs(String(v)).format('DD/MM/YYYY')}</span>;
+        return <span className="ltr-value">{formatDate(String(v))}</span>;
       case 'int':
-        return Number(v).toLocaleString(locale);
+        return formatNumber(Number(v), lang);
       case 'entranceStatus':
         return <StatusTag status={Number(v)} />;
       case 'reason':
@@ -100,6 +97,10 @@ export function useReportFormatter() {
             {t(`licenses.status.${Number(v)}`, { defaultValue: String(v) })}
           </Tag>
         );
+      case 'auditAction':
+        return t(codeI18nKey('auditAction', String(v)), { defaultValue: String(v) });
+      case 'auditEntity':
+        return t(codeI18nKey('auditEntity', String(v)), { defaultValue: String(v) });
       case 'bool':
         return (
           <Tag color={v ? 'green' : 'red'} style={{ marginInlineEnd: 0 }}>

@@ -2,6 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { Button, Card, Col, Form, Input, InputNumber, Row, Select, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
+  codeI18nKey,
   CREDIT_TYPES,
   ENTRANCE_STATES,
   FINGER_MATCHING_SPEEDS,
@@ -150,12 +151,7 @@ function CashAndAcceptorsCard({ locale }: { locale: string }) {
       <Row gutter={12}>
         <Col xs={24} sm={12}>
           <Form.Item name="cashConnectionType" label={t('gate.field.cashConnectionType')}>
-            <Select
-              options={[
-                { value: 1, label: 'UsbRelay' },
-                { value: 2, label: 'Paylink' },
-              ]}
-            />
+            <Select options={[1, 2].map((value) => ({ value, label: t(codeI18nKey('connectionType', value)) }))} />
           </Form.Item>
         </Col>
         {(['coinAcceptor', 'billAcceptor'] as const).map((a) => (

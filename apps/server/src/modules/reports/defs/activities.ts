@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { REPORTS } from '@venue/domain';
 import type { ReportDefinition } from '../framework.js';
 import { itemsText } from '../report-labels.js';
-import { activityDaily, clientName, filters, nameOf } from '../report-sql.js';
+import { activityDaily, clientName, clientSearch, filters, nameOf } from '../report-sql.js';
 
 /**
  * Activities (`GetEnteraceAndPayments`): entrances and purchases of the
@@ -19,8 +19,14 @@ export const activitiesReport: ReportDefinition<'activities'> = {
   from: (c) => {
     const e = [sql`e.club_id = ${c.clubId}`, sql`e.at >= ${c.range.start}`, sql`e.at < ${c.range.end}`];
     const p = [sql`p.club_id = ${c.clubId}`, sql`p.at >= ${c.range.start}`, sql`p.at < ${c.range.end}`];
-    e.push(...filters(c, { terminalId: sql`e.terminal_id`, clientId: sql`e.client_id` }));
-    p.push(...filters(c, { terminalId: sql`p.terminal_id`, clientId: sql`p.client_id` }));
+    e.push(
+      ...filters(c, { terminalId: sql`e.terminal_id`, clientId: sql`e.client_id` }),
+      ...clientSearch(c, sql`e.client_id`),
+    );
+    p.push(
+      ...filters(c, { terminalId: sql`p.terminal_id`, clientId: sql`p.client_id` }),
+      ...clientSearch(c, sql`p.client_id`),
+    );
     // A page in time order needs at most its first rows of each half, in that order (by the (club_id, at)
     // or (client_id, at) index): the union then sorts those instead of the whole period.
     const cut = (alias: 'e' | 'p') => {
@@ -72,7 +78,7 @@ export const activitiesReport: ReportDefinition<'activities'> = {
     purchaseTotal: sql`coalesce(sum(a.total), 0)::bigint`,
   },
   summary: (c) =>
-    c.q.clientId
+    c.q.clientId || c.q.client
       ? null
       : {
           from: sql`(select s.kind, s.status, sum(s.n) as n, sum(s.amount) as amount

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { EntranceReport, REPORTS, ReportFilter } from '@venue/domain';
 import type { ReportContext, ReportDefinition, SummarySource } from '../framework.js';
-import { activityDaily, clientName, filters, inList, nameOf } from '../report-sql.js';
+import { activityDaily, clientName, clientSearch, filters, inList, nameOf } from '../report-sql.js';
 
 /**
  * The entrance report's totals from the activity summary (kind 1), by status; null
@@ -9,7 +9,7 @@ import { activityDaily, clientName, filters, inList, nameOf } from '../report-sq
  * read by their (client_id, at) index).
  */
 function entranceSummary(c: ReportContext): SummarySource | null {
-  if (c.q.clientId) return null;
+  if (c.q.clientId || c.q.client) return null;
   return {
     from: sql`(select s.status, sum(s.n) as n, sum(s.amount) as amount
       from ${activityDaily(c, [1], { group: true, status: true })} group by s.status having sum(s.n) <> 0) s`,
@@ -36,6 +36,7 @@ export const entrancesReport: ReportDefinition<'entrances'> = {
     const w = [
       sql`e.club_id = ${c.clubId}`,
       ...filters(c, { terminalId: sql`e.terminal_id`, groupId: sql`e.group_id`, clientId: sql`e.client_id` }),
+      ...clientSearch(c, sql`e.client_id`),
     ];
     if (c.q.status?.length) w.push(inList(sql`e.status`, c.q.status));
     return w;

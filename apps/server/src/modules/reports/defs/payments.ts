@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { PurchasePaymentStatus, REPORTS } from '@venue/domain';
 import type { ReportContext, ReportDefinition, SummarySource } from '../framework.js';
-import { clientName, filters, inList, nameOf } from '../report-sql.js';
+import { clientName, clientSearch, filters, inList, nameOf } from '../report-sql.js';
 
 /**
  * The payments report's totals without reading the period's payments:
@@ -12,7 +12,7 @@ import { clientName, filters, inList, nameOf } from '../report-sql.js';
  * client filter (neither summary has the client).
  */
 function paymentSummary(c: ReportContext): SummarySource | null {
-  if (c.q.clientId) return null;
+  if (c.q.clientId || c.q.client) return null;
   const f = [
     sql`f.club_id = ${c.clubId}`,
     sql`f.kind = 2`,
@@ -57,6 +57,7 @@ export const paymentsReport: ReportDefinition<'payments'> = {
     const w = [
       sql`pp.club_id = ${c.clubId}`,
       ...filters(c, { terminalId: sql`p.terminal_id`, clientId: sql`p.client_id`, userId: sql`p.user_id` }),
+      ...clientSearch(c, sql`p.client_id`),
     ];
     if (c.q.paymentMethod?.length) w.push(inList(sql`pp.method`, c.q.paymentMethod));
     return w;

@@ -176,8 +176,11 @@ describe('attendance, stamps and payroll reports', () => {
     const file = await admin.api.post('/api/Report/GetPayrollReport/Export', { ...WEEK, lang: 'en' });
     expect(file.statusCode).toBe(200);
     const sheet = await readXlsx(file.rawPayload);
-    expect(sheet[0]).toContain('Overtime 125% (minutes)');
-    expect(sheet.some((r) => r.includes('A Amar') && r.includes(2755))).toBe(true);
+    expect(sheet[0]).toContain('Overtime 125%');
+    const amar = sheet.find((r) => r.includes('A Amar'))!;
+    // Pay in shekels; minutes as a duration cell ([h]:mm): 52 hours read back as 1900-01-01 04:00.
+    expect(amar).toContain(2755);
+    expect(amar[4]).toEqual(new Date('1900-01-01T04:00:00Z'));
   });
 
   it('answers 403 without the attendance view permission or with attendance off', async () => {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { REPORTS } from '@venue/domain';
+import { REPORTS, reportText } from '@venue/domain';
 import type { ReportDefinition } from '../framework.js';
 import { productCells, productName } from '../product-sql.js';
 
@@ -39,7 +39,7 @@ export const productMatrixReport: ReportDefinition<'productMatrix'> = {
     total: [sql`s.total`],
   },
   tiebreak: [sql`s.item_id`, sql`s.terminal_id`],
-  post: { terminalName: (v, c) => v ?? (c.q.lang === 'he' ? 'קונסולת הניהול' : 'Management console') },
+  post: { terminalName: (v, c) => v ?? reportText('title', 'console', c.q.lang) },
   totals: {
     cells: sql`count(*)::int`,
     // Each purchase once (its lines are all at its terminal, so this also adds up per terminal).

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { REPORTS } from '@venue/domain';
 import type { ReportDefinition } from '../framework.js';
 import { itemsText } from '../report-labels.js';
-import { clientName, filters, inList } from '../report-sql.js';
+import { clientName, clientSearch, filters, inList } from '../report-sql.js';
 
 /** Purchases (`GetPurchases`): purchases of the period with VAT and the split by how they were paid. */
 export const purchasesReport: ReportDefinition<'purchases'> = {
@@ -16,6 +16,7 @@ export const purchasesReport: ReportDefinition<'purchases'> = {
     const w = [
       sql`p.club_id = ${c.clubId}`,
       ...filters(c, { terminalId: sql`p.terminal_id`, clientId: sql`p.client_id`, userId: sql`p.user_id` }),
+      ...clientSearch(c, sql`p.client_id`),
     ];
     if (c.q.status?.length) w.push(inList(sql`p.payment_status`, c.q.status));
     if (c.q.itemType?.length)

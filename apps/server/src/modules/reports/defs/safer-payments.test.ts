@@ -173,8 +173,8 @@ describe('safer payments report (POST /Report/GetSaferPaymentsReport)', () => {
         'Not charged',
       ]),
     );
-    expect(rows).toHaveLength(1 + expected().length + 1);
-    expect(rows.at(-1)).toContain(sum(expected().map((r) => r.amount)) / 100);
+    expect(rows[1 + expected().length][0]).toBe('Totals');
+    expect(rows[1 + expected().length]).toContain(sum(expected().map((r) => r.amount)) / 100);
   });
 
   it('needs rolePaymentesReport (403 without it, 401 without a token); a new club sees nothing', async () => {
