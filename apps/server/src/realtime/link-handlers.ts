@@ -99,7 +99,9 @@ async function decideEntrance(s: TerminalLinkSession, link: LinkState, m: Termin
 export const linkHandlers: LinkHandlers = {
   hello: async (s, m) => {
     if (s.link) return s.fail('BAD_MESSAGE', 'Already authenticated');
-    // Admission control (realtime/admission.ts): a bounded number of handshakes at a time.
+    // Admission control (realtime/admission.ts): a bounded number of handshakes at a time. The terminal
+    // gives up waiting for its welcome after its own timeout and closes; a closed session's turn is skipped.
+    s.helloArrived();
     const release = await admissionOf(s.deps).enter();
     if (!release) return s.closeWith('BUSY', 'Too many terminals connecting; try again later', 1013);
     try {
