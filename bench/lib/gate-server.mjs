@@ -32,34 +32,82 @@ const database =
 const { db } = database;
 const rows = (r) => r.rows ?? r;
 
-const [club] = rows(
-  await db.execute(
-    sql`insert into clubs (external_club_id, name, licenses_amount) values (95001, 'bench gate', 100000) returning id`,
-  ),
-);
-const [group] = rows(
-  await db.execute(
-    sql`insert into groups (club_id, name, entrance_state) values (${club.id}, 'Members', 2) returning id`,
-  ),
-);
-await db.execute(sql`insert into schedules (club_id, group_id, sort_order, days, from_time, to_time, entrance_state)
+// BENCH_CLUBS > 1 (bench/many-terminals.bench.mjs): that many clubs, each with an open group, BENCH_CLIENTS
+// clients whose cards are 500001… in every club (a card is unique per club), and BENCH_TERMINALS ÷ clubs
+// terminals. BENCH_REUSE=1: the database is already seeded (a restart of the server on it).
+const CLUBS = Number(process.env.BENCH_CLUBS ?? 1);
+const REUSE = process.env.BENCH_REUSE === '1';
+const terminals = [];
+let club = { id: 0 };
+let group = { id: 0 };
+if (REUSE) {
+  // nothing to seed: the terminals and their secrets are the bench's
+} else if (CLUBS > 1) {
+  await seedManyClubs();
+} else {
+  [club] = rows(
+    await db.execute(
+      sql`insert into clubs (external_club_id, name, licenses_amount) values (95001, 'bench gate', 100000) returning id`,
+    ),
+  );
+  [group] = rows(
+    await db.execute(
+      sql`insert into groups (club_id, name, entrance_state) values (${club.id}, 'Members', 2) returning id`,
+    ),
+  );
+  await db.execute(sql`insert into schedules (club_id, group_id, sort_order, days, from_time, to_time, entrance_state)
   values (${club.id}, ${group.id}, 0, '{0,1,2,3,4,5,6}', 0, 1440, 2)`);
-await db.execute(sql`insert into clients (club_id, number, first_name, last_name, group_id, card_serial,
+  await db.execute(sql`insert into clients (club_id, number, first_name, last_name, group_id, card_serial,
     subscription_start, subscription_end, license_expiry)
   select ${club.id}, i, 'Client', i::text, ${group.id}, (500000 + i)::text, '2020-01-01', '2125-01-01', '2125-01-01'
   from generate_series(1, ${CLIENTS}) as i`);
-const key = await terminalKey(db);
-const terminals = [];
-for (let i = 0; i < TERMINALS; i++) {
-  const serial = `BENCH-${i + 1}`;
-  const secret = `bench-secret-${i + 1}-${Math.random().toString(36).slice(2)}`;
-  await db.execute(sql`insert into terminals (club_id, serial, name, secret_hash, approved)
+  const key = await terminalKey(db);
+  for (let i = 0; i < TERMINALS; i++) {
+    const serial = `BENCH-${i + 1}`;
+    const secret = `bench-secret-${i + 1}-${Math.random().toString(36).slice(2)}`;
+    await db.execute(sql`insert into terminals (club_id, serial, name, secret_hash, approved)
     values (${club.id}, ${serial}, ${`Bench gate ${i + 1}`}, ${hashTerminalSecret(key, secret)}, true)`);
-  terminals.push({ serial, secret });
+    terminals.push({ serial, secret });
+  }
+}
+
+async function seedManyClubs() {
+  const perClub = Math.max(1, Math.round(TERMINALS / CLUBS));
+  await db.execute(sql`insert into clubs (external_club_id, name, licenses_amount)
+    select 96000 + i, 'bench club ' || i, 100000 from generate_series(1, ${CLUBS}) as i`);
+  await db.execute(sql`insert into groups (club_id, name, entrance_state)
+    select id, 'Members', 2 from clubs where external_club_id > 96000`);
+  await db.execute(sql`insert into schedules (club_id, group_id, sort_order, days, from_time, to_time, entrance_state)
+    select club_id, id, 0, '{0,1,2,3,4,5,6}', 0, 1440, 2 from groups where name = 'Members'`);
+  await db.execute(sql`insert into clients (club_id, number, first_name, last_name, group_id, card_serial,
+      subscription_start, subscription_end, license_expiry)
+    select g.club_id, i, 'Client', i::text, g.id, (500000 + i)::text, '2020-01-01', '2125-01-01', '2125-01-01'
+    from groups g cross join generate_series(1, ${CLIENTS}) as i where g.name = 'Members'`);
+  const key = await terminalKey(db);
+  const clubIds = rows(await db.execute(sql`select id from clubs where external_club_id > 96000 order by id`)).map(
+    (r) => r.id,
+  );
+  const salt = Math.random().toString(36).slice(2);
+  const list = [];
+  for (let i = 0; i < clubIds.length * perClub; i++) {
+    const serial = `MANY-${i + 1}`;
+    const secret = `bench-secret-${i + 1}-${salt}`;
+    list.push({
+      club_id: clubIds[Math.floor(i / perClub)],
+      serial,
+      name: `Gate ${i + 1}`,
+      secret_hash: hashTerminalSecret(key, secret),
+    });
+    terminals.push({ serial, secret });
+  }
+  await db.execute(sql`insert into terminals (club_id, serial, name, secret_hash, approved)
+    select club_id, serial, name, secret_hash, true
+    from json_to_recordset(${JSON.stringify(list)}::json) as x(club_id int, serial text, name text, secret_hash text)`);
+  club = { id: clubIds[0] };
 }
 // BENCH_HISTORY_ROWS: that many entrances over the past year (for exports and reports run
 // against the gate, bench/gate-under-export.bench.mjs), and an admin who may read them.
-const HISTORY = Number(process.env.BENCH_HISTORY_ROWS ?? 0);
+const HISTORY = REUSE ? 0 : Number(process.env.BENCH_HISTORY_ROWS ?? 0);
 let admin = null;
 if (HISTORY > 0) {
   const [t0] = rows(await db.execute(sql`select id from terminals where club_id = ${club.id} order by id limit 1`));
@@ -76,12 +124,12 @@ if (HISTORY > 0) {
   await db.execute(sql`update clubs set settings = '{"isKalaSubscriptionEnabled": true}' where id = ${club.id}`);
   admin = { username: 'bench-admin', password, externalClubId: 95001 };
 }
-await db.execute(sql`analyze`);
+if (!REUSE) await db.execute(sql`analyze`);
 
 // The physical limit: single-row INSERT ... RETURNING round trips through the same pool,
 // as many at once as there are terminals, for a few seconds.
 await db.execute(
-  sql`create table bench_probe (id bigserial primary key, club_id int not null, at timestamptz not null, v int)`,
+  sql`create table if not exists bench_probe (id bigserial primary key, club_id int not null, at timestamptz not null, v int)`,
 );
 async function insertLimit(seconds) {
   let n = 0;
@@ -96,12 +144,12 @@ async function insertLimit(seconds) {
   );
   return Math.round(n / seconds);
 }
-await insertLimit(1);
 const insertSeconds = Number(process.env.BENCH_INSERT_SECONDS ?? 5);
+if (insertSeconds > 0) await insertLimit(1);
 // CPU per insert (this process and the PostgreSQL backends), to compare with CPU per decision.
 const dbCpu0 = await databaseCpuMs();
 const cpu0 = process.cpuUsage();
-const limit = await insertLimit(insertSeconds);
+const limit = insertSeconds > 0 ? await insertLimit(insertSeconds) : 0;
 const cpu1 = process.cpuUsage(cpu0);
 const dbCpu1 = await databaseCpuMs();
 const perInsert = (ms) => Math.round((ms / Math.max(1, limit * insertSeconds)) * 1000) / 1000;
@@ -112,9 +160,11 @@ const insertCpuMs = {
 
 const config = { ...loadConfig({}), logLevel: 'silent' };
 const app = await buildApp({ config, database });
-await app.listen({ port: 0, host: '127.0.0.1' });
+await app.listen({ port: Number(process.env.BENCH_PORT ?? 0), host: '127.0.0.1' });
 const port = app.server.address().port;
 const cards = Array.from({ length: CLIENTS }, (_, i) => String(500001 + i));
+// Every WebSocket of the terminals: the server's own count (bench/many-terminals.bench.mjs).
+const links = () => app.websocketServer?.clients?.size ?? null;
 process.stdout.write(
   `${JSON.stringify({ port, terminals, cards, insertLimit: limit, insertCpuMs, kind: database.kind, admin })}\n`,
 );
@@ -151,7 +201,13 @@ process.stdin.on('data', async (d) => {
     );
   }
   if (cmd === 'rss')
-    process.stdout.write(`${JSON.stringify({ peakRss: peakRss(), rss: process.memoryUsage().rss })}\n`);
+    process.stdout.write(`${JSON.stringify({ peakRss: peakRss(), rss: process.memoryUsage().rss, links: links() })}\n`);
+  if (cmd === 'gc') {
+    globalThis.gc?.();
+    process.stdout.write(
+      `${JSON.stringify({ rss: process.memoryUsage().rss, heapUsed: process.memoryUsage().heapUsed })}\n`,
+    );
+  }
   if (cmd === 'stop') {
     await app.close();
     await database.close();

@@ -225,7 +225,12 @@ export class TerminalClient extends EventEmitter {
   private scheduleReconnect(): void {
     if (this.reconnectTimer || this.closing) return;
     const { initial, max } = this.opts.backoffMs ?? { initial: 250, max: 10_000 };
-    const delay = Math.min(max, initial * 2 ** this.attempts) * (0.75 + Math.random() * 0.5);
+    // "Equal jitter" (uniform between half the exponential ceiling and all of it): after a server restart
+    // thousands of terminals spread their reconnects over each step's window instead of arriving
+    // together (docs/scaling.md "Reconnect storm"); a refusal by admission control (1013) retries the
+    // same way, one step further.
+    const ceiling = Math.min(max, initial * 2 ** this.attempts);
+    const delay = ceiling / 2 + Math.random() * (ceiling / 2);
     this.attempts++;
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = undefined;

@@ -217,6 +217,11 @@ export const TERMINAL_ERROR_CODES = [
    * "Database outage").
    */
   'DECIDE_OFFLINE',
+  /**
+   * Too many terminals are connecting at once (admission control, docs/scaling.md "Reconnect storm"):
+   * the server closes with 1013 and the terminal retries after its jittered back-off.
+   */
+  'BUSY',
 ] as const;
 export type TerminalErrorCode = (typeof TERMINAL_ERROR_CODES)[number];
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  foreignKey,
   customType,
   bigint,
   boolean,
@@ -93,7 +94,7 @@ export const users = pgTable(
 export const groups = pgTable(
   'groups',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     clubId: integer('club_id')
       .notNull()
       .references(() => clubs.id),
@@ -116,7 +117,7 @@ export const groups = pgTable(
     useHalachicTimes: boolean('use_halachic_times').notNull().default(false),
     deleted: boolean('deleted').notNull().default(false),
   },
-  (t) => [index('groups_club').on(t.clubId)],
+  (t) => [primaryKey({ columns: [t.clubId, t.id] }), index('groups_club').on(t.clubId)],
 );
 
 /**
@@ -127,11 +128,11 @@ export const groups = pgTable(
 export const schedules = pgTable(
   'schedules',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     clubId: integer('club_id')
       .notNull()
       .references(() => clubs.id),
-    groupId: integer('group_id').references(() => groups.id),
+    groupId: integer('group_id'),
     sortOrder: integer('sort_order').notNull().default(0),
     days: smallint('days').array().notNull(),
     fromTime: smallint('from_time'),
@@ -152,31 +153,48 @@ export const schedules = pgTable(
     entranceState: smallint('entrance_state').notNull(),
     terminalId: integer('terminal_id'),
   },
-  (t) => [index('schedules_group').on(t.clubId, t.groupId)],
+  (t) => [
+    primaryKey({ columns: [t.clubId, t.id] }),
+    foreignKey({
+      name: 'schedules_group_id_fk',
+      columns: [t.clubId, t.groupId],
+      foreignColumns: [groups.clubId, groups.id],
+    }),
+    index('schedules_group').on(t.clubId, t.groupId),
+  ],
 );
 
 export const scheduleToGroup = pgTable(
   'schedule_to_group',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     clubId: integer('club_id')
       .notNull()
       .references(() => clubs.id),
-    scheduleId: integer('schedule_id')
-      .notNull()
-      .references(() => schedules.id),
-    groupId: integer('group_id')
-      .notNull()
-      .references(() => groups.id),
+    scheduleId: integer('schedule_id').notNull(),
+    groupId: integer('group_id').notNull(),
   },
   // The gate reads a group's linked general schedules by group (engine/gate-batch.ts).
-  (t) => [index('schedule_to_group_group').on(t.clubId, t.groupId, t.scheduleId)],
+  (t) => [
+    primaryKey({ columns: [t.clubId, t.id] }),
+    foreignKey({
+      name: 'schedule_to_group_schedule_id_fk',
+      columns: [t.clubId, t.scheduleId],
+      foreignColumns: [schedules.clubId, schedules.id],
+    }),
+    foreignKey({
+      name: 'schedule_to_group_group_id_fk',
+      columns: [t.clubId, t.groupId],
+      foreignColumns: [groups.clubId, groups.id],
+    }),
+    index('schedule_to_group_group').on(t.clubId, t.groupId, t.scheduleId),
+  ],
 );
 
 export const clients = pgTable(
   'clients',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     clubId: integer('club_id')
       .notNull()
       .references(() => clubs.id),
@@ -190,7 +208,7 @@ export const clients = pgTable(
     phone: text('phone').notNull().default(''),
     city: text('city').notNull().default(''),
     address: text('address').notNull().default(''),
-    groupId: integer('group_id').references(() => groups.id),
+    groupId: integer('group_id'),
     clientType: smallint('client_type').notNull().default(1),
     /** An employee's position (docs/attendance.md): its hourly rate pays the employee's hours; null = none. */
     employeePositionId: integer('employee_position_id'),
@@ -223,6 +241,12 @@ export const clients = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ columns: [t.clubId, t.id] }),
+    foreignKey({
+      name: 'clients_group_id_fk',
+      columns: [t.clubId, t.groupId],
+      foreignColumns: [groups.clubId, groups.id],
+    }),
     uniqueIndex('clients_club_number').on(t.clubId, t.number),
     // An enrolment code identifies one live client of the club (409 PASSWORD_TAKEN).
     uniqueIndex('clients_club_enroll_password')
@@ -258,11 +282,9 @@ export const clients = pgTable(
 export const balanceLedger = pgTable(
   'balance_ledger',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }),
     clubId: integer('club_id').notNull(),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id),
+    clientId: integer('client_id').notNull(),
     /** 'money' (beats) or 'temp' (temporary balance). */
     kind: text('kind').notNull(),
     /** Signed change in minor units. */
@@ -273,13 +295,21 @@ export const balanceLedger = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     userId: integer('user_id'),
   },
-  (t) => [index('balance_ledger_client').on(t.clientId)],
+  (t) => [
+    primaryKey({ columns: [t.clubId, t.id] }),
+    foreignKey({
+      name: 'balance_ledger_client_id_fk',
+      columns: [t.clubId, t.clientId],
+      foreignColumns: [clients.clubId, clients.id],
+    }),
+    index('balance_ledger_client').on(t.clientId),
+  ],
 );
 
 export const terminals = pgTable(
   'terminals',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     clubId: integer('club_id')
       .notNull()
       .references(() => clubs.id),
@@ -301,7 +331,12 @@ export const terminals = pgTable(
     /** Server instance holding the terminal's link now (null = none): routes actions across instances. */
     connectedInstance: text('connected_instance'),
   },
-  (t) => [uniqueIndex('terminals_serial').on(t.serial)],
+  (t) => [
+    primaryKey({ columns: [t.clubId, t.id] }), // A serial is unique across every club: terminals.service checks it under an advisory lock
+    // (a unique index without club_id cannot be enforced on a distributed table, docs/scaling.md).
+    uniqueIndex('terminals_club_serial').on(t.clubId, t.serial),
+    index('terminals_serial').on(t.serial),
+  ],
 );
 
 /**
@@ -328,7 +363,7 @@ export const clientEntryGuard = pgTable(
 export const entranceLogs = pgTable(
   'entrance_logs',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }),
     clubId: integer('club_id').notNull(),
     terminalId: integer('terminal_id'),
     clientId: integer('client_id'),
@@ -350,9 +385,10 @@ export const entranceLogs = pgTable(
     purchaseId: bigint('purchase_id', { mode: 'number' }),
   },
   (t) => [
+    primaryKey({ columns: [t.clubId, t.id] }),
     index('entrance_logs_club_at').on(t.clubId, t.at),
     index('entrance_logs_client_at').on(t.clientId, t.at),
-    uniqueIndex('entrance_logs_event').on(t.terminalId, t.eventId),
+    uniqueIndex('entrance_logs_event').on(t.clubId, t.terminalId, t.eventId),
     // A family's entrances on the parent's subscription (the per-subscriber quota), without a scan.
     index('entrance_logs_payer_at')
       .on(t.payerClientId, t.at)
@@ -364,8 +400,9 @@ export const entranceLogs = pgTable(
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    clubId: integer('club_id'),
+    id: bigserial('id', { mode: 'number' }),
+    /** 0 for the service operator's actions outside any club (docs/scaling.md: a distribution column is never null). */
+    clubId: integer('club_id').notNull(),
     userId: integer('user_id'),
     /** A code of the label catalogue (packages/domain labels.ts), so every action has its words. */
     action: text('action').$type<AuditAction>().notNull(),
@@ -377,6 +414,7 @@ export const auditLog = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ columns: [t.clubId, t.id] }),
     index('audit_log_club_at').on(t.clubId, t.at),
     // A client's history (GET /Client/GetClientHistory) reads one entity's rows newest first.
     index('audit_log_entity').on(t.clubId, t.entity, t.entityId, t.at),
@@ -414,13 +452,11 @@ export const loginFailures = pgTable('login_failures', {
 export const biometricTemplates = pgTable(
   'biometric_templates',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     clubId: integer('club_id')
       .notNull()
       .references(() => clubs.id),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id),
+    clientId: integer('client_id').notNull(),
     /** 'fingerprint' or 'face'. */
     kind: text('kind').notNull(),
     templateEnc: text('template_enc').notNull(),
@@ -431,6 +467,12 @@ export const biometricTemplates = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ columns: [t.clubId, t.id] }),
+    foreignKey({
+      name: 'biometric_templates_client_id_fk',
+      columns: [t.clubId, t.clientId],
+      foreignColumns: [clients.clubId, clients.id],
+    }),
     uniqueIndex('biometric_templates_mac').on(t.clubId, t.kind, t.templateMac),
     index('biometric_templates_client').on(t.clubId, t.clientId),
   ],
@@ -440,7 +482,7 @@ export const biometricTemplates = pgTable(
 export const quickExits = pgTable(
   'quick_exits',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }),
     clubId: integer('club_id').notNull(),
     clientId: integer('client_id').notNull(),
     entranceId: bigint('entrance_id', { mode: 'number' }).notNull(),
@@ -458,8 +500,9 @@ export const quickExits = pgTable(
     eventId: text('event_id'),
   },
   (t) => [
-    uniqueIndex('quick_exits_entrance').on(t.entranceId),
-    uniqueIndex('quick_exits_event').on(t.terminalId, t.eventId),
+    primaryKey({ columns: [t.clubId, t.id] }),
+    uniqueIndex('quick_exits_entrance').on(t.clubId, t.entranceId),
+    uniqueIndex('quick_exits_event').on(t.clubId, t.terminalId, t.eventId),
     index('quick_exits_club_exit').on(t.clubId, t.exitAt),
   ],
 );
@@ -468,7 +511,7 @@ export const quickExits = pgTable(
 export const terminalMessages = pgTable(
   'terminal_messages',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     clubId: integer('club_id')
       .notNull()
       .references(() => clubs.id),
@@ -485,7 +528,7 @@ export const terminalMessages = pgTable(
     active: boolean('active').notNull().default(true),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('terminal_messages_club').on(t.clubId)],
+  (t) => [primaryKey({ columns: [t.clubId, t.id] }), index('terminal_messages_club').on(t.clubId)],
 );
 
 // ---------------------------------------------------------------- money (docs/money.md)
@@ -510,7 +553,7 @@ export const invoiceCounters = pgTable('invoice_counters', {
 export const purchases = pgTable(
   'purchases',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }),
     clubId: integer('club_id').notNull(),
     clientId: integer('client_id'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
@@ -554,6 +597,7 @@ export const purchases = pgTable(
     idempotencyKey: text('idempotency_key').notNull(),
   },
   (t) => [
+    primaryKey({ columns: [t.clubId, t.id] }),
     uniqueIndex('purchases_invoice').on(t.clubId, t.invoiceNumber),
     uniqueIndex('purchases_idem').on(t.clubId, t.idempotencyKey),
     index('purchases_client_at').on(t.clubId, t.clientId, t.at),
@@ -570,7 +614,7 @@ export const purchases = pgTable(
 export const purchaseItems = pgTable(
   'purchase_items',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }),
     clubId: integer('club_id').notNull(),
     purchaseId: bigint('purchase_id', { mode: 'number' }).notNull(),
     itemType: smallint('item_type').notNull(),
@@ -588,6 +632,7 @@ export const purchaseItems = pgTable(
     details: jsonb('details').$type<Record<string, unknown>>(),
   },
   (t) => [
+    primaryKey({ columns: [t.clubId, t.id] }),
     // The purchase's lines, and (with the columns the reports and dashboard sum) an index-only join
     // from a period of purchases: the planner then probes lines per purchase instead of scanning
     // every club's lines (docs/reports.md "Speed").
@@ -612,7 +657,7 @@ export const purchaseItems = pgTable(
 export const purchasePayments = pgTable(
   'purchase_payments',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }),
     clubId: integer('club_id').notNull(),
     purchaseId: bigint('purchase_id', { mode: 'number' }).notNull(),
     method: smallint('method').notNull(),
@@ -621,7 +666,10 @@ export const purchasePayments = pgTable(
     lastFour: text('last_four').notNull().default(''),
   },
   // As purchase_items_purchase: an index-only join from a period of purchases.
-  (t) => [index('purchase_payments_purchase').on(t.purchaseId, t.method, t.amount, t.clubId)],
+  (t) => [
+    primaryKey({ columns: [t.clubId, t.id] }),
+    index('purchase_payments_purchase').on(t.purchaseId, t.method, t.amount, t.clubId),
+  ],
 );
 
 /**
@@ -749,7 +797,7 @@ export const activityDailyDelta = pgTable('activity_daily_delta', {
 export const charges = pgTable(
   'charges',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }),
     clubId: integer('club_id').notNull(),
     clientId: integer('client_id'),
     idempotencyKey: text('idempotency_key').notNull(),
@@ -772,6 +820,7 @@ export const charges = pgTable(
     purchaseId: bigint('purchase_id', { mode: 'number' }),
   },
   (t) => [
+    primaryKey({ columns: [t.clubId, t.id] }),
     uniqueIndex('charges_idem').on(t.clubId, t.idempotencyKey),
     index('charges_club_status').on(t.clubId, t.status),
   ],
@@ -785,11 +834,9 @@ export const charges = pgTable(
 export const paymentMethods = pgTable(
   'payment_methods',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     clubId: integer('club_id').notNull(),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id),
+    clientId: integer('client_id').notNull(),
     /** 'card' or 'masav'. */
     kind: text('kind').notNull(),
     cardToken: text('card_token'),
@@ -813,8 +860,14 @@ export const paymentMethods = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ columns: [t.clubId, t.id] }),
+    foreignKey({
+      name: 'payment_methods_client_id_fk',
+      columns: [t.clubId, t.clientId],
+      foreignColumns: [clients.clubId, clients.id],
+    }),
     uniqueIndex('payment_methods_client')
-      .on(t.clientId)
+      .on(t.clubId, t.clientId)
       .where(sql`${t.deleted} = false`),
     index('payment_methods_club').on(t.clubId, t.kind),
   ],
@@ -824,11 +877,9 @@ export const paymentMethods = pgTable(
 export const debts = pgTable(
   'debts',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     clubId: integer('club_id').notNull(),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id),
+    clientId: integer('client_id').notNull(),
     amount: integer('amount').notNull(),
     paid: integer('paid').notNull().default(0),
     description: text('description').notNull().default(''),
@@ -844,14 +895,22 @@ export const debts = pgTable(
     /** The bank's return reason code when a MASAV debit of it was rejected (docs/money.md "MASAV return file"). */
     returnReason: text('return_reason'),
   },
-  (t) => [index('debts_client').on(t.clubId, t.clientId)],
+  (t) => [
+    primaryKey({ columns: [t.clubId, t.id] }),
+    foreignKey({
+      name: 'debts_client_id_fk',
+      columns: [t.clubId, t.clientId],
+      foreignColumns: [clients.clubId, clients.id],
+    }),
+    index('debts_client').on(t.clubId, t.clientId),
+  ],
 );
 
 /** Every automatic-renewal attempt (seed 001 §4: success or error). */
 export const autoRenewLogs = pgTable(
   'auto_renew_logs',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }),
     clubId: integer('club_id').notNull(),
     clientId: integer('client_id').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
@@ -866,6 +925,7 @@ export const autoRenewLogs = pgTable(
     forEnd: date('for_end'),
   },
   (t) => [
+    primaryKey({ columns: [t.clubId, t.id] }),
     index('auto_renew_logs_club_at').on(t.clubId, t.at),
     index('auto_renew_logs_client').on(t.clubId, t.clientId),
   ],
@@ -875,7 +935,7 @@ export const autoRenewLogs = pgTable(
 export const masavFiles = pgTable(
   'masav_files',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     clubId: integer('club_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     testMode: boolean('test_mode').notNull(),
@@ -888,7 +948,7 @@ export const masavFiles = pgTable(
     /** When the bank's return file of this file was read; null until then. */
     returnedAt: timestamp('returned_at', { withTimezone: true }),
   },
-  (t) => [index('masav_files_club').on(t.clubId, t.createdAt)],
+  (t) => [primaryKey({ columns: [t.clubId, t.id] }), index('masav_files_club').on(t.clubId, t.createdAt)],
 );
 
 /** Money settings of a club kept apart from the general settings: MASAV institution, accounting, invoicing. */
@@ -910,7 +970,7 @@ export const clubMoneySettings = pgTable('club_money_settings', {
 export const licenseRequests = pgTable(
   'license_requests',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     clubId: integer('club_id').notNull(),
     licenseType: smallint('license_type').notNull().default(1),
     quantity: integer('quantity').notNull(),
@@ -934,6 +994,7 @@ export const licenseRequests = pgTable(
     reason: text('reason'),
   },
   (t) => [
+    primaryKey({ columns: [t.clubId, t.id] }),
     index('license_requests_club').on(t.clubId, t.createdAt),
     // The operator's queue of every club's requests, pending first (docs/operator.md).
     index('license_requests_status').on(t.status, t.createdAt),
@@ -941,19 +1002,28 @@ export const licenseRequests = pgTable(
 );
 
 /** License purchases by card through the provider's payment page (POST /api/getBuyLink). */
-export const licenseOrders = pgTable('license_orders', {
-  id: serial('id').primaryKey(),
-  clubId: integer('club_id').notNull(),
-  code: text('code').notNull().unique(),
-  quantity: integer('quantity').notNull(),
-  amount: integer('amount').notNull(),
-  email: text('email').notNull().default(''),
-  customerName: text('customer_name').notNull().default(''),
-  /** 'open', 'paid', 'declined'. */
-  status: text('status').notNull().default('open'),
-  chargeId: bigint('charge_id', { mode: 'number' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const licenseOrders = pgTable(
+  'license_orders',
+  {
+    id: serial('id'),
+    clubId: integer('club_id').notNull(),
+    code: text('code').notNull(),
+    quantity: integer('quantity').notNull(),
+    amount: integer('amount').notNull(),
+    email: text('email').notNull().default(''),
+    customerName: text('customer_name').notNull().default(''),
+    /** 'open', 'paid', 'declined'. */
+    status: text('status').notNull().default('open'),
+    chargeId: bigint('charge_id', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clubId, t.id] }),
+    // The payment page's return finds the order by its code alone (96 random bits).
+    uniqueIndex('license_orders_club_code').on(t.clubId, t.code),
+    index('license_orders_code').on(t.code),
+  ],
+);
 
 // ---------------------------------------------------------------- cash at the terminal (gate operations)
 
@@ -961,25 +1031,34 @@ export const licenseOrders = pgTable('license_orders', {
  * Cash held by a terminal (seed 001 §3): payout inventories (coins, bills),
  * the cash box and the excess box; pieces per denomination in agorot.
  */
-export const terminalCash = pgTable('terminal_cash', {
-  terminalId: integer('terminal_id')
-    .primaryKey()
-    .references(() => terminals.id),
-  clubId: integer('club_id').notNull(),
-  coins: jsonb('coins').$type<Inventory>().notNull().default({}),
-  bills: jsonb('bills').$type<Inventory>().notNull().default({}),
-  cashBox: jsonb('cash_box').$type<Inventory>().notNull().default({}),
-  excessAmount: integer('excess_amount').notNull().default(0),
-  excessCount: integer('excess_count').notNull().default(0),
-  lastResetAt: timestamp('last_reset_at', { withTimezone: true }),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const terminalCash = pgTable(
+  'terminal_cash',
+  {
+    terminalId: integer('terminal_id').notNull(),
+    clubId: integer('club_id').notNull(),
+    coins: jsonb('coins').$type<Inventory>().notNull().default({}),
+    bills: jsonb('bills').$type<Inventory>().notNull().default({}),
+    cashBox: jsonb('cash_box').$type<Inventory>().notNull().default({}),
+    excessAmount: integer('excess_amount').notNull().default(0),
+    excessCount: integer('excess_count').notNull().default(0),
+    lastResetAt: timestamp('last_reset_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clubId, t.terminalId] }),
+    foreignKey({
+      name: 'terminal_cash_terminal_id_fk',
+      columns: [t.clubId, t.terminalId],
+      foreignColumns: [terminals.clubId, terminals.id],
+    }),
+  ],
+);
 
 /** Cash sessions at a terminal (seed 001 §4): one payment in cash, from begin to closed / canceled / rejected. */
 export const cashSessions = pgTable(
   'cash_sessions',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }),
     clubId: integer('club_id').notNull(),
     terminalId: integer('terminal_id').notNull(),
     /** The terminal's own id of the session. */
@@ -1005,7 +1084,8 @@ export const cashSessions = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('cash_sessions_terminal_session').on(t.terminalId, t.sessionId),
+    primaryKey({ columns: [t.clubId, t.id] }),
+    uniqueIndex('cash_sessions_terminal_session').on(t.clubId, t.terminalId, t.sessionId),
     index('cash_sessions_club_started').on(t.clubId, t.startedAt),
   ],
 );
@@ -1014,7 +1094,7 @@ export const cashSessions = pgTable(
 export const cashInserts = pgTable(
   'cash_inserts',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }),
     clubId: integer('club_id').notNull(),
     terminalId: integer('terminal_id').notNull(),
     cashSessionId: bigint('cash_session_id', { mode: 'number' }).notNull(),
@@ -1024,14 +1104,17 @@ export const cashInserts = pgTable(
     accepted: boolean('accepted').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('cash_inserts_event').on(t.terminalId, t.eventId)],
+  (t) => [
+    primaryKey({ columns: [t.clubId, t.id] }),
+    uniqueIndex('cash_inserts_event').on(t.clubId, t.terminalId, t.eventId),
+  ],
 );
 
 /** Cash box emptied (POST /api/Terminal/CreateResetCashLevels): the cash management report. */
 export const cashResets = pgTable(
   'cash_resets',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }),
     clubId: integer('club_id').notNull(),
     terminalId: integer('terminal_id').notNull(),
     userId: integer('user_id'),
@@ -1041,14 +1124,14 @@ export const cashResets = pgTable(
     excessAmount: integer('excess_amount').notNull(),
     excessCount: integer('excess_count').notNull(),
   },
-  (t) => [index('cash_resets_club_at').on(t.clubId, t.at)],
+  (t) => [primaryKey({ columns: [t.clubId, t.id] }), index('cash_resets_club_at').on(t.clubId, t.at)],
 );
 
 /** Products (seed 001 §3 "Product"): sold at terminals and in the console. Price in minor units, VAT included. */
 export const products = pgTable(
   'products',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     clubId: integer('club_id')
       .notNull()
       .references(() => clubs.id),
@@ -1064,7 +1147,7 @@ export const products = pgTable(
     deleted: boolean('deleted').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('products_club').on(t.clubId)],
+  (t) => [primaryKey({ columns: [t.clubId, t.id] }), index('products_club').on(t.clubId)],
 );
 
 // ---------------------------------------------------------------- messages and incidents (docs/messages.md)
@@ -1073,7 +1156,7 @@ export const products = pgTable(
 export const feedbackCategories = pgTable(
   'feedback_categories',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     clubId: integer('club_id')
       .notNull()
       .references(() => clubs.id),
@@ -1087,7 +1170,7 @@ export const feedbackCategories = pgTable(
     deleted: boolean('deleted').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('feedback_categories_club').on(t.clubId)],
+  (t) => [primaryKey({ columns: [t.clubId, t.id] }), index('feedback_categories_club').on(t.clubId)],
 );
 
 /** Global messages of the service operator to clubs (seed 000 §3 "global message"); not owned by one club. */
@@ -1132,13 +1215,11 @@ export const globalMessageReads = pgTable(
 export const incidents = pgTable(
   'incidents',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     clubId: integer('club_id')
       .notNull()
       .references(() => clubs.id),
-    categoryId: integer('category_id')
-      .notNull()
-      .references(() => feedbackCategories.id),
+    categoryId: integer('category_id').notNull(),
     /** The category's default severity when reported. */
     severityId: integer('severity_id').notNull(),
     /** 'terminal' or 'console'. */
@@ -1155,8 +1236,14 @@ export const incidents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ columns: [t.clubId, t.id] }),
+    foreignKey({
+      name: 'incidents_category_id_fk',
+      columns: [t.clubId, t.categoryId],
+      foreignColumns: [feedbackCategories.clubId, feedbackCategories.id],
+    }),
     index('incidents_club_status').on(t.clubId, t.status, t.createdAt),
-    uniqueIndex('incidents_terminal_event').on(t.terminalId, t.eventId),
+    uniqueIndex('incidents_terminal_event').on(t.clubId, t.terminalId, t.eventId),
   ],
 );
 
@@ -1176,11 +1263,9 @@ export const incidentWebhooks = pgTable('incident_webhooks', {
 export const incidentDeliveries = pgTable(
   'incident_deliveries',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     clubId: integer('club_id').notNull(),
-    incidentId: integer('incident_id')
-      .notNull()
-      .references(() => incidents.id),
+    incidentId: integer('incident_id').notNull(),
     /** 'pending', 'delivered' or 'failed'. */
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
@@ -1191,6 +1276,12 @@ export const incidentDeliveries = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ columns: [t.clubId, t.id] }),
+    foreignKey({
+      name: 'incident_deliveries_incident_id_fk',
+      columns: [t.clubId, t.incidentId],
+      foreignColumns: [incidents.clubId, incidents.id],
+    }),
     index('incident_deliveries_due').on(t.status, t.nextAttemptAt),
     index('incident_deliveries_club').on(t.clubId),
   ],
@@ -1205,7 +1296,7 @@ export const incidentDeliveries = pgTable(
 export const employeePositions = pgTable(
   'employee_positions',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     clubId: integer('club_id')
       .notNull()
       .references(() => clubs.id),
@@ -1214,7 +1305,7 @@ export const employeePositions = pgTable(
     hourlyRate: integer('hourly_rate').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('employee_positions_club').on(t.clubId)],
+  (t) => [primaryKey({ columns: [t.clubId, t.id] }), index('employee_positions_club').on(t.clubId)],
 );
 
 /** How a time of an attendance record was written (docs/attendance.md). */
@@ -1232,20 +1323,18 @@ export type AttendanceSource = 'terminal' | 'manual' | 'automatic';
 export const attendanceLogs = pgTable(
   'attendance_logs',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     clubId: integer('club_id')
       .notNull()
       .references(() => clubs.id),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id),
+    clientId: integer('client_id').notNull(),
     entryAt: timestamp('entry_at', { withTimezone: true }),
-    entryTerminalId: integer('entry_terminal_id').references(() => terminals.id),
+    entryTerminalId: integer('entry_terminal_id'),
     entrySource: text('entry_source').$type<AttendanceSource>(),
     /** The terminal's event id of a clocking (docs/terminal-protocol.md "Attendance"): a resend answers the same. */
     entryEventId: text('entry_event_id'),
     exitAt: timestamp('exit_at', { withTimezone: true }),
-    exitTerminalId: integer('exit_terminal_id').references(() => terminals.id),
+    exitTerminalId: integer('exit_terminal_id'),
     exitSource: text('exit_source').$type<AttendanceSource>(),
     exitEventId: text('exit_event_id'),
     comment: text('comment').notNull().default(''),
@@ -1257,6 +1346,22 @@ export const attendanceLogs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ columns: [t.clubId, t.id] }),
+    foreignKey({
+      name: 'attendance_logs_client_id_fk',
+      columns: [t.clubId, t.clientId],
+      foreignColumns: [clients.clubId, clients.id],
+    }),
+    foreignKey({
+      name: 'attendance_logs_entry_terminal_id_fk',
+      columns: [t.clubId, t.entryTerminalId],
+      foreignColumns: [terminals.clubId, terminals.id],
+    }),
+    foreignKey({
+      name: 'attendance_logs_exit_terminal_id_fk',
+      columns: [t.clubId, t.exitTerminalId],
+      foreignColumns: [terminals.clubId, terminals.id],
+    }),
     index('attendance_logs_club_entry').on(t.clubId, t.entryAt),
     index('attendance_logs_club_client').on(t.clubId, t.clientId),
     index('attendance_logs_open')
@@ -1285,7 +1390,7 @@ export const scriptVersions = pgTable('script_versions', {
 export const licenseLoads = pgTable(
   'license_loads',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     clubId: integer('club_id').notNull(),
     quantity: integer('quantity').notNull(),
     reason: text('reason').notNull(),
@@ -1293,7 +1398,7 @@ export const licenseLoads = pgTable(
     userId: integer('user_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('license_loads_club').on(t.clubId, t.createdAt)],
+  (t) => [primaryKey({ columns: [t.clubId, t.id] }), index('license_loads_club').on(t.clubId, t.createdAt)],
 );
 
 /**

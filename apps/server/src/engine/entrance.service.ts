@@ -327,7 +327,7 @@ async function recordWithPayment(db: Db, p: PendingEntrance): Promise<number> {
     const [log] = await tx
       .insert(entranceLogs)
       .values(logValues(p))
-      .onConflictDoNothing({ target: [entranceLogs.terminalId, entranceLogs.eventId] })
+      .onConflictDoNothing({ target: [entranceLogs.clubId, entranceLogs.terminalId, entranceLogs.eventId] })
       .returning({ id: entranceLogs.id });
     if (!log) throw new DuplicateEvent();
     const { amount, bonusUsed, payerClientId } = p.decision;

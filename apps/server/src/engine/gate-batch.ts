@@ -249,7 +249,7 @@ insert into entrance_logs (club_id, terminal_id, client_id, group_id, at, status
   from q cross join lateral (select q.rapid_reason is not null and q.client_id is not null and not exists (
       select 1 from candidate c join guarded using (client_id) where c.n = q.n) as refused) r
   order by q.n
-  on conflict (terminal_id, event_id) do nothing
+  on conflict (club_id, terminal_id, event_id) do nothing
   returning id, terminal_id, event_id, status`;
 
 async function insertBatch(query: RawQuery, items: LogItem[]): Promise<(Logged | Error)[]> {

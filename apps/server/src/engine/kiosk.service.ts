@@ -454,7 +454,7 @@ async function answerFailed(sale: KioskSale, bus: EventBus | null, err: AppError
       identificationKind: m.identification!.kind,
       eventId: m.eventId,
     })
-    .onConflictDoNothing({ target: [entranceLogs.terminalId, entranceLogs.eventId] })
+    .onConflictDoNothing({ target: [entranceLogs.clubId, entranceLogs.terminalId, entranceLogs.eventId] })
     .returning({ id: entranceLogs.id });
   if (log) {
     bus?.publish('entrance', {

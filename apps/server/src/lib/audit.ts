@@ -23,7 +23,8 @@ export async function audit(
   },
 ): Promise<void> {
   await db.insert(auditLog).values({
-    clubId: actor.clubId ?? null,
+    // Club 0: the service operator's actions outside any club (audit_log.club_id is never null, docs/scaling.md).
+    clubId: actor.clubId ?? 0,
     userId: actor.userId ?? null,
     action: entry.action,
     entity: entry.entity,

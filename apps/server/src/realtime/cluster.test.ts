@@ -122,5 +122,46 @@ describe.skipIf(!onPostgres)(
       liveOther.ws.close();
       void Api;
     });
+
+    it('decides the same card presented at a terminal on A and one on B at the same moment once', async () => {
+      // The per-identification order of one process (engine/batcher.ts KeyedSerializer) does not reach
+      // the other instance; the client's guard row (client_entry_guard, engine/gate-batch.ts) does.
+      const ctxA = { app: a, database: shared } as unknown as TestContext;
+      const { api, club } = await signedInAdmin(ctxA);
+      const g = await factory.makeGroupWithSchedule(ctxA, club.id, { name: 'Both' }, [
+        { entranceState: EntranceState.FreeOpen },
+      ]);
+      const rounds = 8;
+      for (let i = 0; i < rounds; i++) {
+        await factory.makeClient(ctxA, club.id, {
+          number: 100 + i,
+          firstName: 'Same',
+          lastName: `Card ${i}`,
+          groupId: g.id,
+          cardSerial: `SAME-${i}`,
+        });
+      }
+      const link = async (base: string, name: string) => {
+        const t = (await api.post('/api/Terminal', { serial: `SC-${club.id}-${name}`, name })).json();
+        await api.patch(`/api/Terminal/${t.id}`, { approved: true });
+        const tc = new TerminalClient({ url: base, serial: t.serial, secret: t.secret, heartbeat: false });
+        await tc.connect();
+        return tc;
+      };
+      const onA = await link(baseA, 'A');
+      const onB = await link(baseB, 'B');
+      try {
+        for (let i = 0; i < rounds; i++) {
+          const both = await Promise.all([
+            onA.present({ kind: 'card', value: `SAME-${i}` }),
+            onB.present({ kind: 'card', value: `SAME-${i}` }),
+          ]);
+          expect(both.map((d) => d.status).sort(), `round ${i}`).toEqual([1, 13]);
+        }
+      } finally {
+        await onA.close();
+        await onB.close();
+      }
+    });
   },
 );

@@ -16,6 +16,7 @@ import { ingestOfflineBatch } from '../modules/terminals/offline.service.js';
 import { reportFromTerminal } from '../modules/incidents/incidents.service.js';
 import { handleAttendance, handleEnroll, handleExit } from './handlers/gate.js';
 import { handlePurchase } from './handlers/purchase.js';
+import { admissionOf } from './admission.js';
 import type { LinkState, TerminalLinkSession } from './terminal-session.js';
 
 /**
@@ -98,13 +99,23 @@ async function decideEntrance(s: TerminalLinkSession, link: LinkState, m: Termin
 export const linkHandlers: LinkHandlers = {
   hello: async (s, m) => {
     if (s.link) return s.fail('BAD_MESSAGE', 'Already authenticated');
-    const t = await authenticateTerminal(s.db, m.serial, m.secret);
-    if (!t) {
-      s.log.warn({ serial: m.serial }, 'terminal authentication failed');
-      return s.closeWith('AUTH_FAILED', 'Unknown serial or wrong secret', 4401);
+    // Admission control (realtime/admission.ts): a bounded number of handshakes at a time. The terminal
+    // gives up waiting for its welcome after its own timeout and closes; a closed session's turn is skipped.
+    s.helloArrived();
+    const release = await admissionOf(s.deps).enter();
+    if (!release) return s.closeWith('BUSY', 'Too many terminals connecting; try again later', 1013);
+    try {
+      if (s.closed) return;
+      const t = await authenticateTerminal(s.db, m.serial, m.secret);
+      if (!t) {
+        s.log.warn({ serial: m.serial }, 'terminal authentication failed');
+        return s.closeWith('AUTH_FAILED', 'Unknown serial or wrong secret', 4401);
+      }
+      if (s.closed) return;
+      await s.open(t, m.devices);
+    } finally {
+      release();
     }
-    if (s.closed) return;
-    await s.open(t, m.devices);
   },
   entrance: authenticated(async (s, link, m) => s.startEntrance(() => decideEntrance(s, link, m))),
   heartbeat: authenticated(async (s, link, m) => {

@@ -196,6 +196,11 @@ export class TerminalLinkSession {
     await touchLastConnection(this.db, s.terminalId, new Date(now));
   }
 
+  /** A hello arrived: the hello timeout is met, however long admission control keeps it waiting (realtime/admission.ts). */
+  helloArrived(): void {
+    clearTimeout(this.helloTimer);
+  }
+
   /**
    * Makes the session the terminal's link after a good hello: registers it on this instance
    * (a previous link of the same terminal is told `replaced`), records the instance, the

@@ -118,7 +118,7 @@ async function recordFailure(
     .where(eq(loginFailures.key, key));
   // A security event (Privacy Protection (Data Security) Regulations 2017: security records).
   await db.insert(auditLog).values({
-    clubId: who.clubId,
+    clubId: who.clubId ?? 0, // 0: a name outside any club (audit_log.club_id is never null)
     userId: who.userId,
     action: 'login.locked',
     entity: 'login',

@@ -281,7 +281,7 @@ export async function ingestOfflineBatch(
     const [row] = await db
       .insert(entranceLogs)
       .values(values)
-      .onConflictDoNothing({ target: [entranceLogs.terminalId, entranceLogs.eventId] })
+      .onConflictDoNothing({ target: [entranceLogs.clubId, entranceLogs.terminalId, entranceLogs.eventId] })
       .returning({ id: entranceLogs.id });
     if (!row) {
       await terminalRecordWins(db, link, values);

@@ -1,4 +1,4 @@
-import { asc, eq, ne } from 'drizzle-orm';
+import { asc, eq, ne, sql } from 'drizzle-orm';
 import type { Actor } from '../../lib/actor.js';
 import {
   ACTION_REPLY_TIMEOUT_SECONDS,
@@ -157,6 +157,9 @@ export async function createTerminal(
   const { columns, settings } = splitInput(input);
   try {
     return await db.transaction(async (tx) => {
+      // A serial is unique across clubs, which no index can hold once terminals are distributed by
+      // club_id (docs/scaling.md): every instance checks it under the same transaction lock.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`terminal-serial:${input.serial}`}, 0))`);
       const [taken] = await tx.select({ id: terminals.id }).from(terminals).where(eq(terminals.serial, input.serial));
       if (taken) throw serialTaken();
       const [row] = await tx
@@ -175,7 +178,7 @@ export async function createTerminal(
     });
   } catch (err) {
     const { code, constraint } = pgError(err);
-    if (code === '23505' && constraint === 'terminals_serial') throw serialTaken();
+    if (code === '23505' && constraint === 'terminals_club_serial') throw serialTaken();
     throw err;
   }
 }

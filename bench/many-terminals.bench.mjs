@@ -1,0 +1,279 @@
+#!/usr/bin/env node
+// Many terminals on one server instance, and the reconnect storm (issue 20; docs/scaling.md).
+// BENCH_TERMINALS (default 5000) terminals across BENCH_CLUBS (default 1000) clubs, each a real
+// TerminalClient with its own WebSocket in this one process, connect to one server (its own process,
+// bench/lib/gate-server.mjs, on a fresh PostgreSQL database). Measures:
+// - connect: all terminals at once (admission control queues or refuses with 1013, the terminals back
+//   off with jitter), time until every one is welcomed;
+// - memory per connection: the server's RSS after a forced GC, with the terminals connected, minus
+//   before they connected, ÷ terminals; and the server's peak RSS;
+// - heartbeat cost: the server's CPU over BENCH_IDLE_SECONDS (default 35: every terminal heartbeats
+//   once in 30 s) with no traffic, per heartbeat and as % of one core;
+// - the gate at BENCH_GATE_RATE (default 2000) decisions/s offered across the terminals, open loop,
+//   for BENCH_GATE_SECONDS (default 10): p50/p99;
+// - the reconnect storm: the server is killed (SIGKILL) with every terminal connected;
+//   BENCH_OFFLINE_TERMINALS (default 10 %) of them present BENCH_OFFLINE_EACH (2) cards while it is
+//   down (decided offline, queued); the server is started again on the same database and port; time
+//   until every terminal is connected again and every offline event is in entrance_logs exactly once
+//   (count and distinct (terminal, event id)), and the gate's latency meanwhile (one presentation
+//   every 50 ms at terminals already back).
+// Run: `node --import tsx bench/many-terminals.bench.mjs`. Appends to bench/RESULTS.md; writes
+// bench/results/many-terminals.json.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { addResultRow } from './lib/results-md.mjs';
+import { startGateServer } from './lib/gate-server-process.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const { TerminalClient } = await import(path.join(root, 'apps/terminal/src/client.ts'));
+const { default: pg } = await import('pg');
+
+const TERMINALS = Number(process.env.BENCH_TERMINALS ?? 5000);
+const CLUBS = Number(process.env.BENCH_CLUBS ?? 1000);
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 20);
+const RATE = Number(process.env.BENCH_GATE_RATE ?? 2000);
+const GATE_SECONDS = Number(process.env.BENCH_GATE_SECONDS ?? 10);
+const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 35);
+const OFFLINE_TERMINALS = Number(process.env.BENCH_OFFLINE_TERMINALS ?? Math.round(TERMINALS / 10));
+const OFFLINE_EACH = Number(process.env.BENCH_OFFLINE_EACH ?? 2);
+const PORT = Number(process.env.BENCH_PORT ?? 40000 + (process.pid % 20000));
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const pct = (sorted, p) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : 0;
+const r1 = (x) => Math.round(x * 10) / 10;
+const until = async (cond, ms) => {
+  const end = Date.now() + ms;
+  while (!(await cond())) {
+    if (Date.now() > end) return false;
+    await sleep(100);
+  }
+  return true;
+};
+
+const name = `venue_bench_many_${process.pid}`;
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+await admin.query(`CREATE DATABASE ${name}`);
+const url = new URL(adminUrl);
+url.pathname = `/${name}`;
+const dbUrl = url.toString();
+const probe = new pg.Client({ connectionString: dbUrl });
+
+const env = {
+  BENCH_GATE_DB: dbUrl,
+  BENCH_CLUBS: String(CLUBS),
+  BENCH_TERMINALS: String(TERMINALS),
+  BENCH_CLIENTS: String(CLIENTS),
+  BENCH_INSERT_SECONDS: '0',
+  BENCH_PORT: String(PORT),
+};
+const result = { terminals: TERMINALS, clubs: CLUBS };
+try {
+  let server = startGateServer(env, ['--expose-gc']);
+  const ready = await server.next();
+  await probe.connect();
+  console.log(`server on ${ready.port}: ${ready.terminals.length} terminals in ${CLUBS} clubs`);
+  const cards = ready.cards;
+  server.send('gc');
+  const base = await server.next();
+
+  const clients = ready.terminals.map(
+    (t) =>
+      new TerminalClient({
+        url: `ws://127.0.0.1:${PORT}`,
+        serial: t.serial,
+        secret: t.secret,
+        heartbeat: true,
+        reconnect: true,
+        timeoutMs: 10_000,
+      }),
+  );
+  const allConnected = () => clients.every((c) => c.connected);
+  let t0 = performance.now();
+  // All at once; a refused or failed first attempt is retried by the client's back-off.
+  await Promise.all(clients.map((c) => c.connect().catch(() => null)));
+  const connectedAll = await until(allConnected, 120_000);
+  result.connectAllMs = Math.round(performance.now() - t0);
+  result.connectedAll = connectedAll;
+  console.log(`connected: ${clients.filter((c) => c.connected).length}/${TERMINALS} in ${result.connectAllMs} ms`);
+
+  server.send('gc');
+  const withLinks = await server.next();
+  result.kbPerConnection = r1((withLinks.rss - base.rss) / TERMINALS / 1024);
+  result.heapKbPerConnection = r1((withLinks.heapUsed - base.heapUsed) / TERMINALS / 1024);
+  result.rssConnectedMB = Math.round(withLinks.rss / 1048576);
+
+  // Heartbeat cost: no traffic, every terminal heartbeats once per 30 s.
+  server.send('cpu');
+  const c0 = await server.next();
+  await sleep(IDLE_SECONDS * 1000);
+  server.send('cpu');
+  const c1 = await server.next();
+  const heartbeats = (TERMINALS * IDLE_SECONDS) / 30;
+  result.idleCpuPercent = r1(((c1.serverCpuMs - c0.serverCpuMs) / (IDLE_SECONDS * 1000)) * 100);
+  result.idleDbCpuPercent = r1(((c1.databaseCpuMs - c0.databaseCpuMs) / (IDLE_SECONDS * 1000)) * 100);
+  result.cpuMsPerHeartbeat = Math.round(((c1.serverCpuMs - c0.serverCpuMs) / heartbeats) * 1000) / 1000;
+
+  // The gate at RATE/s offered, open loop, round robin over the terminals and the cards.
+  const lat = [];
+  let sent = 0;
+  let offline = 0;
+  const pending = [];
+  t0 = performance.now();
+  const total = RATE * GATE_SECONDS;
+  while (sent < total) {
+    const due = Math.min(total, Math.floor(((performance.now() - t0) / 1000) * RATE));
+    for (; sent < due; sent++) {
+      const c = clients[sent % TERMINALS];
+      const card = cards[Math.floor(sent / TERMINALS) % cards.length];
+      const s = performance.now();
+      pending.push(
+        c.present({ kind: 'card', value: card }).then((d) => {
+          lat.push(performance.now() - s);
+          if (d.offline) offline++;
+        }),
+      );
+    }
+    await sleep(5);
+  }
+  await Promise.all(pending);
+  lat.sort((a, b) => a - b);
+  result.gate = {
+    offered: RATE,
+    decisionsPerSecond: Math.round(lat.length / ((performance.now() - t0) / 1000)),
+    p50: r1(pct(lat, 50)),
+    p99: r1(pct(lat, 99)),
+    max: r1(lat.at(-1) ?? 0),
+    offline,
+  };
+  server.send('rss');
+  result.peakRssMB = Math.round((await server.next()).peakRss / 1048576);
+  console.log(JSON.stringify(result));
+
+  // The reconnect storm.
+  const before = Number((await probe.query('select count(*) from entrance_logs where offline')).rows[0].count);
+  server.child.kill('SIGKILL');
+  await new Promise((r) => server.child.once('exit', r));
+  await until(() => clients.every((c) => !c.connected), 30_000);
+  let queued = 0;
+  for (let i = 0; i < OFFLINE_TERMINALS; i++) {
+    const c = clients[Math.floor((i * TERMINALS) / OFFLINE_TERMINALS)];
+    for (let k = 0; k < OFFLINE_EACH; k++) {
+      await c.present({ kind: 'card', value: cards[(i + k) % cards.length] });
+      queued++;
+    }
+  }
+  const expected = before + queued;
+  server = startGateServer({ ...env, BENCH_REUSE: '1' }, ['--expose-gc']);
+  await server.next();
+  t0 = performance.now();
+  const stormLat = [];
+  let probing = true;
+  const prober = (async () => {
+    let i = 0;
+    while (probing) {
+      const c = clients.find((x, j) => j >= i % TERMINALS && x.connected) ?? clients.find((x) => x.connected);
+      i += 7;
+      if (c) {
+        const s = performance.now();
+        const d = await c.present({ kind: 'card', value: cards[i % cards.length] });
+        if (!d.offline) stormLat.push(performance.now() - s);
+      }
+      await sleep(50);
+    }
+  })();
+  const offlineCount = async () =>
+    (
+      await probe.query(
+        'select count(*)::int as n, count(distinct (terminal_id, event_id))::int as d from entrance_logs where offline',
+      )
+    ).rows[0];
+  let allBackMs = null;
+  const ok = await until(async () => {
+    if (allBackMs == null && allConnected()) allBackMs = Math.round(performance.now() - t0);
+    return allBackMs != null && (await offlineCount()).n >= expected;
+  }, 120_000);
+  const stormMs = Math.round(performance.now() - t0);
+  probing = false;
+  await prober;
+  await sleep(2000); // a late duplicate would show here
+  const counted = await offlineCount();
+  stormLat.sort((a, b) => a - b);
+  result.storm = {
+    offlineEvents: queued,
+    reconnectedMs: allBackMs,
+    ingestedMs: ok ? stormMs : null,
+    ingested: counted.n - before,
+    distinct: counted.d - before,
+    duplicates: counted.n - counted.d,
+    gateDuring: { decisions: stormLat.length, p50: r1(pct(stormLat, 50)), p99: r1(pct(stormLat, 99)) },
+  };
+  server.send('rss');
+  result.storm.peakRssMB = Math.round((await server.next()).peakRss / 1048576);
+  console.log(JSON.stringify(result.storm));
+  await Promise.all(clients.map((c) => c.close()));
+  server.send('stop');
+  await new Promise((r) => server.child.once('exit', r));
+} finally {
+  await probe.end().catch(() => {});
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.end();
+}
+
+const machine = `${os.cpus().length} cores, node ${process.version}, load ${os.loadavg()[0].toFixed(1)}`;
+const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
+const command = 'node --import tsx bench/many-terminals.bench.mjs';
+mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+writeFileSync(
+  path.join(root, `bench/results/many-terminals${process.env.BENCH_RECORD === '0' ? '-trial' : ''}.json`),
+  `${JSON.stringify({ date, machine, command, result }, null, 2)}\n`,
+);
+const s = result.storm ?? {};
+// BENCH_RECORD=0: a trial that leaves bench/RESULTS.md alone.
+if (process.env.BENCH_RECORD !== '0')
+  addResultRow(
+    path.join(root, 'bench/RESULTS.md'),
+    `Many terminals on one instance, and the reconnect storm (${command})`,
+    [
+      'date',
+      'machine',
+      'terminals / clubs',
+      'all connect ms',
+      'KB per connection (RSS / heap)',
+      'RSS connected MB',
+      'idle CPU % server / PostgreSQL',
+      'server CPU ms per heartbeat',
+      'offered/s: decisions/s',
+      'p50 ms',
+      'p99 ms',
+      'peak RSS MB',
+      'storm: offline events',
+      'all reconnected ms',
+      'all ingested ms',
+      'ingested / duplicates',
+      'gate during storm: n, p50/p99 ms',
+    ],
+    [
+      date,
+      machine,
+      `${TERMINALS} / ${CLUBS}`,
+      result.connectAllMs,
+      `${result.kbPerConnection} / ${result.heapKbPerConnection}`,
+      result.rssConnectedMB,
+      `${result.idleCpuPercent} / ${result.idleDbCpuPercent}`,
+      result.cpuMsPerHeartbeat,
+      `${result.gate?.offered}: ${result.gate?.decisionsPerSecond}`,
+      result.gate?.p50,
+      result.gate?.p99,
+      result.peakRssMB,
+      s.offlineEvents,
+      s.reconnectedMs,
+      s.ingestedMs,
+      `${s.ingested} / ${s.duplicates}`,
+      s.gateDuring ? `${s.gateDuring.decisions}, ${s.gateDuring.p50}/${s.gateDuring.p99}` : '',
+    ],
+  );
