@@ -59,6 +59,8 @@ export const TerminalHello = z.object({
   secret: z.string().min(1).max(200),
   /** Reader and cash devices present, e.g. ['card', 'fingerprint', 'face', 'coins', 'bills']. */
   devices: z.array(z.string().max(40)).max(20).optional(),
+  /** The terminal software's version label (`38.0.0`), shown in the operator's fleet view (docs/operator.md). */
+  softwareVersion: z.string().trim().min(1).max(40).optional(),
 });
 export type TerminalHello = z.infer<typeof TerminalHello>;
 
@@ -339,6 +341,12 @@ export const LiveMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('message'), id: z.number().int(), kind: z.enum(['Basic', 'Extra', 'Popup']) }),
   /** An incident was reported or handled in the club (docs/messages.md): the console refreshes its incident list. */
   z.object({ type: z.literal('incident'), id: z.number().int() }),
+  /**
+   * The operator answered one of the club's license requests (its id and new
+   * status, seed 001 §4) or loaded licenses by hand (both null): the console
+   * refreshes its requests list and the club's license count (docs/operator.md).
+   */
+  z.object({ type: z.literal('licenses'), requestId: z.number().int().nullable(), status: z.number().int().nullable() }),
   z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
 ]);
 export type LiveMessage = z.infer<typeof LiveMessage>;

@@ -104,7 +104,7 @@ export const linkHandlers: LinkHandlers = {
       return s.closeWith('AUTH_FAILED', 'Unknown serial or wrong secret', 4401);
     }
     if (s.closed) return;
-    await s.open(t, m.devices);
+    await s.open(t, m.devices, m.softwareVersion);
   },
   entrance: authenticated(async (s, link, m) => s.startEntrance(() => decideEntrance(s, link, m))),
   heartbeat: authenticated(async (s, link, m) => {

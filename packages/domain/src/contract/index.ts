@@ -11,12 +11,14 @@ import { groups } from './groups.js';
 import { feedbackCategories, globalMessages, incidents } from './messages.js';
 import { accounting, licenses, masav, paymentMethods, purchases, subscriptions } from './money.js';
 import { operatorClubs, operatorLicenses, operatorMaintenance } from './operator.js';
+import { operatorBilling } from './operator-billing.js';
 import { products } from './products.js';
 import { schedules } from './schedules.js';
 import { terminals } from './terminals.js';
 import { users } from './users.js';
 
 export * from './route.js';
+export { OperatorClubSettings, OperatorClubSettingsPatch } from './operator-billing.js';
 export { ScheduleListQuery } from './schedules.js';
 export { ClubWithUnreadMessages } from './messages.js';
 export { LoadCashInput, TerminalListQuery } from './terminals.js';
@@ -64,4 +66,5 @@ export const contract = {
   operatorMaintenance,
   operatorClubs,
   operatorLicenses,
+  operatorBilling,
 } as const;
