@@ -116,6 +116,17 @@ const HEADERS: Record<string, Pair> = {
   shabbatMinutes: ['שעות שבת (דקות)', 'Shabbat (minutes)'],
   hourlyRate: ['תעריף לשעה', 'Hourly rate'],
   pay: ['שכר', 'Pay'],
+  // The operator's cross-club reports (docs/operator.md).
+  externalClubId: ['מספר מועדון', 'Club number'],
+  clubName: ['מועדון', 'Club'],
+  licensesLeft: ['רישיונות שנותרו', 'Licenses left'],
+  used: ['רישיונות שנוצלו', 'Licenses used'],
+  low: ['מעט רישיונות', 'Low'],
+  month: ['חודש', 'Month'],
+  entrances: ['כניסות', 'Entrances'],
+  income: ['הכנסות', 'Income'],
+  lastLoadAt: ['טעינה אחרונה', 'Last load'],
+  clubs: ['מועדונים', 'Clubs'],
 };
 
 const TITLES: Record<string, Pair> = {
@@ -145,6 +156,10 @@ const TITLES: Record<string, Pair> = {
   attendance: ['נוכחות', 'Attendance'],
   stamps: ['החתמות', 'Stamps'],
   payroll: ['שכר', 'Payroll'],
+  clubProducts: ['רכישות מוצרים לפי מועדונים', 'Product purchases by clubs'],
+  clubLicenses: ['רישיונות לפי מועדון', 'Licenses by club'],
+  clubMonthly: ['כניסות והכנסות לפי מועדון', 'Entrances and income by club'],
+  clubLowLicenses: ['מועדונים עם מעט רישיונות', 'Clubs with low licenses'],
 };
 
 const SAFER_STATE: Record<number, Pair> = {
@@ -171,6 +186,7 @@ const EXCESS_STATE: Record<number, Pair> = {
 const LICENSE_SOURCE: Record<number, Pair> = {
   1: ['כרטיס אשראי', 'Credit card'],
   2: ['העברה בנקאית', 'Bank transfer'],
+  3: ['נטען על ידי המפעיל', 'Loaded by the operator'],
 };
 
 const QUICK_EXIT: Record<number, Pair> = {
