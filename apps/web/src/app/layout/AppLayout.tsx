@@ -28,6 +28,7 @@ import { useDrawerSide, useLanguage, useSetLanguage } from '../i18n/LocaleProvid
 import { useViewport } from '../../shared/useMediaQuery';
 import { OfflineBanner } from './OfflineBanner';
 import { OperatorBanner } from '../../features/operator/OperatorBanner';
+import { LicensesLive } from '../../features/client-money/LicenseBilling';
 import { useCan } from '../auth/useCan';
 import { MessageBell } from '../../features/messages/MessageBell';
 import { OPERATOR_MESSAGES_ROUTE } from '../../features/messages/routes';
@@ -188,6 +189,7 @@ export function AppLayout() {
         </Layout.Header>
         <Layout.Content className="app-content">
           <OfflineBanner />
+          <LicensesLive />
           {isOperator && <OperatorBanner club={club} />}
           <Outlet />
         </Layout.Content>
