@@ -38,7 +38,7 @@ export function isIsraeliBusinessDay(d: LocalDate): boolean {
 export function addIsraeliBusinessDays(from: LocalDate, n: number): LocalDate {
   if (!Number.isInteger(n) || n < 0) throw new RangeError(`business days must be a whole number ≥ 0, got ${n}`);
   let d = from;
-  for (let left = n; left > 0; ) {
+  for (let left = n; left > 0;) {
     d = addDays(d, 1);
     if (isIsraeliBusinessDay(d)) left--;
   }

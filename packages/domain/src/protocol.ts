@@ -346,7 +346,11 @@ export const LiveMessage = z.discriminatedUnion('type', [
    * status, seed 001 §4) or loaded licenses by hand (both null): the console
    * refreshes its requests list and the club's license count (docs/operator.md).
    */
-  z.object({ type: z.literal('licenses'), requestId: z.number().int().nullable(), status: z.number().int().nullable() }),
+  z.object({
+    type: z.literal('licenses'),
+    requestId: z.number().int().nullable(),
+    status: z.number().int().nullable(),
+  }),
   z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
 ]);
 export type LiveMessage = z.infer<typeof LiveMessage>;

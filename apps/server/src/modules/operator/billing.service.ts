@@ -301,12 +301,8 @@ export async function updateOperatorClubSettings(
   id: number,
   patch: OperatorClubSettingsPatch,
 ): Promise<OperatorClubSettings> {
-  const [row] = await db
-    .select({ e: clubs.externalClubId })
-    .from(clubs)
-    .where(eq(clubs.id, id));
+  const [row] = await db.select({ e: clubs.externalClubId }).from(clubs).where(eq(clubs.id, id));
   if (!row) throw notFound('club');
   await updateClub(db, null, { ...actor, clubId: id, externalClubId: row.e }, id, patch);
   return operatorClubSettings(db, id);
 }
-

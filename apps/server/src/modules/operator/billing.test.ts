@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { eq } from 'drizzle-orm';
-import { LicenseRequestStatus, UserLevel, type ClubCharge, type LiveMessage, type OperatorTerminal } from '@venue/domain';
+import {
+  LicenseRequestStatus,
+  UserLevel,
+  type ClubCharge,
+  type LiveMessage,
+  type OperatorTerminal,
+} from '@venue/domain';
 import {
   Api,
   createTestApp,
@@ -69,9 +75,16 @@ describe(`operator: charging clubs, fleet, settings (${TEST_DB})`, () => {
     const rows = await ctx.database.db.select().from(clubCharges).where(eq(clubCharges.clubId, a.club.id));
     expect(rows).toHaveLength(1);
     const [ch] = await ctx.database.db.select().from(charges).where(eq(charges.id, rows[0].chargeId!));
-    expect(ch).toMatchObject({ amount: 30000, status: 'approved', idempotencyKey: `club-yearly:${a.club.id}:${year}:1` });
+    expect(ch).toMatchObject({
+      amount: 30000,
+      status: 'approved',
+      idempotencyKey: `club-yearly:${a.club.id}:${year}:1`,
+    });
     // Another year is another charge.
-    const next = await operator.post(`/api/Operator/Club/${a.club.id}/StartChargeClub`, { year: year + 1, quantity: 1 });
+    const next = await operator.post(`/api/Operator/Club/${a.club.id}/StartChargeClub`, {
+      year: year + 1,
+      quantity: 1,
+    });
     expect(next.json()).toMatchObject({ attempt: 1, year: year + 1, amount: 2500, status: 'approved' });
     expect(captured(card.token)).toBe(32500);
     // Audited in the club under the operator.
@@ -88,9 +101,14 @@ describe(`operator: charging clubs, fleet, settings (${TEST_DB})`, () => {
     const declined = await operator.post(`/api/Operator/Club/${b.club.id}/StartChargeClub`, { year, quantity: 3 });
     expect(declined.json()).toMatchObject({ attempt: 2, status: 'declined', error: expect.any(String) });
     // The operator's list of failed charges and the club's own page both show it.
-    const failed = (await operator.get(`/api/Operator/ClubCharge?failed=true&clubId=${b.club.id}`)).json() as ClubCharge[];
+    const failed = (
+      await operator.get(`/api/Operator/ClubCharge?failed=true&clubId=${b.club.id}`)
+    ).json() as ClubCharge[];
     expect(failed.map((c) => c.status)).toEqual(['declined', 'noCard']);
-    const own = (await b.api.get('/api/License/Charges')).json() as { card: { lastFour: string }; charges: ClubCharge[] };
+    const own = (await b.api.get('/api/License/Charges')).json() as {
+      card: { lastFour: string };
+      charges: ClubCharge[];
+    };
     expect(own.card.lastFour).toBe('9995');
     expect(own.card).not.toHaveProperty('token');
     expect(own.charges[0]).toMatchObject({ status: 'declined', attempt: 2 });
@@ -113,7 +131,9 @@ describe(`operator: charging clubs, fleet, settings (${TEST_DB})`, () => {
     const r = await operator.post(`/api/Operator/Club/${c.club.id}/StartChargeClub`, { year });
     expect(r.json()).toMatchObject({ quantity: 2, status: 'approved' });
     expect((await operator.post(`/api/Operator/Club/${987654}/StartChargeClub`, { year })).statusCode).toBe(404);
-    expect((await operator.post(`/api/Operator/Club/${c.club.id}/StartChargeClub`, { year: 1999 })).statusCode).toBe(400);
+    expect((await operator.post(`/api/Operator/Club/${c.club.id}/StartChargeClub`, { year: 1999 })).statusCode).toBe(
+      400,
+    );
   });
 
   it('lists every club’s terminals with state, last connection and version; filters offline ones', async () => {
@@ -154,7 +174,11 @@ describe(`operator: charging clubs, fleet, settings (${TEST_DB})`, () => {
       subscriptionTvilotKalaQty: 20,
     });
     expect(r.statusCode, r.body).toBe(200);
-    expect(r.json()).toMatchObject({ licenseYearlyPrice: 4200, isKalaSubscriptionEnabled: true, subscriptionTvilotKalaQty: 20 });
+    expect(r.json()).toMatchObject({
+      licenseYearlyPrice: 4200,
+      isKalaSubscriptionEnabled: true,
+      subscriptionTvilotKalaQty: 20,
+    });
     const club = (await a.api.get('/api/Club/GetCurrent')).json();
     expect(club).toMatchObject({ licenseYearlyPrice: 4200, subscriptionTvilotKalaQty: 20 });
     const self = await a.api.patch(`/api/Club/${a.club.id}`, { licenseYearlyPrice: 1 });
@@ -163,7 +187,9 @@ describe(`operator: charging clubs, fleet, settings (${TEST_DB})`, () => {
     // The pool is not a setting here (loads are a ledger): refused, nothing changed.
     const pool = await operator.patch(`/api/Operator/Club/${a.club.id}/Settings`, { licancesAmount: 99 });
     expect(pool.statusCode).toBe(400);
-    expect((await operator.get(`/api/Operator/Club/${a.club.id}/Settings`)).json().licancesAmount).toBe(a.club.licensesAmount);
+    expect((await operator.get(`/api/Operator/Club/${a.club.id}/Settings`)).json().licancesAmount).toBe(
+      a.club.licensesAmount,
+    );
     expect((await operator.get('/api/Operator/Club/987654/Settings')).statusCode).toBe(404);
   });
 
@@ -210,12 +236,16 @@ describe(`operator: charging clubs, fleet, settings (${TEST_DB})`, () => {
     const res = await operator.post(`/api/Operator/LicenseRequest/${req.id}/Decide`, { status: 2 });
     expect(res.statusCode).toBe(200);
     const end = Date.now() + 3000;
-    while (!feeds[0].got.some((m) => m.type === 'licenses') && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+    while (!feeds[0].got.some((m) => m.type === 'licenses') && Date.now() < end)
+      await new Promise((r) => setTimeout(r, 20));
     expect(feeds[0].got.filter((m) => m.type === 'licenses')).toEqual([
       { type: 'licenses', requestId: req.id, status: LicenseRequestStatus.ApprovedLoaded },
     ]);
     expect(feeds[1].got.some((m) => m.type === 'licenses')).toBe(false);
-    const after = (await a.api.get('/api/getLicenseRequest/')).json() as { id: number; expectedLoadDate: string | null }[];
+    const after = (await a.api.get('/api/getLicenseRequest/')).json() as {
+      id: number;
+      expectedLoadDate: string | null;
+    }[];
     expect(after.find((r) => r.id === req.id)).toMatchObject({ status: 2, expectedLoadDate: null });
     for (const f of feeds) f.ws.close();
   });

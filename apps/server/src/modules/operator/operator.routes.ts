@@ -64,7 +64,9 @@ export async function operatorRoutes(app: FastifyInstance): Promise<void> {
     return club;
   });
   const bill = contract.operatorBilling;
-  route(app, bill.startCharge, async (req) => startChargeClub(db, clearingProvider(), req.auth, req.params.id, req.body));
+  route(app, bill.startCharge, async (req) =>
+    startChargeClub(db, clearingProvider(), req.auth, req.params.id, req.body),
+  );
   route(app, bill.charges, async (req) => listClubCharges(db, req.query));
   route(app, bill.fleet, async (req) => listFleet(db, req.query));
   route(app, bill.settings, async (req) => operatorClubSettings(db, req.params.id));

@@ -8,7 +8,12 @@ import { SESSION_QUERY_KEY } from '../../app/auth/AuthProvider';
 import { useLiveMessages } from '../../app/live/LiveProvider';
 import { useToast } from '../../shared/toast/ToastProvider';
 
-const COLOR: Record<ClubChargeStatus, string> = { approved: 'success', declined: 'error', uncertain: 'warning', noCard: 'error' };
+const COLOR: Record<ClubChargeStatus, string> = {
+  approved: 'success',
+  declined: 'error',
+  uncertain: 'warning',
+  noCard: 'error',
+};
 
 /**
  * The operator's yearly charges of the club's licenses and its stored card
@@ -17,7 +22,10 @@ const COLOR: Record<ClubChargeStatus, string> = { approved: 'success', declined:
  */
 export function LicenseBilling() {
   const { t } = useTranslation();
-  const q = useQuery({ queryKey: ['licenses', 'billing'], queryFn: () => api.call(contract.operatorBilling.clubBilling) });
+  const q = useQuery({
+    queryKey: ['licenses', 'billing'],
+    queryFn: () => api.call(contract.operatorBilling.clubBilling),
+  });
   const charges = q.data?.charges ?? [];
   const last = charges[0];
   return (

@@ -79,7 +79,11 @@ export function useChargeColumns(withClub = true): TableColumnsType<ClubCharge> 
       ]
     : [];
   return [
-    { title: t('operator.charge.at'), dataIndex: 'createdAt', render: (v: string) => new Date(v).toLocaleString(locale) },
+    {
+      title: t('operator.charge.at'),
+      dataIndex: 'createdAt',
+      render: (v: string) => new Date(v).toLocaleString(locale),
+    },
     ...club,
     { title: t('operator.charge.year'), dataIndex: 'year' },
     { title: t('operator.charge.attempt'), dataIndex: 'attempt' },

@@ -36,7 +36,8 @@ export function ClubSettingsModal({ club, onClose }: { club: OperatorClub | null
   const settings = useClubOperatorSettings(club?.id ?? null);
   const save = useUpdateClubOperatorSettings();
   useEffect(() => {
-    if (settings.data) form.setFieldsValue({ ...settings.data, licenseYearlyPrice: settings.data.licenseYearlyPrice / 100 });
+    if (settings.data)
+      form.setFieldsValue({ ...settings.data, licenseYearlyPrice: settings.data.licenseYearlyPrice / 100 });
   }, [settings.data, form]);
   const submit = async () => {
     const v = await form.validateFields();
@@ -63,7 +64,11 @@ export function ClubSettingsModal({ club, onClose }: { club: OperatorClub | null
       okButtonProps={{ disabled: !settings.data, ...{ 'data-testid': 'club-settings-save' } }}
     >
       <Form form={form} layout="vertical" data-testid="club-settings-form">
-        <Form.Item name="licenseYearlyPrice" label={t('operator.settings.licenseYearlyPrice')} rules={[{ required: true }]}>
+        <Form.Item
+          name="licenseYearlyPrice"
+          label={t('operator.settings.licenseYearlyPrice')}
+          rules={[{ required: true }]}
+        >
           <InputNumber min={0} max={1_000_000} precision={2} style={{ width: 160 }} />
         </Form.Item>
         <Form.Item name="currency" label={t('operator.settings.currency')}>

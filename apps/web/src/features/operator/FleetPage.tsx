@@ -30,13 +30,20 @@ function Fleet() {
     { title: t('operator.externalClubId'), dataIndex: 'externalClubId' },
     { title: t('operator.name'), dataIndex: 'clubName', render: (v: string) => <span dir="auto">{v}</span> },
     { title: t('operator.fleet.terminal'), dataIndex: 'name', render: (v: string) => <span dir="auto">{v}</span> },
-    { title: t('operator.fleet.serial'), dataIndex: 'serial', render: (v: string) => <span className="ltr-value">{v}</span> },
+    {
+      title: t('operator.fleet.serial'),
+      dataIndex: 'serial',
+      render: (v: string) => <span className="ltr-value">{v}</span>,
+    },
     {
       title: t('operator.fleet.connection'),
       key: 'online',
       render: (_, r) => (
         <span data-testid={`fleet-state-${r.id}`}>
-          <Badge status={r.online ? 'success' : 'error'} text={t(r.online ? 'operator.fleet.online' : 'operator.fleet.offline')} />
+          <Badge
+            status={r.online ? 'success' : 'error'}
+            text={t(r.online ? 'operator.fleet.online' : 'operator.fleet.offline')}
+          />
         </span>
       ),
     },

@@ -99,7 +99,10 @@ const CHARGES_KEY = ['operatorClubCharges'] as const;
 export function useClubCharges(failed?: boolean) {
   return useQuery({
     queryKey: [...CHARGES_KEY, failed ?? 'all'],
-    queryFn: () => api.call(contract.operatorBilling.charges, { query: failed != null ? { failed: failed ? ('true' as const) : ('false' as const) } : {} }),
+    queryFn: () =>
+      api.call(contract.operatorBilling.charges, {
+        query: failed != null ? { failed: failed ? ('true' as const) : ('false' as const) } : {},
+      }),
   });
 }
 

@@ -29,7 +29,12 @@ const CLUBS: Record<Key, { ext: number; licenses: number; cls: number }> = {
 };
 type Prod = 'Soap' | 'Towel';
 /** Purchases: product lines (type 10) and license lines (type 6); status 3 = refunded. Agorot with VAT. */
-const BUYS: { club: Key; at: Date; status: number; lines: { type: number; product?: Prod; qty: number; price: number }[] }[] = [
+const BUYS: {
+  club: Key;
+  at: Date;
+  status: number;
+  lines: { type: number; product?: Prod; qty: number; price: number }[];
+}[] = [
   { club: 'reg', at: at(3, 2), status: 1, lines: [{ type: 10, product: 'Soap', qty: 2, price: 1180 }] },
   { club: 'reg', at: at(3, 3), status: 3, lines: [{ type: 10, product: 'Soap', qty: 1, price: 590 }] },
   { club: 'reg', at: at(3, 4), status: 1, lines: [{ type: 6, qty: 2, price: 6000 }] },
@@ -96,7 +101,13 @@ describe(`operator cross-club reports (${TEST_DB})`, () => {
       { qty: 40, price: 3000, reference: '1', status: LicenseRequestStatus.ApprovedLoaded, at: at(3, 16) },
       { qty: 50, price: 3000, reference: '2', status: LicenseRequestStatus.Pending, at: at(3, 17) },
     ]);
-    await factory.makeLicenseOrder(ctx, id.usa, { code: 'OP-1', quantity: 10, amount: 30000, status: 'paid', createdAt: at(3, 18) });
+    await factory.makeLicenseOrder(ctx, id.usa, {
+      code: 'OP-1',
+      quantity: 10,
+      amount: 30000,
+      status: 'paid',
+      createdAt: at(3, 18),
+    });
   });
   afterAll(async () => ctx.close());
 
@@ -128,11 +139,26 @@ describe(`operator cross-club reports (${TEST_DB})`, () => {
     expect(all.items.map((r) => [r.externalClubId, r.productName, r.purchases, r.quantity, r.total])).toEqual(
       cells.map((c) => [c.ext, c.product, c.purchases, c.qty, c.total]),
     );
-    expect(all.totals).toEqual({ cells: cells.length, quantity: sum(cells.map((c) => c.qty)), total: sum(cells.map((c) => c.total)) });
+    expect(all.totals).toEqual({
+      cells: cells.length,
+      quantity: sum(cells.map((c) => c.qty)),
+      total: sum(cells.map((c) => c.total)),
+    });
     const usa = await report('GetClubsProductPurchasesReport', { ...MARCH, status: [2] });
-    expect(usa.items.map((r) => [r.externalClubId, r.productName])).toEqual(productCells([2]).map((c) => [c.ext, c.product]));
-    const regKala = await report('GetClubsProductPurchasesReport', { ...MARCH, status: [1, 3], sort: 'total', order: 'desc' });
-    expect(regKala.items.map((r) => r.total)).toEqual(productCells([1, 3]).map((c) => c.total).sort((x, y) => y - x));
+    expect(usa.items.map((r) => [r.externalClubId, r.productName])).toEqual(
+      productCells([2]).map((c) => [c.ext, c.product]),
+    );
+    const regKala = await report('GetClubsProductPurchasesReport', {
+      ...MARCH,
+      status: [1, 3],
+      sort: 'total',
+      order: 'desc',
+    });
+    expect(regKala.items.map((r) => r.total)).toEqual(
+      productCells([1, 3])
+        .map((c) => c.total)
+        .sort((x, y) => y - x),
+    );
   });
 
   it('entrances and income by club per month', async () => {
