@@ -18,8 +18,10 @@ async function signIn(page: Page, user: string, password: string, club: number, 
   await page.getByTestId('side-nav').or(page.getByTestId('nav-toggle')).first().waitFor();
   const terms = page.getByTestId('terms-modal');
   // A new user's terms modal opens once the session has loaded: give it a moment.
+  await page.waitForLoadState('networkidle');
   if (
-    await terms.waitFor({ timeout: 3000 }).then(
+    // A new user always gets it (its screen is a code chunk of its own: slow on a busy machine).
+    await terms.waitFor({ timeout: user === 'admin' ? 30_000 : 5000 }).then(
       () => true,
       () => false,
     )
@@ -93,7 +95,9 @@ test('the operator creates a club, its admin asks for 40 licenses, the operator 
   await expect(admin.getByTestId('club-name')).toContainText('Beit El');
   await expect(admin.getByTestId('nav-operatorClubs')).toHaveCount(0);
   await expect(admin.getByTestId('operator-banner')).toHaveCount(0);
+  await admin.screenshot({ path: `${SHOTS}/club-admin-signed-in-en.png`, fullPage: true });
   await admin.getByTestId('nav-settings').click();
+  await admin.screenshot({ path: `${SHOTS}/club-settings-en.png`, fullPage: true });
   await admin.getByTestId('settings-buy-licenses').click();
   await expect(admin.getByTestId('licenses-page')).toBeVisible();
   await admin.getByRole('tab', { name: 'Requests' }).click();
