@@ -16,7 +16,8 @@ async function signIn(page: Page, user: string, password: string, club: number, 
   await page.addInitScript((l) => localStorage.setItem('venue.lang', l), lang);
   await page.goto(`/login?userName=${user}&password=${encodeURIComponent(password)}&externalClubId=${club}`);
   await page.getByTestId('side-nav').or(page.getByTestId('nav-toggle')).first().waitFor();
-  const terms = page.getByTestId('terms-modal');
+  // The dialog's own content (antd puts no test id on the dialog's element).
+  const terms = page.getByTestId('terms-confirm');
   // A new user's terms modal opens once the session has loaded: give it a moment.
   await page.waitForLoadState('networkidle');
   if (
@@ -68,6 +69,8 @@ test('the operator creates a club, its admin asks for 40 licenses, the operator 
   page,
   browser,
 }) => {
+  // A long journey across two sessions (the default 90 s is short on a busy machine).
+  test.setTimeout(300_000);
   await signIn(page, 'operator', PASSWORD, CLUB, 'en');
   await expect(page.getByTestId('operator-banner')).toContainText(`club ${CLUB}`);
   await page.getByTestId('nav-operatorClubs').click();
@@ -148,6 +151,8 @@ test('the operator creates a club, its admin asks for 40 licenses, the operator 
   await page.getByTestId('nav-operatorCharges').click();
   await page.getByTestId('charge-new').click();
   await page.getByTestId('charge-club').click();
+  // The list is virtual: filter it to the club first.
+  await page.keyboard.type(String(NEW_CLUB));
   await page.getByRole('option', { name: new RegExp(`${NEW_CLUB} · Beit El`) }).click();
   await page.getByRole('dialog').getByRole('spinbutton').nth(1).fill('45');
   await page.getByTestId('charge-run').click();
@@ -175,7 +180,7 @@ test('the operator’s clubs in Hebrew and at phone width', async ({ browser }) 
   const he = await browser.newPage();
   await signIn(he, 'operator', PASSWORD, CLUB, 'he');
   await he.goto('/operator/clubs');
-  await expect(he.getByTestId('clubs-table')).toContainText(String(CLUB));
+  await expect(he.getByTestId('clubs-table')).toContainText(String(CLUB), { timeout: 30_000 });
   await he.screenshot({ path: `${SHOTS}/operator-clubs-he.png`, fullPage: true });
   for (const [route, testId, name] of [
     ['/operator/club-charges', 'charges-table', 'charges'],
