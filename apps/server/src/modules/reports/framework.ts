@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { sql, type SQL } from 'drizzle-orm';
@@ -476,8 +476,8 @@ export function registerReport(app: FastifyInstance, def: ReportDefinition): voi
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
   // A cross-club report is the operator's alone; a club's report takes its permission and menu rule.
-  const config = def.meta.operator
-    ? { operator: true as const }
+  const config: FastifyContextConfig = def.meta.operator
+    ? { operator: true }
     : { permission: def.meta.permission, nav: def.meta.navKey };
   const tags = ['reports'];
   r.post(
