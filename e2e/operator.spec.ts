@@ -153,7 +153,8 @@ test('the operator creates a club, its admin asks for 40 licenses, the operator 
   await page.getByTestId('charge-club').click();
   // The list is virtual: filter it to the club first.
   await page.keyboard.type(String(NEW_CLUB));
-  await page.getByRole('option', { name: new RegExp(`${NEW_CLUB} · Beit El`) }).click();
+  // antd's role=option elements are its hidden accessibility list; the visible items are these.
+  await page.locator('.ant-select-item-option', { hasText: `${NEW_CLUB} · Beit El` }).click();
   await page.getByRole('dialog').getByRole('spinbutton').nth(1).fill('45');
   await page.getByTestId('charge-run').click();
   await expect(page.getByTestId('toasts')).toContainText('Beit El has no stored card');
