@@ -13,7 +13,6 @@ CREATE TABLE "masav_results" (
 	CONSTRAINT "masav_results_club_id_id_pk" PRIMARY KEY("club_id","id")
 );
 --> statement-breakpoint
-ALTER TABLE "debts" ADD COLUMN "purchase_id" bigint;--> statement-breakpoint
 ALTER TABLE "debts" ADD COLUMN "return_reason" text;--> statement-breakpoint
 ALTER TABLE "masav_files" ADD COLUMN "returned_at" timestamp with time zone;--> statement-breakpoint
 CREATE INDEX "masav_results_file" ON "masav_results" USING btree ("club_id","masav_file_id");--> statement-breakpoint

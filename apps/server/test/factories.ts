@@ -34,6 +34,8 @@ import {
   terminals,
 } from '../src/db/schema.js';
 import { hashPassword } from '../src/lib/password.js';
+import { clearingProvider } from '../src/integrations/clearing/sandbox.js';
+import { saveClubCard } from '../src/modules/operator/billing.service.js';
 import type { TestContext } from './harness.js';
 
 /**
@@ -718,4 +720,16 @@ export async function makeLicenseLoad(
     .values({ clubId, quantity: 10, reason: 'test', ...over })
     .returning();
   return row;
+}
+
+/**
+ * The club's stored card (docs/operator.md "Charging clubs"): a sandbox card
+ * tokenized by the clearing provider (default the approving test card) and
+ * saved as the club's card, as a license order paid by card saves it.
+ */
+export async function makeClubCard(ctx: FactoryContext, clubId: number, number = '4242424242424242') {
+  const t = await clearingProvider().tokenize({ number, expiry: '12/39', cvv: '123' });
+  if (!t.ok) throw new Error(`sandbox card refused: ${t.reason}`);
+  await saveClubCard(ctx.database.db, clubId, t);
+  return t;
 }

@@ -29,7 +29,15 @@ const validList: ServerMessage = {
 describe('TerminalClient: connecting', () => {
   it('sends hello on open and resolves with the welcome', async () => {
     const { client, socket } = await connected({ devices: ['card'] });
-    expect(socket.sent[0]).toEqual({ type: 'hello', version: 1, serial: 'SIM-1', secret: 'secret', devices: ['card'] });
+    // The software version is reported for the operator's fleet view (docs/operator.md).
+    expect(socket.sent[0]).toEqual({
+      type: 'hello',
+      version: 1,
+      serial: 'SIM-1',
+      secret: 'secret',
+      devices: ['card'],
+      softwareVersion: '38.0.0',
+    });
     expect(client.welcome?.terminalId).toBe(7);
     expect(client.connected).toBe(true);
   });

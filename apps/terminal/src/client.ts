@@ -44,12 +44,17 @@ import {
  * (default: carried out on the simulated gate and answered ok).
  */
 
+/** The simulator's software version (seed 000 §1 app version), reported in hello. */
+export const TERMINAL_SOFTWARE_VERSION = '38.0.0';
+
 export interface TerminalClientOptions {
   /** ws:// or wss:// URL; a bare origin gets the path /api/terminal/ws. */
   url: string;
   serial: string;
   secret: string;
   devices?: string[];
+  /** The software version reported in hello (default TERMINAL_SOFTWARE_VERSION). */
+  softwareVersion?: string;
   /** Milliseconds to wait for a welcome or a decision (default 10000). */
   timeoutMs?: number;
   /** Send heartbeats every HEARTBEAT_INTERVAL_SECONDS while connected (default true). */
@@ -175,6 +180,7 @@ export class TerminalClient extends EventEmitter {
           serial: this.opts.serial,
           secret: this.opts.secret,
           ...(this.opts.devices ? { devices: this.opts.devices } : {}),
+          softwareVersion: this.opts.softwareVersion ?? TERMINAL_SOFTWARE_VERSION,
         });
       });
       ws.on('pong', () => (this.lastContact = Date.now()));
@@ -368,7 +374,7 @@ export class TerminalClient extends EventEmitter {
       case 'ping':
         return { ok: true, data: { pong: new Date().toISOString() } };
       case 'checkForUpdates':
-        return { ok: true, data: { version: '38.0.0', updateAvailable: false } };
+        return { ok: true, data: { version: TERMINAL_SOFTWARE_VERSION, updateAvailable: false } };
       case 'cashStatusPrint':
         // The simulated printer "prints" the slip: the reply says when.
         return { ok: true, data: { printedAt: new Date().toISOString() } };

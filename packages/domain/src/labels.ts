@@ -149,6 +149,7 @@ const EXCESS_STATE = {
 const LICENSE_SOURCE = {
   1: ['כרטיס אשראי', 'Credit card'],
   2: ['העברה בנקאית', 'Bank transfer'],
+  3: ['נטען על ידי המפעיל', 'Loaded by the operator'],
 } as const satisfies Record<number, Pair>;
 
 const SAFER_STATE = {
@@ -223,6 +224,7 @@ const AUDIT_ENTITY = {
   'biometric.fingerprint': ['טביעת אצבע', 'Fingerprint'],
   calendarFeed: ['לוח שנה מקוון', 'Calendar feed'],
   chargeClub: ['חיוב המועדון', 'Club charge'],
+  clubCharge: ['חיוב שנתי של מועדון', "A club's yearly charge"],
   client: ['לקוח', 'Client'],
   'client.bonusEntries': ['כניסות בונוס', 'Bonus entrances'],
   'client.card': ['כרטיס לקוח', 'Client card'],

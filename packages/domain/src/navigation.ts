@@ -63,6 +63,13 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   // The service operator's area (issue 17; docs/operator.md): user level SuperUser only.
   { key: 'operatorClubs', route: '/operator/clubs', section: 'operator' },
   { key: 'operatorLicenses', route: '/operator/license-requests', section: 'operator' },
+  { key: 'operatorCharges', route: '/operator/club-charges', section: 'operator' },
+  { key: 'operatorTerminals', route: '/operator/terminals', section: 'operator' },
+  // The operator's cross-club reports (reports.ts OPERATOR_REPORTS).
+  { key: 'clubProductsReport', route: '/operator/reports/club-products', section: 'operator' },
+  { key: 'clubLicensesReport', route: '/operator/reports/club-licenses', section: 'operator' },
+  { key: 'clubMonthlyReport', route: '/operator/reports/club-monthly', section: 'operator' },
+  { key: 'clubLowLicensesReport', route: '/operator/reports/low-licenses', section: 'operator' },
 ];
 
 /** What the visibility rules read: the user's flags, the club's id, settings and capacities. */
@@ -141,6 +148,12 @@ export const NAV_RULES: Record<string, Rule> = {
   // Not in the seed: the operator's area (issue 17), for user level SuperUser only.
   operatorClubs: (c) => c.level === UserLevel.SuperUser,
   operatorLicenses: (c) => c.level === UserLevel.SuperUser,
+  operatorCharges: (c) => c.level === UserLevel.SuperUser,
+  operatorTerminals: (c) => c.level === UserLevel.SuperUser,
+  clubProductsReport: (c) => c.level === UserLevel.SuperUser,
+  clubLicensesReport: (c) => c.level === UserLevel.SuperUser,
+  clubMonthlyReport: (c) => c.level === UserLevel.SuperUser,
+  clubLowLicensesReport: (c) => c.level === UserLevel.SuperUser,
 };
 
 /** The entries of seed 000 §2 that this user sees, in navigation order. */

@@ -60,6 +60,8 @@ export const TerminalHello = z.object({
   secret: z.string().min(1).max(200),
   /** Reader and cash devices present, e.g. ['card', 'fingerprint', 'face', 'coins', 'bills']. */
   devices: z.array(z.string().max(40)).max(20).optional(),
+  /** The terminal software's version label (`38.0.0`), shown in the operator's fleet view (docs/operator.md). */
+  softwareVersion: z.string().trim().min(1).max(40).optional(),
 });
 export type TerminalHello = z.infer<typeof TerminalHello>;
 
@@ -353,6 +355,16 @@ export const LiveMessage = z.discriminatedUnion('type', [
     screen: TerminalScreenState,
     at: z.string(),
     receivedAt: z.string(),
+  }),
+  /**
+   * The operator answered one of the club's license requests (its id and new
+   * status, seed 001 §4) or loaded licenses by hand (both null): the console
+   * refreshes its requests list and the club's license count (docs/operator.md).
+   */
+  z.object({
+    type: z.literal('licenses'),
+    requestId: z.number().int().nullable(),
+    status: z.number().int().nullable(),
   }),
   z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
 ]);

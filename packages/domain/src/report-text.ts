@@ -103,6 +103,19 @@ export const REPORT_TEXT = {
     shabbatMinutes: ['שעות שבת', 'Shabbat'],
     hourlyRate: ['תעריף לשעה', 'Hourly rate'],
     pay: ['שכר', 'Pay'],
+    // The operator's cross-club reports (docs/operator.md).
+    externalClubId: ['מספר מועדון', 'Club number'],
+    clubName: ['מועדון', 'Club'],
+    licensesLeft: ['רישיונות שנותרו', 'Licenses left'],
+    used: ['רישיונות שנוצלו', 'Licenses used'],
+    loaded: ['נטענו', 'Loaded'],
+    pending: ['בקשות ממתינות', 'Pending requests'],
+    low: ['מעט רישיונות', 'Low'],
+    month: ['חודש', 'Month'],
+    entrances: ['כניסות', 'Entrances'],
+    income: ['הכנסות', 'Income'],
+    lastLoadAt: ['טעינה אחרונה', 'Last load'],
+    clubs: ['מועדונים', 'Clubs'],
   },
   total: {
     count: ['מספר רשומות', 'Rows'],
@@ -170,6 +183,10 @@ export const REPORT_TEXT = {
     attendance: ['נוכחות', 'Attendance'],
     stamps: ['החתמות', 'Stamps'],
     payroll: ['שכר', 'Payroll'],
+    clubProducts: ['רכישות מוצרים לפי מועדונים', 'Product purchases by clubs'],
+    clubLicenses: ['רישיונות לפי מועדון', 'Licenses by club'],
+    clubMonthly: ['כניסות והכנסות לפי מועדון', 'Entrances and income by club'],
+    clubLowLicenses: ['מועדונים עם מעט רישיונות', 'Clubs with low licenses'],
   },
 } as const satisfies Record<string, Record<string, Pair>>;
 export type ReportTextPart = keyof typeof REPORT_TEXT;

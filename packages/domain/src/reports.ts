@@ -106,6 +106,12 @@ export interface ReportMeta {
   grouped?: boolean;
   /** Filters the call must carry (400 without them). */
   required?: readonly ReportFilterKey[];
+  /**
+   * A cross-club report of the service operator (docs/operator.md "Cross-club
+   * reports"): operator only (403 to every club user), over every club, its
+   * period in the operator's zone (Asia/Jerusalem).
+   */
+  operator?: true;
 }
 
 const client = [
@@ -113,6 +119,114 @@ const client = [
   { key: 'clientNumber', type: 'int', wide: true },
   { key: 'clientName', type: 'text', sortable: 'client' },
 ] as const satisfies readonly ReportColumnMeta[];
+
+/** The class filter of the operator's cross-club reports (seed 000 §1): 1 regular, 2 USA, 3 kala. */
+const clubClassFilter: ReportFilterOptions = {
+  kind: 'many',
+  choices: enumChoices([1, 2, 3], 'reports.clubClass.'),
+  placeholder: 'reports.allClasses',
+};
+
+const clubColumns = [
+  { key: 'clubId', type: 'int', field: true },
+  { key: 'externalClubId', type: 'int', sortable: 'club' },
+  { key: 'clubName', type: 'text' },
+] as const satisfies readonly ReportColumnMeta[];
+
+/**
+ * The service operator's cross-club reports (issue 17; docs/operator.md
+ * "Cross-club reports"): every club, or the classes chosen in the status
+ * filter (seed 000 §1 by externalClubId). Our calls: the seed names "product
+ * purchases by clubs" and "licenses loaded" only.
+ */
+const OPERATOR_REPORTS = {
+  clubProducts: {
+    id: 'clubProducts',
+    call: 'GetClubsProductPurchasesReport',
+    navKey: 'clubProductsReport',
+    operator: true,
+    filters: ['status'],
+    statusFilter: clubClassFilter,
+    columns: [
+      ...clubColumns,
+      { key: 'productId', type: 'int', field: true },
+      { key: 'productName', type: 'text', sortable: 'product' },
+      { key: 'purchases', type: 'int' },
+      { key: 'quantity', type: 'int', sortable: true },
+      { key: 'total', type: 'money', sortable: true },
+    ],
+    totals: [
+      { key: 'cells', type: 'int' },
+      { key: 'quantity', type: 'int' },
+      { key: 'total', type: 'money' },
+    ],
+    defaultSort: 'club',
+    defaultOrder: 'asc',
+  },
+  clubLicenses: {
+    id: 'clubLicenses',
+    call: 'GetClubsLicensesReport',
+    navKey: 'clubLicensesReport',
+    operator: true,
+    filters: ['status'],
+    statusFilter: clubClassFilter,
+    columns: [
+      ...clubColumns,
+      { key: 'licensesLeft', type: 'int', sortable: true },
+      { key: 'loaded', type: 'int', sortable: true },
+      { key: 'used', type: 'int', sortable: true },
+      { key: 'pending', type: 'int' },
+      { key: 'low', type: 'bool' },
+    ],
+    totals: [
+      { key: 'clubs', type: 'int' },
+      { key: 'licensesLeft', type: 'int' },
+      { key: 'loaded', type: 'int' },
+      { key: 'used', type: 'int' },
+    ],
+    defaultSort: 'club',
+    defaultOrder: 'asc',
+  },
+  clubMonthly: {
+    id: 'clubMonthly',
+    call: 'GetClubsEntrancesAndIncomeReport',
+    navKey: 'clubMonthlyReport',
+    operator: true,
+    filters: ['status'],
+    statusFilter: clubClassFilter,
+    columns: [
+      ...clubColumns,
+      { key: 'month', type: 'text', sortable: true },
+      { key: 'entrances', type: 'int', sortable: true },
+      { key: 'income', type: 'money', sortable: true },
+    ],
+    totals: [
+      { key: 'entrances', type: 'int' },
+      { key: 'income', type: 'money' },
+    ],
+    defaultSort: 'month',
+  },
+  clubLowLicenses: {
+    id: 'clubLowLicenses',
+    call: 'GetClubsLowLicensesReport',
+    navKey: 'clubLowLicensesReport',
+    operator: true,
+    filters: ['status'],
+    statusFilter: clubClassFilter,
+    columns: [
+      ...clubColumns,
+      { key: 'licensesLeft', type: 'int', sortable: true },
+      { key: 'pending', type: 'int' },
+      { key: 'lastLoadAt', type: 'datetime', sortable: true },
+    ],
+    totals: [
+      { key: 'clubs', type: 'int' },
+      { key: 'licensesLeft', type: 'int' },
+    ],
+    defaultSort: 'licensesLeft',
+    defaultOrder: 'asc',
+  },
+} as const satisfies Record<string, ReportMeta>;
 
 export const REPORTS = {
   entrances: {
@@ -662,7 +776,7 @@ export const REPORTS = {
     filters: ['status'],
     statusFilter: {
       kind: 'many',
-      choices: enumChoices([1, 2], 'reports.licenseSource.'),
+      choices: enumChoices([1, 2, 3], 'reports.licenseSource.'),
       placeholder: 'reports.allSources',
     },
     columns: [
@@ -848,6 +962,7 @@ export const REPORTS = {
     defaultSort: 'client',
     defaultOrder: 'asc',
   },
+  ...OPERATOR_REPORTS,
 } as const satisfies Record<string, ReportMeta>;
 
 export type ReportId = keyof typeof REPORTS;

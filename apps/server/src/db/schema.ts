@@ -330,6 +330,8 @@ export const terminals = pgTable(
     devicesReportedAt: timestamp('devices_reported_at', { withTimezone: true }),
     /** Server instance holding the terminal's link now (null = none): routes actions across instances. */
     connectedInstance: text('connected_instance'),
+    /** The terminal software version its last hello reported (docs/operator.md "Terminal fleet"); null = never reported. */
+    softwareVersion: text('software_version'),
   },
   (t) => [
     primaryKey({ columns: [t.clubId, t.id] }), // A serial is unique across every club: terminals.service checks it under an advisory lock
@@ -1470,4 +1472,56 @@ export const documentCounters = pgTable(
     last: integer('last').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.clubId, t.kind] })],
+);
+
+/**
+ * The card a club pays the operator with (docs/operator.md "Charging clubs"):
+ * the provider's token of the card the club last paid licenses with on the
+ * payment page (PCI DSS: token, last four, brand and expiry only). One per club.
+ */
+export const clubCards = pgTable('club_cards', {
+  clubId: integer('club_id')
+    .primaryKey()
+    .references(() => clubs.id),
+  token: text('token').notNull(),
+  lastFour: text('last_four').notNull(),
+  brand: text('brand').notNull(),
+  /** MM/YY. */
+  expiry: text('expiry').notNull(),
+  savedAt: timestamp('saved_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The operator's yearly license charges of a club (`POST /Club/StartChargeClub`,
+ * seed 000 §7; docs/operator.md): one row per attempt, never updated after it
+ * settles; the card charge itself is the `charges` row (`charge_id`), whose
+ * idempotency key is `club-yearly:<club>:<year>:<attempt>`. Status
+ * 'approved', 'declined', 'uncertain' or 'noCard'. Amounts in minor units.
+ */
+export const clubCharges = pgTable(
+  'club_charges',
+  {
+    clubId: integer('club_id')
+      .notNull()
+      .references(() => clubs.id),
+    id: serial('id').notNull(),
+    /** The license year charged for (Gregorian). */
+    year: integer('year').notNull(),
+    attempt: integer('attempt').notNull(),
+    quantity: integer('quantity').notNull(),
+    price: integer('price').notNull(),
+    amount: integer('amount').notNull(),
+    status: text('status').notNull(),
+    error: text('error'),
+    chargeId: bigint('charge_id', { mode: 'number' }),
+    lastFour: text('last_four').notNull().default(''),
+    /** The operator user. */
+    userId: integer('user_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clubId, t.id] }),
+    uniqueIndex('club_charges_attempt').on(t.clubId, t.year, t.attempt),
+    index('club_charges_at').on(t.createdAt),
+  ],
 );

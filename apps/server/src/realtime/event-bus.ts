@@ -38,6 +38,11 @@ export interface LiveEvents {
   'global-message': { messageId: number; kind: string; audience: string; externalClubIds: number[] };
   /** An incident was reported or handled in the club (docs/messages.md). */
   incident: { clubId: number; incidentId: number };
+  /**
+   * The operator changed the club's licenses (docs/operator.md): answered a
+   * bank-transfer request (`requestId`, its new `status`) or loaded by hand (both null).
+   */
+  licenses: { clubId: number; requestId: number | null; status: number | null };
   /** Internal: a terminal was deleted; the instance holding its link closes it. */
   'terminal-kick': { terminalId: number };
   /** A terminal's screen changed (remote view, realtime/terminal-screens.ts); every instance keeps the latest. */

@@ -112,7 +112,7 @@ export const linkHandlers: LinkHandlers = {
         return s.closeWith('AUTH_FAILED', 'Unknown serial or wrong secret', 4401);
       }
       if (s.closed) return;
-      await s.open(t, m.devices);
+      await s.open(t, m.devices, m.softwareVersion);
     } finally {
       release();
     }

@@ -162,6 +162,9 @@ function subscribeClub(
     bus.subscribe('incident', (e) => {
       if (e.clubId === club) send({ type: 'incident', id: e.incidentId });
     }),
+    bus.subscribe('licenses', (e) => {
+      if (e.clubId === club) send({ type: 'licenses', requestId: e.requestId, status: e.status });
+    }),
     bus.subscribe('global-message', (e) => {
       if (reachesClub(e, clubRef.externalClubId))
         send({

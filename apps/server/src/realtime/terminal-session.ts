@@ -207,7 +207,7 @@ export class TerminalLinkSession {
    * devices and the contact, tells the club's console, and sends `welcome` — then, to an
    * approved terminal, its messages and valid list, refreshed every VALID_LIST_TTL_MS.
    */
-  async open(t: LinkTerminal, devices: string[] | undefined): Promise<void> {
+  async open(t: LinkTerminal, devices: string[] | undefined, softwareVersion?: string): Promise<void> {
     clearTimeout(this.helloTimer);
     const { bus, registry } = this.deps;
     const registered: TerminalSocket = {
@@ -226,7 +226,7 @@ export class TerminalLinkSession {
     };
     this.link = s;
     registry.register(registered);
-    await markTerminalConnected(this.db, t.id, bus.instanceId, devices);
+    await markTerminalConnected(this.db, t.id, bus.instanceId, devices, softwareVersion);
     await this.markSeen(s, true);
     bus.publish('terminal', { clubId: t.clubId, terminalId: t.id, connected: true });
     this.send({

@@ -27,6 +27,8 @@ export const IMPLEMENTED_NAV_KEYS: readonly string[] = [
   // The operator's area (docs/operator.md).
   'operatorClubs',
   'operatorLicenses',
+  'operatorCharges',
+  'operatorTerminals',
   // Every report screen of the catalogue.
   ...REPORT_SCREENS.map((s) => s.navKey),
 ];

@@ -62,6 +62,10 @@ const OperatorMessagesPage = lazy(() =>
 const LicenseQueuePage = lazy(() =>
   import('../features/operator/LicenseQueuePage').then((m) => ({ default: m.LicenseQueuePage })),
 );
+const ClubChargesPage = lazy(() =>
+  import('../features/operator/ClubChargesPage').then((m) => ({ default: m.ClubChargesPage })),
+);
+const FleetPage = lazy(() => import('../features/operator/FleetPage').then((m) => ({ default: m.FleetPage })));
 const OperatorClubsPage = lazy(() =>
   import('../features/operator/OperatorClubsPage').then((m) => ({ default: m.OperatorClubsPage })),
 );
@@ -212,6 +216,8 @@ export const router = createBrowserRouter([
           // The operator's area (docs/operator.md).
           { path: '/operator/clubs', element: guarded('operatorClubs', <OperatorClubsPage />) },
           { path: '/operator/license-requests', element: guarded('operatorLicenses', <LicenseQueuePage />) },
+          { path: '/operator/club-charges', element: guarded('operatorCharges', <ClubChargesPage />) },
+          { path: '/operator/terminals', element: guarded('operatorTerminals', <FleetPage />) },
           // Every report screen of the catalogue (features/reports/reportScreens.ts).
           ...REPORT_SCREENS.map((r) => ({
             path: r.route,

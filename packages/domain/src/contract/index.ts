@@ -1,6 +1,7 @@
 import * as contract from './areas.js';
 
 export * from './route.js';
+export { OperatorClubSettings, OperatorClubSettingsPatch } from './operator-billing.js';
 export { ScheduleListQuery } from './schedules.js';
 export { ClubWithUnreadMessages } from './messages.js';
 export { LoadCashInput, TerminalListQuery } from './terminals.js';

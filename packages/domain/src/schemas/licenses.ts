@@ -67,6 +67,14 @@ export const LicenseRequest = z.object({
   fileType: z.string(),
   status: z.number(),
   createdAt: z.string(),
+  /**
+   * While pending: the day the licenses are expected to load, YYYY-MM-DD —
+   * LICENSE_TRANSFER_BUSINESS_DAYS Israeli business days after the request's
+   * day in Israel (business-days.ts; seed 000 §9). Null once answered.
+   */
+  expectedLoadDate: z.string().nullable(),
+  /** The operator's reason of a rejection or cancellation, or null. */
+  reason: z.string().nullable(),
 });
 
 /** POST /api/getBuyLink (seed 000 §7). */

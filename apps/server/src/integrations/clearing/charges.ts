@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.js';
-import { charges, licenseOrders, purchases } from '../../db/schema.js';
+import { charges, clubCharges, licenseOrders, purchases } from '../../db/schema.js';
 import { scoped } from '../../lib/scoped.js';
 import { ClearingUncertainError, type ClearingProvider } from './provider.js';
 
@@ -232,7 +232,8 @@ export async function reconcileCharges(db: Db, provider: ClearingProvider, clubI
  * Orphan charges: approved charges with no purchase, older than
  * ORPHAN_CHARGE_MINUTES. Under the purchase key's lock: a purchase with the
  * key exists → the charge is linked to it (the process died after the commit,
- * before linking); a license order paid by it → nothing to do; otherwise the
+ * before linking); a license order or a club's yearly charge paid by it →
+ * nothing to do; otherwise the
  * charge is claimed ('refunding') and refunded, result 'orphan-refunded' (or
  * 'charged-refund-failed', kept approved for the next run), shown in the
  * safer-payments report.
@@ -268,6 +269,12 @@ async function settleOrphans(db: Db, provider: ClearingProvider, clubId: number 
           .from(licenseOrders)
           .where(eq(licenseOrders.chargeId, row.id));
         if (order) return 'paid' as const;
+        // The operator's yearly charge of a club (docs/operator.md "Charging clubs") has no purchase either.
+        const [yearly] = await tx
+          .select({ id: clubCharges.id })
+          .from(clubCharges)
+          .where(and(eq(clubCharges.clubId, row.clubId), eq(clubCharges.chargeId, row.id)));
+        if (yearly) return 'paid' as const;
       }
       const taken = await tx
         .update(charges)

@@ -2,6 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Actor } from '../../lib/actor.js';
 import {
+  addIsraeliBusinessDays,
+  isoDate,
+  LICENSE_TRANSFER_BUSINESS_DAYS,
+  localParts,
   LicenseRequestFields,
   LicenseRequestStatus,
   MAX_REFERENCE_FILE_BYTES,
@@ -19,6 +23,7 @@ import { validationError } from '../../lib/validation.js';
 import { chargeOnce } from '../../integrations/clearing/charges.js';
 import { expiryValid, type ClearingProvider } from '../../integrations/clearing/provider.js';
 import { clubToday } from '../../engine/purchase.service.js';
+import { saveClubCard } from '../operator/billing.service.js';
 
 /**
  * Licenses of the club (seed 000 §7 "Licenses"; seed 001 §3 "License request",
@@ -115,6 +120,8 @@ export async function payLicenseOrder(
       reason: charge.status === 'declined' ? (charge.error ?? 'declined') : 'uncertain',
     };
   }
+  // The card that paid becomes the club's stored card for the operator's yearly charge (docs/operator.md).
+  await saveClubCard(db, o.clubId, { token: t.token, lastFour: t.lastFour, brand: t.brand, expiry: t.expiry });
   await db.transaction(async (tx) => {
     const done = await tx
       .update(licenseOrders)
@@ -223,7 +230,20 @@ export function presentLicenseRequest(r: RequestRow, account?: string) {
     fileType: r.fileType,
     status: r.status,
     createdAt: r.createdAt.toISOString(),
+    expectedLoadDate: r.status === LicenseRequestStatus.Pending ? expectedLoadDate(r.createdAt) : null,
+    reason: r.reason,
   };
+}
+
+/**
+ * The day a bank-transfer request made at `at` is expected to load:
+ * LICENSE_TRANSFER_BUSINESS_DAYS Israeli business days after its day in
+ * Israel (the transfer clears in Israeli banks whatever the club's location;
+ * seed 000 §9, packages/domain business-days.ts). YYYY-MM-DD.
+ */
+export function expectedLoadDate(at: Date): string {
+  const p = localParts(at, 'Asia/Jerusalem');
+  return isoDate(addIsraeliBusinessDays({ year: p.year, month: p.month, day: p.day }, LICENSE_TRANSFER_BUSINESS_DAYS));
 }
 
 /** The club's license requests, newest first, of one license type when given (GET /api/getLicenseRequest/). */

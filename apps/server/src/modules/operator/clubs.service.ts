@@ -90,7 +90,7 @@ export async function createClubWithAdmin(
 }
 
 /** A terminal counts as online when it reported within this many seconds (three heartbeats and a minute). */
-const ONLINE_WITHIN_SECONDS = 3 * HEARTBEAT_INTERVAL_SECONDS + 60;
+export const ONLINE_WITHIN_SECONDS = 3 * HEARTBEAT_INTERVAL_SECONDS + 60;
 
 interface ClubStatsRow extends Record<string, unknown> {
   id: number;

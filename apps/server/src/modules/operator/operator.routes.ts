@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { contract } from '@venue/domain';
 import { route } from '../../lib/contract-route.js';
+import { clearingProvider } from '../../integrations/clearing/sandbox.js';
 import { decideLicenseRequest, licenseRequestFile, listAllLicenseRequests, loadLicenses } from './licenses.service.js';
 import { createOperatorClub, listOperatorClubs, setClubDisabled } from './clubs.service.js';
 import {
@@ -10,10 +11,22 @@ import {
   listScriptVersions,
   updateScriptVersion,
 } from './maintenance.service.js';
+import {
+  clubBilling,
+  listClubCharges,
+  listFleet,
+  operatorClubSettings,
+  startChargeClub,
+  updateOperatorClubSettings,
+} from './billing.service.js';
 
-/** The operator's calls (docs/operator.md): `contract.operatorMaintenance`, `contract.operatorClubs` and `contract.operatorLicenses`. */
+/**
+ * The operator's calls (docs/operator.md): `contract.operatorMaintenance`, `contract.operatorClubs`,
+ * `contract.operatorLicenses` and `contract.operatorBilling`.
+ */
 export async function operatorRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps.database;
+  const { bus } = app.deps;
   const c = contract.operatorMaintenance;
   route(app, c.scriptVersions, async () => listScriptVersions(db));
   route(app, c.createScriptVersion, async (req) => createScriptVersion(db, req.auth, req.body));
@@ -39,6 +52,24 @@ export async function operatorRoutes(app: FastifyInstance): Promise<void> {
       .header('x-content-type-options', 'nosniff')
       .send(f.content);
   });
-  route(app, lic.decide, async (req) => decideLicenseRequest(db, req.auth, req.params.id, req.body));
-  route(app, lic.load, async (req) => loadLicenses(db, req.auth, req.params.id, req.body));
+  // After the commit, the club's consoles are told (live feed `licenses`, every server instance).
+  route(app, lic.decide, async (req) => {
+    const r = await decideLicenseRequest(db, req.auth, req.params.id, req.body);
+    bus.publish('licenses', { clubId: r.clubId, requestId: r.id, status: r.status });
+    return r;
+  });
+  route(app, lic.load, async (req) => {
+    const club = await loadLicenses(db, req.auth, req.params.id, req.body);
+    bus.publish('licenses', { clubId: club.id, requestId: null, status: null });
+    return club;
+  });
+  const bill = contract.operatorBilling;
+  route(app, bill.startCharge, async (req) =>
+    startChargeClub(db, clearingProvider(), req.auth, req.params.id, req.body),
+  );
+  route(app, bill.charges, async (req) => listClubCharges(db, req.query));
+  route(app, bill.fleet, async (req) => listFleet(db, req.query));
+  route(app, bill.settings, async (req) => operatorClubSettings(db, req.params.id));
+  route(app, bill.updateSettings, async (req) => updateOperatorClubSettings(db, req.auth, req.params.id, req.body));
+  route(app, bill.clubBilling, async (req) => clubBilling(db, req.auth.clubId));
 }

@@ -25,6 +25,12 @@ import { purchasesReport } from './defs/purchases.js';
 import { quickExitsReport } from './defs/quick-exits.js';
 import { saferPaymentsReport } from './defs/safer-payments.js';
 import { stampsReport } from './defs/stamps.js';
+import {
+  clubLicensesReport,
+  clubLowLicensesReport,
+  clubMonthlyReport,
+  clubProductsReport,
+} from './defs/operator-reports.js';
 
 /**
  * The catalogue of report definitions: every report of the domain catalogue
@@ -62,6 +68,10 @@ export const REPORT_DEFINITION_BY_ID: { readonly [K in ReportId]: ReportDefiniti
   attendance: attendanceReport,
   stamps: stampsReport,
   payroll: payrollReport,
+  clubProducts: clubProductsReport,
+  clubLicenses: clubLicensesReport,
+  clubMonthly: clubMonthlyReport,
+  clubLowLicenses: clubLowLicensesReport,
 };
 
 /** Every report definition, in the catalogue's order (the order its routes are registered in). */

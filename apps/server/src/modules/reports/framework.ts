@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { sql, type SQL } from 'drizzle-orm';
@@ -24,6 +24,23 @@ import {
   exportTotalLabel,
   type CellContext,
 } from './report-labels.js';
+
+/** The zone of the operator's cross-club reports (catalogue `operator: true`; docs/operator.md). */
+export const OPERATOR_REPORT_ZONE = 'Asia/Jerusalem';
+
+/**
+ * Runs zone-dependent work of a report: in the club's zone ({@link withClubZone}),
+ * or in the operator's zone for a cross-club report, which no club's zone applies to.
+ */
+function inReportZone<T>(
+  db: Db,
+  def: ReportDefinition,
+  clubId: number,
+  work: (timeZone: string) => Promise<{ result: T; zone: string | null | undefined }>,
+): Promise<T> {
+  if (def.meta.operator) return work(OPERATOR_REPORT_ZONE).then((o) => o.result);
+  return withClubZone(db, clubId, work);
+}
 
 /** The parsed body of a report call. */
 export type ParsedReportQuery = z.output<typeof ReportQuery>;
@@ -351,7 +368,7 @@ export async function runReport(
 ): Promise<ReportResult> {
   validate(def, q);
   // The club's zone: this process's last reading, confirmed by the totals' statement (report-range.ts withClubZone).
-  return withClubZone(db, clubId, async (tz) => {
+  return inReportZone(db, def, clubId, async (tz) => {
     const range = toInstants(localRange(q, tz, now), tz);
     const c: ReportContext = { clubId, range, q };
     // Totals, the page and the definition's check are independent: asked together.
@@ -461,12 +478,16 @@ async function* exportBatches(
  * Registers `POST /api/Report/<call>` and `POST /api/Report/<call>/Export`
  * (.xlsx, streamed, headers and labels in `lang`, a totals row last; 422
  * NO_DATA_TO_EXPORT when no row matches), both with the report's permission and
- * its navigation entry's rule of seed 000 §6 (club setting, club class).
+ * its navigation entry's rule of seed 000 §6 (club setting, club class) — or,
+ * for the operator's cross-club reports, the operator only.
  */
 export function registerReport(app: FastifyInstance, def: ReportDefinition): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
-  const config = { permission: def.meta.permission, nav: def.meta.navKey };
+  // A cross-club report is the operator's alone; a club's report takes its permission and menu rule.
+  const config: FastifyContextConfig = def.meta.operator
+    ? { operator: true }
+    : { permission: def.meta.permission, nav: def.meta.navKey };
   const tags = ['reports'];
   r.post(
     `/api/Report/${def.meta.call}`,
@@ -477,7 +498,7 @@ export function registerReport(app: FastifyInstance, def: ReportDefinition): voi
     const q = req.body;
     validate(def, q);
     // The totals (with the club's zone and the guard, as runReport), the check and the club's currency first, together.
-    const { c, total, totals, currency } = await withClubZone(db, req.auth.clubId, async (tz) => {
+    const { c, total, totals, currency } = await inReportZone(db, def, req.auth.clubId, async (tz) => {
       const c: ReportContext = { clubId: req.auth.clubId, range: toInstants(localRange(q, tz), tz), q };
       const [sum, , club] = await Promise.all([
         summarize(db, def, c),

@@ -61,17 +61,23 @@ export async function authenticateTerminal(db: Db, serial: string, secret: strin
 
 /**
  * Records that a terminal's link is now held by server instance `instanceId`
- * (remote actions find it there), with the devices of its hello when given.
+ * (remote actions find it there), with the devices and the software version
+ * of its hello when given.
  */
 export async function markTerminalConnected(
   db: Db,
   terminalId: number,
   instanceId: string,
   devices: string[] | undefined,
+  softwareVersion?: string,
 ): Promise<void> {
   await db
     .update(terminals)
-    .set({ connectedInstance: instanceId, ...(devices ? { devices, devicesReportedAt: new Date() } : {}) })
+    .set({
+      connectedInstance: instanceId,
+      ...(devices ? { devices, devicesReportedAt: new Date() } : {}),
+      ...(softwareVersion ? { softwareVersion } : {}),
+    })
     .where(eq(terminals.id, terminalId));
 }
 

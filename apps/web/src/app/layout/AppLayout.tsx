@@ -29,6 +29,7 @@ import { LanguageSwitch } from './LanguageSwitch';
 import { useViewport } from '../../shared/useMediaQuery';
 import { OfflineBanner } from './OfflineBanner';
 import { OperatorBanner } from '../../features/operator/OperatorBanner';
+import { LicensesLive } from '../../features/client-money/LicenseBilling';
 import { useCan } from '../auth/useCan';
 import { MessageBell } from '../../features/messages/MessageBell';
 import { OPERATOR_MESSAGES_ROUTE } from '../../features/messages/routes';
@@ -176,6 +177,7 @@ export function AppLayout() {
         </Layout.Header>
         <Layout.Content className="app-content" id="main-content" tabIndex={-1}>
           <OfflineBanner />
+          <LicensesLive />
           {isOperator && <OperatorBanner club={club} />}
           <Outlet />
         </Layout.Content>

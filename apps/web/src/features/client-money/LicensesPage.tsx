@@ -34,6 +34,7 @@ import { useLanguage } from '../../app/i18n/LocaleProvider';
 import { QueryState } from '../../shared/QueryState';
 import { errorText, validationText } from '../../shared/errors';
 import { useMoneyFormat } from './format';
+import { LicenseBilling } from './LicenseBilling';
 import { useToast } from '../../shared/toast/ToastProvider';
 import { ListTable } from '../../shared/CardList';
 
@@ -48,6 +49,8 @@ interface LicenseRequestRow {
   fileName: string;
   status: number;
   createdAt: string;
+  expectedLoadDate: string | null;
+  reason: string | null;
 }
 const STATUS_COLOR: Record<number, string> = { 1: 'gold', 2: 'green', 3: 'red', 4: 'default', 5: 'default' };
 const ACCEPT = '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png';
@@ -105,6 +108,7 @@ export function LicensesPage() {
           />
         </Card>
       </Space>
+      <LicenseBilling />
       <Card>
         <Tabs
           items={[
@@ -385,7 +389,23 @@ function RequestsList() {
           {
             key: 'status',
             title: t('money.status'),
-            render: (_, r) => <Tag color={STATUS_COLOR[r.status]}>{t(`licenses.status.${r.status}`)}</Tag>,
+            render: (_, r) => (
+              <span data-testid={`license-request-status-${r.id}`}>
+                <Tag color={STATUS_COLOR[r.status]}>{t(`licenses.status.${r.status}`)}</Tag>
+                {r.reason && <Typography.Text type="secondary">{r.reason}</Typography.Text>}
+              </span>
+            ),
+          },
+          {
+            key: 'expected',
+            // Seed 000 §9: a transfer loads within 3 Israeli business days (server: business-days.ts).
+            title: t('licenses.expectedLoad'),
+            render: (_, r) =>
+              r.expectedLoadDate ? (
+                <span data-testid={`license-request-expected-${r.id}`}>{fmt.date(r.expectedLoadDate)}</span>
+              ) : (
+                '—'
+              ),
           },
         ]}
       />

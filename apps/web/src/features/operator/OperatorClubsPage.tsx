@@ -18,6 +18,7 @@ import { useToast } from '../../shared/toast/ToastProvider';
 import { ClubCreateDrawer } from './ClubCreateDrawer';
 import { actOnClub } from './OperatorBanner';
 import { LoadLicensesModal } from './LoadLicensesModal';
+import { ClubSettingsModal } from './ClubSettingsModal';
 import { useOperatorClubs, useSetClubDisabled } from './useOperator';
 import { ListTable } from '../../shared/CardList';
 
@@ -35,8 +36,9 @@ function OperatorClubs() {
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<OperatorClubCreated | null>(null);
   const [loading, setLoading] = useState<OperatorClub | null>(null);
+  const [editing, setEditing] = useState<OperatorClub | null>(null);
   const query = useOperatorClubs(filter);
-  const columns = useClubColumns(setLoading);
+  const columns = useClubColumns(setLoading, setEditing);
   return (
     <>
       <div className="page-header">
@@ -84,11 +86,15 @@ function OperatorClubs() {
       <ClubCreateDrawer open={creating} onClose={() => setCreating(false)} onCreated={setCreated} />
       <CreatedPasswordModal created={created} onClose={() => setCreated(null)} />
       <LoadLicensesModal club={loading} onClose={() => setLoading(null)} />
+      <ClubSettingsModal club={editing} onClose={() => setEditing(null)} />
     </>
   );
 }
 
-function useClubColumns(onLoad: (c: OperatorClub) => void): TableColumnsType<OperatorClub> {
+function useClubColumns(
+  onLoad: (c: OperatorClub) => void,
+  onSettings: (c: OperatorClub) => void,
+): TableColumnsType<OperatorClub> {
   const { t } = useTranslation();
   const locale = useLanguage() === 'he' ? 'he-IL' : 'en-GB';
   return [
@@ -119,6 +125,9 @@ function useClubColumns(onLoad: (c: OperatorClub) => void): TableColumnsType<Ope
         <Space>
           <Button size="small" onClick={() => onLoad(c)} data-testid={`club-load-${c.externalClubId}`}>
             {t('operator.load')}
+          </Button>
+          <Button size="small" onClick={() => onSettings(c)} data-testid={`club-settings-${c.externalClubId}`}>
+            {t('operator.settings.open')}
           </Button>
           <Button
             size="small"

@@ -6,6 +6,8 @@ import {
   type LicenseRequestDecision,
   type OperatorClubInput,
   type OperatorClubListQuery,
+  type OperatorClubSettingsPatch,
+  type StartChargeClubInput,
 } from '@venue/domain';
 import { api, ApiError } from '../../app/api/apiClient';
 import { readSession } from '../../app/auth/authStorage';
@@ -88,5 +90,62 @@ export function useLoadLicenses() {
     mutationFn: (v: { id: number; body: LicenseLoadInput }) =>
       api.call(contract.operatorLicenses.load, { params: { id: v.id }, body: v.body }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: CLUBS_KEY }),
+  });
+}
+
+const CHARGES_KEY = ['operatorClubCharges'] as const;
+
+/** GET /Operator/ClubCharge: every club's yearly charges (or failed ones only), newest first. */
+export function useClubCharges(failed?: boolean) {
+  return useQuery({
+    queryKey: [...CHARGES_KEY, failed ?? 'all'],
+    queryFn: () =>
+      api.call(contract.operatorBilling.charges, {
+        query: failed != null ? { failed: failed ? ('true' as const) : ('false' as const) } : {},
+      }),
+  });
+}
+
+/** POST /Operator/Club/{id}/StartChargeClub: charge a club's stored card for a license year (docs/operator.md). */
+export function useStartCharge() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { clubId: number; body: StartChargeClubInput }) =>
+      api.call(contract.operatorBilling.startCharge, { params: { id: v.clubId }, body: v.body }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: CHARGES_KEY }),
+  });
+}
+
+/** GET /Operator/Terminal: every club's terminals (offline only when asked). */
+export function useFleet(filter: { offline?: boolean; search?: string }) {
+  return useQuery({
+    queryKey: ['operatorFleet', filter],
+    queryFn: () =>
+      api.call(contract.operatorBilling.fleet, {
+        query: {
+          ...(filter.offline ? { offline: 'true' as const } : {}),
+          ...(filter.search ? { search: filter.search } : {}),
+        },
+      }),
+    refetchInterval: 30_000,
+  });
+}
+
+/** GET /Operator/Club/{id}/Settings: the operator-only settings of a club. */
+export function useClubOperatorSettings(id: number | null) {
+  return useQuery({
+    queryKey: ['operatorClubSettings', id],
+    queryFn: () => api.call(contract.operatorBilling.settings, { params: { id: id! } }),
+    enabled: id != null,
+  });
+}
+
+/** PATCH /Operator/Club/{id}/Settings. */
+export function useUpdateClubOperatorSettings() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { id: number; body: OperatorClubSettingsPatch }) =>
+      api.call(contract.operatorBilling.updateSettings, { params: { id: v.id }, body: v.body }),
+    onSuccess: (_d, v) => void qc.invalidateQueries({ queryKey: ['operatorClubSettings', v.id] }),
   });
 }

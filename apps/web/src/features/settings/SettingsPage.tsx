@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useBlocker } from 'react-router';
 import { Alert, Button, Card, Col, Form, Row, Space, Tooltip, Typography, type FormInstance } from 'antd';
-import { LockOutlined, SaveOutlined } from '@ant-design/icons';
+import { LockOutlined, SaveOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ClubPatch, OPERATOR_ONLY_SETTINGS, UserLevel, type Club } from '@venue/domain';
 import { ApiError } from '../../app/api/apiClient';
@@ -75,7 +75,11 @@ function SettingsForm({ club }: { club: Club }) {
         <Typography.Title level={2}>{t('nav.settings')}</Typography.Title>
         <Space wrap>
           <Link to="/management/app-settings/money" data-testid="settings-money-link">
-            {t('moneySettings.open')}
+            <Button>{t('moneySettings.open')}</Button>
+          </Link>
+          {/* Seed 000 §8: the low-license toast says "buy more in settings"; the purchase page is here. */}
+          <Link to="/management/app-settings/licenses" data-testid="settings-buy-licenses">
+            <Button icon={<ShoppingCartOutlined />}>{t('settings.buyLicenses')}</Button>
           </Link>
           {dirty && (
             <Typography.Text type="warning" data-testid="settings-dirty">

@@ -10,7 +10,7 @@ import {
 import { readXlsx } from '../../../../test/upload.js';
 import * as factory from '../../../../test/factories.js';
 import { at, makeLicenseRequests, MARCH, sum } from '../test-setup.js';
-import { LicenseRequestStatus, type ReportResult } from '@venue/domain';
+import { LicenseRequestStatus, UserLevel, type ReportResult } from '@venue/domain';
 
 /** Card orders (getBuyLink): only paid ones loaded licenses. Amounts in agorot. */
 const ORDERS = [
@@ -27,6 +27,11 @@ const REQUESTS = [
   { at: at(3, 12), qty: 60, price: 3000, status: LicenseRequestStatus.RejectedByManager, reference: '222' },
   { at: at(3, 31, 23), qty: 45, price: 2800, status: LicenseRequestStatus.ApprovedLoaded, reference: '5566' },
   { at: at(2, 28), qty: 40, price: 3000, status: LicenseRequestStatus.ApprovedLoaded, reference: '333' }, // February
+];
+/** Loads by the operator by hand (license_loads, docs/operator.md): no money, the reason as the reference. */
+const LOADS = [
+  { at: at(3, 15), qty: 7, reason: 'goodwill' },
+  { at: at(4, 2), qty: 3, reason: 'April' }, // April
 ];
 const inMarch = (d: Date) => d >= at(3, 1, 0) && d < at(4, 1, 0);
 
@@ -51,6 +56,15 @@ function expected() {
       reference: r.reference,
       user: 'Test user' as string | null,
     })),
+    ...LOADS.filter((l) => inMarch(l.at)).map((l) => ({
+      at: l.at,
+      source: 3,
+      qty: l.qty,
+      price: null as number | null,
+      amount: 0,
+      reference: l.reason,
+      user: 'Test user' as string | null,
+    })),
   ];
 }
 
@@ -67,7 +81,15 @@ describe('loaded licenses report (POST /Report/GetLoadedLicensesReport)', () => 
     clubId = a.club.id;
     externalClubId = a.club.externalClubId;
     /** The orders and requests of ORDERS and REQUESTS, in a club. */
+    const operator = await makeUser(ctx, null, { level: UserLevel.SuperUser });
     const insertAll = async (club: number, userId: number) => {
+      for (const l of LOADS)
+        await factory.makeLicenseLoad(ctx, club, {
+          quantity: l.qty,
+          reason: l.reason,
+          userId: operator.id,
+          createdAt: l.at,
+        });
       for (const o of ORDERS)
         await factory.makeLicenseOrder(ctx, club, {
           code: `${o.code}-${club}`,
@@ -93,7 +115,7 @@ describe('loaded licenses report (POST /Report/GetLoadedLicensesReport)', () => 
     return res.json() as ReportResult;
   };
 
-  it('lists paid card orders and approved transfers of the period: quantity, price, amount; totals and per source', async () => {
+  it('lists paid card orders, approved transfers and operator loads of the period: quantity, price, amount; totals and per source', async () => {
     const rows = expected();
     const body = await report(MARCH);
     expect(body.total).toBe(rows.length);
@@ -104,6 +126,7 @@ describe('loaded licenses report (POST /Report/GetLoadedLicensesReport)', () => 
       bySource: {
         '1': sum(rows.filter((r) => r.source === 1).map((r) => r.qty)),
         '2': sum(rows.filter((r) => r.source === 2).map((r) => r.qty)),
+        '3': sum(rows.filter((r) => r.source === 3).map((r) => r.qty)),
       },
     });
     const newest = [...rows].sort((x, y) => y.at.getTime() - x.at.getTime());
@@ -126,7 +149,7 @@ describe('loaded licenses report (POST /Report/GetLoadedLicensesReport)', () => 
     expect(res.statusCode).toBe(200);
     const rows = await readXlsx(res.rawPayload);
     expect(rows[0]).toEqual(expect.arrayContaining(['Source', 'Quantity', 'Reference']));
-    expect(rows.flat()).toEqual(expect.arrayContaining(['Credit card', 'Bank transfer']));
+    expect(rows.flat()).toEqual(expect.arrayContaining(['Credit card', 'Bank transfer', 'Loaded by the operator']));
     expect(rows).toHaveLength(1 + expected().length + 1);
     expect(rows.at(-1)).toContain(sum(expected().map((r) => r.amount)) / 100);
   });

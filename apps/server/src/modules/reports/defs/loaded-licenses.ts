@@ -8,9 +8,12 @@ import { inList } from '../report-sql.js';
  * seed 000 §2): license-years added to the club's pool in the period
  * (docs/money.md "Licenses"): card orders that were paid (source 1) and bank
  * transfer requests approved and loaded by the operator (source 2, status
- * ApprovedLoaded), by the day the order or request was made. Quantity,
- * unit price, amount paid (minor units, as charged), the order code or
- * transfer reference, the user who filed the request. Status filter = sources.
+ * ApprovedLoaded), and loads by the service operator by hand (source 3,
+ * `license_loads`, docs/operator.md: amount 0, no price, the reason as the
+ * reference, the operator as the user), by the day the order, request or load
+ * was made. Quantity, unit price, amount paid (minor units, as charged), the
+ * order code, transfer reference or reason, the user who filed the request or
+ * loaded. Status filter = sources.
  */
 export const loadedLicensesReport: ReportDefinition<'loadedLicenses'> = {
   meta: REPORTS.loadedLicenses,
@@ -24,8 +27,13 @@ export const loadedLicensesReport: ReportDefinition<'loadedLicenses'> = {
     select 'r' || r.id, r.created_at, 2, r.quantity, r.amount, r.price, r.reference, r.user_id
       from license_requests r
      where r.club_id = ${c.clubId} and r.status = ${LicenseRequestStatus.ApprovedLoaded}
+    union all
+    select 'l' || d.id, d.created_at, 3, d.quantity, 0, null::int, d.reason, d.user_id
+      from license_loads d
+     where d.club_id = ${c.clubId}
   ) l
-    left join users u on u.id = l.user_id and u.club_id = ${c.clubId}`,
+    left join users u on u.id = l.user_id
+      and (u.club_id = ${c.clubId} or (l.source = 3 and u.club_id is null))`,
   at: sql`l.at`,
   where: (c) => {
     const w = [sql`true`];

@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import { Badge, Input, Result, Space, Switch, Table, Tag, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { OperatorTerminal } from '@venue/domain';
+import { useCan } from '../../app/auth/useCan';
+import { useLanguage } from '../../app/i18n/LocaleProvider';
+import { errorText } from '../../shared/errors';
+import { useFleet } from './useOperator';
+
+/**
+ * The terminal fleet (issue 17 "Terminal fleet"; docs/operator.md): every
+ * club's terminals with their connection state, last connection and software
+ * version, offline ones on their own; refreshed every 30 seconds.
+ */
+export function FleetPage() {
+  const { t } = useTranslation();
+  const isOperator = useCan()({ operator: true });
+  if (!isOperator) return <Result status="403" title={t('errors.NOT_AUTHORIZED')} />;
+  return <Fleet />;
+}
+
+function Fleet() {
+  const { t } = useTranslation();
+  const locale = useLanguage() === 'he' ? 'he-IL' : 'en-GB';
+  const [offline, setOffline] = useState(false);
+  const [search, setSearch] = useState<string | undefined>();
+  const query = useFleet({ offline, search });
+  const columns: TableColumnsType<OperatorTerminal> = [
+    { title: t('operator.externalClubId'), dataIndex: 'externalClubId' },
+    { title: t('operator.name'), dataIndex: 'clubName', render: (v: string) => <span dir="auto">{v}</span> },
+    { title: t('operator.fleet.terminal'), dataIndex: 'name', render: (v: string) => <span dir="auto">{v}</span> },
+    {
+      title: t('operator.fleet.serial'),
+      dataIndex: 'serial',
+      render: (v: string) => <span className="ltr-value">{v}</span>,
+    },
+    {
+      title: t('operator.fleet.connection'),
+      key: 'online',
+      render: (_, r) => (
+        <span data-testid={`fleet-state-${r.id}`}>
+          <Badge
+            status={r.online ? 'success' : 'error'}
+            text={t(r.online ? 'operator.fleet.online' : 'operator.fleet.offline')}
+          />
+        </span>
+      ),
+    },
+    {
+      title: t('operator.fleet.lastConnection'),
+      dataIndex: 'lastConnection',
+      render: (v: string | null) => (v ? new Date(v).toLocaleString(locale) : t('operator.never')),
+    },
+    {
+      title: t('operator.fleet.version'),
+      key: 'version',
+      render: (_, r) =>
+        r.softwareVersion ? (
+          <Space size={4}>
+            <span className="ltr-value">{r.softwareVersion}</span>
+            {r.outdated && <Tag color="warning">{t('operator.fleet.outdated')}</Tag>}
+          </Space>
+        ) : (
+          t('operator.never')
+        ),
+    },
+    {
+      title: t('operator.fleet.approved'),
+      dataIndex: 'approved',
+      render: (v: boolean) => (v ? t('operator.fleet.yes') : <Tag>{t('operator.fleet.notApproved')}</Tag>),
+    },
+  ];
+  const rows = query.data ?? [];
+  return (
+    <>
+      <div className="page-header">
+        <Typography.Title level={2}>{t('nav.operatorTerminals')}</Typography.Title>
+      </div>
+      <Space wrap style={{ marginBottom: 12 }}>
+        <Input.Search
+          allowClear
+          placeholder={t('operator.fleet.search')}
+          onSearch={(s) => setSearch(s.trim() || undefined)}
+          style={{ width: 260 }}
+        />
+        <Space>
+          <Switch checked={offline} onChange={setOffline} data-testid="fleet-offline" />
+          <span>{t('operator.fleet.offlineOnly')}</span>
+        </Space>
+        <Typography.Text type="secondary" data-testid="fleet-count">
+          {t('operator.fleet.count', { count: rows.length, online: rows.filter((r) => r.online).length })}
+        </Typography.Text>
+      </Space>
+      <Table<OperatorTerminal>
+        rowKey="id"
+        columns={columns}
+        dataSource={rows}
+        loading={query.isPending}
+        pagination={{ pageSize: 100, hideOnSinglePage: true }}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: query.isError ? errorText(t, query.error) : t('operator.fleet.empty') }}
+        data-testid="fleet-table"
+      />
+    </>
+  );
+}
