@@ -60,6 +60,7 @@ describe('route table: 401, 403 and other-club 404 on every route', () => {
     // Money routes (docs/money.md): bodies that pass validation, so the club check is what answers.
     if (url.startsWith('/api/addCredit/')) return { amount: 1000, idempotencyKey: 'route-table-credit' };
     if (url.startsWith('/api/AddLicensesRequest/')) return { status: 4 };
+    if (url.startsWith('/api/Purchase/Refund/')) return { reason: 'route table', idempotencyKey: 'route-table-refund' };
     if (url.startsWith('/api/EmployeePosition/')) return { name: 'Taken over' };
     if (url.startsWith('/api/Club/UpdateHasavshevetDetails/')) {
       return { cashAccount: '1', creditAccount: '2', incomeAccount: '3', vatAccount: '4' };

@@ -478,8 +478,12 @@ async function takeInvoiceNumbers(tx: Tx, clubId: number, n: number): Promise<nu
 /** Inserts the chunk's purchase rows (client-id order = invoice order); returns their ids by key. */
 async function insertPurchases(tx: Tx, run: RenewalRun, good: PlannedRenewal[]): Promise<Map<string, number>> {
   if (!good.length) return new Map();
-  const first = await takeInvoiceNumbers(tx, run.clubId, good.length);
-  const rows = good.map((p, i) => {
+  // A MASAV renewal takes its invoice number when the bank collects it (docs/money.md "Documents"), as in writePurchase.
+  const isMasav = (p: PlannedRenewal) => paymentTotals(p.payments).paidMasav > 0;
+  const numbered = good.filter((p) => !isMasav(p));
+  const first = numbered.length ? await takeInvoiceNumbers(tx, run.clubId, numbered.length) : 0;
+  const numberOf = new Map(numbered.map((p, i) => [p, first + i]));
+  const rows = good.map((p) => {
     const checked = p.checked!;
     const totals = paymentTotals(p.payments);
     const balance = p.balances?.balance ?? p.c.client.balance;
@@ -488,7 +492,7 @@ async function insertPurchases(tx: Tx, run: RenewalRun, good: PlannedRenewal[]):
       club_id: run.clubId,
       client_id: p.c.client.id,
       at: run.at.toISOString(),
-      invoice_number: first + i,
+      invoice_number: numberOf.get(p) ?? null,
       total: checked.total,
       amount_before_vat: checked.amountBeforeVat,
       vat: checked.vat,
@@ -518,7 +522,7 @@ async function insertPurchases(tx: Tx, run: RenewalRun, good: PlannedRenewal[]):
   });
   const ret = await insertJson<{ id: number; idempotency_key: string }>(tx, 'purchases', rows, 'id, idempotency_key');
   const out = new Map(ret.map((r) => [r.idempotency_key, Number(r.id)]));
-  good.forEach((p, i) => (p.invoice = first + i));
+  good.forEach((p) => (p.invoice = numberOf.get(p)));
   return out;
 }
 
@@ -582,8 +586,9 @@ async function insertDetails(tx: Tx, run: RenewalRun, good: PlannedRenewal[], id
         clubId: run.clubId,
         clientId: p.c.client.id,
         amount: paymentTotals(p.payments).paidMasav,
-        description: `MASAV ${p.invoice}`,
+        description: `MASAV #${idOf(p)}`,
         source: 'masav',
+        purchaseId: idOf(p),
         userId: run.userId,
       })),
     );
