@@ -68,7 +68,7 @@ describe(`operator maintenance (${TEST_DB})`, () => {
         .from(auditLog)
         .where(and(eq(auditLog.entity, 'scriptVersion'), eq(auditLog.entityId, String(v.id))));
       expect(audited.map((a) => a.action).sort()).toEqual(['create', 'delete', 'update']);
-      expect(audited.every((a) => a.userId === operatorId && a.clubId === null)).toBe(true);
+      expect(audited.every((a) => a.userId === operatorId && a.clubId === 0)).toBe(true); // club 0: the operator outside any club (docs/scaling.md)
     });
 
     it('refuses a bad label, a non-http URL and unknown fields with field codes, changing nothing', async () => {
