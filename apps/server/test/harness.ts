@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { allPermissions, type Permissions } from '@venue/domain';
+import { allPermissions, UserLevel, type Permissions } from '@venue/domain';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/index.js';
@@ -177,4 +177,17 @@ export async function signedInAdmin(ctx: TestContext, clubOpts: Parameters<typeo
   const res = await api.login(user.username, TEST_PASSWORD, club.externalClubId);
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
   return { club, user, api };
+}
+
+/**
+ * The service operator (user level SuperUser, no club) signed in through any
+ * club's sign-in (docs/operator.md); `api` acts as the operator.
+ */
+export async function signedInOperator(ctx: TestContext) {
+  const anyClub = await makeClub(ctx);
+  const user = await makeUser(ctx, null, { level: UserLevel.SuperUser, isAdmin: true });
+  const api = new Api(ctx.app);
+  const res = await api.login(user.username, TEST_PASSWORD, anyClub.externalClubId);
+  if (res.statusCode !== 200) throw new Error(`operator login failed: ${res.body}`);
+  return { user, api };
 }

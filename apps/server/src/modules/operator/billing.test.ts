@@ -1,21 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { eq } from 'drizzle-orm';
-import {
-  LicenseRequestStatus,
-  UserLevel,
-  type ClubCharge,
-  type LiveMessage,
-  type OperatorTerminal,
-} from '@venue/domain';
+import { LicenseRequestStatus, type ClubCharge, type LiveMessage, type OperatorTerminal } from '@venue/domain';
 import {
   Api,
   createTestApp,
-  makeClub,
-  makeUser,
   signedInAdmin,
+  signedInOperator,
   TEST_DB,
-  TEST_PASSWORD,
   type TestContext,
 } from '../../../test/harness.js';
 import * as factory from '../../../test/factories.js';
@@ -37,10 +29,8 @@ describe(`operator: charging clubs, fleet, settings (${TEST_DB})`, () => {
   beforeAll(async () => {
     ctx = await createTestApp();
     base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    const anyClub = await makeClub(ctx);
-    const op = await makeUser(ctx, null, { level: UserLevel.SuperUser, isAdmin: true });
-    operator = new Api(ctx.app);
-    expect((await operator.login(op.username, TEST_PASSWORD, anyClub.externalClubId)).statusCode).toBe(200);
+    const op = await signedInOperator(ctx);
+    operator = op.api;
   });
   afterAll(async () => ctx.close());
 

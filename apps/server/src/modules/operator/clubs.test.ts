@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { UserLevel } from '@venue/domain';
 import {
   Api,
   createTestApp,
   makeClub,
-  makeUser,
   signedInAdmin,
+  signedInOperator,
   TEST_DB,
   TEST_PASSWORD,
   type TestContext,
@@ -24,11 +23,9 @@ describe(`operator: clubs (${TEST_DB})`, () => {
   const base = 100 + Math.floor(Math.random() * 800);
   beforeAll(async () => {
     ctx = await createTestApp();
-    const anyClub = await makeClub(ctx);
-    const op = await makeUser(ctx, null, { level: UserLevel.SuperUser, isAdmin: true });
-    operatorId = op.id;
-    operator = new Api(ctx.app);
-    expect((await operator.login(op.username, TEST_PASSWORD, anyClub.externalClubId)).statusCode).toBe(200);
+    const op = await signedInOperator(ctx);
+    operatorId = op.user.id;
+    operator = op.api;
   });
   afterAll(async () => ctx.close());
 

@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { LicenseRequestStatus, UserLevel } from '@venue/domain';
+import { LicenseRequestStatus } from '@venue/domain';
 import {
   Api,
   createTestApp,
-  makeClub,
-  makeUser,
   signedInAdmin,
+  signedInOperator,
   TEST_DB,
-  TEST_PASSWORD,
   type TestContext,
 } from '../../../test/harness.js';
 import * as factory from '../../../test/factories.js';
@@ -21,11 +19,9 @@ describe(`operator: licenses (${TEST_DB})`, () => {
   let operatorId: number;
   beforeAll(async () => {
     ctx = await createTestApp();
-    const anyClub = await makeClub(ctx);
-    const op = await makeUser(ctx, null, { level: UserLevel.SuperUser, isAdmin: true });
-    operatorId = op.id;
-    operator = new Api(ctx.app);
-    expect((await operator.login(op.username, TEST_PASSWORD, anyClub.externalClubId)).statusCode).toBe(200);
+    const op = await signedInOperator(ctx);
+    operatorId = op.user.id;
+    operator = op.api;
   });
   afterAll(async () => ctx.close());
 

@@ -27,38 +27,32 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { AutoRenewSettings, contract, HashavshevetDetails, MasavSettings } from '@venue/domain';
 import type { z } from 'zod';
 import { api, ApiError } from '../../app/api/apiClient';
-import { readSession } from '../../app/auth/authStorage';
 import { useSessionData } from '../../app/auth/AuthProvider';
 import { errorText, validationText } from '../../shared/errors';
 import { downloadFile } from '../../shared/download';
+import { uploadFile, UploadError } from '../../shared/upload';
 import { useSchemaForm } from '../../shared/forms/useSchemaForm';
 import { useToast } from '../../shared/toast/ToastProvider';
 import { moneyText } from '../client-money/format';
 
 /** The translated text of an error: a field message of the server (`validation.<key>`) before the code's. */
 function problemText(t: ReturnType<typeof useTranslation>['t'], e: unknown): string {
-  if (e instanceof ApiError && e.details[0]?.message) return validationText(t, e.details[0].message);
+  const details = e instanceof UploadError ? e.rawDetails : e instanceof ApiError ? e.details : undefined;
+  const first = Array.isArray(details) ? (details[0] as { message?: unknown } | undefined)?.message : undefined;
+  if (typeof first === 'string' && first) return validationText(t, first);
   return errorText(t, e);
 }
 
-/** Multipart POST of the bank's MASAV return file (POST /api/MasavFile/Return). */
-async function sendReturnFile(file: File) {
-  const fd = new FormData();
-  fd.append('file', file, file.name);
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  const s = readSession();
-  if (s?.token) headers.Authorization = `Bearer ${s.token}`;
-  if (s?.externalClubId != null) headers.clubExternalId = String(s.externalClubId);
-  const xsrf = document.cookie
-    .split('; ')
-    .find((c) => c.startsWith('XSRF-TOKEN='))
-    ?.slice('XSRF-TOKEN='.length);
-  if (xsrf) headers['X-XSRF-TOKEN'] = decodeURIComponent(xsrf);
-  const res = await fetch('/api/MasavFile/Return', { method: 'POST', body: fd, headers });
-  const body = await res.json().catch(() => ({}));
-  if (!res.ok) throw new ApiError(res.status, body.code ?? 'GENERAL_ERROR', body.message ?? '', body.details ?? []);
-  return body as { collected: number; collectedAmount: number; rejected: number; rejectedAmount: number };
+/** What reading the bank's MASAV return file answers (POST /api/MasavFile/Return). */
+interface ReturnResult {
+  collected: number;
+  collectedAmount: number;
+  rejected: number;
+  rejectedAmount: number;
 }
+
+/** Uploads the bank's MASAV return file (the console's one multipart upload, shared/upload.ts). */
+const sendReturnFile = (file: File) => uploadFile<ReturnResult>('/MasavFile/Return', file);
 
 const TABS = ['files', 'masav', 'accounting', 'renewal'] as const;
 type Tab = (typeof TABS)[number];

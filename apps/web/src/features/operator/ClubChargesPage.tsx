@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { Button, Form, InputNumber, Modal, Result, Segmented, Select, Table, Tag, Typography } from 'antd';
+import { Button, Form, InputNumber, Modal, Segmented, Select, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { DollarOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { formatMinor, type ClubCharge, type ClubChargeStatus } from '@venue/domain';
-import { useCan } from '../../app/auth/useCan';
 import { useLanguage } from '../../app/i18n/LocaleProvider';
 import { errorText } from '../../shared/errors';
 import { useToast } from '../../shared/toast/ToastProvider';
 import { useClubCharges, useOperatorClubs, useStartCharge } from './useOperator';
+import { OperatorOnly } from './OperatorOnly';
 
 export const CHARGE_STATUS_COLOR: Record<ClubChargeStatus, string> = {
   approved: 'success',
@@ -23,10 +23,11 @@ export const CHARGE_STATUS_COLOR: Record<ClubChargeStatus, string> = {
  * "Charge a club" (POST /Operator/Club/{id}/StartChargeClub).
  */
 export function ClubChargesPage() {
-  const { t } = useTranslation();
-  const isOperator = useCan()({ operator: true });
-  if (!isOperator) return <Result status="403" title={t('errors.NOT_AUTHORIZED')} />;
-  return <ClubCharges />;
+  return (
+    <OperatorOnly>
+      <ClubCharges />
+    </OperatorOnly>
+  );
 }
 
 function ClubCharges() {

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Badge, Input, Result, Space, Switch, Table, Tag, Typography } from 'antd';
+import { Badge, Input, Space, Switch, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { OperatorTerminal } from '@venue/domain';
-import { useCan } from '../../app/auth/useCan';
 import { useLanguage } from '../../app/i18n/LocaleProvider';
 import { errorText } from '../../shared/errors';
 import { useFleet } from './useOperator';
+import { OperatorOnly } from './OperatorOnly';
 
 /**
  * The terminal fleet (issue 17 "Terminal fleet"; docs/operator.md): every
@@ -14,10 +14,11 @@ import { useFleet } from './useOperator';
  * version, offline ones on their own; refreshed every 30 seconds.
  */
 export function FleetPage() {
-  const { t } = useTranslation();
-  const isOperator = useCan()({ operator: true });
-  if (!isOperator) return <Result status="403" title={t('errors.NOT_AUTHORIZED')} />;
-  return <Fleet />;
+  return (
+    <OperatorOnly>
+      <Fleet />
+    </OperatorOnly>
+  );
 }
 
 function Fleet() {

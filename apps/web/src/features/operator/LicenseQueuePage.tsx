@@ -1,23 +1,24 @@
 import { useState } from 'react';
-import { Button, Input, Modal, Result, Select, Space, Tag, Typography } from 'antd';
+import { Button, Input, Modal, Select, Space, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LicenseRequestStatus, type OperatorLicenseRequest } from '@venue/domain';
-import { useCan } from '../../app/auth/useCan';
 import { useLanguage } from '../../app/i18n/LocaleProvider';
 import { errorText } from '../../shared/errors';
 import { useToast } from '../../shared/toast/ToastProvider';
 import { useDecideRequest, useLicenseQueue, viewReferenceFile } from './useOperator';
 import { ListTable } from '../../shared/CardList';
+import { OperatorOnly } from './OperatorOnly';
 
 const STATUS_COLORS: Record<number, string> = { 1: 'processing', 2: 'success', 3: 'error', 4: 'default', 5: 'default' };
 
 /** Every club's bank-transfer license requests (issue 17 "Licenses"; docs/operator.md): operator only. */
 export function LicenseQueuePage() {
-  const { t } = useTranslation();
-  const isOperator = useCan()({ operator: true });
-  if (!isOperator) return <Result status="403" title={t('errors.NOT_AUTHORIZED')} />;
-  return <LicenseQueue />;
+  return (
+    <OperatorOnly>
+      <LicenseQueue />
+    </OperatorOnly>
+  );
 }
 
 function LicenseQueue() {

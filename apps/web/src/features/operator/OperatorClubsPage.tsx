@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Input, Modal, Popconfirm, Result, Select, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Input, Modal, Popconfirm, Select, Space, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,6 @@ import {
   type OperatorClubCreated,
   type OperatorClubListQuery,
 } from '@venue/domain';
-import { useCan } from '../../app/auth/useCan';
 import { useLanguage } from '../../app/i18n/LocaleProvider';
 import { errorText } from '../../shared/errors';
 import { useToast } from '../../shared/toast/ToastProvider';
@@ -21,13 +20,15 @@ import { LoadLicensesModal } from './LoadLicensesModal';
 import { ClubSettingsModal } from './ClubSettingsModal';
 import { useOperatorClubs, useSetClubDisabled } from './useOperator';
 import { ListTable } from '../../shared/CardList';
+import { OperatorOnly } from './OperatorOnly';
 
 /** The operator's clubs (issue 17 "Clubs"; docs/operator.md): user level SuperUser only, `can({operator})`. */
 export function OperatorClubsPage() {
-  const { t } = useTranslation();
-  const isOperator = useCan()({ operator: true });
-  if (!isOperator) return <Result status="403" title={t('errors.NOT_AUTHORIZED')} />;
-  return <OperatorClubs />;
+  return (
+    <OperatorOnly>
+      <OperatorClubs />
+    </OperatorOnly>
+  );
 }
 
 function OperatorClubs() {
