@@ -1407,7 +1407,7 @@ export const licenseLoads = pgTable(
  * The outcome of each debt of a sent MASAV file, written when the bank's
  * return file is read (docs/money.md "MASAV return file"): collected, or
  * rejected with the bank's reason code. A collected debt of a MASAV purchase
- * carries the receipt number `onMasavCollected` gave it; the accounting
+ * carries the receipt number `onMasavCollected` gave it (its invoice number); the accounting
  * export books the collection (bank ← MASAV account) on `at`.
  */
 export const masavResults = pgTable(
