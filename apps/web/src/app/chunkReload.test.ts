@@ -6,6 +6,8 @@ function memoryStorage() {
   return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v) };
 }
 
+const ONLINE = { online: true, whenOnline: () => undefined };
+
 describe('chunk reload', () => {
   it('knows a failed code-file load in the words of Chromium, Firefox and Safari', () => {
     expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'))).toBe(true);
@@ -20,10 +22,21 @@ describe('chunk reload', () => {
     const storage = memoryStorage();
     let reloads = 0;
     const reload = () => void reloads++;
-    expect(reloadOnce(reload, storage, 1_000_000)).toBe(true);
-    expect(reloadOnce(reload, storage, 1_030_000)).toBe(false);
+    expect(reloadOnce(reload, storage, 1_000_000, ONLINE)).toBe(true);
+    expect(reloadOnce(reload, storage, 1_030_000, ONLINE)).toBe(false);
     expect(reloads).toBe(1);
-    expect(reloadOnce(reload, storage, 1_061_000)).toBe(true);
+    expect(reloadOnce(reload, storage, 1_061_000, ONLINE)).toBe(true);
     expect(reloads).toBe(2);
+  });
+
+  it('offline, waits for the link to return before it reloads', () => {
+    const storage = memoryStorage();
+    let reloads = 0;
+    let pending: (() => void) | null = null;
+    const link = { online: false, whenOnline: (then: () => void) => void (pending = then) };
+    expect(reloadOnce(() => void reloads++, storage, 1_000_000, link)).toBe(true);
+    expect(reloads).toBe(0);
+    pending!();
+    expect(reloads).toBe(1);
   });
 });

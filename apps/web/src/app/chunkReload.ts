@@ -16,19 +16,34 @@ export function isChunkLoadError(error: unknown): boolean {
   );
 }
 
+/** Whether the browser is online, and how to wait until it is (tests give their own). */
+export interface Link {
+  online: boolean;
+  whenOnline: (then: () => void) => void;
+}
+
+const browserLink = (): Link => ({
+  online: navigator.onLine,
+  whenOnline: (then) => window.addEventListener('online', then, { once: true }),
+});
+
 /**
  * Reloads the page unless it already did so for this reason within the last
- * minute; answers whether it reloads. `now` and `storage` are for tests.
+ * minute; answers whether it reloads. A load that failed because the network
+ * dropped reloads when the link returns, not into the browser's offline page
+ * (the offline banner says what happens meanwhile). The other arguments are for tests.
  */
 export function reloadOnce(
   reload: () => void = () => window.location.reload(),
   storage: Pick<Storage, 'getItem' | 'setItem'> = window.sessionStorage,
   now = Date.now(),
+  link: Link = browserLink(),
 ): boolean {
   const last = Number(storage.getItem(KEY) ?? 0);
   if (now - last < WINDOW_MS) return false;
   storage.setItem(KEY, String(now));
-  reload();
+  if (link.online) reload();
+  else link.whenOnline(reload);
   return true;
 }
 

@@ -172,6 +172,8 @@ function ClientGroupField() {
         options={(groups.data?.items ?? []).map((g) => ({
           value: g.id,
           name: g.name,
+          // The option's title stays the group's name when the label carries the closed-now tag.
+          title: g.name,
           label: (
             <span>
               {g.name}
