@@ -42,8 +42,9 @@ test('purchases and financial reports: range filter, totals, .xlsx export read b
   const file = await report.exportRows();
   expect(file.name).toBe(`purchases-${range.from}-${range.to}.xlsx`);
   expect(file.rows[0][0]).toBe('תאריך ושעה');
-  expect(file.rows).toHaveLength(1 + purchases.total + 1);
-  const last = file.rows[file.rows.length - 1];
+  // The rows, the totals row, then the summary opening with the row count (docs/reports.md "Formats and exports").
+  const last = file.rows[1 + purchases.total];
+  expect(file.rows[2 + purchases.total]).toEqual(['מספר רשומות', purchases.total]);
   expect(last[0]).toBe('סה"כ');
   expect(last[7]).toBe(Number(purchases.totals.total) / 100);
 
@@ -53,11 +54,11 @@ test('purchases and financial reports: range filter, totals, .xlsx export read b
   await expect(report.total('vat')).toContainText(formatMinor(Number(financial.totals.vat), 'he-IL'));
   const fin = await report.exportRows();
   expect(fin.rows[0].slice(0, 3)).toEqual(['סוג פריט', 'רכישות', 'כמות']);
-  expect(fin.rows).toHaveLength(1 + financial.total + 1);
+  expect(fin.rows[2 + financial.total]).toEqual(['מספר רשומות', financial.total]);
   const towel = fin.rows.find((r) => r[0] === 'מגבת')!;
   const towelRow = financial.items.find((r) => r.itemType === 3)!;
   expect(towel[5]).toBe(Number(towelRow.total) / 100);
-  expect(fin.rows[fin.rows.length - 1][4]).toBe(Number(financial.totals.vat) / 100);
+  expect(fin.rows[1 + financial.total][4]).toBe(Number(financial.totals.vat) / 100);
 });
 
 /**
