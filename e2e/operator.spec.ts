@@ -36,6 +36,20 @@ async function signIn(page: Page, user: string, password: string, club: number, 
     await page.getByTestId('terms-submit').click();
     await expect(terms).toBeHidden();
   }
+  // Pop-up messages published to every club (e2e/messages.spec.ts) open after the terms: read them.
+  const read = page.getByTestId('message-popup-read');
+  for (
+    let i = 0;
+    i < 5 &&
+    (await read.waitFor({ timeout: 3000 }).then(
+      () => true,
+      () => false,
+    ));
+    i++
+  ) {
+    await read.click();
+    await read.waitFor({ state: 'hidden' }).catch(() => undefined);
+  }
 }
 
 /** The new club's admin files a bank-transfer request for `quantity` licenses through the API (multipart, as the console's form). */

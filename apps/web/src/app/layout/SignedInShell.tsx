@@ -1,4 +1,6 @@
 import { lazy, Suspense } from 'react';
+import { LATEST_TERMS_VERSION } from '@venue/domain';
+import { useAuth } from '../auth/AuthProvider';
 import { LiveProvider } from '../live/LiveProvider';
 import { AppLayout } from './AppLayout';
 
@@ -9,12 +11,15 @@ const PopupMessages = lazy(() =>
 
 /** Everything a signed-in screen stands in: the live link, the menu and header, the terms and pop-up messages. */
 export function SignedInShell({ token }: { token: string }) {
+  const { data } = useAuth();
+  // Pop-up messages wait until the terms are signed: one dialog at a time (seed 001 §4 terms first).
+  const termsDue = data != null && data.user.termsVersion < LATEST_TERMS_VERSION;
   return (
     <LiveProvider token={token}>
       <AppLayout />
       <Suspense fallback={null}>
         <TermsGate />
-        <PopupMessages />
+        {!termsDue && <PopupMessages />}
       </Suspense>
     </LiveProvider>
   );
