@@ -26,10 +26,20 @@ export class ClientsPage {
     await p.getByTestId('client-phone').fill(c.phone);
     await p.getByTestId('client-cardSerial').fill(c.cardSerial);
     // Type to filter: a club has more groups than the dropdown's virtual list renders at once.
-    await p.getByTestId('client-group').click();
-    await p.getByTestId('client-group').locator('input').fill(c.groupName);
-    await p.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${c.groupName}"]`).click();
-    await expect(p.getByTestId('client-group')).toContainText(c.groupName);
+    // The options are drawn again when the groups' open-now states arrive: a click during that is
+    // lost, so pick until the field shows the group.
+    const group = p.getByTestId('client-group');
+    const option = p.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${c.groupName}"]`);
+    await expect(async () => {
+      if (!(await group.innerText()).includes(c.groupName)) {
+        if (!(await option.isVisible())) {
+          await group.click();
+          await group.locator('input').fill(c.groupName);
+        }
+        await option.click({ timeout: 5000 });
+      }
+      await expect(group).toContainText(c.groupName, { timeout: 2000 });
+    }).toPass({ timeout: 30_000 });
     const end = p.getByTestId('client-subscriptionEnd');
     await end.click();
     await end.fill(c.subscriptionEnd);
