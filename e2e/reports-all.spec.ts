@@ -166,7 +166,10 @@ test.describe('every report of the catalogue', () => {
         const i = shown.findIndex((c) => c.key === t.key);
         if (i <= 0) continue;
         const v = Number(answer.totals[t.key]);
-        expect(last[i], `totals row: ${t.key}`).toBe(t.type === 'money' ? v / 100 : v);
+        // Minutes are duration cells ([h]:mm): a day fraction from Excel's epoch, read back as a Date.
+        const cell = last[i];
+        const read = cell instanceof Date ? Math.round((cell.getTime() - Date.UTC(1899, 11, 30)) / 60_000) : cell;
+        expect(read, `totals row: ${t.key}`).toBe(t.type === 'money' ? v / 100 : v);
       }
       test.info().annotations.push({ type: 'export', description: `${answer.total} rows read back` });
     });
