@@ -125,10 +125,12 @@ test('the operator creates a club, its admin asks for 40 licenses, the operator 
   await admin.screenshot({ path: `${SHOTS}/club-license-requests-pending-en.png`, fullPage: true });
   // The low-license toast of the club's load (seed 000 §8: 10 seconds), shown again by a reload.
   await admin.reload();
-  await admin.getByRole('tab', { name: 'Requests' }).click();
   // The pointer rests on the toast as soon as it shows, which stops its own 10-second close (antd
-  // pauses on hover): it can only close by the live message.
+  // pauses on hover): it can only close by the live message. The tab is then opened without moving
+  // the pointer (a click would, and the toast may cover the tabs while the page still lays out).
   await admin.getByTestId('low-license-buy').hover();
+  await admin.getByRole('tab', { name: 'Requests' }).dispatchEvent('click');
+  await expect(status).toHaveText('Pending');
   // The operator approves: the club's list, count and toast change live.
   await row.getByRole('button', { name: 'Approve and load' }).click();
   await expect(page.getByTestId('toasts')).toContainText('Approved and loaded');
