@@ -100,6 +100,12 @@ export function formatNumber(n: number | null | undefined, lang: FormatLang = 'h
   return numberFormat(lang, digits).format(Number(n));
 }
 
+/**
+ * Report columns that hold identifiers (client, invoice and club numbers):
+ * shown and exported without a thousands separator, like client numbers in lists.
+ */
+export const IDENTIFIER_COLUMNS: ReadonlySet<string> = new Set(['clientNumber', 'invoiceNumber', 'externalClubId']);
+
 /** A client number: digits only, no thousands separator ("2001"; they are identifiers, not amounts). */
 export function formatClientNumber(n: number | string | null | undefined): string {
   if (n == null || n === '') return '';

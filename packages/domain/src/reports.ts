@@ -60,7 +60,7 @@ export interface ReportColumnMeta {
   field?: boolean;
   /** Hidden on a phone. */
   wide?: boolean;
-  /** Shown in the failure colour when above zero (an open debt, change not paid). */
+  /** Shown in the failure colour when above zero (an open debt, change not paid); a yes/no column: "yes" in it, "no" plain. */
   alert?: boolean;
 }
 
@@ -176,7 +176,7 @@ const OPERATOR_REPORTS = {
       { key: 'loaded', type: 'int', sortable: true },
       { key: 'used', type: 'int', sortable: true },
       { key: 'pending', type: 'int' },
-      { key: 'low', type: 'bool' },
+      { key: 'low', type: 'bool', alert: true },
     ],
     totals: [
       { key: 'clubs', type: 'int' },

@@ -1,4 +1,5 @@
 import {
+  IDENTIFIER_COLUMNS,
   calendarDate,
   codeLabel,
   reportText,
@@ -86,7 +87,7 @@ export function exportFormat(type: ReportValueType, key: string, c: CellContext)
     case 'minutes':
       return '[h]:mm';
     case 'int':
-      return key === 'clientNumber' || key === 'invoiceNumber' ? XLSX_CLIENT_NUMBER_FORMAT : XLSX_INT_FORMAT;
+      return IDENTIFIER_COLUMNS.has(key) ? XLSX_CLIENT_NUMBER_FORMAT : XLSX_INT_FORMAT;
     default:
       return undefined;
   }

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Typography } from 'antd';
+import { Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   formatClientNumber,
+  IDENTIFIER_COLUMNS,
   isoDate,
   JERUSALEM,
   localParts,
@@ -90,9 +91,6 @@ function useLiveRefetch(meta: ReportMeta): void {
   });
 }
 
-/** Number columns that are identifiers, shown without a thousands separator. */
-const IDENTIFIER_COLUMNS = new Set(['clientNumber', 'invoiceNumber']);
-
 /** The grid's columns of a report: headers, alignment, phone-hidden columns, alert colour above zero. */
 function reportColumns(
   columnsMeta: readonly ReportColumnMeta[],
@@ -112,6 +110,11 @@ function reportColumns(
       (IDENTIFIER_COLUMNS.has(c.key) ? (
         // Identifiers without a thousands separator ("2001"), the one format of packages/domain format.ts.
         formatClientNumber(v as number | null)
+      ) : c.type === 'bool' && c.alert ? (
+        // A warning flag (a club low on licenses): "yes" in the failure colour, "no" plain.
+        <Tag color={v ? 'red' : undefined} style={{ marginInlineEnd: 0 }}>
+          {v ? t('reports.yes') : t('reports.no')}
+        </Tag>
       ) : c.alert && Number(v) > 0 ? (
         <span style={{ color: STATUS_COLOR_HEX.failed }} data-alert="true">
           {fmt(c.type, v)}

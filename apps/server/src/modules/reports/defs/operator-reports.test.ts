@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import * as XLSX from '@e965/xlsx';
 import { EntranceStatus, LicenseRequestStatus, UserLevel, type ReportResult } from '@venue/domain';
 import {
   Api,
@@ -210,6 +211,11 @@ describe(`operator cross-club reports (${TEST_DB})`, () => {
     expect(totalsRow).toContain(sum(productCells().map((c) => c.total)) / 100);
     const he = await operator.post('/api/Report/GetClubsLicensesReport/Export', { ...MARCH, lang: 'he' });
     expect((await readXlsx(he.rawPayload))[0]).toContain('רישיונות שנותרו');
+    // Club numbers are identifiers: number cells without a thousands separator (SheetJS reads the format).
+    const sheet = XLSX.read(he.rawPayload, { cellNF: true });
+    const clubCell = sheet.Sheets[sheet.SheetNames[0]!]!.A2!;
+    expect(clubCell.t).toBe('n');
+    expect(clubCell.z).toBe('0');
     const none = await operator.post('/api/Report/GetClubsProductPurchasesReport/Export', {
       period: 'range',
       from: '2020-01-01',
