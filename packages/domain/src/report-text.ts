@@ -109,7 +109,8 @@ export const REPORT_TEXT = {
     licensesLeft: ['רישיונות שנותרו', 'Licenses left'],
     used: ['רישיונות שנוצלו', 'Licenses used'],
     loaded: ['נטענו', 'Loaded'],
-    pending: ['בקשות ממתינות', 'Pending requests'],
+    // Licenses asked for in requests still pending (not the number of requests).
+    pending: ['רישיונות בבקשות ממתינות', 'Licenses pending'],
     low: ['מעט רישיונות', 'Low'],
     month: ['חודש', 'Month'],
     entrances: ['כניסות', 'Entrances'],
