@@ -39,6 +39,9 @@ const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 35);
 const OFFLINE_TERMINALS = Number(process.env.BENCH_OFFLINE_TERMINALS ?? Math.round(TERMINALS / 10));
 const OFFLINE_EACH = Number(process.env.BENCH_OFFLINE_EACH ?? 2);
 const PORT = Number(process.env.BENCH_PORT ?? 40000 + (process.pid % 20000));
+// How long the connect phase and the storm may take before the bench records what it reached (s).
+const CONNECT_SECONDS = Number(process.env.BENCH_CONNECT_SECONDS ?? 120);
+const load = () => Math.round(os.loadavg()[0] * 10) / 10;
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -71,7 +74,8 @@ const env = {
   BENCH_INSERT_SECONDS: '0',
   BENCH_PORT: String(PORT),
 };
-const result = { terminals: TERMINALS, clubs: CLUBS };
+// The machine is shared: its load average at each phase is recorded beside the numbers.
+const result = { terminals: TERMINALS, clubs: CLUBS, load: { start: load() } };
 try {
   let server = startGateServer(env, ['--expose-gc']);
   const ready = await server.next();
@@ -93,12 +97,33 @@ try {
       }),
   );
   const allConnected = () => clients.every((c) => c.connected);
+  // The server's share of a core while terminals connect: on a shared machine the kernel gives a
+  // process 1/load of the cores, and the handshake rate follows that share, not the code.
+  server.send('cpu');
+  const connectCpu0 = await server.next();
   let t0 = performance.now();
+  // The handshake rate: how many are connected after each second (the first 10 % and the half show
+  // the admission queue's pace apart from the last terminals' back-off).
+  const curve = [];
+  const sampler = setInterval(() => curve.push(clients.filter((c) => c.connected).length), 1000);
   // All at once; a refused or failed first attempt is retried by the client's back-off.
   await Promise.all(clients.map((c) => c.connect().catch(() => null)));
-  const connectedAll = await until(allConnected, 120_000);
+  const connectedAll = await until(allConnected, CONNECT_SECONDS * 1000);
+  clearInterval(sampler);
   result.connectAllMs = Math.round(performance.now() - t0);
   result.connectedAll = connectedAll;
+  result.connected = clients.filter((c) => c.connected).length;
+  const secondsTo = (n) => {
+    const i = curve.findIndex((x) => x >= n);
+    return i < 0 ? null : i + 1;
+  };
+  result.secondsToHalf = secondsTo(Math.ceil(TERMINALS / 2));
+  result.hellosPerSecond = r1(result.connected / (result.connectAllMs / 1000));
+  result.load.connected = load();
+  server.send('cpu');
+  result.serverCpuPercentConnecting = r1(
+    (((await server.next()).serverCpuMs - connectCpu0.serverCpuMs) / result.connectAllMs) * 100,
+  );
   console.log(`connected: ${clients.filter((c) => c.connected).length}/${TERMINALS} in ${result.connectAllMs} ms`);
 
   server.send('gc');
@@ -119,6 +144,8 @@ try {
   result.cpuMsPerHeartbeat = Math.round(((c1.serverCpuMs - c0.serverCpuMs) / heartbeats) * 1000) / 1000;
 
   // The gate at RATE/s offered, open loop, round robin over the terminals and the cards.
+  // The simulator's own CPU (all terminals in this process) is recorded: on 2 cores it competes.
+  const benchCpu0 = process.cpuUsage();
   const lat = [];
   let sent = 0;
   let offline = 0;
@@ -141,6 +168,8 @@ try {
     await sleep(5);
   }
   await Promise.all(pending);
+  const gateWallMs = performance.now() - t0;
+  const benchCpu = process.cpuUsage(benchCpu0);
   lat.sort((a, b) => a - b);
   result.gate = {
     offered: RATE,
@@ -149,7 +178,9 @@ try {
     p99: r1(pct(lat, 99)),
     max: r1(lat.at(-1) ?? 0),
     offline,
+    simulatorCpuPercent: r1(((benchCpu.user + benchCpu.system) / 1000 / gateWallMs) * 100),
   };
+  result.load.gate = load();
   server.send('rss');
   result.peakRssMB = Math.round((await server.next()).peakRss / 1048576);
   console.log(JSON.stringify(result));
@@ -196,7 +227,7 @@ try {
   const ok = await until(async () => {
     if (allBackMs == null && allConnected()) allBackMs = Math.round(performance.now() - t0);
     return allBackMs != null && (await offlineCount()).n >= expected;
-  }, 120_000);
+  }, CONNECT_SECONDS * 1000);
   const stormMs = Math.round(performance.now() - t0);
   probing = false;
   await prober;
@@ -210,10 +241,12 @@ try {
     ingested: counted.n - before,
     distinct: counted.d - before,
     duplicates: counted.n - counted.d,
+    reconnected: clients.filter((c) => c.connected).length,
     gateDuring: { decisions: stormLat.length, p50: r1(pct(stormLat, 50)), p99: r1(pct(stormLat, 99)) },
   };
   server.send('rss');
   result.storm.peakRssMB = Math.round((await server.next()).peakRss / 1048576);
+  result.load.storm = load();
   console.log(JSON.stringify(result.storm));
   await Promise.all(clients.map((c) => c.close()));
   server.send('stop');
@@ -259,19 +292,19 @@ if (process.env.BENCH_RECORD !== '0')
     ],
     [
       date,
-      machine,
+      `${machine} (start ${result.load.start}, connected ${result.load.connected}, gate ${result.load.gate}, storm ${result.load.storm})`,
       `${TERMINALS} / ${CLUBS}`,
-      result.connectAllMs,
+      `${result.connectAllMs} (${result.connected} connected, ${result.hellosPerSecond}/s, half at ${result.secondsToHalf ?? '—'} s; server ${result.serverCpuPercentConnecting} % of a core)`,
       `${result.kbPerConnection} / ${result.heapKbPerConnection}`,
       result.rssConnectedMB,
       `${result.idleCpuPercent} / ${result.idleDbCpuPercent}`,
       result.cpuMsPerHeartbeat,
-      `${result.gate?.offered}: ${result.gate?.decisionsPerSecond}`,
+      `${result.gate?.offered}: ${result.gate?.decisionsPerSecond} (${result.gate?.offline} offline; simulator ${result.gate?.simulatorCpuPercent} % CPU)`,
       result.gate?.p50,
       result.gate?.p99,
       result.peakRssMB,
       s.offlineEvents,
-      s.reconnectedMs,
+      s.reconnectedMs ?? `— (${s.reconnected}/${TERMINALS} in ${CONNECT_SECONDS} s)`,
       s.ingestedMs,
       `${s.ingested} / ${s.duplicates}`,
       s.gateDuring ? `${s.gateDuring.decisions}, ${s.gateDuring.p50}/${s.gateDuring.p99}` : '',

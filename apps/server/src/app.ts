@@ -23,6 +23,7 @@ import { loadSecrets } from './lib/secrets.js';
 import { EventBus, PgEventBus } from './realtime/event-bus.js';
 import { TerminalRegistry } from './realtime/terminal-registry.js';
 import { registerModules } from './modules/index.js';
+import { trackWrites } from './db/replica.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -114,6 +115,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(cookie);
+  // With a read replica, a user's own writes are read back from the primary (db/replica.ts).
+  if (database.reads) trackWrites(app, database.reads);
   await app.register(csrf, {
     cookieKey: '_csrf',
     cookieOpts: { path: '/', sameSite: 'strict', httpOnly: true, signed: false },

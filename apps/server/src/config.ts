@@ -13,6 +13,13 @@ export interface Config {
   host: string;
   /** PostgreSQL connection string (DATABASE_URL); unset = embedded PGlite. */
   databaseUrl?: string;
+  /**
+   * A streaming replica of DATABASE_URL (DATABASE_REPLICA_URL): reports, exports and the
+   * dashboard read from it while it is at most `replicaMaxStalenessMs` behind (docs/scaling.md).
+   */
+  replicaUrl?: string;
+  /** Oldest a replica read may be, ms (REPLICA_MAX_STALENESS_MS, default 30 000). */
+  replicaMaxStalenessMs: number;
   /** Directory of the embedded database and generated files (DATA_DIR, default <repo>/data; relative paths from where npm was run). */
   dataDir: string;
   /** Production mode (NODE_ENV=production or VENUE_PRODUCTION=1): no demo club, no default account. */
@@ -46,6 +53,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
+    replicaUrl: env.DATABASE_REPLICA_URL || undefined,
+    replicaMaxStalenessMs: Number(env.REPLICA_MAX_STALENESS_MS ?? 30_000),
     dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR ?? path.join(REPO_ROOT, 'data')),
     production,
     tokenTtlSeconds: Number(env.TOKEN_TTL_SECONDS ?? 12 * 3600),

@@ -10,7 +10,12 @@ const SHUTDOWN_GRACE_MS = 15_000;
 async function main(): Promise<void> {
   const started = performance.now();
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    replicaUrl: config.replicaUrl,
+    replicaMaxStalenessMs: config.replicaMaxStalenessMs,
+  });
   let demo = false;
   if (!config.production) {
     demo = await ensureDemoClub(database.db, { clients: config.demoClients, days: config.demoDays, log: console.log });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.js';
+import { ReadRouter } from './replica.js';
 
 /** The Drizzle database handle, the same type on PGlite and on PostgreSQL. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -15,6 +16,11 @@ export interface Database {
   close(): Promise<void>;
   /** Connection string when on PostgreSQL (for LISTEN/NOTIFY clients). */
   url?: string;
+  /**
+   * The read replica's router, when `DATABASE_REPLICA_URL` is set on PostgreSQL:
+   * reports, exports and the dashboard read through it (db/replica.ts).
+   */
+  reads?: ReadRouter;
 }
 
 /** The gate's own pool of each PostgreSQL handle (see openDatabase). */
@@ -74,6 +80,10 @@ export async function openDatabase(opts: {
   poolSize?: number;
   /** Connections of the gate's own pool (PostgreSQL; default 8: 4 reads and 4 log inserts in flight). */
   gatePoolSize?: number;
+  /** A streaming replica of `databaseUrl` for reports (DATABASE_REPLICA_URL; db/replica.ts); ignored on PGlite. */
+  replicaUrl?: string;
+  /** Oldest a replica read may be, ms (REPLICA_MAX_STALENESS_MS, default 30 000). */
+  replicaMaxStalenessMs?: number;
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const { default: pg } = await import('pg');
@@ -132,12 +142,30 @@ export async function openDatabase(opts: {
     });
     guardPool(gatePool, lost);
     gatePools.set(db, gatePool);
+    let reads: ReadRouter | undefined;
+    if (opts.replicaUrl) {
+      // The replica's own pool: reports and exports only (no migrations: the replica replays the primary's).
+      // Its connections fail fast, so a replica that is down costs a report a moment, then the primary.
+      const replicaPool = new pg.Pool({
+        connectionString: opts.replicaUrl,
+        max: opts.poolSize ?? 10,
+        options: `-c jit=off -c statement_timeout=${DB_LIMITS.statementMs}`,
+        connectionTimeoutMillis: 2_000,
+        query_timeout: DB_LIMITS.statementMs + DB_LIMITS.readGraceMs,
+        keepAlive: true,
+        keepAliveInitialDelayMillis: 10_000,
+      });
+      guardPool(replicaPool, (err) => console.warn(`replica connection lost: ${err.message}`));
+      const replica = drizzle(replicaPool, { schema }) as unknown as Db;
+      reads = new ReadRouter(db, pool, replica, replicaPool, { maxStalenessMs: opts.replicaMaxStalenessMs });
+    }
     return {
       db,
       kind: 'postgres',
       url: opts.databaseUrl,
+      reads,
       close: async () => {
-        await Promise.all([pool.end(), gatePool.end()]);
+        await Promise.all([pool.end(), gatePool.end(), reads?.close()]);
       },
     };
   }
@@ -156,6 +184,7 @@ export async function openDatabase(opts: {
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Db;
   await migrate(db as never, { migrationsFolder });
+  if (opts.replicaUrl) console.warn('DATABASE_REPLICA_URL is ignored without DATABASE_URL (PGlite has no replicas)');
   return { db, kind: 'pglite', close: () => client.close() };
 }
 

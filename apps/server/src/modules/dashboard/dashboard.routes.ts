@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { contract } from '@venue/domain';
-import { route } from '../../lib/contract-route.js';
+import { contract, type ApiRoute } from '@venue/domain';
+import { replicaRoute } from '../../lib/replica-route.js';
 import {
   activeClientsCount,
   chartByItemType,
@@ -18,20 +18,21 @@ import {
 
 /** Dashboard counters and charts (seed 000 §2, §7 "Dashboard"); the entries are `contract.dashboard`. */
 export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
-  const { db } = app.deps.database;
   const c = contract.dashboard;
-  route(app, c.monthlyEntrances, async (req) => monthlyEntranceCount(db, req.auth.clubId));
-  route(app, c.activeClients, async (req) => activeClientsCount(db, req.auth.clubId));
-  route(app, c.entranceByStatus, async (req) => chartEntranceByStatus(db, req.auth.clubId));
-  route(app, c.confirmedEntranceByTime, async (req) => chartConfirmedEntranceByTime(db, req.auth.clubId));
-  route(app, c.monthlyIncome, async (req) => monthlyIncome(db, req.auth.clubId));
-  route(app, c.expiredLicenses, async (req) => expiredLicensesCount(db, req.auth.clubId));
-  route(app, c.payments, async (req) => chartPaymentData(db, req.auth.clubId));
-  route(app, c.amountByItemType, async (req) => chartByItemType(db, req.auth.clubId, 'amount'));
-  route(app, c.quantityByItemType, async (req) => chartByItemType(db, req.auth.clubId, 'quantity'));
-  route(app, c.amountByProduct, async (req) => chartByProduct(db, req.auth.clubId, 'amount'));
-  route(app, c.quantityByProduct, async (req) => chartByProduct(db, req.auth.clubId, 'quantity'));
-  route(app, c.lastWeekArrivals, async (req) => lastWeekArrivalsCount(db, req.auth.clubId));
-  route(app, c.validLicenses, async (req) => validLicensesCount(db, req.auth.clubId));
-  route(app, c.entranceByGroup, async (req) => chartEntranceByGroup(db, req.auth.clubId));
+  // Every counter and chart only reads: from the replica when one is configured and fresh enough.
+  const read = (entry: ApiRoute, work: Parameters<typeof replicaRoute>[2]) => replicaRoute(app, entry, work);
+  read(c.monthlyEntrances, monthlyEntranceCount);
+  read(c.activeClients, activeClientsCount);
+  read(c.entranceByStatus, chartEntranceByStatus);
+  read(c.confirmedEntranceByTime, chartConfirmedEntranceByTime);
+  read(c.monthlyIncome, monthlyIncome);
+  read(c.expiredLicenses, expiredLicensesCount);
+  read(c.payments, chartPaymentData);
+  read(c.amountByItemType, (db, clubId) => chartByItemType(db, clubId, 'amount'));
+  read(c.quantityByItemType, (db, clubId) => chartByItemType(db, clubId, 'quantity'));
+  read(c.amountByProduct, (db, clubId) => chartByProduct(db, clubId, 'amount'));
+  read(c.quantityByProduct, (db, clubId) => chartByProduct(db, clubId, 'quantity'));
+  read(c.lastWeekArrivals, lastWeekArrivalsCount);
+  read(c.validLicenses, validLicensesCount);
+  read(c.entranceByGroup, chartEntranceByGroup);
 }

@@ -13,6 +13,7 @@ import {
 } from '@venue/domain';
 import type { Db } from '../../db/index.js';
 import { queryRows } from '../../db/query.js';
+import { onReader } from '../../db/replica.js';
 import { AppError } from '../../lib/errors.js';
 import { sendXlsx, type XlsxCell, type XlsxColumn, type XlsxValue } from '../../lib/xlsx.js';
 import { clubZoneSql, localRange, toInstants, withClubZone, type ResolvedRange } from './report-range.js';
@@ -483,31 +484,37 @@ async function* exportBatches(
  */
 export function registerReport(app: FastifyInstance, def: ReportDefinition): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.deps.database;
+  const { database } = app.deps;
   // A cross-club report is the operator's alone; a club's report takes its permission and menu rule.
+  // Both calls read only: from the replica when one is configured and fresh enough (db/replica.ts).
   const config: FastifyContextConfig = def.meta.operator
-    ? { operator: true }
-    : { permission: def.meta.permission, nav: def.meta.navKey };
+    ? { operator: true, readsReplica: true }
+    : { permission: def.meta.permission, nav: def.meta.navKey, readsReplica: true };
   const tags = ['reports'];
   r.post(
     `/api/Report/${def.meta.call}`,
     { config, schema: { tags, body: def.body ?? ReportQuery, response: { 200: def.response ?? ReportResult } } },
-    async (req) => runReport(db, def, req.auth.clubId, ReportQuery.parse(req.body ?? {})),
+    async (req) =>
+      onReader(database, req, (db) => runReport(db, def, req.auth.clubId, ReportQuery.parse(req.body ?? {}))),
   );
   r.post(`/api/Report/${def.meta.call}/Export`, { config, schema: { tags, body: ReportQuery } }, async (req, reply) => {
     const q = req.body;
     validate(def, q);
     // The totals (with the club's zone and the guard, as runReport), the check and the club's currency first, together.
-    const { c, total, totals, currency } = await inReportZone(db, def, req.auth.clubId, async (tz) => {
-      const c: ReportContext = { clubId: req.auth.clubId, range: toInstants(localRange(q, tz), tz), q };
-      const [sum, , club] = await Promise.all([
-        summarize(db, def, c),
-        def.check?.(db, c),
-        rows(db, sql`select currency from clubs where id = ${c.clubId}`),
-      ]);
-      const currency = Number(club[0]?.currency ?? 376);
-      return { result: { c, total: sum.total, totals: sum.totals, currency }, zone: sum.zone };
-    });
+    // The export streams from the reader its totals were read from (the replica's rows are a consistent
+    // snapshot within its cursor's transaction, like the primary's).
+    const { db, c, total, totals, currency } = await onReader(database, req, (db) =>
+      inReportZone(db, def, req.auth.clubId, async (tz) => {
+        const c: ReportContext = { clubId: req.auth.clubId, range: toInstants(localRange(q, tz), tz), q };
+        const [sum, , club] = await Promise.all([
+          summarize(db, def, c),
+          def.check?.(db, c),
+          rows(db, sql`select currency from clubs where id = ${c.clubId}`),
+        ]);
+        const currency = Number(club[0]?.currency ?? 376);
+        return { result: { db, c, total: sum.total, totals: sum.totals, currency }, zone: sum.zone };
+      }),
+    );
     if (total === 0) throw new AppError('NO_DATA_TO_EXPORT', 'No data to export');
     const cells: CellContext = {
       lang: q.lang,
@@ -516,7 +523,7 @@ export function registerReport(app: FastifyInstance, def: ReportDefinition): voi
     };
     const sheet = exportSheet(def.meta, totals, total, cells);
     async function* withTotals(): AsyncIterable<Row[]> {
-      yield* exportBatches(db, app.deps.database.kind, def, c);
+      yield* exportBatches(db, database.kind, def, c);
       yield sheet.tail;
     }
     return sendXlsx(
