@@ -73,7 +73,7 @@ describe.skipIf(Boolean(unavailable))(`read replica (${unavailable ?? 'two local
     reader = await signIn();
     writer = await signIn();
     await factory.makeEntrances(ctx, clubId, [{}, {}, { amount: 500 }]);
-  }, 180_000);
+  }, 300_000);
 
   afterAll(async () => {
     await replicaAdmin?.query('select pg_wal_replay_resume()').catch(() => {});
