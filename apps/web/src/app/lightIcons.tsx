@@ -1,45 +1,85 @@
-import type { IconDefinition } from '@ant-design/icons-svg/es/types';
-import CloseCircleFilled from '@ant-design/icons-svg/es/asn/CloseCircleFilled';
-import ExclamationCircleFilled from '@ant-design/icons-svg/es/asn/ExclamationCircleFilled';
-import EyeInvisibleOutlined from '@ant-design/icons-svg/es/asn/EyeInvisibleOutlined';
-import EyeOutlined from '@ant-design/icons-svg/es/asn/EyeOutlined';
-import LoadingOutlined from '@ant-design/icons-svg/es/asn/LoadingOutlined';
-import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
-import ShopOutlined from '@ant-design/icons-svg/es/asn/ShopOutlined';
-import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
+/**
+ * The path data of the antd icons the pages before antd use, copied from
+ * `@ant-design/icons-svg` 4.x (MIT): inlined rather than imported, so that
+ * they do not become small shared chunks (one request each) with antd's own
+ * icon components.
+ */
+export interface LightIconData {
+  viewBox: string;
+  evenOdd?: boolean;
+  paths: string[];
+}
 
-export {
-  CloseCircleFilled as CloseCircleFilledIcon,
-  ExclamationCircleFilled as ExclamationCircleFilledIcon,
-  EyeInvisibleOutlined as EyeInvisibleIcon,
-  EyeOutlined as EyeIcon,
-  LoadingOutlined as LoadingIcon,
-  LockOutlined as LockIcon,
-  ShopOutlined as ShopIcon,
-  UserOutlined as UserIcon,
+export const CloseCircleFilledIcon: LightIconData = {
+  viewBox: '64 64 896 896',
+  evenOdd: true,
+  paths: [
+    'M512 64c247.4 0 448 200.6 448 448S759.4 960 512 960 64 759.4 64 512 264.6 64 512 64zm127.98 274.82h-.04l-.08.06L512 466.75 384.14 338.88c-.04-.05-.06-.06-.08-.06a.12.12 0 00-.07 0c-.03 0-.05.01-.09.05l-45.02 45.02a.2.2 0 00-.05.09.12.12 0 000 .07v.02a.27.27 0 00.06.06L466.75 512 338.88 639.86c-.05.04-.06.06-.06.08a.12.12 0 000 .07c0 .03.01.05.05.09l45.02 45.02a.2.2 0 00.09.05.12.12 0 00.07 0c.02 0 .04-.01.08-.05L512 557.25l127.86 127.87c.04.04.06.05.08.05a.12.12 0 00.07 0c.03 0 .05-.01.09-.05l45.02-45.02a.2.2 0 00.05-.09.12.12 0 000-.07v-.02a.27.27 0 00-.05-.06L557.25 512l127.87-127.86c.04-.04.05-.06.05-.08a.12.12 0 000-.07c0-.03-.01-.05-.05-.09l-45.02-45.02a.2.2 0 00-.09-.05.12.12 0 00-.07 0z',
+  ],
+};
+export const ExclamationCircleFilledIcon: LightIconData = {
+  viewBox: '64 64 896 896',
+  paths: [
+    'M512 64C264.6 64 64 264.6 64 512s200.6 448 448 448 448-200.6 448-448S759.4 64 512 64zm-32 232c0-4.4 3.6-8 8-8h48c4.4 0 8 3.6 8 8v272c0 4.4-3.6 8-8 8h-48c-4.4 0-8-3.6-8-8V296zm32 440a48.01 48.01 0 010-96 48.01 48.01 0 010 96z',
+  ],
+};
+export const EyeInvisibleIcon: LightIconData = {
+  viewBox: '64 64 896 896',
+  paths: [
+    'M942.2 486.2Q889.47 375.11 816.7 305l-50.88 50.88C807.31 395.53 843.45 447.4 874.7 512 791.5 684.2 673.4 766 512 766q-72.67 0-133.87-22.38L323 798.75Q408 838 512 838q288.3 0 430.2-300.3a60.29 60.29 0 000-51.5zm-63.57-320.64L836 122.88a8 8 0 00-11.32 0L715.31 232.2Q624.86 186 512 186q-288.3 0-430.2 300.3a60.3 60.3 0 000 51.5q56.69 119.4 136.5 191.41L112.48 835a8 8 0 000 11.31L155.17 889a8 8 0 0011.31 0l712.15-712.12a8 8 0 000-11.32zM149.3 512C232.6 339.8 350.7 258 512 258c54.54 0 104.13 9.36 149.12 28.39l-70.3 70.3a176 176 0 00-238.13 238.13l-83.42 83.42C223.1 637.49 183.3 582.28 149.3 512zm246.7 0a112.11 112.11 0 01146.2-106.69L401.31 546.2A112 112 0 01396 512z',
+    'M508 624c-3.46 0-6.87-.16-10.25-.47l-52.82 52.82a176.09 176.09 0 00227.42-227.42l-52.82 52.82c.31 3.38.47 6.79.47 10.25a111.94 111.94 0 01-112 112z',
+  ],
+};
+export const EyeIcon: LightIconData = {
+  viewBox: '64 64 896 896',
+  paths: [
+    'M942.2 486.2C847.4 286.5 704.1 186 512 186c-192.2 0-335.4 100.5-430.2 300.3a60.3 60.3 0 000 51.5C176.6 737.5 319.9 838 512 838c192.2 0 335.4-100.5 430.2-300.3 7.7-16.2 7.7-35 0-51.5zM512 766c-161.3 0-279.4-81.8-362.7-254C232.6 339.8 350.7 258 512 258c161.3 0 279.4 81.8 362.7 254C791.5 684.2 673.4 766 512 766zm-4-430c-97.2 0-176 78.8-176 176s78.8 176 176 176 176-78.8 176-176-78.8-176-176-176zm0 288c-61.9 0-112-50.1-112-112s50.1-112 112-112 112 50.1 112 112-50.1 112-112 112z',
+  ],
+};
+export const LoadingIcon: LightIconData = {
+  viewBox: '0 0 1024 1024',
+  paths: [
+    'M988 548c-19.9 0-36-16.1-36-36 0-59.4-11.6-117-34.6-171.3a440.45 440.45 0 00-94.3-139.9 437.71 437.71 0 00-139.9-94.3C629 83.6 571.4 72 512 72c-19.9 0-36-16.1-36-36s16.1-36 36-36c69.1 0 136.2 13.5 199.3 40.3C772.3 66 827 103 874 150c47 47 83.9 101.8 109.7 162.7 26.7 63.1 40.2 130.2 40.2 199.3.1 19.9-16 36-35.9 36z',
+  ],
+};
+export const LockIcon: LightIconData = {
+  viewBox: '64 64 896 896',
+  paths: [
+    'M832 464h-68V240c0-70.7-57.3-128-128-128H388c-70.7 0-128 57.3-128 128v224h-68c-17.7 0-32 14.3-32 32v384c0 17.7 14.3 32 32 32h640c17.7 0 32-14.3 32-32V496c0-17.7-14.3-32-32-32zM332 240c0-30.9 25.1-56 56-56h248c30.9 0 56 25.1 56 56v224H332V240zm460 600H232V536h560v304zM484 701v53c0 4.4 3.6 8 8 8h40c4.4 0 8-3.6 8-8v-53a48.01 48.01 0 10-56 0z',
+  ],
+};
+export const ShopIcon: LightIconData = {
+  viewBox: '64 64 896 896',
+  paths: [
+    'M882 272.1V144c0-17.7-14.3-32-32-32H174c-17.7 0-32 14.3-32 32v128.1c-16.7 1-30 14.9-30 31.9v131.7a177 177 0 0014.4 70.4c4.3 10.2 9.6 19.8 15.6 28.9v345c0 17.6 14.3 32 32 32h676c17.7 0 32-14.3 32-32V535a175 175 0 0015.6-28.9c9.5-22.3 14.4-46 14.4-70.4V304c0-17-13.3-30.9-30-31.9zM214 184h596v88H214v-88zm362 656.1H448V736h128v104.1zm234 0H640V704c0-17.7-14.3-32-32-32H416c-17.7 0-32 14.3-32 32v136.1H214V597.9c2.9 1.4 5.9 2.8 9 4 22.3 9.4 46 14.1 70.4 14.1s48-4.7 70.4-14.1c13.8-5.8 26.8-13.2 38.7-22.1.2-.1.4-.1.6 0a180.4 180.4 0 0038.7 22.1c22.3 9.4 46 14.1 70.4 14.1 24.4 0 48-4.7 70.4-14.1 13.8-5.8 26.8-13.2 38.7-22.1.2-.1.4-.1.6 0a180.4 180.4 0 0038.7 22.1c22.3 9.4 46 14.1 70.4 14.1 24.4 0 48-4.7 70.4-14.1 3-1.3 6-2.6 9-4v242.2zm30-404.4c0 59.8-49 108.3-109.3 108.3-40.8 0-76.4-22.1-95.2-54.9-2.9-5-8.1-8.1-13.9-8.1h-.6c-5.7 0-11 3.1-13.9 8.1A109.24 109.24 0 01512 544c-40.7 0-76.2-22-95-54.7-3-5.1-8.4-8.3-14.3-8.3s-11.4 3.2-14.3 8.3a109.63 109.63 0 01-95.1 54.7C233 544 184 495.5 184 435.7v-91.2c0-.3.2-.5.5-.5h655c.3 0 .5.2.5.5v91.2z',
+  ],
+};
+export const UserIcon: LightIconData = {
+  viewBox: '64 64 896 896',
+  paths: [
+    'M858.5 763.6a374 374 0 00-80.6-119.5 375.63 375.63 0 00-119.5-80.6c-.4-.2-.8-.3-1.2-.5C719.5 518 760 444.7 760 362c0-137-111-248-248-248S264 225 264 362c0 82.7 40.5 156 102.8 201.1-.4.2-.8.3-1.2.5-44.8 18.9-85 46-119.5 80.6a375.63 375.63 0 00-80.6 119.5A371.7 371.7 0 00136 901.8a8 8 0 008 8.2h60c4.4 0 7.9-3.5 8-7.8 2-77.2 33-149.5 87.8-204.3 56.7-56.7 132-87.9 212.2-87.9s155.5 31.2 212.2 87.9C779 752.7 810 825 812 902.2c.1 4.4 3.6 7.8 8 7.8h60a8 8 0 008-8.2c-1-47.8-10.9-94.3-29.5-138.2zM512 534c-45.9 0-89.1-17.9-121.6-50.4S340 407.9 340 362c0-45.9 17.9-89.1 50.4-121.6S466.1 190 512 190s89.1 17.9 121.6 50.4S684 316.1 684 362c0 45.9-17.9 89.1-50.4 121.6S557.9 534 512 534z',
+  ],
 };
 
 /**
- * One of antd's icons drawn from its SVG data (@ant-design/icons-svg) without
- * the icon components and their style engine: the same markup and size as
- * `@ant-design/icons`, for the pages that load before antd (the sign-in page,
- * the error screen outside the signed-in frame). Decorative (aria-hidden).
+ * One of antd's icons drawn from its SVG data without the icon components
+ * and their style engine: the same markup and size as `@ant-design/icons`,
+ * for the pages that load before antd (the sign-in page, the error screen
+ * outside the signed-in frame). Decorative (aria-hidden).
  */
-export function LightIcon({ icon, spin }: { icon: IconDefinition; spin?: boolean }) {
-  if (typeof icon.icon === 'function') return null;
-  const { attrs, children = [] } = icon.icon;
+export function LightIcon({ icon, spin }: { icon: LightIconData; spin?: boolean }) {
   return (
     <span className={`lt-icon${spin ? ' lt-icon-spin' : ''}`} aria-hidden="true">
       <svg
-        viewBox={attrs.viewBox}
+        viewBox={icon.viewBox}
         width="1em"
         height="1em"
         fill="currentColor"
-        fillRule={attrs['fill-rule'] === 'evenodd' ? 'evenodd' : undefined}
+        fillRule={icon.evenOdd ? 'evenodd' : undefined}
         focusable="false"
       >
-        {children.map((c, i) => (
-          <path key={i} d={c.attrs.d} />
+        {icon.paths.map((d) => (
+          <path key={d} d={d} />
         ))}
       </svg>
     </span>

@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { IconDefinition } from '@ant-design/icons-svg/es/types';
 import { useLanguage, useSetLanguage } from '../../app/i18n/language';
 import {
   CloseCircleFilledIcon,
@@ -9,6 +8,7 @@ import {
   EyeIcon,
   EyeInvisibleIcon,
   LightIcon,
+  type LightIconData,
   LoadingIcon,
   LockIcon,
   ShopIcon,
@@ -154,7 +154,7 @@ function Alert({ type, testId, children }: { type: 'warning' | 'error'; testId: 
 interface FieldProps {
   name: keyof LoginFormValues;
   label: string;
-  icon: IconDefinition;
+  icon: LightIconData;
   value: string;
   onChange: (value: string) => void;
   errors: LoginFieldErrors;
