@@ -15,6 +15,9 @@
 //
 //   npm run build && node bench/console-load.bench.mjs
 //
+// WEB_DIST=<dir> measures another build (say, the one before a change) on
+// the same server; BENCH_LABEL=<text> names it in the results table.
+//
 // Writes bench/results/console-load.json and adds rows to bench/RESULTS.md.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,7 +31,8 @@ const root = path.resolve(import.meta.dirname, '..');
 const resultsDir = path.join(root, 'bench/results');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
-if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+const LABEL = process.env.BENCH_LABEL ? ` (${process.env.BENCH_LABEL})` : '';
+if (!existsSync(path.join(process.env.WEB_DIST ?? path.join(root, 'apps/web/dist'), 'index.html'))) {
   console.error('Build the console first: npm run build');
   process.exit(1);
 }
@@ -175,7 +179,7 @@ const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
 const machine = `${os.cpus().length} cores, node ${process.version}, load ${os.loadavg()[0].toFixed(1)}`;
 writeFileSync(
   path.join(resultsDir, 'console-load.json'),
-  JSON.stringify({ date, machine, rounds: ROUNDS, results }, null, 2),
+  JSON.stringify({ date, machine, label: process.env.BENCH_LABEL ?? null, rounds: ROUNDS, results }, null, 2),
 );
 for (const [key, r] of Object.entries(results)) {
   addResultRow(
@@ -195,7 +199,7 @@ for (const [key, r] of Object.entries(results)) {
     [
       date,
       machine,
-      key,
+      `${key}${LABEL}`,
       r.loginMs,
       `${r.loginBytes} (${r.loginScriptBytes})`,
       r.dashboardMs,

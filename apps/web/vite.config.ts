@@ -19,6 +19,19 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 900,
     rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // What the sign-in page needs from these shared modules, in one
+              // file rather than a request each (every answer carries about
+              // 1 KB of headers): docs/operations.md "Console files".
+              name: 'first-load',
+              test: /packages[\\/]domain[\\/]src[\\/](enums|statuses|terminal-actions|reports|navigation|access|permissions|reports[\\/]filters|reports[\\/]filter-keys)\.ts$|apps[\\/]web[\\/]src[\\/](app[\\/]api[\\/]apiClient|app[\\/]auth[\\/]useCan|shared[\\/]errors)\.tsx?$/,
+            },
+          ],
+        },
+      },
       treeshake: {
         // @venue/domain is plain declarations; saying so lets the first load
         // skip hebcal, libphonenumber and zod until a screen needs them.

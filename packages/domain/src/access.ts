@@ -1,7 +1,7 @@
 import { UserLevel, UserRole } from './enums.js';
 import { NAV_RULES, type NavContext } from './navigation.js';
 import type { PermissionFlag, Permissions } from './permissions.js';
-import { TECHNICIAN_ACTIONS } from './terminal.js';
+import { TECHNICIAN_ACTIONS } from './terminal-actions.js';
 
 /**
  * The one access policy (docs/security.md "One access policy"): who may open

@@ -31,6 +31,12 @@ export const PaymentMethod = {
   Free: 6,
 } as const;
 export type PaymentMethod = (typeof PaymentMethod)[keyof typeof PaymentMethod];
+/**
+ * Payment from the money balance ("paid by beats", seed 001 §3). The seed's
+ * payment-method enumeration has no value for it; 7 is ours, the next free value.
+ * Here (not in schemas/purchases.ts) so that the report catalogue stays free of zod.
+ */
+export const PAYMENT_METHOD_BEATS = 7;
 
 /** Purchase item type (seed 000 §3). */
 export const PurchaseItemType = {

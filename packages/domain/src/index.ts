@@ -49,6 +49,7 @@ export * from './banks.js';
 export * from './cities.js';
 export * from './weekPreview.js';
 export * from './reports.js';
+export * from './reports/query.js';
 /** Shared schema parts (ids, text, dates, money): `parts.id`, `parts.text(100)`, ... */
 export * as parts from './parts.js';
 export { INT32_MAX, MONEY_MAX, TEXT_MAX, isRealDate, isStorableText, unstorableTextPath } from './parts.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TerminalConnectionType } from './enums.js';
+import { TERMINAL_ACTIONS, type TerminalActionName } from './terminal-actions.js';
 
 /**
  * Terminal settings and cash of seed 001 §3 "Terminal" and seed 001 §8 (cash
@@ -164,19 +165,7 @@ export function planChange(
 
 // ---------------------------------------------------------------- remote actions
 
-/** Actions the console sends to a terminal (DESIGN §8; seed 001 §2 "remote control"). */
-export const TERMINAL_ACTIONS = [
-  'openGate',
-  'reboot',
-  'reloadDisplay',
-  'checkForUpdates',
-  'setDoorState',
-  'ping',
-  'cashStatusPrint',
-] as const;
-export type TerminalActionName = (typeof TERMINAL_ACTIONS)[number];
-/** Actions only a technician (user role TECHNICIAN) or an admin may send (seed 000 §6, seed 001 §6). */
-export const TECHNICIAN_ACTIONS: readonly TerminalActionName[] = ['reloadDisplay', 'checkForUpdates'];
+export { TERMINAL_ACTIONS, TECHNICIAN_ACTIONS, type TerminalActionName } from './terminal-actions.js';
 /** Seconds TerminalActionWithReply waits for the terminal's reply before answering NO_TERMINAL_CONNECTION. */
 export const ACTION_REPLY_TIMEOUT_SECONDS = 8;
 

@@ -2,7 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from './i18n/i18n';
-import { LocaleProvider } from './i18n/LocaleProvider';
+import type { ReactNode } from 'react';
+import { useDocumentLanguage } from './i18n/language';
 import { router } from './router';
 import { ApiError } from './api/apiClient';
 
@@ -17,15 +18,26 @@ const queryClient = new QueryClient({
   },
 });
 
-/** Providers, outermost first: i18n + direction, query cache, router (which holds the session). */
+/** The document's lang and dir follow the interface language on every page, the sign-in page included. */
+function DocumentLanguage({ children }: { children: ReactNode }) {
+  useDocumentLanguage();
+  return children;
+}
+
+/**
+ * Providers, outermost first: i18n + direction, query cache, router (which
+ * holds the session). The UI library's provider (LocaleProvider: antd theme,
+ * locale, toasts) wraps the signed-in frame only, so the sign-in page loads
+ * without antd (docs/operations.md "Console files").
+ */
 export function App() {
   return (
     <I18nextProvider i18n={i18n}>
-      <LocaleProvider>
+      <DocumentLanguage>
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
         </QueryClientProvider>
-      </LocaleProvider>
+      </DocumentLanguage>
     </I18nextProvider>
   );
 }

@@ -1,13 +1,12 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router';
-import { Button, Result, Spin } from 'antd';
-import { useTranslation } from 'react-i18next';
 import type { ReportId } from '@venue/domain';
 import { AuthProvider, useAuth } from './auth/AuthProvider';
 import { hadExpiredSession, setLoginReason } from './auth/authStorage';
 import { useNavigationEntries } from './navigation';
 import { REPORT_SCREENS } from '../features/reports/reportScreens';
 import { RouteError } from './RouteError';
+import { loadFullCatalogues } from './i18n/i18n';
 import {
   CLIENT_DETAILS_ROUTE,
   GROUP_EDIT_ROUTE,
@@ -19,8 +18,15 @@ import {
   TERMINAL_DETAILS_ROUTE,
 } from './screens';
 
-/** The signed-in frame (live link, menu, header) loads after sign-in, not with the sign-in page. */
-const SignedInShell = lazy(() => import('./layout/SignedInShell').then((m) => ({ default: m.SignedInShell })));
+/**
+ * The signed-in frame (antd, live link, menu, header) and every catalogue
+ * load after sign-in, not with the sign-in page (docs/operations.md "Console files").
+ */
+const SignedInShell = lazy(() =>
+  Promise.all([import('./layout/SignedInShell'), loadFullCatalogues()]).then(([m]) => ({ default: m.SignedInShell })),
+);
+const NotAuthorized = lazy(() => import('./RouteResults').then((m) => ({ default: m.NotAuthorized })));
+const NotFound = lazy(() => import('./RouteResults').then((m) => ({ default: m.NotFound })));
 const LoginPage = lazy(() => import('../features/login/LoginPage').then((m) => ({ default: m.LoginPage })));
 const DashboardPage = lazy(() =>
   import('../features/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })),
@@ -86,10 +92,16 @@ const LicensesPage = lazy(() =>
   import('../features/client-money/LicensesPage').then((m) => ({ default: m.LicensesPage })),
 );
 
+/** A screen loading: antd's large spinner drawn without antd (light.css), so that it shows before antd loads. */
 function PageSpinner() {
   return (
-    <div className="center-block page-spinner">
-      <Spin size="large" />
+    <div className="center-block page-spinner" aria-busy="true">
+      <span className="lt-spin" role="status">
+        <i />
+        <i />
+        <i />
+        <i />
+      </span>
     </div>
   );
 }
@@ -121,9 +133,12 @@ function RequireSession() {
 /** A screen the user may see per the navigation rule; otherwise "not authorized". */
 function Guard({ navKey, children }: { navKey: string; children: ReactNode }) {
   const entries = useNavigationEntries();
-  const { t } = useTranslation();
   if (!entries.some((e) => e.key === navKey)) {
-    return <Result status="403" title={t('errors.NOT_AUTHORIZED')} />;
+    return (
+      <Suspense fallback={<PageSpinner />}>
+        <NotAuthorized />
+      </Suspense>
+    );
   }
   return <Suspense fallback={<PageSpinner />}>{children}</Suspense>;
 }
@@ -131,21 +146,6 @@ function Guard({ navKey, children }: { navKey: string; children: ReactNode }) {
 function HomeRedirect() {
   const entries = useNavigationEntries();
   return <Navigate to={entries[0]?.route ?? '/management/app-terminals-list'} replace />;
-}
-
-function NotFound() {
-  const { t } = useTranslation();
-  return (
-    <Result
-      status="404"
-      title={t('errors.NOT_FOUND')}
-      extra={
-        <Button type="primary" href="/">
-          {t('common.home')}
-        </Button>
-      }
-    />
-  );
 }
 
 function Root() {
@@ -223,7 +223,7 @@ export const router = createBrowserRouter([
             path: r.route,
             element: guarded(r.navKey, <ReportPage key={r.id} id={r.id} actions={REPORT_ACTIONS[r.id]} />),
           })),
-          { path: '*', element: <NotFound /> },
+          { path: '*', element: suspended(<NotFound />) },
           // A screen that fails shows RouteError in its place; the menu and header stay.
         ].map((route) => ({ ...route, errorElement: <RouteError /> })),
       },

@@ -1,5 +1,4 @@
-import { PaymentMethod, PurchaseItemType } from '../enums.js';
-import { PAYMENT_METHOD_BEATS } from '../schemas/purchases.js';
+import { PAYMENT_METHOD_BEATS, PaymentMethod, PurchaseItemType } from '../enums.js';
 import type { ReportFilterKey, ReportMeta } from '../reports.js';
 import { REPORT_FILTER_KEYS } from './filter-keys.js';
 

@@ -14,11 +14,8 @@ import { amount, idempotencyKey, positiveAmount } from './helpers.js';
 export const PurchasePaymentStatus = { Paid: 1, Pending: 2, Refunded: 3 } as const;
 /** Who paid (seed 001 §3 "payer (father or manager)"). */
 export const PurchasePayer = { Client: 0, Parent: 1, Manager: 2 } as const;
-/**
- * Payment from the money balance ("paid by beats", seed 001 §3). The seed's
- * payment-method enumeration has no value for it; 7 is ours, the next free value.
- */
-export const PAYMENT_METHOD_BEATS = 7;
+/** Payment from the money balance (enums.ts; kept here for the modules that import it from this file). */
+export { PAYMENT_METHOD_BEATS } from '../enums.js';
 
 /** A card typed at the console or the kiosk: sent to the provider for a token, never stored. */
 export const CardInput = z.strictObject({

@@ -19,7 +19,7 @@ export const ReportFilter = z.object({
   terminalId: idParam.optional(),
   groupId: idParam.optional(),
   clientId: idParam.optional(),
-  /** Client search: name, client number, ID number or card (reports.ts ReportQuery `client`). */
+  /** Client search: name, client number, ID number or card (reports/query.ts ReportQuery `client`). */
   client: text(60).optional(),
   status: z.array(int32).optional(),
   sort: z.enum(['at', 'status', 'client', 'terminal']).default('at'),

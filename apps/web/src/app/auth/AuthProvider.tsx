@@ -1,11 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button } from 'antd';
-import { useTranslation } from 'react-i18next';
 import {
-  KALA_CLUB_FROM,
-  LOW_LICENSE_THRESHOLD,
   type Capacity,
   type Club,
   type CurrentUser,
@@ -41,9 +37,6 @@ interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
-/** The license purchase page (features/client-money/LicensesPage), where the low-license toast leads. */
-const LICENSE_PURCHASE_ROUTE = '/management/app-settings/licenses';
-
 export const SESSION_QUERY_KEY = ['session'] as const;
 
 /** Why the sign-in page is shown (authStorage `setLoginReason`): the session ran out or the server refused it. */
@@ -58,9 +51,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<StoredSession | null>(() => readSession());
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { notification } = App.useApp();
-  const { t } = useTranslation();
-  const warnedFor = useRef<string | null>(null);
+  const storedFor = useRef<string | null>(null);
 
   // Ends the session; the sign-in page says why when it was not the user's choice.
   const end = useCallback(
@@ -106,38 +97,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     logout();
   }, [query.isError, query.error, logout]);
 
-  // Low-license toast on club load (seed 000 §8, §9).
+  // The club's details for screens that read them before the session query (authStorage).
+  // The low-license toast on club load is LowLicenseToast, in the signed-in frame (it needs antd).
   const club = query.data?.club;
   useEffect(() => {
     if (!club || !session) return;
-    if (warnedFor.current === session.token) return;
-    warnedFor.current = session.token;
+    if (storedFor.current === session.token) return;
+    storedFor.current = session.token;
     writeClubDetails({ name: club.name, currencySymbol: club.currencySymbol, licancesAmount: club.licancesAmount });
-    if (club.externalClubId < KALA_CLUB_FROM && club.licancesAmount < LOW_LICENSE_THRESHOLD) {
-      // Seed 000 §8: top-centre, 10 seconds (not the toast service's top-right 5 s); "buy more" leads to the purchase page.
-      const key = 'low-licenses';
-      notification.warning({
-        key,
-        title: t('license.lowTitle'),
-        description: t('license.low'),
-        placement: 'top',
-        duration: 10,
-        actions: (
-          <Button
-            type="link"
-            size="small"
-            data-testid="low-license-buy"
-            onClick={() => {
-              notification.destroy(key);
-              void navigate(LICENSE_PURCHASE_ROUTE);
-            }}
-          >
-            {t('license.buyMore')}
-          </Button>
-        ),
-      });
-    }
-  }, [club, session, notification, t, navigate]);
+  }, [club, session]);
 
   const login = useCallback(
     async (req: LoginRequest) => {

@@ -1,13 +1,15 @@
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { ConfigProvider, App as AntApp } from 'antd';
 import heIL from 'antd/locale/he_IL';
 import enUS from 'antd/locale/en_US';
 import dayjs from 'dayjs';
 import 'dayjs/locale/he';
 import 'dayjs/locale/en';
-import { useTranslation } from 'react-i18next';
 import { ToastProvider } from '../../shared/toast/ToastProvider';
-import { directionOf, isLanguage, rememberLanguage, DEFAULT_LANGUAGE, type Language } from './i18n';
+import { directionOf } from './i18n';
+import { useLanguage } from './language';
+
+export { useDirection, useDrawerSide, useLanguage, useSetLanguage } from './language';
 
 /**
  * Theme colours that meet WCAG 2.1 AA contrast (4.5:1 for text; Israeli
@@ -37,19 +39,18 @@ export const CONTRAST_TOKENS = {
 } as const;
 
 /**
- * The one place where direction follows language (STYLE point 9): the
- * document's dir and lang, antd's direction and locale, and dayjs's locale.
+ * The one place where the UI library's direction follows language (STYLE
+ * point 9): antd's direction, locale and theme, and dayjs's locale. The
+ * document's dir and lang follow it on every page (language.ts
+ * `useDocumentLanguage`, in App). Wraps the signed-in screens (SignedInShell)
+ * and the 403/404 and error screens; the sign-in page needs no antd and
+ * loads without it (docs/operations.md "Console files").
  */
 export function LocaleProvider({ children }: { children: ReactNode }) {
   const lang = useLanguage();
   const direction = directionOf(lang);
   // Set synchronously so that pickers rendered in this pass use the right month names.
   if (dayjs.locale() !== lang) dayjs.locale(lang);
-
-  useEffect(() => {
-    document.documentElement.lang = lang;
-    document.documentElement.dir = direction;
-  }, [lang, direction]);
 
   const theme = useMemo(
     () => ({
@@ -71,30 +72,4 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
       </AntApp>
     </ConfigProvider>
   );
-}
-
-export function useLanguage(): Language {
-  const { i18n } = useTranslation();
-  const l = i18n.resolvedLanguage ?? i18n.language;
-  return isLanguage(l) ? l : DEFAULT_LANGUAGE;
-}
-
-/** Switches the interface language and remembers it for the next visit. */
-export function useSetLanguage(): (lang: Language) => void {
-  const { i18n } = useTranslation();
-  return (lang) => {
-    rememberLanguage(lang);
-    void i18n.changeLanguage(lang);
-  };
-}
-
-/** Current writing direction, for components that take physical sides (Drawer placement). */
-export function useDirection(): 'rtl' | 'ltr' {
-  return directionOf(useLanguage());
-}
-
-/** Drawer placement at the inline start (navigation) or end (forms) of the current direction. */
-export function useDrawerSide(side: 'start' | 'end'): 'left' | 'right' {
-  const rtl = useDirection() === 'rtl';
-  return (side === 'start') === rtl ? 'right' : 'left';
 }

@@ -1,6 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { catalogues } from '../../i18n/catalogues';
+import he from '../../i18n/he.json';
+import en from '../../i18n/en.json';
 
 /** Interface languages (seed 000 §1): Hebrew is the default, English the second. */
 export const LANGUAGES = ['he', 'en'] as const;
@@ -29,12 +30,25 @@ export function directionOf(lang: Language): 'rtl' | 'ltr' {
   return lang === 'he' ? 'rtl' : 'ltr';
 }
 
+// The shared catalogue only (sign-in, errors, common words): the features'
+// catalogues and the code labels come with the signed-in screens
+// (loadFullCatalogues), so the sign-in page does not download them.
 void i18n.use(initReactI18next).init({
-  resources: { he: { translation: catalogues.he }, en: { translation: catalogues.en } },
+  resources: { he: { translation: he }, en: { translation: en } },
   lng: storedLanguage(),
   fallbackLng: DEFAULT_LANGUAGE,
   interpolation: { escapeValue: false },
   returnNull: false,
 });
+
+/**
+ * Adds every catalogue (catalogues.ts: the features' strings, the labels of
+ * every code, the report words) to i18next; the router awaits it with the
+ * signed-in frame, so no signed-in screen renders before its strings.
+ */
+export async function loadFullCatalogues(): Promise<void> {
+  const { catalogues } = await import('../../i18n/catalogues');
+  for (const lang of LANGUAGES) i18n.addResourceBundle(lang, 'translation', catalogues[lang], true, true);
+}
 
 export { i18n };

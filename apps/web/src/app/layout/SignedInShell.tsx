@@ -1,7 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { LATEST_TERMS_VERSION } from '@venue/domain';
 import { useAuth } from '../auth/AuthProvider';
+import { LowLicenseToast } from '../auth/LowLicenseToast';
+import { LocaleProvider } from '../i18n/LocaleProvider';
 import { LiveProvider } from '../live/LiveProvider';
+import { RichErrorView } from '../RouteResults';
+import { ErrorViewContext } from '../RouteError';
 import { AppLayout } from './AppLayout';
 
 const TermsGate = lazy(() => import('../../features/terms/TermsGate').then((m) => ({ default: m.TermsGate })));
@@ -9,18 +13,28 @@ const PopupMessages = lazy(() =>
   import('../../features/messages/PopupMessages').then((m) => ({ default: m.PopupMessages })),
 );
 
-/** Everything a signed-in screen stands in: the live link, the menu and header, the terms and pop-up messages. */
+/**
+ * Everything a signed-in screen stands in: the UI library's provider (theme,
+ * locale, toasts), the live link, the menu and header, the terms and pop-up
+ * messages, the low-license toast, and antd's error screen for a screen that
+ * fails (RouteError).
+ */
 export function SignedInShell({ token }: { token: string }) {
   const { data } = useAuth();
   // Pop-up messages wait until the terms are signed: one dialog at a time (seed 001 §4 terms first).
   const termsDue = data != null && data.user.termsVersion < LATEST_TERMS_VERSION;
   return (
-    <LiveProvider token={token}>
-      <AppLayout />
-      <Suspense fallback={null}>
-        <TermsGate />
-        {!termsDue && <PopupMessages />}
-      </Suspense>
-    </LiveProvider>
+    <LocaleProvider>
+      <ErrorViewContext.Provider value={RichErrorView}>
+        <LiveProvider token={token}>
+          <AppLayout />
+          <LowLicenseToast />
+          <Suspense fallback={null}>
+            <TermsGate />
+            {!termsDue && <PopupMessages />}
+          </Suspense>
+        </LiveProvider>
+      </ErrorViewContext.Provider>
+    </LocaleProvider>
   );
 }

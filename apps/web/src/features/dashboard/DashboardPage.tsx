@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Card, Col, Row, Segmented, Skeleton, Statistic, Typography } from 'antd';
 import {
   CalendarOutlined,
@@ -17,7 +17,7 @@ import { QueryState } from '../../shared/QueryState';
 import { useViewport } from '../../shared/useMediaQuery';
 import { errorText } from '../../shared/errors';
 import { LiveFeed } from '../terminals/LiveFeed';
-import { CategoryBarChart, CategoryPieChart, HourBarChart, StatusPieChart, type ValueFormat } from './DashboardCharts';
+import type { ValueFormat } from './DashboardCharts';
 import {
   useActiveClientsCount,
   useByItemType,
@@ -34,6 +34,14 @@ import {
   type DashboardQuery,
 } from './useDashboard';
 import { OpenIncidentsCard } from '../incidents/OpenIncidentsCard';
+
+// The charts (and echarts with them) load beside the counters, not before
+// them: the counters show as soon as their numbers arrive (issue 19 load speed).
+const loadCharts = () => import('./DashboardCharts');
+const StatusPieChart = lazy(() => loadCharts().then((m) => ({ default: m.StatusPieChart })));
+const HourBarChart = lazy(() => loadCharts().then((m) => ({ default: m.HourBarChart })));
+const CategoryPieChart = lazy(() => loadCharts().then((m) => ({ default: m.CategoryPieChart })));
+const CategoryBarChart = lazy(() => loadCharts().then((m) => ({ default: m.CategoryBarChart })));
 
 /** A counter card: skeleton while loading, "—" and the translated error (with retry) on failure. */
 function CountCard({
@@ -99,7 +107,7 @@ function ChartCard({
         empty={(query.data ?? []).every((p) => p.value === 0)}
         onRetry={() => void query.refetch()}
       >
-        {children}
+        <Suspense fallback={<Skeleton active />}>{children}</Suspense>
       </QueryState>
     </Card>
   );

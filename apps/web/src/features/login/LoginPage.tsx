@@ -1,77 +1,214 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { Alert, Button, Card, Form, Input, Typography } from 'antd';
-import { LockOutlined, ShopOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { LanguageSwitch } from '../../app/layout/LanguageSwitch';
-import { useLogin, type LoginFormValues } from './useLogin';
+import { useLanguage, useSetLanguage } from '../../app/i18n/language';
+import {
+  CloseCircleFilledIcon,
+  ExclamationCircleFilledIcon,
+  EyeIcon,
+  EyeInvisibleIcon,
+  LightIcon,
+  type LightIconData,
+  LoadingIcon,
+  LockIcon,
+  ShopIcon,
+  UserIcon,
+} from '../../app/lightIcons';
 import { clearLoginReason, readLoginReason } from '../../app/auth/authStorage';
+import { useLogin, type LoginFieldErrors, type LoginFormValues } from './useLogin';
+import '../../app/light.css';
 
 /**
  * /login (seed 000 §2): userName, password and externalClubId in the query
  * prefill the form; with all three present the console signs in directly.
+ *
+ * Drawn without antd (app/light.css gives it antd's look) so that the page
+ * loads with the least code: no UI library, no zod until the first submit
+ * (docs/operations.md "Console files", issue 19 load speed).
  */
 export function LoginPage() {
   const { t } = useTranslation();
-  const [form] = Form.useForm<LoginFormValues>();
-  const { submit, error, submitting } = useLogin(form);
+  const { submit, error, fieldErrors, clearFieldError, submitting } = useLogin();
   const [params] = useSearchParams();
   // Shown once: the reason is cleared when the page has read it.
   const [expired] = useState(() => readLoginReason() === 'expired');
   useEffect(() => clearLoginReason(), []);
   const autoTried = useRef(false);
-
-  const initial: LoginFormValues = {
+  const [values, setValues] = useState<LoginFormValues>(() => ({
     username: params.get('userName') ?? '',
     password: params.get('password') ?? '',
     externalClubId: params.get('externalClubId') ?? '',
-  };
+  }));
 
   useEffect(() => {
     if (autoTried.current) return;
     autoTried.current = true;
-    if (initial.username && initial.password && initial.externalClubId) void submit(initial);
+    if (values.username && values.password && values.externalClubId) void submit(values);
     // Run once with the parameters the page was opened with.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  const change = (name: keyof LoginFormValues) => (value: string) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    clearFieldError(name);
+  };
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!submitting) void submit(values);
+  };
+
   return (
-    <div className="login-page">
-      <Card className="login-card">
+    <div className="login-page lt-font">
+      <div className="login-card lt-card">
         <div className="login-lang">
-          <LanguageSwitch />
+          <LoginLanguageSwitch />
         </div>
-        <Typography.Title level={3} style={{ marginBlockStart: 0 }}>
-          {t('login.title')}
-        </Typography.Title>
-        <Typography.Paragraph type="secondary">{t('login.subtitle')}</Typography.Paragraph>
+        <h1 className="lt-title">{t('login.title')}</h1>
+        <p className="lt-secondary">{t('login.subtitle')}</p>
         {expired && !error && (
-          <Alert
-            type="warning"
-            showIcon
-            title={t('login.sessionExpired')}
-            style={{ marginBlockEnd: 16 }}
-            data-testid="login-expired"
-          />
+          <Alert type="warning" testId="login-expired">
+            {t('login.sessionExpired')}
+          </Alert>
         )}
         {error && (
-          <Alert type="error" showIcon title={error} style={{ marginBlockEnd: 16 }} data-testid="login-error" />
+          <Alert type="error" testId="login-error">
+            {error}
+          </Alert>
         )}
-        <Form form={form} layout="vertical" initialValues={initial} onFinish={submit} requiredMark={false}>
-          <Form.Item name="username" label={t('login.username')}>
-            <Input prefix={<UserOutlined />} autoComplete="username" data-testid="login-username" />
-          </Form.Item>
-          <Form.Item name="password" label={t('login.password')}>
-            <Input.Password prefix={<LockOutlined />} autoComplete="current-password" data-testid="login-password" />
-          </Form.Item>
-          <Form.Item name="externalClubId" label={t('login.externalClubId')}>
-            <Input prefix={<ShopOutlined />} inputMode="numeric" dir="ltr" data-testid="login-club" />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={submitting} data-testid="login-submit">
-            {t('login.submit')}
-          </Button>
-        </Form>
-      </Card>
+        <form onSubmit={onSubmit} noValidate>
+          <Field
+            name="username"
+            label={t('login.username')}
+            icon={UserIcon}
+            value={values.username}
+            onChange={change('username')}
+            errors={fieldErrors}
+            autoComplete="username"
+            testId="login-username"
+          />
+          <Field
+            name="password"
+            label={t('login.password')}
+            icon={LockIcon}
+            value={values.password}
+            onChange={change('password')}
+            errors={fieldErrors}
+            autoComplete="current-password"
+            testId="login-password"
+            password
+          />
+          <Field
+            name="externalClubId"
+            label={t('login.externalClubId')}
+            icon={ShopIcon}
+            value={values.externalClubId}
+            onChange={change('externalClubId')}
+            errors={fieldErrors}
+            inputMode="numeric"
+            dir="ltr"
+            testId="login-club"
+          />
+          <button
+            type="submit"
+            className="lt-btn lt-btn-primary lt-btn-block"
+            aria-disabled={submitting || undefined}
+            data-testid="login-submit"
+          >
+            {submitting && <LightIcon icon={LoadingIcon} spin />}
+            <span>{t('login.submit')}</span>
+          </button>
+        </form>
+      </div>
+    </div>
+  );
+}
+
+/** The header's LanguageSwitch (app/layout) without antd: the other language, named in that language. */
+function LoginLanguageSwitch() {
+  const lang = useLanguage();
+  const setLanguage = useSetLanguage();
+  const other = lang === 'he' ? 'en' : 'he';
+  return (
+    <button
+      type="button"
+      className="lt-btn lt-btn-sm"
+      data-testid="lang-switch"
+      lang={other}
+      onClick={() => setLanguage(other)}
+      aria-label={other === 'en' ? 'Switch to English' : 'מעבר לעברית'}
+    >
+      {other === 'en' ? 'English' : 'עברית'}
+    </button>
+  );
+}
+
+function Alert({ type, testId, children }: { type: 'warning' | 'error'; testId: string; children: ReactNode }) {
+  return (
+    <div className={`lt-alert lt-alert-${type}`} role="alert" data-testid={testId}>
+      <LightIcon icon={type === 'error' ? CloseCircleFilledIcon : ExclamationCircleFilledIcon} />
+      <div>{children}</div>
+    </div>
+  );
+}
+
+interface FieldProps {
+  name: keyof LoginFormValues;
+  label: string;
+  icon: LightIconData;
+  value: string;
+  onChange: (value: string) => void;
+  errors: LoginFieldErrors;
+  testId: string;
+  autoComplete?: string;
+  inputMode?: 'numeric';
+  dir?: 'ltr';
+  password?: boolean;
+}
+
+/** A labelled input with its icon and, under it, its error (announced; the input points to it). */
+function Field({ name, label, icon, value, onChange, errors, testId, password, ...input }: FieldProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [visible, setVisible] = useState(false);
+  const error = errors[name];
+  return (
+    <div className={`lt-field${error ? ' lt-field-has-error' : ''}`}>
+      <label className="lt-field-label" htmlFor={id}>
+        {label}
+      </label>
+      <span className={`lt-input${error ? ' lt-input-error' : ''}`}>
+        <span className="lt-input-prefix">
+          <LightIcon icon={icon} />
+        </span>
+        <input
+          id={id}
+          name={name}
+          type={password && !visible ? 'password' : 'text'}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          data-testid={testId}
+          {...input}
+        />
+        {password && (
+          <span className="lt-input-suffix">
+            <button
+              type="button"
+              aria-pressed={visible}
+              aria-label={t(visible ? 'login.hidePassword' : 'login.showPassword')}
+              onClick={() => setVisible((v) => !v)}
+            >
+              <LightIcon icon={visible ? EyeIcon : EyeInvisibleIcon} />
+            </button>
+          </span>
+        )}
+      </span>
+      {error && (
+        <div className="lt-field-error" id={`${id}-error`} role="alert">
+          {error}
+        </div>
+      )}
     </div>
   );
 }

@@ -1,9 +1,8 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { FormInstance } from 'antd';
 import { useAuth } from '../../app/auth/AuthProvider';
-import { errorText, zodFieldIssues, applyFieldIssues } from '../../shared/errors';
+import { errorText, zodFieldIssues } from '../../shared/errors';
 
 export interface LoginFormValues {
   username: string;
@@ -11,12 +10,20 @@ export interface LoginFormValues {
   externalClubId: string;
 }
 
-/** Validates with the shared LoginRequest schema, signs in, and goes to the first screen. */
-export function useLogin(form: FormInstance<LoginFormValues>) {
+/** Translated error of each field that failed validation (first issue per field). */
+export type LoginFieldErrors = Partial<Record<keyof LoginFormValues, string>>;
+
+/**
+ * Validates with the shared LoginRequest schema, signs in, and goes to the
+ * first screen. Field errors come back in `fieldErrors`; a refused sign-in
+ * (or any other failure) in `error`, translated.
+ */
+export function useLogin() {
   const { login } = useAuth();
   const navigate = useNavigate();
   const { t } = useTranslation();
   const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<LoginFieldErrors>({});
   const [submitting, setSubmitting] = useState(false);
 
   const submit = useCallback(
@@ -26,9 +33,15 @@ export function useLogin(form: FormInstance<LoginFormValues>) {
       const { LoginRequest } = await import('./loginSchema');
       const parsed = LoginRequest.safeParse(values);
       if (!parsed.success) {
-        applyFieldIssues(form, zodFieldIssues(t, parsed.error));
+        const errors: LoginFieldErrors = {};
+        for (const issue of zodFieldIssues(t, parsed.error)) {
+          const name = issue.name[0] as keyof LoginFormValues;
+          errors[name] ??= issue.errors[0];
+        }
+        setFieldErrors(errors);
         return;
       }
+      setFieldErrors({});
       setSubmitting(true);
       try {
         await login(parsed.data);
@@ -39,7 +52,12 @@ export function useLogin(form: FormInstance<LoginFormValues>) {
         setSubmitting(false);
       }
     },
-    [form, login, navigate, t],
+    [login, navigate, t],
   );
-  return { submit, error, submitting };
+  /** Clears a field's error once the user changes it. */
+  const clearFieldError = useCallback(
+    (name: keyof LoginFormValues) => setFieldErrors((prev) => (prev[name] ? { ...prev, [name]: undefined } : prev)),
+    [],
+  );
+  return { submit, error, fieldErrors, clearFieldError, submitting };
 }
