@@ -80,7 +80,7 @@ export function InvoiceMailTab() {
       </Form.Item>
       <Space wrap align="start" style={{ inlineSize: '100%' }}>
         <Form.Item name="port" label={t('invoiceMail.port')}>
-          <InputNumber dir="ltr" min={1} max={65535} precision={0} style={{ inlineSize: 120 }} />
+          <InputNumber dir="ltr" precision={0} style={{ inlineSize: 120 }} />
         </Form.Item>
         <Form.Item name="secure" label={t('invoiceMail.security')}>
           <Select
