@@ -63,4 +63,11 @@ export const documents = routes(['documents'], {
     response: InvoiceMailSettingsView,
     access: { permission: 'roleEditGeneralSettings' },
   },
+  /** Sends a test e-mail to the invoice e-mail with the stored settings (MAIL_NOT_CONFIGURED, MAIL_SEND_FAILED {reason}). */
+  testMail: {
+    method: 'POST',
+    path: '/api/Club/InvoiceMailSettings/Test',
+    response: DocumentEmailResponse,
+    access: { permission: 'roleEditGeneralSettings' },
+  },
 });

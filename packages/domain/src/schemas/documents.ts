@@ -48,19 +48,30 @@ export const InvoiceMailSettings = z.strictObject({
     .max(200)
     .regex(/^[A-Za-z0-9.-]*$/, { message: 'invalidHost' })
     .default(''),
-  port: z.number().int().min(1).max(65535).default(587),
+  port: z
+    .number({ message: 'invalidPort' })
+    .int({ message: 'invalidPort' })
+    .min(1, { message: 'invalidPort' })
+    .max(65535, { message: 'invalidPort' })
+    .default(587),
   /** TLS from the start (port 465); otherwise STARTTLS when the server offers it. */
   secure: z.boolean().default(false),
   user: text(200).trim().default(''),
   /** Write-only: empty keeps the stored password. */
   password: text(200).default(''),
   from: z.union([z.literal(''), z.email({ message: 'invalidEmail' })]).default(''),
+  /**
+   * The club's invoice e-mail (club settings `invoiceEmail`, seed 001 §3), where documents and the
+   * test e-mail go; absent keeps it, '' clears it.
+   */
+  invoiceEmail: z.union([z.literal(''), z.email({ message: 'invalidEmail' })]).optional(),
 });
 export type InvoiceMailSettings = z.infer<typeof InvoiceMailSettings>;
 
 /** The SMTP settings as answered: never the password, only whether one is stored. */
 export const InvoiceMailSettingsView = InvoiceMailSettings.omit({ password: true }).extend({
   passwordSet: z.boolean(),
+  invoiceEmail: z.string(),
 });
 export type InvoiceMailSettingsView = z.infer<typeof InvoiceMailSettingsView>;
 

@@ -8,7 +8,7 @@ import {
   printPurchaseDocument,
   type PrintedDocument,
 } from './documents.service.js';
-import { emailDocument, getMailSettings, saveMailSettings } from './mail.service.js';
+import { emailDocument, getMailSettings, saveMailSettings, sendTestMail } from './mail.service.js';
 import { refundPurchase } from './refund.service.js';
 
 /** A PDF shown in the browser (inline), with its file name for saving. */
@@ -33,4 +33,5 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
   route(app, c.email, async (req) => emailDocument(db, req.auth.clubId, req.params.id));
   route(app, c.mailSettings, async (req) => getMailSettings(db, req.auth.clubId));
   route(app, c.saveMailSettings, async (req) => saveMailSettings(db, req.auth, req.body));
+  route(app, c.testMail, async (req) => sendTestMail(db, req.auth.clubId));
 }

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import {
   InvoiceMailSettings,
@@ -35,38 +35,55 @@ async function readStored(db: Db, clubId: number): Promise<Stored> {
   return (row?.m ?? {}) as Stored;
 }
 
-/** The settings as answered: defaults applied, the password left out. */
-function view(s: Stored): InvoiceMailSettingsView {
-  const { passwordEnc, ...plain } = s;
+/** The settings as answered: defaults applied, the password left out, the club's invoice e-mail. */
+function view(s: Stored, invoiceEmail: string): InvoiceMailSettingsView {
+  const { passwordEnc, invoiceEmail: _i, ...plain } = s;
   const { password: _p, ...rest } = InvoiceMailSettings.parse({ ...plain, password: '' });
-  return { ...rest, passwordSet: !!passwordEnc };
+  return { ...rest, invoiceEmail, passwordSet: !!passwordEnc };
 }
 
-/** The club's SMTP settings, without the password (`passwordSet` tells whether one is stored). */
+/** The club's invoice e-mail (club settings, seed 001 §3). @throws AppError NOT_FOUND (club) */
+async function invoiceEmailOf(db: Db, clubId: number): Promise<string> {
+  const [club] = await db.select({ settings: clubs.settings }).from(clubs).where(eq(clubs.id, clubId));
+  if (!club) throw notFound('club');
+  return clubSettings(club).invoiceEmail;
+}
+
+/** The club's SMTP settings and invoice e-mail, without the password (`passwordSet` tells whether one is stored). */
 export async function getMailSettings(db: Db, clubId: number): Promise<InvoiceMailSettingsView> {
-  return view(await readStored(db, clubId));
+  return view(await readStored(db, clubId), await invoiceEmailOf(db, clubId));
 }
 
 /** Saves the club's SMTP settings; an empty password keeps the stored one. Audited (without the password). */
 export async function saveMailSettings(db: Db, actor: Actor, input: MailInput): Promise<InvoiceMailSettingsView> {
   const before = await readStored(db, actor.clubId);
-  const { password, ...rest } = input;
+  const email = await invoiceEmailOf(db, actor.clubId);
+  const { password, invoiceEmail, ...rest } = input;
   const passwordEnc = password ? encrypt(await dataKeys(db), password, AAD(actor.clubId)) : before.passwordEnc;
   const next: Stored = { ...rest, ...(passwordEnc ? { passwordEnc } : {}) };
+  const nextEmail = invoiceEmail ?? email;
   await db.transaction(async (tx) => {
     await tx
       .insert(clubMoneySettings)
       .values({ clubId: actor.clubId, invoiceMail: next })
       .onConflictDoUpdate({ target: clubMoneySettings.clubId, set: { invoiceMail: next } });
+    if (nextEmail !== email) {
+      await tx
+        .update(clubs)
+        .set({
+          settings: sql`coalesce(${clubs.settings}, '{}'::jsonb) || jsonb_build_object('invoiceEmail', ${nextEmail}::text)`,
+        })
+        .where(eq(clubs.id, actor.clubId));
+    }
     await audit(tx, actor, {
       action: 'update',
       entity: 'invoiceMailSettings',
       entityId: actor.clubId,
-      before: view(before),
-      after: view(next),
+      before: view(before, email),
+      after: view(next, nextEmail),
     });
   });
-  return view(next);
+  return view(next, nextEmail);
 }
 
 /**
@@ -88,12 +105,46 @@ export async function emailDocument(
     .where(and(eq(purchaseDocuments.clubId, clubId), eq(purchaseDocuments.id, documentId)));
   if (!doc) throw notFound('document');
   const [club] = await db.select().from(clubs).where(eq(clubs.id, clubId));
-  const to = clubSettings(club).invoiceEmail;
-  const s = await readStored(db, clubId);
-  if (!to || !s.host) throw new AppError('MAIL_NOT_CONFIGURED', 'No invoice e-mail or SMTP server is set');
   const snap = doc.snapshot as unknown as DocumentSnapshot;
   const pdf = await renderDocumentPdf(snap, true);
   const title = `${DOC_TEXT[snap.lang].title[snap.kind]} ${snap.number}`;
+  const sent = await sendToInvoiceMail(db, clubId, {
+    subject: `${club.name}: ${title}`,
+    text: `${title}\n${club.name}`,
+    attachments: [{ filename: `${doc.kind}-${doc.number}.pdf`, content: pdf, contentType: 'application/pdf' }],
+  });
+  await db.update(purchaseDocuments).set({ emailedAt: new Date() }).where(eq(purchaseDocuments.id, doc.id));
+  return sent;
+}
+
+/**
+ * Sends a test e-mail to the club's invoice e-mail with its stored SMTP settings (the settings
+ * screen's "send test e-mail").
+ * @returns the recipient and the SMTP message id
+ * @throws AppError MAIL_NOT_CONFIGURED (no invoice e-mail or SMTP host), MAIL_SEND_FAILED (details.reason)
+ */
+export async function sendTestMail(db: Db, clubId: number): Promise<{ to: string; messageId: string }> {
+  const [club] = await db.select({ name: clubs.name }).from(clubs).where(eq(clubs.id, clubId));
+  if (!club) throw notFound('club');
+  return sendToInvoiceMail(db, clubId, {
+    subject: `${club.name}: test e-mail / דוא״ל בדיקה`,
+    text: `This test e-mail was sent by the club's mail settings.\nדוא״ל בדיקה זה נשלח מהגדרות הדואר של המועדון.\n${club.name}`,
+  });
+}
+
+/** One message to the club's invoice e-mail through its SMTP settings (nodemailer). */
+async function sendToInvoiceMail(
+  db: Db,
+  clubId: number,
+  message: {
+    subject: string;
+    text: string;
+    attachments?: { filename: string; content: Buffer; contentType: string }[];
+  },
+): Promise<{ to: string; messageId: string }> {
+  const to = await invoiceEmailOf(db, clubId);
+  const s = await readStored(db, clubId);
+  if (!to || !s.host) throw new AppError('MAIL_NOT_CONFIGURED', 'No invoice e-mail or SMTP server is set');
   const pass = s.passwordEnc ? decrypt(await dataKeys(db), s.passwordEnc, AAD(clubId)) : undefined;
   const transport = nodemailer.createTransport({
     host: s.host,
@@ -105,14 +156,7 @@ export async function emailDocument(
     socketTimeout: 20_000,
   });
   try {
-    const info = await transport.sendMail({
-      from: s.from || to,
-      to,
-      subject: `${club.name}: ${title}`,
-      text: `${title}\n${club.name}`,
-      attachments: [{ filename: `${doc.kind}-${doc.number}.pdf`, content: pdf, contentType: 'application/pdf' }],
-    });
-    await db.update(purchaseDocuments).set({ emailedAt: new Date() }).where(eq(purchaseDocuments.id, doc.id));
+    const info = await transport.sendMail({ from: s.from || to, to, ...message });
     return { to, messageId: info.messageId };
   } catch (err) {
     throw new AppError('MAIL_SEND_FAILED', 'The e-mail could not be sent', { reason: (err as Error).message });

@@ -123,4 +123,57 @@ describe('financial_daily summary kept by triggers', () => {
     expect((await expectConsistent()).find((r) => r.kind === 1 && r.key === 3)?.day).toBe('2025-04-01');
     expect(late).toBeGreaterThan(0);
   });
+  it('follows multi-row inserts of purchases, lines and payments (one statement each, migration 0033)', async () => {
+    const { db } = ctx.database;
+    const at = localInstant('Europe/London', 2025, 6, 10, 12);
+    const base = { clubId, total: 0, amountBeforeVat: 0, vat: 0, vatRateBp: 1800, source: 'console' };
+    const made = await db
+      .insert(purchases)
+      .values([
+        { ...base, at, paymentStatus: 1, fee: 30, idempotencyKey: 'bulk-1' },
+        { ...base, at, paymentStatus: 1, fee: 0, terminalId: 4, idempotencyKey: 'bulk-2' },
+        { ...base, at, paymentStatus: 3, fee: 20, idempotencyKey: 'bulk-3' },
+        { ...base, at, paymentStatus: 1, fee: 5, idempotencyKey: 'bulk-4' },
+      ])
+      .returning({ id: purchases.id });
+    const [p1, p2, p3, p4] = made.map((r) => r.id);
+    const line = (purchaseId: number, itemType: number, quantity: number, price: number) => ({
+      clubId,
+      purchaseId,
+      itemType,
+      quantity,
+      unitPrice: price,
+      priceWithVat: price,
+      amountBeforeVat: Math.round(price / 1.18),
+    });
+    // p4 gets a line first: the next statement's lines of p4 must not count it again.
+    await db.insert(purchaseItems).values([line(p4, 1, 1, 100)]);
+    await db
+      .insert(purchaseItems)
+      .values([
+        line(p1, 1, 1, 1000),
+        line(p1, 1, 2, 2000),
+        line(p1, 5, 1, 300),
+        line(p2, 1, 1, 700),
+        line(p3, 1, 1, 900),
+        line(p4, 1, 3, 330),
+        line(p4, 2, 1, 50),
+      ]);
+    await db.insert(purchasePayments).values([
+      { clubId, purchaseId: p1, method: 0, amount: 1000 },
+      { clubId, purchaseId: p1, method: 0, amount: 2330 },
+      { clubId, purchaseId: p2, method: 1, amount: 700 },
+      { clubId, purchaseId: p3, method: 0, amount: 920 },
+      { clubId, purchaseId: p4, method: 1, amount: 485 },
+    ]);
+    const rows = await expectConsistent();
+    const day = rows.filter((r) => r.day === '2025-06-10' && r.terminal_id === 0);
+    expect(day.find((r) => r.kind === 1 && r.key === 1)).toMatchObject({ purchases: 2, quantity: '7', total: '3430' });
+    expect(day.find((r) => r.kind === 0)).toMatchObject({ purchases: 2, total: '35' });
+    expect(day.find((r) => r.kind === 2 && r.key === 0)).toMatchObject({ purchases: 2, total: '3330' });
+    // A purchase inserted after its lines could exist is not possible (foreign key); a later line of
+    // the same type in its own statement adds its sums only.
+    await db.insert(purchaseItems).values([line(p2, 1, 1, 70), line(p2, 1, 1, 30)]);
+    await expectConsistent();
+  });
 });

@@ -34,6 +34,7 @@ import { uploadFile, UploadError } from '../../shared/upload';
 import { useSchemaForm } from '../../shared/forms/useSchemaForm';
 import { useToast } from '../../shared/toast/ToastProvider';
 import { moneyText } from '../client-money/format';
+import { InvoiceMailTab } from './InvoiceMailTab';
 
 /** The translated text of an error: a field message of the server (`validation.<key>`) before the code's. */
 function problemText(t: ReturnType<typeof useTranslation>['t'], e: unknown): string {
@@ -54,14 +55,14 @@ interface ReturnResult {
 /** Uploads the bank's MASAV return file (the console's one multipart upload, shared/upload.ts). */
 const sendReturnFile = (file: File) => uploadFile<ReturnResult>('/MasavFile/Return', file);
 
-const TABS = ['files', 'masav', 'accounting', 'renewal'] as const;
+const TABS = ['files', 'masav', 'accounting', 'renewal', 'mail'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
  * Money settings (issue 18; docs/money.md): MASAV files (create for a value
  * date, test mode, list, download, read the bank's return file), the MASAV
  * institution, the Hashavshevet accounts and export, and automatic renewal
- * (settings and "run now"). Route /management/app-settings/money (?tab=files|masav|accounting|renewal).
+ * (settings and "run now"). Route /management/app-settings/money (?tab=files|masav|accounting|renewal|mail).
  */
 export function MoneySettingsPage() {
   const { t } = useTranslation();
@@ -99,6 +100,7 @@ export function MoneySettingsPage() {
             { key: 'masav', label: label('masav'), children: <MasavSettingsForm /> },
             { key: 'accounting', label: label('accounting'), children: <AccountingTab /> },
             { key: 'renewal', label: label('renewal'), children: <RenewalTab /> },
+            { key: 'mail', label: label('mail'), children: <InvoiceMailTab /> },
           ]}
         />
       </Card>
