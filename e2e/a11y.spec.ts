@@ -94,7 +94,10 @@ async function scan(page: Page, where: string): Promise<string[]> {
   return result.violations
     .filter((v) => v.impact === 'critical' || v.impact === 'serious')
     .flatMap((v) =>
-      v.nodes.map((n) => `${where} ${v.id}: ${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1] ?? ''}`),
+      v.nodes.map(
+        (n) =>
+          `${where} ${v.id}: ${n.target.join(' ')} ${n.html.slice(0, 200)} — ${n.failureSummary?.split('\n')[1] ?? ''}`,
+      ),
     );
 }
 

@@ -37,6 +37,16 @@ export const CONTRAST_TOKENS = {
 } as const;
 
 /**
+ * Component tokens where antd uses a lighter global one for text that is read:
+ * an empty table's "no data" is drawn in colorTextDisabled (rgba(0,0,0,.25),
+ * 1.8:1); inside tables it takes the placeholder grey (4.9:1). Disabled
+ * controls keep the light grey (WCAG 1.4.3 exempts inactive controls).
+ */
+export const CONTRAST_COMPONENT_TOKENS = {
+  Table: { colorTextDisabled: CONTRAST_TOKENS.colorTextPlaceholder },
+} as const;
+
+/**
  * The one place where direction follows language (STYLE point 9): the
  * document's dir and lang, antd's direction and locale, and dayjs's locale.
  */
@@ -60,6 +70,7 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
             ? "'Segoe UI', 'Noto Sans Hebrew', 'Arial Hebrew', Arial, sans-serif"
             : "'Segoe UI', Roboto, 'Noto Sans', Arial, sans-serif",
       },
+      components: CONTRAST_COMPONENT_TOKENS,
     }),
     [lang],
   );
