@@ -131,7 +131,6 @@ const report = (found: string[]) => {
   if (found.length) console.log(`${found.length} violations:\n${found.join('\n')}`);
 };
 
-test.describe.configure({ mode: 'serial' });
 test.setTimeout(3_600_000);
 
 test('axe: every screen of the club manager, both languages, both widths: no critical or serious violation', async ({

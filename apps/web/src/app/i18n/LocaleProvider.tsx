@@ -21,7 +21,13 @@ export const CONTRAST_TOKENS = {
   colorInfo: '#0958d9',
   colorLink: '#0958d9',
   colorSuccess: '#237804', // 5.6:1; on its light background 5.4:1
+  // antd derives the light backgrounds from the seed; from these dark seeds it gives a grey
+  // #adb8a5 for success (#237804 on it 2.7:1) and #ede4d5 for warning: antd's own light ones.
+  colorSuccessBg: '#f6ffed',
+  colorSuccessBorder: '#b7eb8f',
   colorWarning: '#ad4e00', // 5.1:1 on its light background
+  colorWarningBg: '#fffbe6',
+  colorWarningBorder: '#ffe58f',
   colorError: '#cf1322', // 5.6:1; on its light background 5.1:1
   colorTextTertiary: 'rgba(0, 0, 0, 0.62)', // #616161, 6.2:1
   colorTextDescription: 'rgba(0, 0, 0, 0.62)',
