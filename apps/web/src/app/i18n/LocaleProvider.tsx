@@ -44,13 +44,12 @@ export const CONTRAST_TOKENS = {
 
 /**
  * Component tokens where antd uses a lighter global one for text that is read:
- * an empty table's or list's "no data" is drawn in colorTextDisabled (rgba(0,0,0,.25),
+ * an empty table's "no data" is drawn in colorTextDisabled (rgba(0,0,0,.25),
  * 1.8:1); inside tables it takes the placeholder grey (4.9:1). Disabled
  * controls keep the light grey (WCAG 1.4.3 exempts inactive controls).
  */
 export const CONTRAST_COMPONENT_TOKENS = {
   Table: { colorTextDisabled: CONTRAST_TOKENS.colorTextPlaceholder },
-  List: { colorTextDisabled: CONTRAST_TOKENS.colorTextPlaceholder }, // an empty list's text, the same
 } as const;
 
 /**
