@@ -179,16 +179,19 @@ export function CardList<T extends object>(props: CardListProps<T>) {
           );
         })}
         {totals && shown.length > 0 && (
-          <dl className="grid-card grid-card-totals" data-testid="grid-totals-row">
-            {fields
-              .filter((c) => totals[String(c.key)] != null)
-              .map((c) => (
-                <div key={String(c.key)} className="grid-card-field">
-                  <dt>{c.title as ReactNode}</dt>
-                  <dd>{totals[String(c.key)]}</dd>
-                </div>
-              ))}
-          </dl>
+          // An item of the list like the rows (a list holds only list items: WCAG 1.3.1).
+          <div role="listitem" className="grid-card grid-card-totals" data-testid="grid-totals-row">
+            <dl className="grid-card-fields">
+              {fields
+                .filter((c) => totals[String(c.key)] != null)
+                .map((c) => (
+                  <div key={String(c.key)} className="grid-card-field">
+                    <dt>{c.title as ReactNode}</dt>
+                    <dd>{totals[String(c.key)]}</dd>
+                  </div>
+                ))}
+            </dl>
+          </div>
         )}
       </div>
       {pagination && (pagination.total ?? rows.length) > pageSize && (

@@ -78,6 +78,7 @@ export function AttendancePage() {
           optionFilterProp="label"
           style={{ minInlineSize: 220 }}
           placeholder={t('attendance.allEmployees')}
+          aria-label={t('attendance.employee')}
           value={clientId}
           onChange={(v?: number) => {
             setClientId(v);

@@ -161,8 +161,8 @@ function BuyByCard({ price }: { price: number }) {
         }
       }}
     >
-      <Form.Item label={t('licenses.quantity')} required>
-        <InputNumber min={1} max={100000} value={qty} onChange={(v) => setQty(Number(v ?? 1))} />
+      <Form.Item label={t('licenses.quantity')} htmlFor="license-quantity" required>
+        <InputNumber id="license-quantity" min={1} max={100000} value={qty} onChange={(v) => setQty(Number(v ?? 1))} />
       </Form.Item>
       <Form.Item
         name="customerName"

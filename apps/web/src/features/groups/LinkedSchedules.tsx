@@ -45,6 +45,7 @@ export function LinkedSchedules({ groupId }: { groupId: number }) {
           <Select<number>
             style={{ minInlineSize: 220 }}
             placeholder={t('groups.linkSchedule')}
+            aria-label={t('groups.linkSchedule')}
             value={null as unknown as number}
             loading={q.isPending}
             options={all.filter((s) => !linked.includes(s)).map((s) => ({ value: s.id, label: label(s) }))}

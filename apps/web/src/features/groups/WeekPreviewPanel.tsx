@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Space, Tag, Typography } from 'antd';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import { api } from '../../app/api/apiClient';
 import { useDirection, useLanguage } from '../../app/i18n/LocaleProvider';
 import { useSessionData } from '../../app/auth/AuthProvider';
 import { errorText } from '../../shared/errors';
+import { ListTable } from '../../shared/CardList';
 
 const STATE_COLORS: Record<number, string> = { 1: 'red', 2: 'green', 3: 'blue', 4: 'gold', 6: 'cyan', 7: 'purple' };
 
@@ -62,7 +63,7 @@ export function WeekPreviewPanel({ groupId, dirty }: { groupId: number; dirty: b
       }
     >
       {dirty && <Alert type="warning" showIcon style={{ marginBlockEnd: 12 }} title={t('weekPreview.savedOnly')} />}
-      <Table<PreviewDay>
+      <ListTable<PreviewDay>
         size="small"
         rowKey="date"
         loading={q.isFetching}

@@ -13,7 +13,6 @@ import {
   Progress,
   Select,
   Space,
-  Table,
   Tabs,
   Tag,
   Typography,
@@ -28,6 +27,7 @@ import { AutoRenewSettings, contract, HashavshevetDetails, MasavSettings } from 
 import type { z } from 'zod';
 import { api, ApiError } from '../../app/api/apiClient';
 import { useSessionData } from '../../app/auth/AuthProvider';
+import { ListTable } from '../../shared/CardList';
 import { errorText, validationText } from '../../shared/errors';
 import { downloadFile } from '../../shared/download';
 import { uploadFile, UploadError } from '../../shared/upload';
@@ -91,6 +91,7 @@ export function MoneySettingsPage() {
                     onChange={choose}
                     style={{ inlineSize: '100%', marginBlockEnd: 16 }}
                     options={TABS.map((k) => ({ value: k, label: label(k) }))}
+                    aria-label={t('moneySettings.title')}
                     data-testid="money-section"
                   />
                 )
@@ -230,7 +231,7 @@ function MasavFiles() {
           </Button>
         </Upload>
       </Space>
-      <Table
+      <ListTable<MasavFileRow>
         rowKey="id"
         size="small"
         loading={files.isLoading}

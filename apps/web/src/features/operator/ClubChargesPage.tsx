@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Button, Form, InputNumber, Modal, Segmented, Select, Table, Tag, Typography } from 'antd';
+import { Button, Form, InputNumber, Modal, Segmented, Select, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { DollarOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { formatMinor, type ClubCharge, type ClubChargeStatus } from '@venue/domain';
 import { useLanguage } from '../../app/i18n/LocaleProvider';
 import { errorText } from '../../shared/errors';
+import { ListTable } from '../../shared/CardList';
 import { useToast } from '../../shared/toast/ToastProvider';
 import { useClubCharges, useOperatorClubs, useStartCharge } from './useOperator';
 import { OperatorOnly } from './OperatorOnly';
@@ -54,7 +55,7 @@ function ClubCharges() {
         ]}
         data-testid="charges-filter"
       />
-      <Table<ClubCharge>
+      <ListTable<ClubCharge>
         rowKey="id"
         columns={columns}
         dataSource={query.data ?? []}

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Badge, Input, Space, Switch, Table, Tag, Typography } from 'antd';
+import { Badge, Input, Space, Switch, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { OperatorTerminal } from '@venue/domain';
 import { useLanguage } from '../../app/i18n/LocaleProvider';
 import { errorText } from '../../shared/errors';
+import { ListTable } from '../../shared/CardList';
 import { useFleet } from './useOperator';
 import { OperatorOnly } from './OperatorOnly';
 
@@ -86,14 +87,19 @@ function Fleet() {
           style={{ width: 260 }}
         />
         <Space>
-          <Switch checked={offline} onChange={setOffline} data-testid="fleet-offline" />
-          <span>{t('operator.fleet.offlineOnly')}</span>
+          <Switch
+            checked={offline}
+            onChange={setOffline}
+            aria-labelledby="fleet-offline-label"
+            data-testid="fleet-offline"
+          />
+          <span id="fleet-offline-label">{t('operator.fleet.offlineOnly')}</span>
         </Space>
         <Typography.Text type="secondary" data-testid="fleet-count">
           {t('operator.fleet.count', { count: rows.length, online: rows.filter((r) => r.online).length })}
         </Typography.Text>
       </Space>
-      <Table<OperatorTerminal>
+      <ListTable<OperatorTerminal>
         rowKey="id"
         columns={columns}
         dataSource={rows}

@@ -108,6 +108,7 @@ function CashLoadPanel({ terminalId, locale }: { terminalId: number; locale: str
             min={-1000}
             max={1000}
             addonBefore={<span className="ltr-value">{shekels(d, locale)}</span>}
+            aria-label={t('gate.loadPieces', { value: shekels(d, locale) })}
             value={loadCoins[String(d)]}
             onChange={(v) => setLoadCoins({ ...loadCoins, [String(d)]: Number(v ?? 0) })}
             style={{ width: 150 }}
@@ -120,6 +121,7 @@ function CashLoadPanel({ terminalId, locale }: { terminalId: number; locale: str
             min={-1000}
             max={1000}
             addonBefore={<span className="ltr-value">{shekels(d, locale)}</span>}
+            aria-label={t('gate.loadPieces', { value: shekels(d, locale) })}
             value={loadBills[String(d)]}
             onChange={(v) => setLoadBills({ ...loadBills, [String(d)]: Number(v ?? 0) })}
             style={{ width: 160 }}

@@ -97,6 +97,7 @@ export function TerminalRemoteCard({
             <Select
               style={{ minWidth: 180 }}
               placeholder={t('gate.setDoorState')}
+              aria-label={t('gate.setDoorState')}
               options={doorOptions}
               value={doorChoice}
               onChange={setDoorChoice}

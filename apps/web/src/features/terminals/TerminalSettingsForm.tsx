@@ -77,8 +77,8 @@ export function TerminalSettingsForm({
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
-            <Form.Item label={t('terminals.serial')}>
-              <Input dir="ltr" value={term.serial} disabled />
+            <Form.Item label={t('terminals.serial')} htmlFor="terminal-serial">
+              <Input id="terminal-serial" dir="ltr" value={term.serial} disabled />
             </Form.Item>
           </Col>
           <Col xs={12} sm={8}>
