@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../app/layout/LanguageSwitch';
 import { useLogin, type LoginFormValues } from './useLogin';
 import { clearLoginReason, readLoginReason } from '../../app/auth/authStorage';
+import { useSignInTitle } from '../../app/pageTitle';
 
 /**
  * /login (seed 000 §2): userName, password and externalClubId in the query
@@ -16,6 +17,7 @@ export function LoginPage() {
   const [form] = Form.useForm<LoginFormValues>();
   const { submit, error, submitting } = useLogin(form);
   const [params] = useSearchParams();
+  useSignInTitle();
   // Shown once: the reason is cleared when the page has read it.
   const [expired] = useState(() => readLoginReason() === 'expired');
   useEffect(() => clearLoginReason(), []);

@@ -3,10 +3,10 @@ import { Badge, Input, Space, Switch, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { OperatorTerminal } from '@venue/domain';
-import { useLanguage } from '../../app/i18n/LocaleProvider';
 import { errorText } from '../../shared/errors';
 import { useFleet } from './useOperator';
 import { OperatorOnly } from './OperatorOnly';
+import { useFormat } from '../../shared/useFormat';
 
 /**
  * The terminal fleet (issue 17 "Terminal fleet"; docs/operator.md): every
@@ -23,7 +23,7 @@ export function FleetPage() {
 
 function Fleet() {
   const { t } = useTranslation();
-  const locale = useLanguage() === 'he' ? 'he-IL' : 'en-GB';
+  const fmt = useFormat();
   const [offline, setOffline] = useState(false);
   const [search, setSearch] = useState<string | undefined>();
   const query = useFleet({ offline, search });
@@ -51,7 +51,7 @@ function Fleet() {
     {
       title: t('operator.fleet.lastConnection'),
       dataIndex: 'lastConnection',
-      render: (v: string | null) => (v ? new Date(v).toLocaleString(locale) : t('operator.never')),
+      render: (v: string | null) => (v ? <span className="ltr-value">{fmt.dateTime(v)}</span> : t('operator.never')),
     },
     {
       title: t('operator.fleet.version'),

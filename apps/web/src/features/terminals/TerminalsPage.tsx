@@ -11,6 +11,7 @@ import { NewTerminalModal } from './NewTerminalModal';
 import { useApproveTerminal, useTerminalList } from './useTerminals';
 import { useToast } from '../../shared/toast/ToastProvider';
 import { ListTable } from '../../shared/CardList';
+import { useFormat } from '../../shared/useFormat';
 
 /** /management/app-terminals-list: terminals with their live connection state. */
 export function TerminalsPage() {
@@ -23,7 +24,7 @@ export function TerminalsPage() {
   const query = useTerminalList({ deleted: showDeleted });
   const approve = useApproveTerminal();
   const [createOpen, setCreateOpen] = useState(false);
-  const fmt = new Intl.DateTimeFormat(lang === 'he' ? 'he-IL' : 'en-GB', { dateStyle: 'short', timeStyle: 'short' });
+  const fmt = useFormat();
 
   const columns: TableProps<Terminal>['columns'] = [
     {
@@ -96,7 +97,7 @@ export function TerminalsPage() {
       dataIndex: 'lastConnection',
       key: 'lastConnection',
       responsive: ['sm'],
-      render: (v: string | null) => (v ? <span className="ltr-value">{fmt.format(new Date(v))}</span> : '—'),
+      render: (v: string | null) => (v ? <span className="ltr-value">{fmt.dateTime(v)}</span> : '—'),
     },
   ];
 
