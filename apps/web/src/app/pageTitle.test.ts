@@ -7,7 +7,9 @@ import { catalogues } from '../i18n/catalogues';
 const { he, en } = catalogues;
 
 const lookup = (cat: unknown, key: string): unknown =>
-  key.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), cat);
+  key
+    .split('.')
+    .reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), cat);
 
 describe('page titles', () => {
   it('names every navigation screen by its entry, and a route under an entry by the entry', () => {

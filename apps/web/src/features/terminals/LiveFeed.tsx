@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Badge, Card, Empty, List, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { REASON_KEYS, STATUS_COLOR_HEX, statusColor } from '@venue/domain';
-import { useLanguage } from '../../app/i18n/LocaleProvider';
 import { useLiveMessages, useLiveStatus, type LiveMessage } from '../../app/live/LiveProvider';
 import { useTerminalList } from './useTerminals';
 import { useFormat } from '../../shared/useFormat';
@@ -22,7 +21,6 @@ const MAX_ITEMS = 30;
  */
 export function LiveFeed() {
   const { t } = useTranslation();
-  const lang = useLanguage();
   const status = useLiveStatus();
   const terminals = useTerminalList();
   const [items, setItems] = useState<FeedItem[]>([]);

@@ -5,7 +5,6 @@ import { CheckOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Terminal } from '@venue/domain';
 import { useAuth } from '../../app/auth/AuthProvider';
-import { useLanguage } from '../../app/i18n/LocaleProvider';
 import { errorText } from '../../shared/errors';
 import { NewTerminalModal } from './NewTerminalModal';
 import { useApproveTerminal, useTerminalList } from './useTerminals';
@@ -16,7 +15,6 @@ import { useFormat } from '../../shared/useFormat';
 /** /management/app-terminals-list: terminals with their live connection state. */
 export function TerminalsPage() {
   const { t } = useTranslation();
-  const lang = useLanguage();
   const message = useToast();
   const { data } = useAuth();
   const canEdit = data?.user.roleEditTerminals === true;
@@ -47,7 +45,7 @@ export function TerminalsPage() {
       dataIndex: 'name',
       key: 'name',
       render: (name: string, x) => (
-        <Link to={`/management/app-terminals-list/${x.id}`} data-testid={`terminal-link-${x.id}`}>
+        <Link to={`/management/app-terminals-list/${x.id}`} data-testid={`terminal-link-${x.id}`} dir="auto">
           {name}
         </Link>
       ),
