@@ -143,6 +143,15 @@ test('Hebrew: no raw key, missing key or English word on any screen of the club 
       await page.screenshot({ path: `${process.env.E2E_SHOTS}/he${route.replace(/\W+/g, '_')}.png`, fullPage: true });
   }
   console.log(`i18n: ${routes.length} screens, ${found.length} findings`);
+  // With E2E_SHOTS the same screens in English too, to look at (no check: the catalogue test covers English keys).
+  if (process.env.E2E_SHOTS) {
+    await page.evaluate(() => localStorage.setItem('venue.lang', 'en'));
+    await page.addInitScript(() => localStorage.setItem('venue.lang', 'en'));
+    for (const route of routes) {
+      await openRoute(page, route);
+      await page.screenshot({ path: `${process.env.E2E_SHOTS}/en${route.replace(/\W+/g, '_')}.png`, fullPage: true });
+    }
+  }
   expect(report(found)).toEqual([]);
 });
 

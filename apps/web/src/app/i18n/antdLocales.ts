@@ -1,6 +1,6 @@
 import type { Locale } from 'antd/es/locale';
-import heIL from 'antd/locale/he_IL';
-import enUS from 'antd/locale/en_US';
+import heIL from 'antd/es/locale/he_IL';
+import enUS from 'antd/es/locale/en_US';
 import { DATE_PATTERN, DATE_TIME_PATTERN } from '@venue/domain';
 
 /**
@@ -9,7 +9,10 @@ import { DATE_PATTERN, DATE_TIME_PATTERN } from '@venue/domain';
  * every date picker shows and parses `DD/MM/YYYY` (`DD/MM/YYYY HH:mm` with a
  * time) instead of the pickers' default ISO `YYYY-MM-DD`.
  */
-function withDateFormat(locale: Locale): Locale {
+function withDateFormat(module: Locale | { default: Locale }): Locale {
+  // `antd/locale/*` are CommonJS files whose default export a bundler may hand over
+  // wrapped ({ default: locale }); the ES build is imported, and unwrapped to be sure.
+  const locale: Locale = 'default' in module ? module.default : module;
   const picker = locale.DatePicker;
   if (!picker) return locale;
   const lang = { ...picker.lang, fieldDateFormat: DATE_PATTERN, fieldDateTimeFormat: DATE_TIME_PATTERN };

@@ -34,7 +34,12 @@ function Fleet() {
     {
       title: t('operator.fleet.serial'),
       dataIndex: 'serial',
-      render: (v: string) => <span className="ltr-value">{v}</span>,
+      // A serial number is an identifier, not a word to translate.
+      render: (v: string) => (
+        <span className="ltr-value" translate="no">
+          {v}
+        </span>
+      ),
     },
     {
       title: t('operator.fleet.connection'),
