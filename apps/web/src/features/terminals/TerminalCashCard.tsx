@@ -56,11 +56,7 @@ export function TerminalCashCard({ term, canEdit, locale }: { term: Terminal; ca
               </span>
             </Descriptions.Item>
             <Descriptions.Item label={t('gate.lastReset')}>
-              <span className="ltr-value">
-                {cash.data?.lastResetAt
-                  ? fmt.dateTime(cash.data.lastResetAt)
-                  : '—'}
-              </span>
+              <span className="ltr-value">{cash.data?.lastResetAt ? fmt.dateTime(cash.data.lastResetAt) : '—'}</span>
             </Descriptions.Item>
           </Descriptions>
           <Row gutter={8}>
