@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
+  formatDate,
   formatMinor,
   isoDate,
   localParts,
@@ -123,7 +124,7 @@ test.describe('every report of the catalogue', () => {
       await report.chooseRange('טווח');
       const body = (await call).postDataJSON() as { from: string; to: string; pageSize: number };
       expect([body.from, body.to]).toEqual([from, today]);
-      await expect(report.rangeLabel()).toHaveText(`${from} – ${today}`);
+      await expect(report.rangeLabel()).toHaveText(`${formatDate(from)} – ${formatDate(today)}`);
       const answer = await api.post<ReportResult>(`/api/Report/${meta.call}`, {
         period: 'range',
         from,

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { formatMinor, isoDate, localParts, type ReportResult } from '@venue/domain';
+import { formatDate, formatMinor, isoDate, localParts, type ReportResult } from '@venue/domain';
 import { apiSession } from './api';
 import { ReportPage } from './pages/ReportPage';
 
@@ -35,7 +35,7 @@ test('purchases and financial reports: range filter, totals, .xlsx export read b
 
   await report.open('/reports/app-purchases-report');
   await report.chooseRange('טווח');
-  await expect(report.rangeLabel()).toHaveText(`${range.from} – ${range.to}`);
+  await expect(report.rangeLabel()).toHaveText(`${formatDate(range.from)} – ${formatDate(range.to)}`);
   await expect(report.total('count')).toHaveText(String(purchases.total));
   await expect(report.table()).toContainText('2 × מגבת');
   await expect(report.totalsRow()).toContainText(formatMinor(Number(purchases.totals.total), 'he-IL'));
@@ -134,7 +134,7 @@ test('print: every row of the filter on one table, then back to the page', async
   await report.open('/reports/app-entranceReport');
   await report.chooseRange('טווח');
   await report.setRange(from, to);
-  await expect(report.rangeLabel()).toHaveText(`${from} – ${to}`);
+  await expect(report.rangeLabel()).toHaveText(`${formatDate(from)} – ${formatDate(to)}`);
   const rows = report.table().locator('tbody tr.ant-table-row');
   await expect(rows).toHaveCount(25);
   await page.evaluate(() => {

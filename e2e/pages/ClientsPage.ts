@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { formatDate } from '@venue/domain';
 
 export interface NewClient {
   firstName: string;
@@ -42,7 +43,8 @@ export class ClientsPage {
     }).toPass({ timeout: 30_000 });
     const end = p.getByTestId('client-subscriptionEnd');
     await end.click();
-    await end.fill(c.subscriptionEnd);
+    // The pickers show the console's one format (DD/MM/YYYY; docs/console-management.md "One format").
+    await end.fill(formatDate(c.subscriptionEnd));
     await end.press('Enter');
     await p.getByTestId('client-save').click();
   }

@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
+import { formatDate } from '@venue/domain';
 
 /** Page object of any report of the generic ReportPage (features/reports). */
 export class ReportPage {
@@ -13,12 +14,12 @@ export class ReportPage {
     await this.page.getByTestId('report-period').getByText(label, { exact: true }).click();
     await expect(this.page.getByTestId('report-range').first()).toBeVisible();
   }
-  /** Types a range (YYYY-MM-DD) into the range picker shown by {@link chooseRange}. */
+  /** Types a range (YYYY-MM-DD; the picker shows and reads DD/MM/YYYY) into the range picker shown by {@link chooseRange}. */
   async setRange(from: string, to: string): Promise<void> {
     const inputs = this.page.getByTestId('report-filter').locator('.ant-picker-range input');
     for (const [i, v] of [from, to].entries()) {
       await inputs.nth(i).click();
-      await inputs.nth(i).fill(v);
+      await inputs.nth(i).fill(formatDate(v));
       await inputs.nth(i).press('Enter');
     }
   }

@@ -30,6 +30,7 @@ import { useViewport } from './useMediaQuery';
 import './grid.css';
 import { useToast } from './toast/ToastProvider';
 import { CardList, type CardRole } from './CardList';
+import { printList } from './print';
 
 /**
  * DataGrid: the one list grid of the console, an antd Table with
@@ -275,15 +276,16 @@ export function DataGrid<T extends object>(props: DataGridProps<T>) {
   const { t } = useTranslation();
   const rtl = useDirection() === 'rtl';
   const viewport = useViewport();
+  const arranged = useMemo(() => arrangeColumns(columns, state.columns), [columns, state.columns]);
   const { exporting, printRows, preparingPrint, doExport, doPrint } = useGridOutput(
     total ?? rows.length,
     onExport,
     onPrintRows,
+    arranged.filter((s) => !s.hidden).length,
   );
   const [localPage, setLocalPage] = useState(1);
   const page = pageProp ?? localPage;
   const onPageChange = onPageChangeProp ?? setLocalPage;
-  const arranged = useMemo(() => arrangeColumns(columns, state.columns), [columns, state.columns]);
   const pageSize = state.pageSize ?? DEFAULT_PAGE_SIZE;
 
   const byKey = useMemo(() => new Map(columns.map((c) => [c.key, c])), [columns]);
@@ -482,12 +484,14 @@ function TotalsRow<T>({
 /**
  * Export and print of a grid: export says "no data to export" when there are
  * no rows; print shows every row the screen gives (onPrintRows) or just the
- * page, opens the print dialog, then goes back to the page.
+ * page, opens the print dialog (A4, landscape when the list is wide: shared/print.ts),
+ * then goes back to the page.
  */
 function useGridOutput<T>(
   count: number,
   onExport: (() => Promise<void>) | undefined,
   onPrintRows: (() => Promise<readonly T[]>) | undefined,
+  columnCount: number,
 ) {
   const { t } = useTranslation();
   const message = useToast();
@@ -499,12 +503,12 @@ function useGridOutput<T>(
     if (!printRows) return;
     const done = () => setPrintRows(null);
     window.addEventListener('afterprint', done, { once: true });
-    const frame = requestAnimationFrame(() => window.print());
+    const frame = requestAnimationFrame(() => printList(columnCount));
     return () => {
       cancelAnimationFrame(frame);
       window.removeEventListener('afterprint', done);
     };
-  }, [printRows]);
+  }, [printRows, columnCount]);
   const doExport = async () => {
     if (count === 0) {
       message.info(t('grid.noDataToExport'));
@@ -523,7 +527,7 @@ function useGridOutput<T>(
 
   const doPrint = async () => {
     if (!onPrintRows) {
-      window.print();
+      printList(columnCount);
       return;
     }
     setPreparingPrint(true);

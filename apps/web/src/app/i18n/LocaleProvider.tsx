@@ -1,7 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import { ConfigProvider, App as AntApp } from 'antd';
-import heIL from 'antd/locale/he_IL';
-import enUS from 'antd/locale/en_US';
+import { antdEn, antdHe } from './antdLocales';
 import dayjs from 'dayjs';
 import 'dayjs/locale/he';
 import 'dayjs/locale/en';
@@ -83,7 +82,7 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
   );
 
   return (
-    <ConfigProvider direction={direction} locale={lang === 'he' ? heIL : enUS} theme={theme}>
+    <ConfigProvider direction={direction} locale={lang === 'he' ? antdHe : antdEn} theme={theme}>
       <AntApp>
         <ToastProvider>{children}</ToastProvider>
       </AntApp>

@@ -33,12 +33,42 @@ export function directionOf(lang: Language): 'rtl' | 'ltr' {
 // The shared catalogue only (sign-in, errors, common words): the features'
 // catalogues and the code labels come with the signed-in screens
 // (loadFullCatalogues), so the sign-in page does not download them.
+/**
+ * The catalogue check of the browser tests (e2e/i18n.spec.ts; docs/console-management.md
+ * "Every string through the catalogues"): with `localStorage['venue.i18n-check'] = '1'`
+ * every key asked for and missing from the catalogues (also when the call gives a
+ * default, e.g. an unknown code shown as its number) is kept in
+ * `window.__venueMissingKeys` as `lang:key`. Off for everyone else.
+ */
+function missingKeyCheck(): boolean {
+  try {
+    return localStorage.getItem('venue.i18n-check') === '1';
+  } catch {
+    return false;
+  }
+}
+const checkMissing = missingKeyCheck();
+
+declare global {
+  interface Window {
+    __venueMissingKeys?: string[];
+  }
+}
+
 void i18n.use(initReactI18next).init({
   resources: { he: { translation: he }, en: { translation: en } },
   lng: storedLanguage(),
   fallbackLng: DEFAULT_LANGUAGE,
   interpolation: { escapeValue: false },
   returnNull: false,
+  saveMissing: checkMissing,
+  missingKeyHandler: checkMissing
+    ? (lngs, _ns, key) => {
+        const seen = (window.__venueMissingKeys ??= []);
+        const entry = `${lngs.join(',')}:${key}`;
+        if (!seen.includes(entry)) seen.push(entry);
+      }
+    : false,
 });
 
 /**

@@ -33,6 +33,7 @@ import { LicensesLive } from '../../features/client-money/LicenseBilling';
 import { useCan } from '../auth/useCan';
 import { MessageBell } from '../../features/messages/MessageBell';
 import { OPERATOR_MESSAGES_ROUTE } from '../../features/messages/routes';
+import { usePageTitle } from '../pageTitle';
 
 const ICONS: Record<string, React.ReactNode> = {
   dashboard: <DashboardOutlined />,
@@ -98,6 +99,7 @@ export function AppLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const navSide = useDrawerSide('start');
   const location = useLocation();
+  usePageTitle(location.pathname, club.name);
   const selected = entries.filter((e) => location.pathname.startsWith(e.route)).map((e) => e.route);
 
   const items = useMenuItems(entries, viewport === 'tablet', () => setDrawerOpen(false));

@@ -240,7 +240,7 @@ export function BalanceTab({ clientId, canEdit }: MoneyTabProps) {
               {
                 key: 'at',
                 title: t('money.at'),
-                render: (_, r) => <span className="ltr-value nowrap">{new Date(r.at).toLocaleString()}</span>,
+                render: (_, r) => <span className="ltr-value nowrap">{fmt.dateTime(r.at)}</span>,
               },
               { key: 'kind', title: t('money.kind'), render: (_, r) => t(`money.kinds.${r.kind}`) },
               { key: 'source', title: t('money.source'), render: (_, r) => t(`money.sources.${r.source}`) },
@@ -508,7 +508,7 @@ export function AutoActionsTab({ clientId }: MoneyTabProps) {
           {
             key: 'at',
             title: t('money.at'),
-            render: (_, r) => <span className="ltr-value nowrap">{new Date(r.at).toLocaleString()}</span>,
+            render: (_, r) => <span className="ltr-value nowrap">{fmt.dateTime(r.at)}</span>,
           },
           {
             key: 'result',
@@ -584,7 +584,7 @@ export function PurchasesTab({ clientId, canEdit }: MoneyTabProps) {
             {
               key: 'at',
               title: t('money.at'),
-              render: (_, p) => <span className="ltr-value nowrap">{new Date(p.at).toLocaleString()}</span>,
+              render: (_, p) => <span className="ltr-value nowrap">{fmt.dateTime(p.at)}</span>,
             },
             {
               key: 'invoice',

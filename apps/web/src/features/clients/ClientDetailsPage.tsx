@@ -247,7 +247,7 @@ function HistoryTab({ id }: { id: number }) {
           key: 'at',
           title: t('clients.historyAt'),
           dataIndex: 'at',
-          render: (v: string) => <span className="ltr-value nowrap">{new Date(v).toLocaleString()}</span>,
+          render: (v: string) => <span className="ltr-value nowrap">{fmt.dateTime(v)}</span>,
         },
         {
           key: 'kind',

@@ -196,7 +196,7 @@ function ClientMembershipFields() {
     <>
       <Col xs={24} sm={12}>
         <Form.Item name="subscriptionStart" label={t('clients.subscriptionStart')}>
-          <DatePicker style={{ inlineSize: '100%' }} format="YYYY-MM-DD" data-testid="client-subscriptionStart" />
+          <DatePicker style={{ inlineSize: '100%' }} data-testid="client-subscriptionStart" />
         </Form.Item>
       </Col>
       <Col xs={24} sm={12}>
@@ -215,12 +215,12 @@ function ClientMembershipFields() {
             }),
           ]}
         >
-          <DatePicker style={{ inlineSize: '100%' }} format="YYYY-MM-DD" data-testid="client-subscriptionEnd" />
+          <DatePicker style={{ inlineSize: '100%' }} data-testid="client-subscriptionEnd" />
         </Form.Item>
       </Col>
       <Col xs={24} sm={12}>
         <Form.Item name="licenseExpiry" label={t('clients.licenseExpiry')}>
-          <DatePicker style={{ inlineSize: '100%' }} format="YYYY-MM-DD" data-testid="client-licenseExpiry" />
+          <DatePicker style={{ inlineSize: '100%' }} data-testid="client-licenseExpiry" />
         </Form.Item>
       </Col>
       <Col xs={24} sm={12}>

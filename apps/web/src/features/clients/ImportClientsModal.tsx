@@ -41,7 +41,7 @@ function chosenFileProblem(t: TFunction, f: File): string | null {
 function importErrorText(t: TFunction, e: unknown): string {
   if (e instanceof ApiError && e.code === 'UNSUPPORTED_FILE_TYPE') {
     const what = e.details.find((d) => d.path === 'file')?.message ?? 'fileNotSpreadsheet';
-    return t(`clients.importWrongType.${what}`, { defaultValue: t('clients.importWrongType.fileNotSpreadsheet') });
+    return t([`clients.importWrongType.${what}`, 'clients.importWrongType.fileNotSpreadsheet']);
   }
   return errorText(t, e);
 }

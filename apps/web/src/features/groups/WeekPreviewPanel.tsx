@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import {
   contract,
   formatMinutes,
+  formatDate,
   isoDate,
   JERUSALEM,
   localParts,
@@ -79,7 +80,7 @@ export function WeekPreviewPanel({ groupId, dirty }: { groupId: number; dirty: b
             render: (_, d) => (
               <Space orientation="vertical" size={0}>
                 <Typography.Text strong>
-                  {t(`daysShort.${d.weekday}`)} <span className="ltr-value">{dayjs(d.date).format('DD/MM')}</span>
+                  {t(`daysShort.${d.weekday}`)} <span className="ltr-value">{formatDate(d.date)}</span>
                 </Typography.Text>
                 <Typography.Text type="secondary" dir="auto">
                   {d.hebrewDate}

@@ -4,13 +4,13 @@ import { ApiOutlined, CheckOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Incident, IncidentStatus } from '@venue/domain';
 import { useCan } from '../../app/auth/useCan';
-import { useLanguage } from '../../app/i18n/LocaleProvider';
 import { errorText } from '../../shared/errors';
 import { useToast } from '../../shared/toast/ToastProvider';
 import { ReportIncidentDrawer } from './ReportIncidentDrawer';
 import { useHandleIncident, useIncidents } from './useIncidents';
 import { DeliveryLog, WebhookDrawer } from './WebhookPanel';
 import { ListTable } from '../../shared/CardList';
+import { useFormat } from '../../shared/useFormat';
 
 type Filter = IncidentStatus | 'all';
 
@@ -28,8 +28,8 @@ export function IncidentsPage() {
   const isOperator = useCan()({ operator: true });
   const query = useIncidents(filter);
   const handle = useHandleIncident();
-  const locale = useLanguage() === 'he' ? 'he-IL' : 'en-GB';
-  const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(locale) : '—');
+  const fmt = useFormat();
+  const when = (iso: string | null) => (iso ? <span className="ltr-value">{fmt.dateTime(iso)}</span> : '—');
 
   const columns: TableColumnsType<Incident> = [
     { title: t('incidents.time'), dataIndex: 'createdAt', render: when },

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../app/auth/useCan';
 import { useIncidents } from './useIncidents';
+import { useFormat } from '../../shared/useFormat';
 
 /** How many open incidents the dashboard lists (the rest are on the incidents screen). */
 const SHOWN = 5;
@@ -20,6 +21,7 @@ export function OpenIncidentsCard() {
 function OpenIncidents() {
   const { t } = useTranslation();
   const query = useIncidents('open');
+  const fmt = useFormat();
   const items = query.data?.items ?? [];
   return (
     <Col xs={24} lg={12}>
@@ -42,7 +44,7 @@ function OpenIncidents() {
               <span dir="auto">{i.categoryName}</span>
               <Typography.Text type="secondary">
                 {i.terminalName ?? t(`incidents.sources.${i.source}`)} ·{' '}
-                {new Date(i.createdAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}
+                <span className="ltr-value">{fmt.time(i.createdAt)}</span>
               </Typography.Text>
             </List.Item>
           )}

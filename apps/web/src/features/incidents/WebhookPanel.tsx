@@ -3,22 +3,22 @@ import { Form, Input, Switch, Tag, Typography, type TableColumnsType } from 'ant
 import { useTranslation } from 'react-i18next';
 import { IncidentWebhookInput, type IncidentDelivery } from '@venue/domain';
 import { useCan } from '../../app/auth/useCan';
-import { useLanguage } from '../../app/i18n/LocaleProvider';
 import { FormDrawer } from '../../shared/forms/FormDrawer';
 import { useSchemaForm } from '../../shared/forms/useSchemaForm';
 import { errorText } from '../../shared/errors';
 import { useToast } from '../../shared/toast/ToastProvider';
 import { useDeliveries, useSaveWebhook, useWebhook } from './useWebhook';
 import { ListTable } from '../../shared/CardList';
+import { useFormat } from '../../shared/useFormat';
 
 const STATUS_COLOR = { pending: 'orange', delivered: 'green', failed: 'red' } as const;
 
 /** The delivery log of incidents to the club's reporting system (docs/messages.md "Webhook"). */
 export function DeliveryLog() {
   const { t } = useTranslation();
-  const locale = useLanguage() === 'he' ? 'he-IL' : 'en-GB';
+  const fmt = useFormat();
   const query = useDeliveries(true);
-  const when = (v: string | null) => (v ? new Date(v).toLocaleString(locale) : '—');
+  const when = (v: string | null) => (v ? <span className="ltr-value">{fmt.dateTime(v)}</span> : '—');
   const columns: TableColumnsType<IncidentDelivery> = [
     { title: t('incidents.time'), dataIndex: 'createdAt', render: when },
     { title: t('incidents.incident'), dataIndex: 'incidentId' },

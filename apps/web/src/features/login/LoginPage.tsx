@@ -17,6 +17,7 @@ import {
 import { clearLoginReason, readLoginReason } from '../../app/auth/authStorage';
 import { useLogin, type LoginFieldErrors, type LoginFormValues } from './useLogin';
 import '../../app/light.css';
+import { useSignInTitle } from '../../app/pageTitle';
 
 /**
  * /login (seed 000 §2): userName, password and externalClubId in the query
@@ -30,6 +31,7 @@ export function LoginPage() {
   const { t } = useTranslation();
   const { submit, error, fieldErrors, clearFieldError, submitting } = useLogin();
   const [params] = useSearchParams();
+  useSignInTitle();
   // Shown once: the reason is cleared when the page has read it.
   const [expired] = useState(() => readLoginReason() === 'expired');
   useEffect(() => clearLoginReason(), []);

@@ -35,6 +35,7 @@ import { useSchemaForm } from '../../shared/forms/useSchemaForm';
 import { useToast } from '../../shared/toast/ToastProvider';
 import { moneyText } from '../client-money/format';
 import { InvoiceMailTab } from './InvoiceMailTab';
+import { useFormat } from '../../shared/useFormat';
 
 /** The translated text of an error: a field message of the server (`validation.<key>`) before the code's. */
 function problemText(t: ReturnType<typeof useTranslation>['t'], e: unknown): string {
@@ -116,18 +117,19 @@ function fileColumns(
   t: ReturnType<typeof useTranslation>['t'],
   symbol: string,
   download: (id: number) => void,
+  fmt: ReturnType<typeof useFormat>,
 ): TableColumnsType<MasavFileRow> {
   return [
     { title: t('moneySettings.serial'), dataIndex: 'serial' },
     {
       title: t('moneySettings.valueDate'),
       dataIndex: 'valueDate',
-      render: (v: string) => dayjs(v).format('DD/MM/YYYY'),
+      render: (v: string) => <span className="ltr-value">{fmt.date(v)}</span>,
     },
     {
       title: t('moneySettings.createdAt'),
       dataIndex: 'createdAt',
-      render: (v: string) => dayjs(v).format('DD/MM/YYYY HH:mm'),
+      render: (v: string) => <span className="ltr-value">{fmt.dateTime(v)}</span>,
     },
     { title: t('moneySettings.count'), dataIndex: 'count' },
     {
@@ -166,6 +168,7 @@ function MasavFiles() {
   const toast = useToast();
   const qc = useQueryClient();
   const { club } = useSessionData();
+  const fmt = useFormat();
   const [valueDate, setValueDate] = useState<Dayjs>(dayjs().add(1, 'day'));
   const [testMode, setTestMode] = useState(true);
   const files = useQuery({ queryKey: ['masav', 'files'], queryFn: () => api.call(contract.masav.list) });
@@ -239,7 +242,7 @@ function MasavFiles() {
         scroll={{ x: 'max-content' }}
         pagination={{ pageSize: 20, hideOnSinglePage: true }}
         locale={{ emptyText: t('moneySettings.noFiles') }}
-        columns={fileColumns(t, club.currencySymbol, (id) => void download(id))}
+        columns={fileColumns(t, club.currencySymbol, (id) => void download(id), fmt)}
       />
     </Space>
   );

@@ -3,12 +3,12 @@ import { Button, Empty, List, Segmented, Space, Tag, Typography } from 'antd';
 import { CheckOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { MessageReadStatus, type ClubMessage } from '@venue/domain';
-import { useLanguage } from '../../app/i18n/LocaleProvider';
 import { errorText } from '../../shared/errors';
 import { MessageBody } from './MessageBody';
 import './messages.css';
 import { useInboxMessages, useMarkRead } from './useMessages';
 import { useToast } from '../../shared/toast/ToastProvider';
+import { useFormat } from '../../shared/useFormat';
 
 type Filter = 'all' | 'unread' | 'read';
 
@@ -26,7 +26,6 @@ export function inboxFilter(filter: Filter): (m: ClubMessage) => boolean {
  */
 export function InboxPage() {
   const { t } = useTranslation();
-  const lang = useLanguage();
   const message = useToast();
   const [filter, setFilter] = useState<Filter>('all');
   const query = useInboxMessages();
@@ -34,8 +33,8 @@ export function InboxPage() {
   const items = (query.data ?? []).filter(inboxFilter(filter));
   const unread = (query.data ?? []).filter(inboxFilter('unread')).length;
   const markRead = (id?: number) => mark.mutateAsync(id).catch((e: unknown) => message.error(errorText(t, e)));
-  const when = (iso: string) =>
-    new Date(iso).toLocaleString(lang === 'he' ? 'he-IL' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+  const fmt = useFormat();
+  const when = (iso: string) => <span className="ltr-value">{fmt.dateTime(iso)}</span>;
 
   return (
     <>

@@ -4,11 +4,11 @@ import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { GlobalMessageRecord } from '@venue/domain';
 import { useCan } from '../../app/auth/useCan';
-import { useLanguage } from '../../app/i18n/LocaleProvider';
 import { errorText } from '../../shared/errors';
 import { GlobalMessageDrawer } from './GlobalMessageDrawer';
 import { useOperatorMessages } from './useMessages';
 import { ListTable } from '../../shared/CardList';
+import { useFormat } from '../../shared/useFormat';
 
 /** The operator's global messages: the list and the composer (user level SuperUser only, `can({operator})`). */
 export function OperatorMessagesPage() {
@@ -22,7 +22,7 @@ function OperatorMessages() {
   const { t } = useTranslation();
   const query = useOperatorMessages();
   const [editing, setEditing] = useState<GlobalMessageRecord | 'new' | null>(null);
-  const locale = useLanguage() === 'he' ? 'he-IL' : 'en-GB';
+  const fmt = useFormat();
   const columns: TableColumnsType<GlobalMessageRecord> = [
     { title: t('messages.title'), dataIndex: 'title', render: (v: string) => <span dir="auto">{v}</span> },
     { title: t('messages.kind'), dataIndex: 'kind', render: (k: string) => <Tag>{t(`messages.kinds.${k}`)}</Tag> },
@@ -34,12 +34,12 @@ function OperatorMessages() {
     {
       title: t('messages.publishAt'),
       dataIndex: 'publishAt',
-      render: (v: string) => new Date(v).toLocaleString(locale),
+      render: (v: string) => <span className="ltr-value">{fmt.dateTime(v)}</span>,
     },
     {
       title: t('messages.expiresAt'),
       dataIndex: 'expiresAt',
-      render: (v: string | null) => (v ? new Date(v).toLocaleString(locale) : '—'),
+      render: (v: string | null) => (v ? <span className="ltr-value">{fmt.dateTime(v)}</span> : '—'),
     },
     {
       key: 'edit',

@@ -4,12 +4,12 @@ import type { TableColumnsType } from 'antd';
 import { DollarOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { formatMinor, type ClubCharge, type ClubChargeStatus } from '@venue/domain';
-import { useLanguage } from '../../app/i18n/LocaleProvider';
 import { errorText } from '../../shared/errors';
 import { ListTable } from '../../shared/CardList';
 import { useToast } from '../../shared/toast/ToastProvider';
 import { useClubCharges, useOperatorClubs, useStartCharge } from './useOperator';
 import { OperatorOnly } from './OperatorOnly';
+import { useFormat } from '../../shared/useFormat';
 
 export const CHARGE_STATUS_COLOR: Record<ClubChargeStatus, string> = {
   approved: 'success',
@@ -73,7 +73,7 @@ function ClubCharges() {
 /** Columns of a list of charges (the operator's; the club's licenses page shows the same attempts). */
 export function useChargeColumns(withClub = true): TableColumnsType<ClubCharge> {
   const { t } = useTranslation();
-  const locale = useLanguage() === 'he' ? 'he-IL' : 'en-GB';
+  const fmt = useFormat();
   const club: TableColumnsType<ClubCharge> = withClub
     ? [
         { title: t('operator.externalClubId'), dataIndex: 'externalClubId' },
@@ -84,7 +84,7 @@ export function useChargeColumns(withClub = true): TableColumnsType<ClubCharge> 
     {
       title: t('operator.charge.at'),
       dataIndex: 'createdAt',
-      render: (v: string) => new Date(v).toLocaleString(locale),
+      render: (v: string) => <span className="ltr-value">{fmt.dateTime(v)}</span>,
     },
     ...club,
     { title: t('operator.charge.year'), dataIndex: 'year' },

@@ -3,11 +3,11 @@ import { Badge, Input, Space, Switch, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { OperatorTerminal } from '@venue/domain';
-import { useLanguage } from '../../app/i18n/LocaleProvider';
 import { errorText } from '../../shared/errors';
 import { ListTable } from '../../shared/CardList';
 import { useFleet } from './useOperator';
 import { OperatorOnly } from './OperatorOnly';
+import { useFormat } from '../../shared/useFormat';
 
 /**
  * The terminal fleet (issue 17 "Terminal fleet"; docs/operator.md): every
@@ -24,7 +24,7 @@ export function FleetPage() {
 
 function Fleet() {
   const { t } = useTranslation();
-  const locale = useLanguage() === 'he' ? 'he-IL' : 'en-GB';
+  const fmt = useFormat();
   const [offline, setOffline] = useState(false);
   const [search, setSearch] = useState<string | undefined>();
   const query = useFleet({ offline, search });
@@ -35,7 +35,12 @@ function Fleet() {
     {
       title: t('operator.fleet.serial'),
       dataIndex: 'serial',
-      render: (v: string) => <span className="ltr-value">{v}</span>,
+      // A serial number is an identifier, not a word to translate.
+      render: (v: string) => (
+        <span className="ltr-value" translate="no">
+          {v}
+        </span>
+      ),
     },
     {
       title: t('operator.fleet.connection'),
@@ -52,7 +57,7 @@ function Fleet() {
     {
       title: t('operator.fleet.lastConnection'),
       dataIndex: 'lastConnection',
-      render: (v: string | null) => (v ? new Date(v).toLocaleString(locale) : t('operator.never')),
+      render: (v: string | null) => (v ? <span className="ltr-value">{fmt.dateTime(v)}</span> : t('operator.never')),
     },
     {
       title: t('operator.fleet.version'),

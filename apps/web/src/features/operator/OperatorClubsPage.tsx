@@ -11,7 +11,6 @@ import {
   type OperatorClubCreated,
   type OperatorClubListQuery,
 } from '@venue/domain';
-import { useLanguage } from '../../app/i18n/LocaleProvider';
 import { errorText } from '../../shared/errors';
 import { useToast } from '../../shared/toast/ToastProvider';
 import { ClubCreateDrawer } from './ClubCreateDrawer';
@@ -21,6 +20,7 @@ import { ClubSettingsModal } from './ClubSettingsModal';
 import { useOperatorClubs, useSetClubDisabled } from './useOperator';
 import { ListTable } from '../../shared/CardList';
 import { OperatorOnly } from './OperatorOnly';
+import { useFormat } from '../../shared/useFormat';
 
 /** The operator's clubs (issue 17 "Clubs"; docs/operator.md): user level SuperUser only, `can({operator})`. */
 export function OperatorClubsPage() {
@@ -97,7 +97,7 @@ function useClubColumns(
   onSettings: (c: OperatorClub) => void,
 ): TableColumnsType<OperatorClub> {
   const { t } = useTranslation();
-  const locale = useLanguage() === 'he' ? 'he-IL' : 'en-GB';
+  const fmt = useFormat();
   return [
     { title: t('operator.externalClubId'), dataIndex: 'externalClubId' },
     { title: t('operator.name'), dataIndex: 'name', render: (v: string) => <span dir="auto">{v}</span> },
@@ -113,7 +113,7 @@ function useClubColumns(
     {
       title: t('operator.lastActivity'),
       dataIndex: 'lastActivity',
-      render: (v: string | null) => (v ? new Date(v).toLocaleString(locale) : t('operator.never')),
+      render: (v: string | null) => (v ? <span className="ltr-value">{fmt.dateTime(v)}</span> : t('operator.never')),
     },
     {
       title: t('operator.status'),

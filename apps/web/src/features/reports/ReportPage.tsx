@@ -10,6 +10,7 @@ import {
   JERUSALEM,
   localParts,
   REPORTS,
+  formatDate,
   STATUS_COLOR_HEX,
   type Period,
   type ReportColumnMeta,
@@ -229,7 +230,7 @@ export function ReportPage({ id, actions }: { id: ReportId; actions?: ReactNode 
         <Typography.Title level={2}>{t(`nav.${meta.navKey}`)}</Typography.Title>
         {data && (
           <span className="page-subtitle ltr-value" data-testid="report-range-label">
-            {data.range.from} – {data.range.to}
+            {formatDate(data.range.from)} – {formatDate(data.range.to)}
           </span>
         )}
         {actions}

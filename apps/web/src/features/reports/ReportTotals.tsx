@@ -31,7 +31,7 @@ export function ReportTotals({
           <Statistic
             key={tm.key}
             className={phone ? 'report-total-compact' : undefined}
-            title={t(`reports.total.${tm.key}`, { defaultValue: t(`reports.col.${tm.key}`) })}
+            title={t([`reports.total.${tm.key}`, `reports.col.${tm.key}`])}
             loading={loading}
             valueRender={() => (
               <span data-testid={`report-total-${tm.key}`}>{data ? fmt(tm.type, data.totals[tm.key]) : null}</span>

@@ -107,6 +107,9 @@ export function useReportFormatter() {
             {v ? t('reports.yes') : t('reports.no')}
           </Tag>
         );
+      case 'text':
+        // The club's own data (names, texts, card numbers): its own direction, not translated.
+        return <span dir="auto">{String(v)}</span>;
       default:
         return String(v);
     }

@@ -126,7 +126,10 @@ export function LocationCard({ club, canEdit }: { club: Club; canEdit: boolean }
       </Form>
       <Descriptions size="small" column={1} bordered data-testid="location-preview">
         <Descriptions.Item label={t('settings.locationTimeZone')}>
-          <span dir="ltr">{preview?.timeZone ?? '—'}</span>
+          {/* An IANA zone name is an identifier, not a word to translate. */}
+          <span dir="ltr" translate="no">
+            {preview?.timeZone ?? '—'}
+          </span>
         </Descriptions.Item>
         <Descriptions.Item label={t('settings.locationSchedule')}>
           {preview ? t(preview.il ? 'settings.locationIsrael' : 'settings.locationDiaspora') : '—'}

@@ -87,9 +87,13 @@ export function previewLocation(v: LocationValues): ClubLocation | null {
   };
 }
 
-/** A city's label in the interface language, the other language after it. */
+/**
+ * A city's label in the interface language only (a Hebrew screen shows no English
+ * words: docs/console-management.md "Every string through the catalogues"); the
+ * picker's search still matches either name ({@link cityOptions}).
+ */
 export function cityLabel(c: BuiltInCity, lang: string): string {
-  return lang === 'he' ? `${c.nameHe} · ${c.nameEn}` : `${c.nameEn} · ${c.nameHe}`;
+  return lang === 'he' ? c.nameHe : c.nameEn;
 }
 
 /** Select options of the built-in cities, sorted in the interface language; search matches either name. */

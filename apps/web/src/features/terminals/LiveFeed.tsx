@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Badge, Card, Empty, List, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { REASON_KEYS, STATUS_COLOR_HEX, statusColor } from '@venue/domain';
-import { useLanguage } from '../../app/i18n/LocaleProvider';
 import { useLiveMessages, useLiveStatus, type LiveMessage } from '../../app/live/LiveProvider';
 import { useTerminalList } from './useTerminals';
+import { useFormat } from '../../shared/useFormat';
 
 interface FeedItem {
   key: string;
@@ -21,14 +21,13 @@ const MAX_ITEMS = 30;
  */
 export function LiveFeed() {
   const { t } = useTranslation();
-  const lang = useLanguage();
   const status = useLiveStatus();
   const terminals = useTerminalList();
   const [items, setItems] = useState<FeedItem[]>([]);
   useLiveMessages((msg) => {
     setItems((old) => [{ key: `${Date.now()}-${Math.random()}`, at: new Date(), msg }, ...old].slice(0, MAX_ITEMS));
   });
-  const timeFmt = new Intl.DateTimeFormat(lang === 'he' ? 'he-IL' : 'en-GB', { timeStyle: 'medium' });
+  const fmt = useFormat();
   const terminalName = (id: number | null) =>
     terminals.data?.items.find((x) => x.id === id)?.name ?? (id != null ? `#${id}` : '');
 
@@ -79,7 +78,7 @@ export function LiveFeed() {
           renderItem={(i) => (
             <List.Item key={i.key}>
               <span className="ltr-value" style={{ minWidth: 72, display: 'inline-block' }}>
-                {timeFmt.format(i.at)}
+                {fmt.time(i.at, true)}
               </span>
               <span style={{ flex: 1, marginInlineStart: 8 }}>{describe(i.msg)}</span>
             </List.Item>

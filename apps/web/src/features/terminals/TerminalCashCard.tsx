@@ -6,6 +6,7 @@ import { errorText } from '../../shared/errors';
 import { useCashActions, useCashBoxStatus } from './useTerminals';
 import { useToast } from '../../shared/toast/ToastProvider';
 import { ListTable } from '../../shared/CardList';
+import { useFormat } from '../../shared/useFormat';
 
 /** Agorot as a ₪ amount text of the locale (no symbol), for the cash tables. */
 export const shekels = (agorot: number, locale: string) => formatMinor(agorot, locale);
@@ -22,6 +23,7 @@ export function inventoryRows(inv: Inventory, denominations: readonly number[]) 
 export function TerminalCashCard({ term, canEdit, locale }: { term: Terminal; canEdit: boolean; locale: string }) {
   const { t } = useTranslation();
   const cash = useCashBoxStatus(term.id);
+  const fmt = useFormat();
   const invColumns = [
     {
       title: t('gate.denomination'),
@@ -54,13 +56,7 @@ export function TerminalCashCard({ term, canEdit, locale }: { term: Terminal; ca
               </span>
             </Descriptions.Item>
             <Descriptions.Item label={t('gate.lastReset')}>
-              <span className="ltr-value">
-                {cash.data?.lastResetAt
-                  ? new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(
-                      new Date(cash.data.lastResetAt),
-                    )
-                  : '—'}
-              </span>
+              <span className="ltr-value">{cash.data?.lastResetAt ? fmt.dateTime(cash.data.lastResetAt) : '—'}</span>
             </Descriptions.Item>
           </Descriptions>
           <Row gutter={8}>

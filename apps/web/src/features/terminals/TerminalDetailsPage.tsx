@@ -56,7 +56,7 @@ export function TerminalDetailsPage() {
         <Col xs={24} lg={10}>
           {/* Remote view: the client names of its last decision only to those who may control terminals. */}
           {canEdit && <TerminalScreenCard term={term} locale={locale} />}
-          <TerminalRemoteCard term={term} canEdit={canEdit} isTechnician={isTechnician} locale={locale} />
+          <TerminalRemoteCard term={term} canEdit={canEdit} isTechnician={isTechnician} />
           <TerminalCashCard term={term} canEdit={canEdit} locale={locale} />
         </Col>
         <Col xs={24} lg={14}>

@@ -12,6 +12,7 @@ import { ENTRANCE_STATES, type Terminal, type TerminalActionName } from '@venue/
 import { errorText } from '../../shared/errors';
 import { useConnectedDevices, useTerminalAction } from './useTerminals';
 import { useToast } from '../../shared/toast/ToastProvider';
+import { useFormat } from '../../shared/useFormat';
 
 /**
  * Remote control of a terminal (open gate, reboot, set door state; reload
@@ -22,15 +23,14 @@ export function TerminalRemoteCard({
   term,
   canEdit,
   isTechnician,
-  locale,
 }: {
   term: Terminal;
   canEdit: boolean;
   isTechnician: boolean;
-  locale: string;
 }) {
   const { t } = useTranslation();
   const message = useToast();
+  const fmt = useFormat();
   const devices = useConnectedDevices(term.id);
   const action = useTerminalAction(term.id);
   const [doorChoice, setDoorChoice] = useState<number | undefined>();
@@ -57,9 +57,7 @@ export function TerminalRemoteCard({
         <Descriptions.Item label={t('terminals.lastConnection')}>
           <span className="ltr-value">
             {term.lastConnection
-              ? new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' }).format(
-                  new Date(term.lastConnection),
-                )
+              ? `${fmt.instantDate(term.lastConnection)} ${fmt.time(term.lastConnection, true)}`
               : '—'}
           </span>
         </Descriptions.Item>

@@ -5,6 +5,7 @@ import { formatMinor, type Terminal, type TerminalScreenState } from '@venue/dom
 import { StatusTag } from '../../shared/StatusTag';
 import { useTerminalScreen } from './useTerminals';
 import './terminal-screen.css';
+import { useFormat } from '../../shared/useFormat';
 
 /**
  * Remote view (seed 001 §2 "Terminals … remote view"): what the terminal's
@@ -17,8 +18,8 @@ export function TerminalScreenCard({ term, locale }: { term: Terminal; locale: s
   const { t } = useTranslation();
   const query = useTerminalScreen(term.id, !term.deleted);
   const view = query.data;
-  const time = (iso: string) =>
-    new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' }).format(new Date(iso));
+  const fmt = useFormat();
+  const time = (iso: string) => `${fmt.instantDate(iso)} ${fmt.time(iso, true)}`;
 
   return (
     <Card

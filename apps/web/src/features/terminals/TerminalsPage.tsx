@@ -5,17 +5,16 @@ import { CheckOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Terminal } from '@venue/domain';
 import { useAuth } from '../../app/auth/AuthProvider';
-import { useLanguage } from '../../app/i18n/LocaleProvider';
 import { errorText } from '../../shared/errors';
 import { NewTerminalModal } from './NewTerminalModal';
 import { useApproveTerminal, useTerminalList } from './useTerminals';
 import { useToast } from '../../shared/toast/ToastProvider';
 import { ListTable } from '../../shared/CardList';
+import { useFormat } from '../../shared/useFormat';
 
 /** /management/app-terminals-list: terminals with their live connection state. */
 export function TerminalsPage() {
   const { t } = useTranslation();
-  const lang = useLanguage();
   const message = useToast();
   const { data } = useAuth();
   const canEdit = data?.user.roleEditTerminals === true;
@@ -23,7 +22,7 @@ export function TerminalsPage() {
   const query = useTerminalList({ deleted: showDeleted });
   const approve = useApproveTerminal();
   const [createOpen, setCreateOpen] = useState(false);
-  const fmt = new Intl.DateTimeFormat(lang === 'he' ? 'he-IL' : 'en-GB', { dateStyle: 'short', timeStyle: 'short' });
+  const fmt = useFormat();
 
   const columns: TableProps<Terminal>['columns'] = [
     {
@@ -46,7 +45,7 @@ export function TerminalsPage() {
       dataIndex: 'name',
       key: 'name',
       render: (name: string, x) => (
-        <Link to={`/management/app-terminals-list/${x.id}`} data-testid={`terminal-link-${x.id}`}>
+        <Link to={`/management/app-terminals-list/${x.id}`} data-testid={`terminal-link-${x.id}`} dir="auto">
           {name}
         </Link>
       ),
@@ -96,7 +95,7 @@ export function TerminalsPage() {
       dataIndex: 'lastConnection',
       key: 'lastConnection',
       responsive: ['sm'],
-      render: (v: string | null) => (v ? <span className="ltr-value">{fmt.format(new Date(v))}</span> : '—'),
+      render: (v: string | null) => (v ? <span className="ltr-value">{fmt.dateTime(v)}</span> : '—'),
     },
   ];
 

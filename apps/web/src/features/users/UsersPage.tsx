@@ -10,6 +10,7 @@ import { useGridState } from '../../shared/gridState';
 import { UserDrawer } from './UserDrawer';
 import { userColumns } from './userColumns';
 import { useEmployeePositions, useUserList } from './useUsers';
+import { useFormat } from '../../shared/useFormat';
 
 /** /management/app-users-list (seed 001 §3 "User", §6): staff users and their permissions. */
 export function UsersPage() {
@@ -17,6 +18,7 @@ export function UsersPage() {
   const lang = useLanguage();
   const q = useUserList();
   const positions = useEmployeePositions();
+  const fmt = useFormat();
   const [grid, setGrid] = useGridState('users');
   const [editing, setEditing] = useState<User | null>(null);
   const [open, setOpen] = useState(false);
@@ -26,8 +28,8 @@ export function UsersPage() {
   };
 
   const columns = useMemo(
-    () => userColumns({ t, positions: positions.data ?? [], onEdit: (u) => edit(u) }),
-    [t, positions.data],
+    () => userColumns({ t, positions: positions.data ?? [], onEdit: (u) => edit(u), instantDate: fmt.instantDate }),
+    [t, positions.data, fmt],
   );
 
   return (

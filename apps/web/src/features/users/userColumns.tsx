@@ -12,10 +12,12 @@ export interface UserColumnsContext {
   /** The club's employee positions (id → name), empty while loading. */
   positions: { id: number; name: string }[];
   onEdit: (u: User) => void;
+  /** An instant's date in the club's zone (shared/useFormat `instantDate`). */
+  instantDate: (iso: string) => string;
 }
 
 /** Columns of the staff user list (seed 001 §3 "User"); admins have every permission. */
-export function userColumns({ t, positions, onEdit }: UserColumnsContext): GridColumn<User>[] {
+export function userColumns({ t, positions, onEdit, instantDate }: UserColumnsContext): GridColumn<User>[] {
   return [
     {
       key: 'username',
@@ -78,7 +80,7 @@ export function userColumns({ t, positions, onEdit }: UserColumnsContext): GridC
       dataIndex: 'termsAcceptedAt',
       defaultHidden: true,
       render: (v: string | null) =>
-        v ? <span className="ltr-value">{new Date(v).toLocaleDateString()}</span> : t('users.termsNotSigned'),
+        v ? <span className="ltr-value">{instantDate(v)}</span> : t('users.termsNotSigned'),
     },
     {
       key: 'disabled',
