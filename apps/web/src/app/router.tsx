@@ -22,9 +22,15 @@ import {
  * The signed-in frame (antd, live link, menu, header) and every catalogue
  * load after sign-in, not with the sign-in page (docs/operations.md "Console files").
  */
-const SignedInShell = lazy(() =>
-  Promise.all([import('./layout/SignedInShell'), loadFullCatalogues()]).then(([m]) => ({ default: m.SignedInShell })),
-);
+let shellLoad: Promise<{ default: typeof import('./layout/SignedInShell').SignedInShell }> | null = null;
+/** Starts (once) loading the signed-in frame; RequireSession calls it as soon as there is a session, beside the session's data. */
+function loadShell() {
+  shellLoad ??= Promise.all([import('./layout/SignedInShell'), loadFullCatalogues()]).then(([m]) => ({
+    default: m.SignedInShell,
+  }));
+  return shellLoad;
+}
+const SignedInShell = lazy(loadShell);
 const NotAuthorized = lazy(() => import('./RouteResults').then((m) => ({ default: m.NotAuthorized })));
 const NotFound = lazy(() => import('./RouteResults').then((m) => ({ default: m.NotFound })));
 const LoginPage = lazy(() => import('../features/login/LoginPage').then((m) => ({ default: m.LoginPage })));
@@ -122,6 +128,8 @@ function RequireSession() {
     if (hadExpiredSession()) setLoginReason('expired');
     return <Navigate to={`/login${qs ? `?${qs}` : ''}`} replace />;
   }
+  // The frame's code loads while the session's data does, not after it.
+  void loadShell();
   if (loading || !data) return <PageSpinner />;
   return (
     <Suspense fallback={<PageSpinner />}>
