@@ -48,7 +48,9 @@ export function ReportTotals({
               <Typography.Text type="secondary">{t(`reports.breakdown.${b.key}`)}:</Typography.Text>{' '}
               {Object.entries(values).map(([k, v]) => (
                 <Tag key={k} style={{ marginBlockEnd: 4 }}>
-                  {b.by === 'text' ? k || t('reports.console') : fmt(b.by, Number(k))} · {fmt(b.type, v)}
+                  {/* The key as sent: a number for numeric codes (the formatter reads it), a word for
+                      audit entities and actions, cash states and debt sources. */}
+                  {b.by === 'text' ? k || t('reports.console') : fmt(b.by, k)} · {fmt(b.type, v)}
                 </Tag>
               ))}
             </div>
