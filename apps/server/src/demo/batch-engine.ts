@@ -148,6 +148,15 @@ export class BatchEntranceEngine {
     if (st) st.decision.balance += amount;
   }
 
+  /** Mirrors subscription dates a purchase or a renewal wrote for the client (YYYY-MM-DD or null). */
+  setSubscription(clientId: number, start: string | null, end: string | null): void {
+    const st = this.byId.get(clientId);
+    if (st) {
+      st.decision.subscriptionStart = start;
+      st.decision.subscriptionEnd = end;
+    }
+  }
+
   /**
    * Decides one presentation as `processEntrance` would and queues its
    * writes. Returns the decision's status, amount and payment type.

@@ -12,10 +12,12 @@ import {
   type LocalDate,
 } from '@venue/domain';
 import type { Db, Tx } from '../db/index.js';
-import { balanceLedger, clients } from '../db/schema.js';
 import { processEntrance } from '../engine/entrance.service.js';
 import { BatchEntranceEngine } from './batch-engine.js';
 import { DEMO_PRICES, type DemoClient } from './club-data.js';
+import { MoneySim, type MoneyStats } from './money.js';
+import type { Actor } from '../lib/actor.js';
+import type { ClearingProvider } from '../integrations/clearing/provider.js';
 import type { Rng } from './random.js';
 
 /**
@@ -61,12 +63,15 @@ export interface HistoryOptions {
    * presentation (about 10 ms each on PGlite).
    */
   engine?: 'batched' | 'exact';
+  /** The staff user the desk's money events are made by, and the clearing provider (demo/money.ts). */
+  money: { actor: Actor; provider: ClearingProvider };
 }
 
 export interface HistoryStats {
   entrances: number;
   byStatus: Record<number, number>;
   topUps: number;
+  money: MoneyStats;
   ms: number;
 }
 
@@ -76,6 +81,8 @@ interface Visit {
   card: string;
   terminal: string;
   client: DemoClient | null;
+  /** A money event of the day (demo/money.ts) instead of a presentation. */
+  run?: (db: Db, at: Date) => Promise<void>;
 }
 
 /** The simulation's running state: the options, what it produced so far, the fast engine. */
@@ -91,17 +98,33 @@ interface Sim {
   staff: DemoClient[];
   /** Next card number the club does not know. */
   unknownSeq: number;
+  money: MoneySim;
 }
 
 /** Runs the simulation; returns what it produced. */
 export async function generateHistory(db: Db, o: HistoryOptions): Promise<HistoryStats> {
   const started = performance.now();
   const ofKind = (kind: DemoClient['kind']) => o.clients.filter((c) => c.kind === kind);
+  const fast = o.engine === 'exact' ? null : await BatchEntranceEngine.load(db, o.clubId);
+  const money = new MoneySim({
+    clubId: o.clubId,
+    actor: o.money.actor,
+    provider: o.money.provider,
+    terminals: o.terminals,
+    clients: o.clients,
+    start: o.start,
+    days: o.days,
+    now: o.now,
+    rng: o.rng,
+    fast,
+  });
+  await money.prepare(db);
   const sim: Sim = {
     o,
     rng: o.rng,
-    stats: { entrances: 0, byStatus: {}, topUps: 0, ms: 0 },
-    fast: o.engine === 'exact' ? null : await BatchEntranceEngine.load(db, o.clubId),
+    stats: { entrances: 0, byStatus: {}, topUps: 0, money: money.stats, ms: 0 },
+    fast,
+    money,
     women: ofKind('women'),
     men: ofKind('men'),
     annual: ofKind('annual'),
@@ -112,6 +135,11 @@ export async function generateHistory(db: Db, o: HistoryOptions): Promise<Histor
   for (let k0 = 0; k0 <= o.days; k0 += batch) {
     await db.transaction(async (tx) => {
       for (let k = k0; k < Math.min(k0 + batch, o.days + 1); k++) await simulateDay(sim, tx, k);
+      await sim.fast?.flush(tx);
+      // Quick exits of the batch's entrances at DEMO-3, once they are written.
+      const from = localToInstant(addDays(o.start, k0), 0, o.location.timeZone);
+      const to = localToInstant(addDays(o.start, Math.min(k0 + batch, o.days + 1)), 0, o.location.timeZone);
+      await money.quickExits(tx as unknown as Db, from, to);
       await sim.fast?.flush(tx);
     });
     const done = Math.min(k0 + batch, o.days + 1);
@@ -129,11 +157,16 @@ export async function generateHistory(db: Db, o: HistoryOptions): Promise<Histor
 async function simulateDay(sim: Sim, tx: Tx, k: number): Promise<void> {
   const date = addDays(sim.o.start, k);
   const visits = planDay(sim, k, date);
+  for (const e of sim.money.plan(k, date, weekdayOf(date))) {
+    visits.push({ sec: e.min * 60 + sim.rng.int(0, 59), card: '', terminal: '', client: null, run: e.run });
+  }
   visits.sort((a, b) => a.sec - b.sec);
+  await sim.money.returnsDue(tx as unknown as Db, localToInstant(date, 7 * 3600, sim.o.location.timeZone));
   for (const v of visits) {
     const at = localToInstant(date, v.sec, sim.o.location.timeZone);
     if (at > sim.o.now) continue;
-    await present(sim, tx, v, at, date);
+    if (v.run) await v.run(tx as unknown as Db, at);
+    else await present(sim, tx, v, at, date);
   }
 }
 
@@ -265,22 +298,11 @@ async function topUp(sim: Sim, tx: Tx, c: DemoClient, at: Date, date: LocalDate)
         ? DEMO_PRICES.menFriday
         : DEMO_PRICES.men;
   if (c.balance >= price || !rng.chance(0.85)) return;
-  const amount = price * rng.int(3, 8);
-  await tx.insert(balanceLedger).values({
-    clubId: sim.o.clubId,
-    clientId: c.id,
-    kind: 'money',
-    delta: amount,
-    source: 'demo',
-    at: new Date(at.getTime() - rng.int(2, 15) * 60_000),
-  });
-  await tx
-    .update(clients)
-    .set({ balance: sql`${clients.balance} + ${amount}` })
-    .where(eq(clients.id, c.id));
-  sim.fast?.credit(c.id, amount);
-  c.balance += amount;
-  sim.stats.topUps++;
+  // Larger loads than one cycle's worth: fewer, realistic desk visits (a purchase each, demo/money.ts).
+  const amount = price * (c.kind === 'women' ? rng.int(3, 8) : rng.int(8, 20));
+  const before = c.balance;
+  await sim.money.load(tx as unknown as Db, c, amount, new Date(at.getTime() - rng.int(2, 15) * 60_000));
+  if (c.balance > before) sim.stats.topUps++;
 }
 
 /** Loads money when a money payer is short, then presents the card to the engine. */

@@ -6,7 +6,9 @@ import { clubs, products, serverState, users } from '../db/schema.js';
 import { hashPassword } from '../lib/password.js';
 import { createDemoClients, createDemoGroups, createDemoTerminals } from './club-data.js';
 import { generateHistory, type HistoryStats } from './history.js';
+import { demoActor } from './money.js';
 import { Rng } from './random.js';
+import { clearingProvider } from '../integrations/clearing/sandbox.js';
 import { readTerminalSecrets, reissueDemoTerminalSecrets, writeTerminalSecrets } from './terminal-secrets.js';
 
 export const DEMO_EXTERNAL_CLUB_ID = 1001;
@@ -105,19 +107,26 @@ export async function loadDemoClub(db: Db, opts: DemoOptions & { dataDir: string
           quickExitMaxMinutes: 30,
           quickExitSubscriptionReward: 500,
           quickExitTransactionReward: 1000,
+          // Change above ₪20 at a terminal is kept as excess; renewal from 3 days before to 2 after the end.
+          maxCashOverpayment: 2000,
+          autoRenewDaysBefore: 3,
+          autoRenewDaysAfter: 2,
         },
       })
       .returning();
-    await tx.insert(users).values({
-      clubId: club.id,
-      username: DEMO_USERNAME,
-      passwordHash: await hashPassword(DEMO_PASSWORD),
-      name: 'מנהל הדגמה',
-      role: UserRole.MANAGER,
-      isAdmin: true,
-      permissions: allPermissions(true),
-      termsVersion: 1,
-    });
+    const [admin] = await tx
+      .insert(users)
+      .values({
+        clubId: club.id,
+        username: DEMO_USERNAME,
+        passwordHash: await hashPassword(DEMO_PASSWORD),
+        name: 'מנהל הדגמה',
+        role: UserRole.MANAGER,
+        isAdmin: true,
+        permissions: allPermissions(true),
+        termsVersion: 1,
+      })
+      .returning({ id: users.id });
     // The operator of the demo installation: global messages to clubs (docs/messages.md).
     await tx.insert(users).values({
       clubId: null,
@@ -141,7 +150,7 @@ export async function loadDemoClub(db: Db, opts: DemoOptions & { dataDir: string
     const groupIds = await createDemoGroups(tx, club.id);
     const term = await createDemoTerminals(tx, club.id);
     const demoClients = await createDemoClients(tx, club.id, groupIds, opts.clients, rng, today, start);
-    return { clubId: club.id, groupIds, term, demoClients };
+    return { clubId: club.id, adminId: admin.id, groupIds, term, demoClients };
   });
   if (opts.dataDir !== 'memory://') {
     const file = writeTerminalSecrets(opts.dataDir, base.term.secrets);
@@ -162,6 +171,7 @@ export async function loadDemoClub(db: Db, opts: DemoOptions & { dataDir: string
     rng,
     log,
     engine: opts.engine ?? (process.env.DEMO_ENGINE === 'exact' ? 'exact' : 'batched'),
+    money: { actor: demoActor(base.clubId, base.adminId, DEMO_EXTERNAL_CLUB_ID), provider: clearingProvider() },
   });
   const ms = Math.round(performance.now() - started);
   await db

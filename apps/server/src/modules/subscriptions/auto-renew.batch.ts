@@ -30,6 +30,7 @@ import {
   paymentMethods,
 } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
+import { clockNow } from '../../lib/clock.js';
 import { ClearingUncertainError, type ClearingProvider } from '../../integrations/clearing/provider.js';
 import { refundCharge, type ChargeRow } from '../../integrations/clearing/charges.js';
 import { clubToday } from '../../engine/purchase.service.js';
@@ -289,6 +290,7 @@ export async function chargeChunk(
         status: 'pending',
         lastFour: p.c.method.cardLastFour ?? '',
         brand: p.c.method.cardBrand ?? '',
+        createdAt: clockNow(),
       })),
     )
     .onConflictDoNothing({ target: [charges.clubId, charges.idempotencyKey] })
@@ -334,7 +336,7 @@ export async function chargeChunk(
   await db.execute(sql`
     update charges ch
        set status = s.status, provider_ref = s.provider_ref, error = s.error,
-           settled_at = case when s.status = 'uncertain' then null else now() end
+           settled_at = case when s.status = 'uncertain' then null else ${clockNow().toISOString()}::timestamptz end
       from jsonb_to_recordset(${JSON.stringify(settled)}::jsonb)
            as s(id bigint, status text, provider_ref text, error text)
      where ch.id = s.id`);
@@ -590,6 +592,7 @@ async function insertDetails(tx: Tx, run: RenewalRun, good: PlannedRenewal[], id
         source: 'masav',
         purchaseId: idOf(p),
         userId: run.userId,
+        createdAt: clockNow(),
       })),
     );
   }
@@ -628,6 +631,7 @@ async function insertFailures(tx: Tx, run: RenewalRun, failed: PlannedRenewal[])
         description: `Automatic renewal ${p.start}–${p.endDate}`,
         source: 'autorenew',
         userId: run.userId,
+        createdAt: clockNow(),
       })),
     )
     .returning({ id: debts.id, clientId: debts.clientId });
