@@ -111,6 +111,7 @@ export class MoneySim {
   /** The last money moment (ms): every money event is at or after it (invoice numbers in date order). */
   private lastAt = 0;
   private seq = 0;
+  private cashCount = 0;
   private productIds: { id: number; price: number }[] = [];
   /** Clients who subscribed with a stored method and are renewed automatically. */
   readonly renewers = new Set<number>();
@@ -198,7 +199,7 @@ export class MoneySim {
             return await fn(sp as unknown as Db);
           } catch (err) {
             if (keepOnRefusal && err instanceof AppError) {
-              this.refused(err.code);
+              this.refused(refusalOf(err));
               return null;
             }
             throw err;
@@ -207,7 +208,7 @@ export class MoneySim {
       );
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
-      this.refused(err.code);
+      this.refused(refusalOf(err));
       return null;
     }
   }
@@ -222,18 +223,18 @@ export class MoneySim {
   }
 
   /**
-   * A money load of `amount` agorot before a visit at `at`: cash at the desk (55%), card (30%) or a
-   * cash session at the main terminal (15%). Mirrors the load in the batch engine.
+   * A money load of `amount` agorot before a visit at `at`: cash at the desk (52%), card (28%) or a
+   * cash session at the main terminal (20%). Mirrors the load in the batch engine.
    */
   async load(db: Db, c: DemoClient, amount: number, at: Date): Promise<void> {
     const { rng } = this.o;
     const roll = rng.next();
     let loaded = 0;
-    if (roll < 0.15) {
+    if (roll < 0.2) {
       loaded = await this.cashSessionLoad(db, c, amount, at);
     } else {
       const payments: PaymentInput[] =
-        roll < 0.7
+        roll < 0.72
           ? [
               {
                 method: PaymentMethod.Cash,
@@ -270,12 +271,15 @@ export class MoneySim {
     const { rng } = this.o;
     const link = { clubId: this.o.clubId, terminalId: this.o.terminals['DEMO-1'] };
     const sessionId = this.key('cash');
-    // Bills of 200, 100, 50, 20 covering the amount; sometimes one more (change, or excess above ₪20).
+    // Bills of 100, 50, 20 (what the acceptor takes) covering the amount; sometimes one more (change, or
+    // excess above the club's ₪20 limit).
     const bills: number[] = [];
     let left = amount;
-    for (const b of [20000, 10000, 5000, 2000]) while (left >= b) (bills.push(b), (left -= b));
+    for (const b of [10000, 5000, 2000]) while (left >= b) (bills.push(b), (left -= b));
     if (left > 0) bills.push(2000);
-    if (rng.chance(0.35)) bills.push(rng.pick([2000, 5000, 10000]));
+    // Every third session one bill too many: change from the float, above ₪20 partly kept as excess.
+    if (++this.cashCount % 3 === 0) bills.push(this.cashCount % 2 ? 5000 : 10000);
+    else if (rng.chance(0.3)) bills.push(2000);
     let t = at.getTime();
     const tick = () => new Date((t += rng.int(2, 6) * 1000));
     const out = await this.step(db, at, async (sp) => {
@@ -321,7 +325,7 @@ export class MoneySim {
       out.push({ min: 6 * 60, run: (db, at) => this.renew(db, at) });
       const sales = rng.int(0, wd === 5 ? 3 : 2);
       for (let i = 0; i < sales; i++) out.push({ min: 10 * 60 + rng.int(0, 720), run: (db, at) => this.kiosk(db, at) });
-      if (rng.chance(0.12)) out.push({ min: 11 * 60 + rng.int(0, 480), run: (db, at) => this.desk(db, at) });
+      if (rng.chance(0.2)) out.push({ min: 11 * 60 + rng.int(0, 480), run: (db, at) => this.desk(db, at) });
     }
     if (date.day === 1) out.push({ min: 8 * 60, run: (db, at) => this.emptyCashBox(db, at) });
     if (date.day === 20 && wd !== 6) out.push({ min: 9 * 60, run: (db, at) => this.masavFile(db, at, date) });
@@ -487,7 +491,8 @@ export class MoneySim {
           eq(debts.deleted, false),
           sql`${debts.paid} < ${debts.amount}`,
           sql`${debts.masavFileId} is null`,
-          lt(debts.createdAt, new Date(at.getTime() - 5 * 86_400_000)),
+          // Paid a month or more later: the latest debts are still open.
+          lt(debts.createdAt, new Date(at.getTime() - 30 * 86_400_000)),
         ),
       )
       .orderBy(debts.id)
@@ -609,6 +614,13 @@ export class MoneySim {
       if (out.rewardAmount > 0) this.o.fast?.credit(r.payer ?? r.clientId, out.rewardAmount);
     }
   }
+}
+
+/** A refusal's code, with the first validation message or payment reason (for the load's log). */
+function refusalOf(err: AppError): string {
+  const d = err.details as { message?: string; reason?: string }[] | { reason?: string } | undefined;
+  const why = Array.isArray(d) ? d[0]?.message : d?.reason;
+  return why ? `${err.code}:${why}` : err.code;
 }
 
 /** Money a load put on the client's balance (the load and the group's bonus), agorot. */

@@ -109,6 +109,8 @@ export async function loadDemoClub(db: Db, opts: DemoOptions & { dataDir: string
           quickExitTransactionReward: 1000,
           // Change above ₪20 at a terminal is kept as excess; renewal from 3 days before to 2 after the end.
           maxCashOverpayment: 2000,
+          // Kiosk upsell and the product matrix report (products by terminal).
+          isUpsellEnabled: true,
           autoRenewDaysBefore: 3,
           autoRenewDaysAfter: 2,
         },
@@ -185,6 +187,12 @@ export async function loadDemoClub(db: Db, opts: DemoOptions & { dataDir: string
     `Demo club loaded in ${ms} ms: ${history.entrances} entrances (${Object.entries(history.byStatus)
       .map(([s, n]) => `${s}:${n}`)
       .join(' ')}), ${history.topUps} balance loads`,
+  );
+  const m = history.money;
+  log(
+    `  money: ${m.purchases} purchases (${m.loads} loads, ${m.subscriptions} subscriptions, ${m.kiosk} kiosk sales, ` +
+      `${m.renewals} renewals), ${m.cashSessions} cash sessions, ${m.masavFiles} MASAV files, ${m.debts} desk debts, ` +
+      `${m.quickExits} quick exits; refused: ${JSON.stringify(m.refusals)}`,
   );
   return { clubId: base.clubId, clients: base.demoClients.length, history, ms };
 }
