@@ -35,8 +35,10 @@ import type { Rng } from './random.js';
  * (2), no balance (5), expired license (10), unknown card (8), a second
  * presentation within 2 seconds (13) or within the group's delay (7), a
  * second entrance on a one-a-day subscription (6), an inactive client (3).
- * Money payers load their balance when it runs short (ledger source 'demo',
- * clients.balance kept equal to the ledger sum).
+ * Money payers load their balance when it runs short, with a real purchase
+ * (demo/money.ts), and the day's other money events (desk, kiosk, MASAV,
+ * renewal, cash box) run in time order between the presentations; quick exits
+ * follow each batch of days.
  *
  * Speed: the days are processed in batches, each batch inside one
  * transaction (the engine's own transaction becomes a savepoint), which
@@ -283,8 +285,9 @@ function planAnnual(sim: Sim, d: DayPlan, factor: number): void {
 }
 
 /**
- * A money payer short of the day's price (DEMO_PRICES, agorot) loads 3–8 entrances' worth, most
- * of the time, a few minutes before: a balance_ledger row (source 'demo') and clients.balance.
+ * A money payer short of the day's price (DEMO_PRICES, agorot) loads, most of the time, a few
+ * minutes before: 3–8 entrances' worth (women) or 8–20 (men), a money-load purchase through the
+ * real purchase service (demo/money.ts `load`).
  */
 async function topUp(sim: Sim, tx: Tx, c: DemoClient, at: Date, date: LocalDate): Promise<void> {
   const { rng } = sim;
