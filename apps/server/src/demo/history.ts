@@ -1,4 +1,3 @@
-import { eq, sql } from 'drizzle-orm';
 import {
   localToInstant,
   addDays,
@@ -141,7 +140,7 @@ export async function generateHistory(db: Db, o: HistoryOptions): Promise<Histor
       // Quick exits of the batch's entrances at DEMO-3, once they are written.
       const from = localToInstant(addDays(o.start, k0), 0, o.location.timeZone);
       const to = localToInstant(addDays(o.start, Math.min(k0 + batch, o.days + 1)), 0, o.location.timeZone);
-      await money.quickExits(tx as unknown as Db, from, to);
+      await money.timed('quickExits', () => money.quickExits(tx as unknown as Db, from, to));
       await sim.fast?.flush(tx);
     });
     const done = Math.min(k0 + batch, o.days + 1);
@@ -163,7 +162,9 @@ async function simulateDay(sim: Sim, tx: Tx, k: number): Promise<void> {
     visits.push({ sec: e.min * 60 + sim.rng.int(0, 59), card: '', terminal: '', client: null, run: e.run });
   }
   visits.sort((a, b) => a.sec - b.sec);
-  await sim.money.returnsDue(tx as unknown as Db, localToInstant(date, 7 * 3600, sim.o.location.timeZone));
+  await sim.money.timed('masavReturn', () =>
+    sim.money.returnsDue(tx as unknown as Db, localToInstant(date, 7 * 3600, sim.o.location.timeZone)),
+  );
   for (const v of visits) {
     const at = localToInstant(date, v.sec, sim.o.location.timeZone);
     if (at > sim.o.now) continue;
@@ -286,7 +287,7 @@ function planAnnual(sim: Sim, d: DayPlan, factor: number): void {
 
 /**
  * A money payer short of the day's price (DEMO_PRICES, agorot) loads, most of the time, a few
- * minutes before: 3–8 entrances' worth (women) or 8–20 (men), a money-load purchase through the
+ * minutes before: 4–10 entrances' worth (women) or 10–25 (men), a money-load purchase through the
  * real purchase service (demo/money.ts `load`).
  */
 async function topUp(sim: Sim, tx: Tx, c: DemoClient, at: Date, date: LocalDate): Promise<void> {
@@ -302,9 +303,11 @@ async function topUp(sim: Sim, tx: Tx, c: DemoClient, at: Date, date: LocalDate)
         : DEMO_PRICES.men;
   if (c.balance >= price || !rng.chance(0.85)) return;
   // Larger loads than one cycle's worth: fewer, realistic desk visits (a purchase each, demo/money.ts).
-  const amount = price * (c.kind === 'women' ? rng.int(3, 8) : rng.int(8, 20));
+  const amount = price * (c.kind === 'women' ? rng.int(4, 10) : rng.int(10, 25));
   const before = c.balance;
-  await sim.money.load(tx as unknown as Db, c, amount, new Date(at.getTime() - rng.int(2, 15) * 60_000));
+  await sim.money.timed('load', () =>
+    sim.money.load(tx as unknown as Db, c, amount, new Date(at.getTime() - rng.int(2, 15) * 60_000)),
+  );
   if (c.balance > before) sim.stats.topUps++;
 }
 

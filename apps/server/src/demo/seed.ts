@@ -192,7 +192,7 @@ export async function loadDemoClub(db: Db, opts: DemoOptions & { dataDir: string
   log(
     `  money: ${m.purchases} purchases (${m.loads} loads, ${m.subscriptions} subscriptions, ${m.kiosk} kiosk sales, ` +
       `${m.renewals} renewals), ${m.cashSessions} cash sessions, ${m.masavFiles} MASAV files, ${m.debts} desk debts, ` +
-      `${m.quickExits} quick exits; refused: ${JSON.stringify(m.refusals)}`,
+      `${m.quickExits} quick exits; refused: ${JSON.stringify(m.refusals)}; ms: ${JSON.stringify(m.ms)}`,
   );
   return { clubId: base.clubId, clients: base.demoClients.length, history, ms };
 }
