@@ -115,6 +115,7 @@ export class MoneySim {
   private lastAt = 0;
   private seq = 0;
   private cashCount = 0;
+  private kioskCount = 0;
   private productIds: { id: number; price: number }[] = [];
   /** Clients who subscribed with a stored method and are renewed automatically. */
   readonly renewers = new Set<number>();
@@ -296,7 +297,7 @@ export class MoneySim {
     }
     if (left > 0) bills.push(2000);
     // Every third session one bill too many: change from the float, above ₪20 partly kept as excess.
-    if (++this.cashCount % 3 === 0) bills.push(this.cashCount % 2 ? 5000 : 10000);
+    if (++this.cashCount % 3 === 1) bills.push(this.cashCount % 2 ? 5000 : 10000);
     else if (rng.chance(0.3)) bills.push(2000);
     let t = at.getTime();
     const tick = () => new Date((t += rng.int(2, 6) * 1000));
@@ -466,7 +467,8 @@ export class MoneySim {
     const { rng } = this.o;
     if (!this.productIds.length) return;
     const p = rng.pick(this.productIds);
-    const lost = rng.chance(0.04);
+    // One sale in 25 (the 5th, 30th, …) with the card whose answer is lost.
+    const lost = ++this.kioskCount % 25 === 5;
     const serial = rng.pick(['DEMO-1', 'DEMO-2', 'DEMO-3']);
     const buyer = rng.chance(0.6) ? rng.pick(this.o.clients) : null;
     const r = await this.step(
