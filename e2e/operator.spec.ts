@@ -143,7 +143,7 @@ test('the operator creates a club, its admin asks for 40 licenses, the operator 
   await page.getByTestId('nav-operatorClubs').click();
   // Columns: number, name, class, country, licenses left.
   const licensesCell = page
-    .getByRole('row', { name: /Beit El/ })
+    .getByRole('row', { name: new RegExp(`${NEW_CLUB}.*Beit El`) })
     .getByRole('cell')
     .nth(4);
   await expect(licensesCell).toHaveText('40');
@@ -187,7 +187,7 @@ test('the operator creates a club, its admin asks for 40 licenses, the operator 
   await expect(page.getByTestId('fleet-count')).toContainText('0 online');
   await page.screenshot({ path: `${SHOTS}/operator-fleet-en.png`, fullPage: true });
   await page.getByTestId('nav-clubLicensesReport').click();
-  await expect(page.getByRole('row', { name: /Beit El/ })).toContainText('45');
+  await expect(page.getByRole('row', { name: new RegExp(`${NEW_CLUB}.*Beit El`) })).toContainText('45');
   await page.screenshot({ path: `${SHOTS}/operator-report-licenses-en.png`, fullPage: true });
 });
 
