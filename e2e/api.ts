@@ -1,4 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
+import { isoDate, localParts, type ReportResult } from '@venue/domain';
 
 /**
  * Test data through the API (STYLE: browser tests set up data through the
@@ -42,4 +43,25 @@ export async function resetClubLocation(request: APIRequestContext, club = 1001)
   const api = await apiSession(request, 'admin', 'demo1234', club);
   const current = await api.get<{ id: number }>('/api/Club/GetCurrent');
   await api.patch(`/api/Club/${current.id}`, { location: { city: 'Jerusalem' } });
+}
+
+/**
+ * A range over the demo club's history (the last 14 days, playwright.config.ts) with its
+ * entrance count: 20 days back to today in the club's zone, so it holds more than one
+ * page of entrances whatever the day of the month.
+ */
+export async function demoEntranceRange(
+  request: APIRequestContext,
+): Promise<{ from: string; to: string; total: number }> {
+  const api = await apiSession(request, 'admin', 'demo1234', 1001);
+  const now = new Date();
+  const to = isoDate(localParts(now, 'Asia/Jerusalem'));
+  const from = isoDate(localParts(new Date(now.getTime() - 20 * 86_400_000), 'Asia/Jerusalem'));
+  const all = await api.post<ReportResult>('/api/Report/GetEnteracesReport', {
+    period: 'range',
+    from,
+    to,
+    pageSize: 1,
+  });
+  return { from, to, total: all.total };
 }

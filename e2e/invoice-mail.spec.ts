@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
-import { confirmTermsIfAsked } from './pages/LoginPage';
+import { signInDemoAdmin as signIn } from './pages/LoginPage';
 
 /**
  * Issue 18: the invoice e-mail settings (money settings, "Invoice e-mail" tab): the club's invoice
@@ -8,13 +8,6 @@ import { confirmTermsIfAsked } from './pages/LoginPage';
  * the password is never shown again, and "send test e-mail" reaches a local SMTP server (with a
  * login) run by this test. Screenshots in Hebrew and English at 1440 and 390 px go to E2E_SHOTS.
  */
-async function signIn(page: Page, lang: 'he' | 'en'): Promise<void> {
-  await page.addInitScript((l) => localStorage.setItem('venue.lang', l), lang);
-  await page.goto('/login?userName=admin&password=demo1234&externalClubId=1001');
-  await page.getByTestId('side-nav').waitFor();
-  await confirmTermsIfAsked(page);
-}
-
 const shot = async (page: Page, name: string) => {
   if (!process.env.E2E_SHOTS) return;
   await page.screenshot({ path: `${process.env.E2E_SHOTS}/${name}.png`, fullPage: true });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiSession } from './api';
-import { confirmTermsIfAsked } from './pages/LoginPage';
+import { signInDemoAdmin as signIn } from './pages/LoginPage';
 
 /**
  * Issue 18 "MASAV round trip", "Accounting export" and "Automatic renewal"
@@ -10,13 +10,6 @@ import { confirmTermsIfAsked } from './pages/LoginPage';
  * renewal settings are saved and renewal is run now. Screenshots of every tab
  * in Hebrew and English at 1440 and 390 px go to E2E_SHOTS when set.
  */
-async function signIn(page: Page, lang: 'he' | 'en'): Promise<void> {
-  await page.addInitScript((l) => localStorage.setItem('venue.lang', l), lang);
-  await page.goto('/login?userName=admin&password=demo1234&externalClubId=1001');
-  await page.getByTestId('side-nav').waitFor();
-  await confirmTermsIfAsked(page);
-}
-
 const shot = async (page: Page, name: string) => {
   if (!process.env.E2E_SHOTS) return;
   await page.waitForTimeout(300);

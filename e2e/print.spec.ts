@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { isoDate, localParts, type ReportResult } from '@venue/domain';
-import { apiSession } from './api';
+import { demoEntranceRange } from './api';
 import { ReportPage } from './pages/ReportPage';
 import { signIn } from './screens';
 
@@ -17,16 +16,8 @@ const MM = 96 / 25.4;
 const PRINTABLE = { width: Math.floor((297 - 20) * MM), height: Math.floor((210 - 20) * MM) };
 
 test('the printed entrance report fits A4 landscape with its amount column and totals', async ({ page, request }) => {
-  const api = await apiSession(request, 'admin', 'demo1234', 1001);
-  const now = new Date();
-  const to = isoDate(localParts(now, 'Asia/Jerusalem'));
-  const from = isoDate(localParts(new Date(now.getTime() - 20 * 86_400_000), 'Asia/Jerusalem'));
-  const all = await api.post<ReportResult>('/api/Report/GetEnteracesReport', {
-    period: 'range',
-    from,
-    to,
-    pageSize: 1,
-  });
+  const all = await demoEntranceRange(request);
+  const { from, to } = all;
   expect(all.total).toBeGreaterThan(25);
 
   await page.addInitScript(() => localStorage.setItem('venue.lang', 'he'));

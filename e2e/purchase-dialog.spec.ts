@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { isoDate, localParts, subscriptionEnd } from '@venue/domain';
 import { apiSession } from './api';
 import { ClientMoneyPage } from './pages/ClientMoneyPage';
-import { confirmTermsIfAsked } from './pages/LoginPage';
+import { signInDemoAdmin as signIn } from './pages/LoginPage';
 
 /**
  * Issue 18 "One price rule" and "Purchase dialog": in a club that charges a
@@ -12,13 +12,6 @@ import { confirmTermsIfAsked } from './pages/LoginPage';
  * blank ₪0. Screenshots of the dialog in Hebrew and English, desktop and
  * 390 px, go to E2E_SHOTS when set. Data through the API.
  */
-async function signIn(page: Page, lang: 'he' | 'en'): Promise<void> {
-  await page.addInitScript((l) => localStorage.setItem('venue.lang', l), lang);
-  await page.goto('/login?userName=admin&password=demo1234&externalClubId=1001');
-  await page.getByTestId('side-nav').waitFor();
-  await confirmTermsIfAsked(page);
-}
-
 const shot = async (page: Page, name: string) => {
   if (!process.env.E2E_SHOTS) return;
   await page.waitForTimeout(400); // the modal's opening animation

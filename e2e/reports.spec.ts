@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { formatDate, formatMinor, isoDate, localParts, type ReportResult } from '@venue/domain';
-import { apiSession } from './api';
+import { apiSession, demoEntranceRange } from './api';
 import { ReportPage } from './pages/ReportPage';
 
 /**
@@ -115,18 +115,8 @@ test('safer payments: reconcile now reports the charges checked', async ({ page 
  * `window.print` records what the table holds when it is called.
  */
 test('print: every row of the filter on one table, then back to the page', async ({ page, request }) => {
-  const api = await apiSession(request, 'admin', 'demo1234', 1001);
-  // The demo club's history covers the last 14 days (playwright.config.ts): a range over them
-  // holds more than one page whatever the day of the month.
-  const now = new Date();
-  const to = isoDate(localParts(now, 'Asia/Jerusalem'));
-  const from = isoDate(localParts(new Date(now.getTime() - 20 * 86_400_000), 'Asia/Jerusalem'));
-  const all = await api.post<ReportResult>('/api/Report/GetEnteracesReport', {
-    period: 'range',
-    from,
-    to,
-    pageSize: 1,
-  });
+  const all = await demoEntranceRange(request);
+  const { from, to } = all;
   expect(all.total).toBeGreaterThan(25);
   await page.goto('/login?userName=admin&password=demo1234&externalClubId=1001');
   await page.waitForURL(/dashboard|management/);

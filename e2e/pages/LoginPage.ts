@@ -30,3 +30,14 @@ export async function confirmTermsIfAsked(page: Page): Promise<void> {
   await page.getByTestId('terms-submit').click();
   await expect(terms).toBeHidden();
 }
+
+/**
+ * Signs the demo club's admin in by the login link, in `lang` (the stored
+ * interface language), and confirms the terms when asked.
+ */
+export async function signInDemoAdmin(page: Page, lang: 'he' | 'en'): Promise<void> {
+  await page.addInitScript((l) => localStorage.setItem('venue.lang', l), lang);
+  await page.goto('/login?userName=admin&password=demo1234&externalClubId=1001');
+  await page.getByTestId('side-nav').waitFor();
+  await confirmTermsIfAsked(page);
+}
