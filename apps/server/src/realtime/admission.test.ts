@@ -28,3 +28,40 @@ describe('admission control of terminal handshakes', () => {
     expect(await adm.enter()).not.toBeNull();
   });
 });
+
+describe('admission control: hellos too old for their terminal', () => {
+  it('refuses a waiting hello whose turn comes after maxWaitMs, and new hellos while the oldest is that old', async () => {
+    let now = 0;
+    const adm = new HandshakeAdmission(1, 10, 5000, () => now);
+    const r1 = await adm.enter();
+    const late = adm.enter();
+    now = 1000;
+    const onTime = adm.enter();
+    now = 5500; // the first waiter has waited 5.5 s, the second 4.5 s
+    // While the oldest waiter is too old, a new hello is refused at once instead of joining.
+    expect(await adm.enter()).toBeNull();
+    r1!();
+    expect(await late).toBeNull();
+    const r3 = await onTime;
+    expect(r3).not.toBeNull();
+    expect(adm.refused).toBe(2);
+    expect(adm.expired).toBe(1);
+    expect(adm.load).toEqual({ active: 1, waiting: 0 });
+    r3!();
+    expect(adm.load).toEqual({ active: 0, waiting: 0 });
+  });
+
+  it('gives the slot back when every waiter is too old', async () => {
+    let now = 0;
+    const adm = new HandshakeAdmission(1, 10, 100, () => now);
+    const r1 = await adm.enter();
+    const a = adm.enter();
+    const b = adm.enter();
+    now = 200;
+    r1!();
+    expect(await a).toBeNull();
+    expect(await b).toBeNull();
+    expect(adm.load).toEqual({ active: 0, waiting: 0 });
+    expect(await adm.enter()).not.toBeNull();
+  });
+});

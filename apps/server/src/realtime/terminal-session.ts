@@ -226,8 +226,9 @@ export class TerminalLinkSession {
     };
     this.link = s;
     registry.register(registered);
-    await markTerminalConnected(this.db, t.id, bus.instanceId, devices, softwareVersion);
-    await this.markSeen(s, true);
+    // last_connection is written with the instance: one statement (markSeen's next write is a minute later).
+    s.lastSeenWrite = Date.now();
+    await markTerminalConnected(this.db, t.id, bus.instanceId, new Date(s.lastSeenWrite), devices, softwareVersion);
     bus.publish('terminal', { clubId: t.clubId, terminalId: t.id, connected: true });
     this.send({
       type: 'welcome',

@@ -133,9 +133,8 @@ describe(`operator: charging clubs, fleet, settings (${TEST_DB})`, () => {
     const on = await factory.makeTerminal(ctx, a.club.id, { name: 'Gate A' });
     const off = await factory.makeTerminal(ctx, b.club.id, { name: 'Gate B' });
     const never = await factory.makeTerminal(ctx, b.club.id, { name: 'Gate C' });
-    await markTerminalConnected(ctx.database.db, on.id, ctx.bus.instanceId, undefined, '38.0.0');
-    await touchLastConnection(ctx.database.db, on.id, new Date());
-    await markTerminalConnected(ctx.database.db, off.id, ctx.bus.instanceId, undefined, '99.0.0');
+    await markTerminalConnected(ctx.database.db, on.id, ctx.bus.instanceId, new Date(), undefined, '38.0.0');
+    await markTerminalConnected(ctx.database.db, off.id, ctx.bus.instanceId, new Date(), undefined, '99.0.0');
     await touchLastConnection(ctx.database.db, off.id, new Date(Date.now() - 3600_000));
     const all = (await operator.get('/api/Operator/Terminal')).json() as OperatorTerminal[];
     const byId = new Map(all.map((t) => [t.id, t]));

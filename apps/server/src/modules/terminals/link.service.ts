@@ -32,17 +32,19 @@ export interface LinkTerminal {
  * @returns the terminal, or null when the serial is unknown or the secret wrong
  */
 export async function authenticateTerminal(db: Db, serial: string, secret: string): Promise<LinkTerminal | null> {
-  const [t] = await db
-    .select()
+  // One round trip: the terminal and whether its club is disabled (a storm of hellos is counted in round trips).
+  const [row] = await db
+    .select({ t: terminals, clubDisabledAt: clubs.disabledAt })
     .from(terminals)
+    .innerJoin(clubs, eq(clubs.id, terminals.clubId))
     .where(and(eq(terminals.serial, serial), eq(terminals.deleted, false)))
     .limit(1);
+  const t = row?.t;
   const key = await terminalKey(db);
   const ok = await verifyTerminalSecret(key, secret, t?.secretHash ?? UNKNOWN_SERIAL_HASH);
   if (!t || !ok) return null;
   // A terminal of a club the operator disabled is refused like a wrong secret (docs/operator.md).
-  const [club] = await db.select({ disabledAt: clubs.disabledAt }).from(clubs).where(eq(clubs.id, t.clubId)).limit(1);
-  if (club?.disabledAt) return null;
+  if (row.clubDisabledAt) return null;
   if (t.secretHash.startsWith('scrypt$')) {
     await db
       .update(terminals)
@@ -61,13 +63,15 @@ export async function authenticateTerminal(db: Db, serial: string, secret: strin
 
 /**
  * Records that a terminal's link is now held by server instance `instanceId`
- * (remote actions find it there), with the devices and the software version
- * of its hello when given.
+ * (remote actions find it there), its last contact `connectedAt`
+ * (`last_connection`), and the devices and the software version of its hello
+ * when given — one statement.
  */
 export async function markTerminalConnected(
   db: Db,
   terminalId: number,
   instanceId: string,
+  connectedAt: Date,
   devices: string[] | undefined,
   softwareVersion?: string,
 ): Promise<void> {
@@ -75,6 +79,7 @@ export async function markTerminalConnected(
     .update(terminals)
     .set({
       connectedInstance: instanceId,
+      lastConnection: connectedAt,
       ...(devices ? { devices, devicesReportedAt: new Date() } : {}),
       ...(softwareVersion ? { softwareVersion } : {}),
     })

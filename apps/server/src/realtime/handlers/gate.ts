@@ -65,7 +65,24 @@ export async function handleAttendance(db: Db, link: GateLink, m: TerminalAttend
   }
 }
 
-/** What a terminal gets right after its welcome: the club's terminal messages. */
+/** Reads of a club's terminal messages under way, shared by the hellos that arrive meanwhile. */
+const messagesInFlight = new WeakMap<Db, Map<number, ReturnType<typeof messagesForTerminals>>>();
+
+/**
+ * What a terminal gets right after its welcome: the club's terminal messages.
+ * When a club's terminals reconnect together (a server restart), their hellos
+ * share one read under way instead of one each; nothing is kept after it
+ * ends, and a message saved meanwhile reaches them by its own push.
+ */
 export async function gateWelcomeMessages(db: Db, link: GateLink) {
-  return [await messagesForTerminals(db, link.clubId)];
+  let perClub = messagesInFlight.get(db);
+  if (!perClub) messagesInFlight.set(db, (perClub = new Map()));
+  let read = perClub.get(link.clubId);
+  if (!read) {
+    read = messagesForTerminals(db, link.clubId);
+    perClub.set(link.clubId, read);
+    const done = () => perClub.delete(link.clubId);
+    read.then(done, done);
+  }
+  return [await read];
 }
