@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { apiSession } from './api';
-import { confirmTermsIfAsked } from './pages/LoginPage';
+import { fillParams, navRoutes, settle, signIn } from './screens';
 import { EXTRA_ROUTES, type ExtraRoute } from '../apps/web/src/app/screens';
 
 /**
@@ -52,40 +52,6 @@ async function revealAllScreens(api: Session): Promise<() => Promise<void>> {
   };
 }
 
-/** The first row's id of the list behind a route parameter. */
-const PARAM_SOURCES: Record<string, (api: Session) => Promise<number | undefined>> = {
-  clientId: async (api) => (await api.get<{ items: { id: number }[] }>('/api/Client?page=1&pageSize=1')).items[0]?.id,
-  groupId: async (api) => (await api.get<{ items: { id: number }[] }>('/api/Group')).items[0]?.id,
-  terminalId: async (api) => (await api.get<{ items: { id: number }[] }>('/api/Terminal')).items[0]?.id,
-};
-
-async function fillParams(path: string, api: Session): Promise<string> {
-  let out = path;
-  for (const m of path.matchAll(/:(\w+)/g)) {
-    const source = PARAM_SOURCES[m[1]];
-    if (!source) throw new Error(`a11y.spec: no list gives ${m[1]} of ${path}; add it to PARAM_SOURCES`);
-    const id = await source(api);
-    if (id === undefined) throw new Error(`a11y.spec: the demo club has no row for ${m[1]}`);
-    out = out.replace(m[0], String(id));
-  }
-  return out;
-}
-
-async function signIn(page: Page, user: string): Promise<void> {
-  await page.goto(`/login?userName=${user}&password=demo1234&externalClubId=1001`);
-  await page.getByTestId('side-nav').or(page.getByTestId('nav-toggle')).first().waitFor();
-  await confirmTermsIfAsked(page);
-}
-
-/** The routes in the signed-in user's side navigation (the app's visibility rule decides). */
-async function navRoutes(page: Page): Promise<string[]> {
-  const hrefs = await page
-    .getByTestId('side-nav')
-    .locator('a[href]')
-    .evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).getAttribute('href')!));
-  return [...new Set(hrefs)];
-}
-
 /** Opens a route inside the running app (no reload) and waits for it to settle. */
 async function open(page: Page, path: string): Promise<void> {
   await page.evaluate((p) => {
@@ -93,15 +59,6 @@ async function open(page: Page, path: string): Promise<void> {
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, path);
   await settle(page);
-}
-
-async function settle(page: Page): Promise<void> {
-  await page.waitForTimeout(150);
-  await expect(page.locator('.page-spinner, .ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0, {
-    timeout: 15_000,
-  });
-  // Let antd's enter animations finish (a fading element has a misleading contrast).
-  await page.waitForTimeout(350);
 }
 
 async function setLanguage(page: Page, lang: 'he' | 'en'): Promise<void> {
@@ -222,11 +179,23 @@ test('phones: at 390 px no screen scrolls sideways and every list shows its rows
     if (!localStorage.getItem('venue.lang')) localStorage.setItem('venue.lang', 'he');
   });
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page, 'admin');
   const api = await apiSession(request, 'admin', 'demo1234', 1001);
-  const routes = await navRoutes(page);
-  for (const r of EXTRA_ROUTES.filter((x) => !x.public && !x.operator)) routes.push(await fillParams(r.path, api));
-  await page.setViewportSize({ width: 390, height: 844 });
+  // Every screen, the attendance and incident screens too (their settings are switched on and back).
+  const putBack = await revealAllScreens(api);
+  try {
+    await signIn(page, 'admin');
+    const routes = await navRoutes(page);
+    expect(routes).toEqual(expect.arrayContaining(['/management/attendance', '/management/incidents']));
+    for (const r of EXTRA_ROUTES.filter((x) => !x.public && !x.operator)) routes.push(await fillParams(r.path, api));
+    await page.setViewportSize({ width: 390, height: 844 });
+    await checkPhoneScreens(page, routes);
+  } finally {
+    await putBack();
+  }
+});
+
+/** Each route at 390 px: no sideways scroll, and card lists whose first cards show their fields inside the screen. */
+async function checkPhoneScreens(page: Page, routes: string[]): Promise<void> {
   const problems: string[] = [];
   let lists = 0;
   for (const route of routes) {
@@ -254,4 +223,4 @@ test('phones: at 390 px no screen scrolls sideways and every list shows its rows
   console.log(`phones: ${routes.length} screens, ${lists} card lists`);
   expect(lists).toBeGreaterThan(10);
   expect(problems).toEqual([]);
-});
+}

@@ -15,6 +15,7 @@ import {
   markTerminalConnected,
   releaseTerminalLink,
   touchLastConnection,
+  lastContactWriter,
   type LinkTerminal,
 } from '../modules/terminals/link.service.js';
 import { validList, VALID_LIST_TTL_MS } from '../modules/terminals/offline.service.js';
@@ -193,7 +194,9 @@ export class TerminalLinkSession {
     const now = Date.now();
     if (!force && now - s.lastSeenWrite < LAST_CONNECTION_EVERY_MS) return;
     s.lastSeenWrite = now;
-    await touchLastConnection(this.db, s.terminalId, new Date(now));
+    // A live link's contact is written with the others' (LastContactWriter); the close writes at once.
+    if (force) await touchLastConnection(this.db, s.terminalId, new Date(now));
+    else lastContactWriter(this.db).note(s.terminalId, new Date(now));
   }
 
   /** A hello arrived: the hello timeout is met, however long admission control keeps it waiting (realtime/admission.ts). */
