@@ -102,7 +102,7 @@ export class TerminalLinkSession {
   private idleTimer?: NodeJS.Timeout;
   private readonly pingTimer: NodeJS.Timeout;
   private listTimer?: NodeJS.Timeout;
-  private lastPong = Date.now();
+  private lastHeard = Date.now();
   private lastListKey = '';
   private entrancesRunning = 0;
   private readonly entranceSlots: (() => void)[] = [];
@@ -116,12 +116,19 @@ export class TerminalLinkSession {
       if (!this.link) this.closeWith('HELLO_TIMEOUT', 'No hello received', 4408);
     }, HELLO_TIMEOUT_SECONDS * 1000);
     this.touch();
-    // Protocol-level liveness: a link whose peer stopped answering pings (a cut cable, a
-    // silent partition) is ended within LINK_DEAD_SECONDS instead of the idle limit.
-    socket.on('pong', () => (this.lastPong = Date.now()));
+    // Protocol-level liveness: a link whose peer went silent (a cut cable, a silent partition)
+    // is ended within LINK_DEAD_SECONDS instead of the idle limit. Anything heard counts — a
+    // pong, the terminal's own ping (every TERMINAL_PING_SECONDS), a message — and a link heard
+    // from within LINK_PING_SECONDS is not pinged: with thousands of terminals the server then
+    // answers their pings instead of adding as many of its own (docs/scaling.md).
+    const heard = () => (this.lastHeard = Date.now());
+    socket.on('pong', heard);
+    socket.on('ping', heard);
+    socket.on('message', heard);
     this.pingTimer = setInterval(() => {
-      if (Date.now() - this.lastPong > LINK_DEAD_SECONDS * 1000) return socket.terminate();
-      if (socket.readyState === socket.OPEN) socket.ping();
+      const silent = Date.now() - this.lastHeard;
+      if (silent > LINK_DEAD_SECONDS * 1000) return socket.terminate();
+      if (silent >= LINK_PING_SECONDS * 1000 && socket.readyState === socket.OPEN) socket.ping();
     }, LINK_PING_SECONDS * 1000);
     this.pingTimer.unref();
     socket.on('close', () => this.onClose());
