@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import { isoDate, localParts } from '@venue/domain';
 import { SANDBOX_CARDS } from '../../integrations/clearing/sandbox.js';
 import { createTestApp, signedInAdmin, validPersonalId, type Api, type TestContext } from '../../../test/harness.js';
 import { readMovein, readPrm, sumsByAccount } from '../../../test/movein-reader.js';
-import { purchases } from '../../db/schema.js';
 import { bankReturnFile, multipartFile } from '../../../test/masav-bank.js';
 
 const today = () => isoDate(localParts(new Date(), 'Asia/Jerusalem'));
@@ -144,7 +142,8 @@ describe('accounting export: MOVEIN.DAT and MOVEIN.PRM in the published layout (
     await setAccounts(api, club.id);
     const c = (await api.post('/api/Client', { firstName: 'Refund' })).json();
     const p = await buy(api, c.id, 2360, [{ method: 0, amount: 2360 }]);
-    await ctx.database.db.update(purchases).set({ paymentStatus: 3 }).where(eq(purchases.id, p.id));
+    const r = await api.post(`/api/Purchase/Refund/${p.id}`, { idempotencyKey: `acct-refund-${p.id}` });
+    expect(r.statusCode, r.body).toBe(200);
     const moves = await exportDay(api);
     expect(moves).toHaveLength(2);
     expect(moves[1].debits).toEqual(moves[0].credits);
