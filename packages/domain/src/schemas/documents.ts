@@ -38,7 +38,9 @@ export const RefundRequest = z.strictObject({
   reason: text(200).trim().default(''),
   idempotencyKey,
   lines: z
-    .array(z.strictObject({ key: z.number().int().min(0), amount: money.positive({ message: 'invalidAmount' }).optional() }))
+    .array(
+      z.strictObject({ key: z.number().int().min(0), amount: money.positive({ message: 'invalidAmount' }).optional() }),
+    )
     .max(100)
     .optional(),
   amount: money.positive({ message: 'invalidAmount' }).optional(),
@@ -54,7 +56,13 @@ export const PurchaseRefund = z.object({
   beforeVat: z.number(),
   vat: z.number(),
   lines: z.array(
-    z.object({ key: z.number(), itemType: z.number().nullable(), quantity: z.number(), amount: z.number(), vat: z.number() }),
+    z.object({
+      key: z.number(),
+      itemType: z.number().nullable(),
+      quantity: z.number(),
+      amount: z.number(),
+      vat: z.number(),
+    }),
   ),
   payments: z.array(z.object({ method: z.number(), amount: z.number(), lastFour: z.string() })),
   documentId: z.number().nullable(),

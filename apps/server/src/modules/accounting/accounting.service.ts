@@ -1,13 +1,6 @@
 import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { Actor } from '../../lib/actor.js';
-import {
-  HashavshevetDetails,
-  localToInstant,
-  parseIsoDate,
-  PaymentMethod,
-  PurchasePaymentStatus,
-  type SumitSettings,
-} from '@venue/domain';
+import { HashavshevetDetails, localToInstant, parseIsoDate, PaymentMethod, type SumitSettings } from '@venue/domain';
 import type { z } from 'zod';
 import type { Database, Db } from '../../db/index.js';
 import {
@@ -221,11 +214,19 @@ async function refundsOfPeriod(
   end: Date,
 ): Promise<MoveinMovement[]> {
   const rows = await db
-    .select({ r: purchaseRefunds, invoice: purchases.invoiceNumber, number: clients.number, credit: purchaseDocuments.number })
+    .select({
+      r: purchaseRefunds,
+      invoice: purchases.invoiceNumber,
+      number: clients.number,
+      credit: purchaseDocuments.number,
+    })
     .from(purchaseRefunds)
     .innerJoin(purchases, and(eq(purchases.clubId, clubId), eq(purchases.id, purchaseRefunds.purchaseId)))
     .leftJoin(clients, eq(clients.id, purchases.clientId))
-    .leftJoin(purchaseDocuments, and(eq(purchaseDocuments.clubId, clubId), eq(purchaseDocuments.id, purchaseRefunds.documentId)))
+    .leftJoin(
+      purchaseDocuments,
+      and(eq(purchaseDocuments.clubId, clubId), eq(purchaseDocuments.id, purchaseRefunds.documentId)),
+    )
     .where(scoped(db, clubId).where(purchaseRefunds, gte(purchaseRefunds.at, start), lt(purchaseRefunds.at, end)))
     .orderBy(asc(purchaseRefunds.at), asc(purchaseRefunds.id));
   return rows.flatMap(({ r, invoice, number, credit }) =>

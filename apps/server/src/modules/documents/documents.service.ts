@@ -241,7 +241,9 @@ export async function issueCreditDocument(
     reason: o.reason,
   });
   // Exactly the refunded amount: its lines, totals and where the money went.
-  const [items] = [await tx.select().from(purchaseItems).where(eq(purchaseItems.purchaseId, p.id)).orderBy(asc(purchaseItems.id))];
+  const [items] = [
+    await tx.select().from(purchaseItems).where(eq(purchaseItems.purchaseId, p.id)).orderBy(asc(purchaseItems.id)),
+  ];
   snapshot.lines = documentLines(snapshot.lang, p, items, o.lines);
   const total = o.lines.reduce((s, l) => s + l.amount, 0);
   const vat = o.lines.reduce((s, l) => s + l.vat, 0);

@@ -165,7 +165,12 @@ export async function refundableState(db: Db, clubId: number, purchaseId: number
       name: item ? item.name || itemTypeName(lang, item.itemType) : feeName(lang),
     })),
     payments,
-    refunds: refunds.map((r) => presentRefund(r, docs.find((d) => d.id === r.documentId))),
+    refunds: refunds.map((r) =>
+      presentRefund(
+        r,
+        docs.find((d) => d.id === r.documentId),
+      ),
+    ),
   };
 }
 
@@ -217,7 +222,11 @@ export async function refundPurchase(
       return { refund: seen, doc: d };
     }
     if (p.paymentStatus === PurchasePaymentStatus.Refunded) throw refusal('refunded', { refundable: 0 });
-    const items = await tx.select().from(purchaseItems).where(eq(purchaseItems.purchaseId, p.id)).orderBy(asc(purchaseItems.id));
+    const items = await tx
+      .select()
+      .from(purchaseItems)
+      .where(eq(purchaseItems.purchaseId, p.id))
+      .orderBy(asc(purchaseItems.id));
     const blocked = blockedReason(p, items);
     if (blocked) throw refusal(blocked);
     const pays = await tx
@@ -335,7 +344,13 @@ async function refundCards(
       .where(and(eq(charges.clubId, pay.clubId), eq(charges.id, pay.chargeId)));
     if (!c || (c.status !== 'approved' && c.status !== 'refunded'))
       throw new AppError('PAYMENT_ERROR', 'Payment error', { reason: 'refund' });
-    const ok = await refundChargePart(tx as unknown as Db, provider, c, back.amount, `${c.idempotencyKey}:refund:${requestKey}`);
+    const ok = await refundChargePart(
+      tx as unknown as Db,
+      provider,
+      c,
+      back.amount,
+      `${c.idempotencyKey}:refund:${requestKey}`,
+    );
     if (!ok) throw new AppError('PAYMENT_ERROR', 'Payment error', { reason: 'refund' });
   }
 }
@@ -436,4 +451,3 @@ async function takeBack(tx: Tx, clientId: number, kind: 'money' | 'subscription'
     .returning({ id: clients.id });
   if (!ok.length) throw refusal('spent');
 }
-
