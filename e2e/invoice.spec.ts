@@ -156,20 +156,36 @@ test('a partial refund of a chosen line: what is left, its VAT before the click,
   await dialog.getByText('סכום', { exact: true }).click();
   await dialog.getByTestId('refund-amount').fill('15');
   await shot('refund-dialog-he-1440-after');
-  await page.setViewportSize({ width: 390, height: 844 });
-  await shot('refund-dialog-he-390');
-  await page.keyboard.press('Escape');
+  await dialog.getByRole('button', { name: 'סגירה' }).click();
   await expect(page.getByTestId(`partly-refunded-${purchase.id}`)).toBeVisible();
+  await shot('client-purchases-partly-he-1440');
 
+  // On a phone the purchase is a card with the document and refund buttons at its foot.
+  const openOnPhone = async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId(`refund-${purchase.id}`).click();
+  };
+  await openOnPhone();
+  await dialog.getByText('שורות נבחרות').click();
+  await dialog.getByTestId(`refund-line-${line}`).check();
+  await expect(dialog.getByTestId('refund-preview')).toContainText('30.00');
+  await shot('refund-dialog-he-390');
+  await dialog.getByRole('button', { name: 'סגירה' }).click();
+
+  await page.setViewportSize({ width: 1440, height: 900 });
   await page.evaluate(() => localStorage.setItem('venue.lang', 'en'));
   await page.reload();
   await page.getByRole('tab', { name: 'Purchases' }).click();
   await page.getByTestId(`refund-${purchase.id}`).click();
+  await expect(dialog.getByTestId('still-refundable')).toContainText('60.00');
   await dialog.getByText('Chosen lines').click();
   await dialog.getByTestId(`refund-line-${line}`).check();
-  await shot('refund-dialog-en-390');
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await shot('refund-dialog-en-1440');
-  await expect(dialog.getByTestId('still-refundable')).toContainText('60.00');
   await expect(dialog.getByTestId('refund-preview')).toContainText('30.00');
+  await shot('refund-dialog-en-1440');
+  await dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+  await openOnPhone();
+  await dialog.getByText('An amount').click();
+  await dialog.getByTestId('refund-amount').fill('100');
+  await expect(dialog.getByText('More than is still refundable')).toBeVisible();
+  await shot('refund-dialog-en-390');
 });

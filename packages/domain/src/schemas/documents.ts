@@ -92,6 +92,7 @@ export const RefundableState = z.object({
     z.object({
       key: z.number(),
       itemType: z.number().nullable(),
+      /** The item's own name (a product's), '' when it has none; the fee line ''. */
       name: z.string(),
       quantity: z.number(),
       total: z.number(),

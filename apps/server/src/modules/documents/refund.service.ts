@@ -34,7 +34,6 @@ import { refundChargePart } from '../../integrations/clearing/charges.js';
 import type { ClearingProvider } from '../../integrations/clearing/provider.js';
 import { writeLedger, type LedgerEntry } from '../../engine/ledger.js';
 import { getPurchase } from '../../engine/purchase-present.js';
-import { itemTypeName, feeName } from './document-text.js';
 import { issueCreditDocument, presentDocument } from './documents.service.js';
 
 /**
@@ -151,7 +150,6 @@ export async function refundableState(db: Db, clubId: number, purchaseId: number
   ]);
   const { lines, payments } = refundableOf(p, items, pays, refunds);
   const blocked = blockedReason(p, items);
-  const lang = 'he';
   return {
     purchaseId: p.id,
     canRefund: blocked == null && p.paymentStatus !== PurchasePaymentStatus.Refunded,
@@ -162,7 +160,7 @@ export async function refundableState(db: Db, clubId: number, purchaseId: number
     refundable: p.paymentStatus === PurchasePaymentStatus.Refunded ? 0 : p.total - p.refunded,
     lines: lines.map(({ item, ...l }) => ({
       ...l,
-      name: item ? item.name || itemTypeName(lang, item.itemType) : feeName(lang),
+      name: item?.name ?? '',
     })),
     payments,
     refunds: refunds.map((r) =>

@@ -158,7 +158,6 @@ export function RefundDialog({
                   <Typography.Text>{t('money.refundAmountLabel')}</Typography.Text>
                   <InputNumber
                     min={0.01}
-                    max={s.refundable / 100}
                     precision={2}
                     value={shekels(amount)}
                     onChange={(v) => setAmount(toAgorot(v))}
@@ -309,7 +308,6 @@ function RefundLinesTable({
           render: (_, l) => (
             <InputNumber
               min={0.01}
-              max={lineLeft(l) / 100}
               step={1}
               precision={2}
               disabled={picked[l.key] === undefined}
