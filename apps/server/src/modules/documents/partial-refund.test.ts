@@ -246,6 +246,43 @@ describe('partial refunds', () => {
     expect(bal2.subscriptionEnd < bal0.subscriptionStart).toBe(true);
   });
 
+  it('the product reports (summary and lines) count products less what partial refunds took of them', async () => {
+    const { api, client } = await setup();
+    const soap = (await api.post('/api/Product', { name: 'Soap', price: 1500 })).json();
+    const p = await buy(
+      api,
+      client.id,
+      [
+        { itemType: 10, itemId: soap.id, quantity: 2, unitPrice: 1500 },
+        { itemType: 4, quantity: 1, unitPrice: 2000 },
+      ],
+      [{ method: 0, amount: 5000 }],
+    );
+    const line = p.items.find((i: { itemType: number }) => i.itemType === 10);
+    const r = (await refund(api, p.id, { lines: [{ key: line.id, amount: 1000 }] })).json().refund;
+    const products = await api.post('/api/Report/GetProductsReport', { period: 'day', anchor: today() });
+    expect(products.statusCode, products.body).toBe(200);
+    expect(products.json().items).toMatchObject([
+      {
+        productId: soap.id,
+        purchases: 1,
+        quantity: 2,
+        total: 2000,
+        vat: line.priceWithVat - line.amountBeforeVat - r.vat,
+      },
+    ]);
+    const summary = await api.post('/api/Report/GetProductSummaryReport', { period: 'day', anchor: today() });
+    expect(summary.statusCode, summary.body).toBe(200);
+    expect(summary.json().items.find((x: { productId: number }) => x.productId === soap.id)).toMatchObject({
+      quantity: 2,
+      total: 2000,
+    });
+    // The rest of the line, refunded whole: the products given back leave the count.
+    await refund(api, p.id, { lines: [{ key: line.id }] });
+    const after = (await api.post('/api/Report/GetProductsReport', { period: 'day', anchor: today() })).json();
+    expect(after.totals).toMatchObject({ quantity: 0, total: 0 });
+  });
+
   it('needs the money permission (403); another club’s purchase is not found (404)', async () => {
     const { api, client, club } = await setup();
     const p = await buy(api, client.id, [{ itemType: 4, quantity: 1, unitPrice: 1000 }], [{ method: 0, amount: 1000 }]);
