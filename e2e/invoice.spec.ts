@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { apiSession } from './api';
 import { ClientMoneyPage } from './pages/ClientMoneyPage';
 import { confirmTermsIfAsked } from './pages/LoginPage';
@@ -25,7 +25,7 @@ async function pdfText(pdf: Buffer): Promise<string> {
  * Clicks a document button and answers the text of the PDF the console fetched and opened in a
  * new tab (the answer is taken on its way to the page).
  */
-async function openDocument(page: Page, testId: string, name: string): Promise<string> {
+async function openDocument(page: Page, button: string | Locator, name: string): Promise<string> {
   let body: Buffer | null = null;
   const pattern = /\/api\/(Purchase\/DocumentPdf|Document\/Pdf)\//;
   await page.route(pattern, async (route) => {
@@ -35,7 +35,8 @@ async function openDocument(page: Page, testId: string, name: string): Promise<s
     body = await res.body();
     await route.fulfill({ response: res, body });
   });
-  const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByTestId(testId).click()]);
+  const target = typeof button === 'string' ? page.getByTestId(button) : button;
+  const [popup] = await Promise.all([page.waitForEvent('popup'), target.click()]);
   await expect.poll(() => popup.url()).toMatch(/^blob:/);
   await popup.close();
   await page.unroute(pattern);
@@ -78,13 +79,113 @@ test('a purchase, its invoice PDF from the client page, a refund and its credit 
   const again = await openDocument(page, `document-${purchase.id}`, 'invoice-copy');
   expect(again).toContain('העתק');
 
+  // The refund dialog: everything left (the default choice), with a reason.
   await page.getByTestId(`refund-${purchase.id}`).click();
-  await page.getByTestId('refund-reason').fill('ביטול עסקה');
-  await page.getByTestId('refund-confirm').click();
+  const dialog = page.getByTestId('refund-dialog');
+  await dialog.getByTestId('refund-reason').fill('ביטול עסקה');
+  await expect(dialog.getByTestId('refund-preview')).toContainText('50.00');
+  await dialog.getByTestId('refund-submit').click();
   await expect(page.getByText('העסקה זוכתה והופקה חשבונית זיכוי')).toBeVisible();
-  const credit = await openDocument(page, `credit-document-${purchase.id}`, 'credit-original');
+  await expect(dialog.getByTestId('still-refundable')).toContainText('0.00');
+  const credit = await openDocument(
+    page,
+    dialog.locator('[data-testid^="credit-document-"]').first(),
+    'credit-original',
+  );
   expect(credit).toContain('חשבונית מס זיכוי');
   expect(credit).toContain(`זיכוי עבור חשבונית מס קבלה מס׳ ${purchase.invoiceNumber}`);
   expect(credit).toContain('ביטול עסקה');
   if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/client-purchases-he.png` });
+});
+
+test('a partial refund of a chosen line: what is left, its VAT before the click, its credit document', async ({
+  page,
+  request,
+}) => {
+  const api = await apiSession(request, 'admin', 'demo1234', 1001);
+  const client = await api.post<{ id: number }>('/api/Client', { firstName: 'נעמה', lastName: 'זיכוי' });
+  const purchase = await api.post<{ id: number; invoiceNumber: number; items: { id: number }[] }>(
+    '/api/Client/AdminPurchase',
+    {
+      clientId: client.id,
+      purchaseItems: [
+        { itemType: 4, quantity: 2, unitPrice: 2500 },
+        { itemType: 3, quantity: 1, unitPrice: 3000 },
+      ],
+      payments: [{ method: 1, amount: 8000, card: { number: '4242 4242 4242 4242', expiry: '12/35', cvv: '123' } }],
+      idempotencyKey: `e2e-partial-${Date.now()}`,
+    },
+  );
+  const shot = async (name: string) => {
+    if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/${name}.png` });
+  };
+  await page.addInitScript(() => localStorage.setItem('venue.lang', localStorage.getItem('venue.lang') ?? 'he'));
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/login?userName=admin&password=demo1234&externalClubId=1001');
+  await page.getByTestId('side-nav').waitFor();
+  await confirmTermsIfAsked(page);
+  const money = new ClientMoneyPage(page);
+  await money.open(client.id);
+  await money.tab('רכישות');
+
+  await page.getByTestId(`refund-${purchase.id}`).click();
+  const dialog = page.getByTestId('refund-dialog');
+  await expect(dialog.getByTestId('still-refundable')).toContainText('80.00');
+  await dialog.getByText('שורות נבחרות').click();
+  const line = purchase.items[0].id;
+  await dialog.getByTestId(`refund-line-${line}`).check();
+  await dialog.getByTestId(`refund-line-amount-${line}`).fill('20');
+  await dialog.getByTestId('refund-reason').fill('כניסה אחת לא נוצלה');
+  // 20.00 of the entrances line (50.00 carrying 7.63 VAT of the purchase's 12.20): 3.05 VAT.
+  await expect(dialog.getByTestId('refund-preview')).toContainText('20.00');
+  await expect(dialog.getByTestId('refund-preview')).toContainText('3.05');
+  await shot('refund-dialog-he-1440');
+  await dialog.getByTestId('refund-submit').click();
+  await expect(dialog.getByTestId('still-refundable')).toContainText('60.00');
+  const credit = await openDocument(
+    page,
+    dialog.locator('[data-testid^="credit-document-"]').first(),
+    'credit-partial',
+  );
+  expect(credit).toContain('חשבונית מס זיכוי');
+  expect(credit).toContain(`זיכוי עבור חשבונית מס קבלה מס׳ ${purchase.invoiceNumber}`);
+  expect(credit).toContain('20.00 ₪');
+  expect(credit).toContain('3.05');
+  expect(credit).toContain('16.95');
+  expect(credit).not.toContain('80.00');
+  await dialog.getByText('סכום', { exact: true }).click();
+  await dialog.getByTestId('refund-amount').fill('15');
+  await shot('refund-dialog-he-1440-after');
+  await dialog.getByRole('button', { name: 'סגירה' }).click();
+  await expect(page.getByTestId(`partly-refunded-${purchase.id}`)).toBeVisible();
+  await shot('client-purchases-partly-he-1440');
+
+  // On a phone the purchase is a card with the document and refund buttons at its foot.
+  const openOnPhone = async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId(`refund-${purchase.id}`).click();
+  };
+  await openOnPhone();
+  await dialog.getByText('שורות נבחרות').click();
+  await dialog.getByTestId(`refund-line-${line}`).check();
+  await expect(dialog.getByTestId('refund-preview')).toContainText('30.00');
+  await shot('refund-dialog-he-390');
+  await dialog.getByRole('button', { name: 'סגירה' }).click();
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.evaluate(() => localStorage.setItem('venue.lang', 'en'));
+  await page.reload();
+  await page.getByRole('tab', { name: 'Purchases' }).click();
+  await page.getByTestId(`refund-${purchase.id}`).click();
+  await expect(dialog.getByTestId('still-refundable')).toContainText('60.00');
+  await dialog.getByText('Chosen lines').click();
+  await dialog.getByTestId(`refund-line-${line}`).check();
+  await expect(dialog.getByTestId('refund-preview')).toContainText('30.00');
+  await shot('refund-dialog-en-1440');
+  await dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+  await openOnPhone();
+  await dialog.getByText('An amount').click();
+  await dialog.getByTestId('refund-amount').fill('100');
+  await expect(dialog.getByText('More than is still refundable')).toBeVisible();
+  await shot('refund-dialog-en-390');
 });

@@ -327,7 +327,7 @@ const beforeVat = (withVat: number) => Math.round(withVat / (1 + VAT_BP / 10_000
  * directly, as the reports read them. The invoice number is taken from the
  * club's counter, as the purchase engine does; the total is the lines' sum,
  * split into amount before VAT and VAT at 18%. Defaults: now, paid
- * (paymentStatus 1), source 'console'. `payments` are [method, agorot] pairs.
+ * (paymentStatus 1; a Refunded one has `refunded` = its total), source 'console'. `payments` are [method, agorot] pairs.
  */
 export async function makePurchase(
   ctx: FactoryContext,
@@ -354,6 +354,8 @@ export async function makePurchase(
       paymentStatus: 1,
       source: 'console',
       idempotencyKey: `test-${randomBytes(6).toString('hex')}`,
+      // A Refunded purchase gave all of its total back (purchases.refunded, docs/money.md "Refunds").
+      refunded: over.paymentStatus === 3 ? (over.total ?? total) : 0,
       ...over,
     })
     .returning();

@@ -58,3 +58,4 @@ export * from './contract/index.js';
 export * from './format.js';
 export * from './labels.js';
 export * from './report-text.js';
+export * from './refund.js';

@@ -27,6 +27,7 @@ export const REPORT_TEXT = {
     vat: ['מע"מ', 'VAT'],
     total: ['סה"כ כולל מע"מ', 'Total incl. VAT'],
     paymentStatus: ['מצב תשלום', 'Payment status'],
+    refundedAmount: ['זוכה', 'Refunded'],
     paidCash: ['מזומן', 'Cash'],
     paidCredit: ['אשראי', 'Credit'],
     paidBeats: ['מיתרה', 'From balance'],

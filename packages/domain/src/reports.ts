@@ -305,6 +305,8 @@ export const REPORTS = {
       { key: 'vat', type: 'money' },
       { key: 'total', type: 'money', sortable: true },
       { key: 'paymentStatus', type: 'purchaseStatus', sortable: true },
+      // What refunds, whole or partial, gave back of the purchase (docs/money.md "Refunds").
+      { key: 'refundedAmount', type: 'money' },
       { key: 'paidCash', type: 'money', wide: true },
       { key: 'paidCredit', type: 'money', wide: true },
       { key: 'paidBeats', type: 'money', wide: true },
@@ -318,6 +320,7 @@ export const REPORTS = {
       { key: 'amountBeforeVat', type: 'money' },
       { key: 'vat', type: 'money' },
       { key: 'total', type: 'money' },
+      { key: 'refundedAmount', type: 'money' },
       { key: 'paidCash', type: 'money' },
       { key: 'paidCredit', type: 'money' },
       { key: 'paidBeats', type: 'money' },

@@ -588,6 +588,8 @@ export const purchases = pgTable(
     excess: integer('excess').notNull().default(0),
     /** Cash rounding to 10 agorot (DOMAIN-FACTS): what was paid minus the total, −4…+5; included in paid_cash. */
     rounding: integer('rounding').notNull().default(0),
+    /** What refunds gave back so far (sum of purchase_refunds.total), minor units; equals total once Refunded. */
+    refunded: integer('refunded').notNull().default(0),
     /** PurchasePayer: 0 the client, 1 the parent (father), 2 a manager. */
     payer: smallint('payer').notNull().default(0),
     payerClientId: integer('payer_client_id'),
@@ -810,6 +812,8 @@ export const charges = pgTable(
     currency: integer('currency').notNull().default(376),
     /** 'pending', 'approved', 'declined', 'uncertain', 'refunded'. */
     status: text('status').notNull(),
+    /** Refunded so far (partial refunds), minor units; status 'refunded' once it equals amount. */
+    refunded: integer('refunded').notNull().default(0),
     providerRef: text('provider_ref'),
     lastFour: text('last_four').notNull().default(''),
     brand: text('brand').notNull().default(''),
@@ -1459,7 +1463,58 @@ export const purchaseDocuments = pgTable(
   (t) => [
     primaryKey({ columns: [t.clubId, t.id] }),
     uniqueIndex('purchase_documents_number').on(t.clubId, t.kind, t.number),
-    uniqueIndex('purchase_documents_purchase').on(t.clubId, t.purchaseId, t.kind),
+    // One sale document per purchase; credit documents, one per refund, are many.
+    uniqueIndex('purchase_documents_purchase')
+      .on(t.clubId, t.purchaseId, t.kind)
+      .where(sql`${t.kind} in (320, 400)`),
+  ],
+);
+
+/** A refunded line of a purchase_refunds row (packages/domain refund.ts PlannedRefundLine, plus what was undone). */
+export interface RefundLineRow {
+  key: number;
+  itemType: number | null;
+  quantity: number;
+  amount: number;
+  vat: number;
+  /** Money-load bonus and kala immersions taken back with this line. */
+  bonus?: number;
+  immersions?: number;
+}
+
+/**
+ * Refunds of purchases (issue 18 partial refunds; docs/money.md "Refunds"): one row per refund,
+ * full or partial, with what it took of each line and gave back to each payment (minor units), its
+ * credit document, and the request's idempotency key. A purchase's refunds sum to at most its total.
+ */
+export const purchaseRefunds = pgTable(
+  'purchase_refunds',
+  {
+    clubId: integer('club_id').notNull(),
+    id: serial('id').notNull(),
+    purchaseId: bigint('purchase_id', { mode: 'number' }).notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    userId: integer('user_id'),
+    reason: text('reason').notNull().default(''),
+    total: integer('total').notNull(),
+    beforeVat: integer('before_vat').notNull(),
+    vat: integer('vat').notNull(),
+    lines: jsonb('lines').$type<RefundLineRow[]>().notNull(),
+    /** [{id (purchase_payments row), method, amount, lastFour}]. */
+    payments: jsonb('payments').$type<{ id: number; method: number; amount: number; lastFour: string }[]>().notNull(),
+    documentId: integer('document_id'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clubId, t.id] }),
+    uniqueIndex('purchase_refunds_idem').on(t.clubId, t.idempotencyKey),
+    index('purchase_refunds_purchase').on(t.clubId, t.purchaseId),
+    index('purchase_refunds_at').on(t.clubId, t.at),
+    foreignKey({
+      name: 'purchase_refunds_purchase_fk',
+      columns: [t.clubId, t.purchaseId],
+      foreignColumns: [purchases.clubId, purchases.id],
+    }),
   ],
 );
 

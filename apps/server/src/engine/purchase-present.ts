@@ -25,6 +25,7 @@ export function presentPurchase(
     vat: p.vat,
     vatRateBp: p.vatRateBp,
     paymentStatus: p.paymentStatus,
+    refunded: p.refunded,
     balanceBefore: p.balanceBefore,
     balanceAfter: p.balanceAfter,
     tempBalanceBefore: p.tempBalanceBefore,

@@ -4,6 +4,7 @@ import {
   InvoiceMailSettings,
   InvoiceMailSettingsView,
   PurchaseDocument,
+  RefundableState,
   RefundRequest,
   RefundResponse,
 } from '../schemas/documents.js';
@@ -35,6 +36,14 @@ export const documents = routes(['documents'], {
   },
   /** Any document of the club by its id, as PDF; every request is a print. */
   pdf: { method: 'GET', path: '/api/Document/Pdf/:id', params: IdParams, access: viewClients },
+  /** What of the purchase can still be refunded, and its refunds so far (docs/money.md "Refunds"). */
+  refundable: {
+    method: 'GET',
+    path: '/api/Purchase/Refundable/:id',
+    params: IdParams,
+    response: RefundableState,
+    access: viewClients,
+  },
   refund: {
     method: 'POST',
     path: '/api/Purchase/Refund/:id',

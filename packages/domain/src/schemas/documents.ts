@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from '../parts.js';
+import { money, text } from '../parts.js';
 import { idempotencyKey } from './helpers.js';
 import { Purchase } from './purchases.js';
 
@@ -28,15 +28,86 @@ export const PurchaseDocument = z.object({
 });
 export type PurchaseDocument = z.infer<typeof PurchaseDocument>;
 
-/** POST /api/Purchase/Refund/{id}: refunds the whole purchase and issues its credit document. */
+/**
+ * POST /api/Purchase/Refund/{id}: refunds chosen lines (each whole, or `amount` agorot of it), or an
+ * `amount` spread over the lines, or (neither) everything still refundable, and issues the refund's
+ * credit document (packages/domain refund.ts; docs/money.md "Refunds"). `lines[].key` is the
+ * purchase item's id, 0 the card fee. A repeated `idempotencyKey` answers the first refund.
+ */
 export const RefundRequest = z.strictObject({
   reason: text(200).trim().default(''),
   idempotencyKey,
+  lines: z
+    .array(
+      z.strictObject({ key: z.number().int().min(0), amount: money.positive({ message: 'invalidAmount' }).optional() }),
+    )
+    .max(100)
+    .optional(),
+  amount: money.positive({ message: 'invalidAmount' }).optional(),
 });
 export type RefundRequest = z.infer<typeof RefundRequest>;
 
-export const RefundResponse = z.object({ purchase: Purchase, document: PurchaseDocument });
+/** One refund of a purchase: what it took (agorot, with its VAT), where the money went, its credit document. */
+export const PurchaseRefund = z.object({
+  id: z.number(),
+  at: z.string(),
+  reason: z.string(),
+  total: z.number(),
+  beforeVat: z.number(),
+  vat: z.number(),
+  lines: z.array(
+    z.object({
+      key: z.number(),
+      itemType: z.number().nullable(),
+      quantity: z.number(),
+      amount: z.number(),
+      vat: z.number(),
+    }),
+  ),
+  payments: z.array(z.object({ method: z.number(), amount: z.number(), lastFour: z.string() })),
+  documentId: z.number().nullable(),
+  documentNumber: z.number().nullable(),
+  documentKind: z.number().nullable(),
+});
+export type PurchaseRefund = z.infer<typeof PurchaseRefund>;
+
+export const RefundResponse = z.object({ purchase: Purchase, document: PurchaseDocument, refund: PurchaseRefund });
 export type RefundResponse = z.infer<typeof RefundResponse>;
+
+/**
+ * GET /api/Purchase/Refundable/{id}: what of a purchase can still be refunded — its lines (key = item
+ * id, 0 the card fee) with their VAT and what earlier refunds took, its payments with what they got
+ * back, the amount left, and the refunds so far. The console plans with packages/domain planRefund.
+ */
+export const RefundableState = z.object({
+  purchaseId: z.number(),
+  /** False for a MASAV purchase not collected yet or a license purchase (details in `blockedReason`). */
+  canRefund: z.boolean(),
+  blockedReason: z.string().nullable(),
+  vatRateBp: z.number(),
+  total: z.number(),
+  refunded: z.number(),
+  refundable: z.number(),
+  lines: z.array(
+    z.object({
+      key: z.number(),
+      itemType: z.number().nullable(),
+      /** The item's own name (a product's), '' when it has none; the fee line ''. */
+      name: z.string(),
+      quantity: z.number(),
+      total: z.number(),
+      vat: z.number(),
+      refundedTotal: z.number(),
+      refundedVat: z.number(),
+      refundedQuantity: z.number(),
+    }),
+  ),
+  payments: z.array(
+    z.object({ id: z.number(), method: z.number(), amount: z.number(), lastFour: z.string(), refunded: z.number() }),
+  ),
+  refunds: z.array(PurchaseRefund),
+});
+export type RefundableState = z.infer<typeof RefundableState>;
 
 /** The outgoing-mail (SMTP) settings of the club's invoice e-mail (club money settings). */
 export const InvoiceMailSettings = z.strictObject({

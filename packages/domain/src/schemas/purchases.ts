@@ -127,6 +127,8 @@ export const Purchase = z.object({
   vat: z.number(),
   vatRateBp: z.number(),
   paymentStatus: z.number(),
+  /** What refunds gave back so far (agorot); equals `total` once the status is Refunded (docs/money.md "Refunds"). */
+  refunded: z.number(),
   balanceBefore: z.number(),
   balanceAfter: z.number(),
   tempBalanceBefore: z.number(),

@@ -117,6 +117,34 @@ export async function refundCharge(db: Db, provider: ClearingProvider, row: Char
     .where(eq(charges.id, row.id));
 }
 
+/**
+ * Gives back `amount` (minor units) of an approved charge, for a refund of (part of) its purchase
+ * (docs/money.md "Refunds"). Idempotent on `key` at the provider (a repeated refund moves no money);
+ * `charges.refunded` grows by the amount and the status becomes 'refunded' once all of it is back.
+ * @returns true when the provider gave the money back, false when it refused (nothing recorded)
+ */
+export async function refundChargePart(
+  db: Db,
+  provider: ClearingProvider,
+  row: ChargeRow,
+  amount: number,
+  key: string,
+): Promise<boolean> {
+  if (amount <= 0) return true;
+  if (!row.providerRef || row.refunded + amount > row.amount) return false;
+  const r = await provider.refund({ providerRef: row.providerRef, amount, idempotencyKey: key });
+  if (r.status !== 'approved') {
+    await db.update(charges).set({ error: r.reason }).where(eq(charges.id, row.id));
+    return false;
+  }
+  const refunded = row.refunded + amount;
+  await db
+    .update(charges)
+    .set({ refunded, status: refunded >= row.amount ? 'refunded' : row.status, error: null })
+    .where(eq(charges.id, row.id));
+  return true;
+}
+
 /** Links settled charges to the purchase they paid. */
 export async function linkCharges(db: Db, ids: number[], purchaseId: number): Promise<void> {
   if (ids.length) await db.update(charges).set({ purchaseId }).where(inArray(charges.id, ids));

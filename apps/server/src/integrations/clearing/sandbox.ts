@@ -55,6 +55,8 @@ interface Book {
   amount: number;
   providerRef: string;
   reason?: string;
+  /** Refunded so far of an approved charge (partial refunds). */
+  refunded?: number;
 }
 
 export class SandboxProvider implements ClearingProvider {
@@ -123,10 +125,13 @@ export class SandboxProvider implements ClearingProvider {
     const seen = this.books.get(req.idempotencyKey);
     if (seen) return { status: 'approved', providerRef: seen.providerRef };
     const charge = this.refs.get(req.providerRef);
-    if (!charge || charge.status !== 'approved' || req.amount > charge.amount) {
+    // Partial refunds add up until the whole charge is back (then the charge is 'refunded').
+    const refunded = charge?.refunded ?? 0;
+    if (!charge || charge.status !== 'approved' || req.amount <= 0 || refunded + req.amount > charge.amount) {
       return { status: 'declined', reason: 'refund_not_possible' };
     }
-    charge.status = 'refunded';
+    charge.refunded = refunded + req.amount;
+    if (charge.refunded >= charge.amount) charge.status = 'refunded';
     const book: Book = {
       status: 'approved',
       amount: req.amount,

@@ -1,16 +1,17 @@
 import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { Actor } from '../../lib/actor.js';
-import {
-  HashavshevetDetails,
-  localToInstant,
-  parseIsoDate,
-  PaymentMethod,
-  PurchasePaymentStatus,
-  type SumitSettings,
-} from '@venue/domain';
+import { HashavshevetDetails, localToInstant, parseIsoDate, PaymentMethod, type SumitSettings } from '@venue/domain';
 import type { z } from 'zod';
 import type { Database, Db } from '../../db/index.js';
-import { clients, clubMoneySettings, masavResults, purchasePayments, purchases } from '../../db/schema.js';
+import {
+  clients,
+  clubMoneySettings,
+  masavResults,
+  purchaseDocuments,
+  purchasePayments,
+  purchaseRefunds,
+  purchases,
+} from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { dataKeys, encrypt } from '../../lib/crypto.js';
 import { AppError, notFound } from '../../lib/errors.js';
@@ -131,10 +132,9 @@ function periodBounds(tz: string, from: string, to: string) {
  * compound movement per payment method that brought money — debit the
  * method's account (cash, card, or the MASAV account while uncollected) with
  * the money, credit income with its net and VAT with its share of the
- * purchase's VAT. A refunded purchase is followed by the same movements
- * reversed (debits and credits swapped), so it nets to zero as the financial
- * report leaves it out. Balance, temporary-balance and Free payments bring no
- * money (VAT on loaded money was booked at the load).
+ * purchase's VAT. Refunds are their own movements (`refundMovements`).
+ * Balance, temporary-balance and Free payments bring no money (VAT on loaded
+ * money was booked at the load).
  */
 function purchaseMovements(
   s: Hashavshevet,
@@ -160,21 +160,85 @@ function purchaseMovements(
     // A MASAV purchase not yet collected has no invoice number yet (docs/money.md "Documents"): reference 0.
     const base = { reference: p.invoiceNumber ?? 0, reference2: clientNumber, date, valueDate: date };
     moves.push({ ...base, details: `קבלה ${p.invoiceNumber} ${label}`, debit: [{ account, amount }], credit });
-    if (p.paymentStatus === PurchasePaymentStatus.Refunded)
-      moves.push({
-        ...base,
-        details: `ביטול ${p.invoiceNumber} ${label}`,
-        debit: credit,
-        credit: [{ account, amount }],
-      });
   });
   return moves;
 }
 
 /**
+ * The movements of one refund, whole or partial (docs/money.md "Refunds"), on the refund's day: per
+ * payment method that gave money back, the sale's movement reversed for the refunded amount —
+ * debit income with its net and VAT with its share of the refund's VAT (split in proportion to the
+ * money, the remainder to the last method), credit the method's account. Reference 1 is the
+ * purchase's invoice number; the details name the credit document.
+ */
+function refundMovements(
+  s: Hashavshevet,
+  r: typeof purchaseRefunds.$inferSelect,
+  invoice: number | null,
+  creditNumber: number | null,
+  clientNumber: number | null,
+  date: string,
+): MoveinMovement[] {
+  const byMethod = new Map<number, number>();
+  for (const x of r.payments)
+    if (methodAccount(s, x.method)) byMethod.set(x.method, (byMethod.get(x.method) ?? 0) + x.amount);
+  const methods = [...byMethod.entries()].filter(([, a]) => a > 0).sort(([a], [b]) => a - b);
+  const vats = splitVatOver(
+    r.vat,
+    methods.map(([, a]) => a),
+  );
+  return methods.map(([method, amount], i) => {
+    const { account, label } = methodAccount(s, method)!;
+    const vat = Math.min(vats[i], amount);
+    const debit = [{ account: s.incomeAccount, amount: amount - vat }];
+    if (vat > 0) debit.push({ account: s.vatAccount, amount: vat });
+    return {
+      reference: invoice ?? 0,
+      reference2: clientNumber,
+      date,
+      valueDate: date,
+      details: `זיכוי ${creditNumber ?? ''} ${invoice ?? ''} ${label}`.replace(/ +/g, ' '),
+      debit,
+      credit: [{ account, amount }],
+    };
+  });
+}
+
+/** The refunds made in [start, end), by time, with their purchase's invoice and credit document's number. */
+async function refundsOfPeriod(
+  db: Db,
+  clubId: number,
+  s: Hashavshevet,
+  location: Parameters<typeof clubToday>[0],
+  start: Date,
+  end: Date,
+): Promise<MoveinMovement[]> {
+  const rows = await db
+    .select({
+      r: purchaseRefunds,
+      invoice: purchases.invoiceNumber,
+      number: clients.number,
+      credit: purchaseDocuments.number,
+    })
+    .from(purchaseRefunds)
+    .innerJoin(purchases, and(eq(purchases.clubId, clubId), eq(purchases.id, purchaseRefunds.purchaseId)))
+    .leftJoin(clients, eq(clients.id, purchases.clientId))
+    .leftJoin(
+      purchaseDocuments,
+      and(eq(purchaseDocuments.clubId, clubId), eq(purchaseDocuments.id, purchaseRefunds.documentId)),
+    )
+    .where(scoped(db, clubId).where(purchaseRefunds, gte(purchaseRefunds.at, start), lt(purchaseRefunds.at, end)))
+    .orderBy(asc(purchaseRefunds.at), asc(purchaseRefunds.id));
+  return rows.flatMap(({ r, invoice, number, credit }) =>
+    refundMovements(s, r, invoice, credit, number, clubToday(location, r.at)),
+  );
+}
+
+/**
  * MOVEIN.DAT for [from, to] (club-local dates, inclusive), in the published
  * layout (integrations/accounting/movein.ts): the purchases of the period by
- * invoice number (`purchaseMovements`), then the MASAV collections read from
+ * invoice number (`purchaseMovements`), then the refunds made in the period
+ * (`refundMovements`, each on its own day), then the MASAV collections read from
  * the bank's return files in the period (debit the bank account, credit the
  * MASAV account), by date. Reference 1 is the invoice number, reference 2 the
  * client number.
@@ -211,6 +275,7 @@ export async function writeMovein(db: Db, clubId: number, from: string, to: stri
   const moves: MoveinMovement[] = [];
   for (const { p, number } of rows)
     moves.push(...purchaseMovements(s, p, pays.get(p.id) ?? [], number, clubToday(club.location, p.at)));
+  moves.push(...(await refundsOfPeriod(db, clubId, s, club.location, start, end)));
   moves.push(...(await masavCollections(db, clubId, s, club.location, start, end)));
   if (!moves.length) throw new AppError('NO_DATA_TO_EXPORT', 'No data to export');
   return buildMovein(s, moves);

@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import { isoDate, localParts } from '@venue/domain';
 import { SANDBOX_CARDS } from '../../integrations/clearing/sandbox.js';
 import { createTestApp, signedInAdmin, validPersonalId, type Api, type TestContext } from '../../../test/harness.js';
 import { readMovein, readPrm, sumsByAccount } from '../../../test/movein-reader.js';
-import { purchases } from '../../db/schema.js';
 import { bankReturnFile, multipartFile } from '../../../test/masav-bank.js';
 
 const today = () => isoDate(localParts(new Date(), 'Asia/Jerusalem'));
@@ -144,13 +142,58 @@ describe('accounting export: MOVEIN.DAT and MOVEIN.PRM in the published layout (
     await setAccounts(api, club.id);
     const c = (await api.post('/api/Client', { firstName: 'Refund' })).json();
     const p = await buy(api, c.id, 2360, [{ method: 0, amount: 2360 }]);
-    await ctx.database.db.update(purchases).set({ paymentStatus: 3 }).where(eq(purchases.id, p.id));
+    const r = await api.post(`/api/Purchase/Refund/${p.id}`, { idempotencyKey: `acct-refund-${p.id}` });
+    expect(r.statusCode, r.body).toBe(200);
     const moves = await exportDay(api);
     expect(moves).toHaveLength(2);
     expect(moves[1].debits).toEqual(moves[0].credits);
     expect(moves[1].credits).toEqual(moves[0].debits);
     const { debit, credit } = sumsByAccount(moves);
     for (const acc of ['1000', '4000', '2200']) expect(debit[acc] ?? 0, acc).toBe(credit[acc] ?? 0);
+  });
+
+  it('partial refunds are reversed for the refunded amount: the accounts net to the financial report', async () => {
+    const { api, club } = await signedInAdmin(ctx);
+    await setAccounts(api, club.id);
+    const c = (await api.post('/api/Client', { firstName: 'Partial' })).json();
+    const a = await buy(api, c.id, 11800, [{ method: 1, amount: 11800, card }]);
+    const b = await buy(api, c.id, 5900, [
+      { method: 0, amount: 2900 },
+      { method: 1, amount: 3000, card },
+    ]);
+    const refund = async (id: number, body: object) => {
+      const r = await api.post(`/api/Purchase/Refund/${id}`, {
+        idempotencyKey: `acct-part-${id}-${Math.random()}`,
+        ...body,
+      });
+      expect(r.statusCode, r.body).toBe(200);
+      return r.json().refund;
+    };
+    const r1 = await refund(a.id, { amount: 2360 });
+    const r2 = await refund(b.id, { amount: 1000 });
+    const moves = await exportDay(api);
+    // The sales, then one reversal per refunded method: a's card, b's cash and card.
+    expect(moves).toHaveLength(3 + 3);
+    const reversal = moves[3];
+    expect(reversal.credits).toEqual([{ account: '1100', amount: 2360 }]);
+    expect(reversal.debits).toEqual([
+      { account: '4000', amount: 2360 - r1.vat },
+      { account: '2200', amount: r1.vat },
+    ]);
+    const { debit, credit } = sumsByAccount(moves);
+    const net = (acc: string) => (debit[acc] ?? 0) - (credit[acc] ?? 0);
+    const fin = await api.post('/api/Report/GetFinancialReport', { period: 'day', anchor: today() });
+    const t = fin.json().totals as {
+      amountBeforeVat: number;
+      vat: number;
+      fee: number;
+      byMethod: Record<string, number>;
+    };
+    expect(net('1000')).toBe(t.byMethod['0']);
+    expect(net('1100')).toBe(t.byMethod['1']);
+    expect(-net('4000')).toBe(t.amountBeforeVat + t.fee);
+    expect(-net('2200')).toBe(t.vat);
+    expect(t.byMethod['0'] + t.byMethod['1']).toBe(11800 + 5900 - r1.total - r2.total);
   });
 
   it('an empty period answers NO_DATA_TO_EXPORT, not an empty file', async () => {

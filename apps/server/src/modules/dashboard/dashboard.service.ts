@@ -152,14 +152,15 @@ export async function chartConfirmedEntranceByTime(
 
 /**
  * `GetMonthlyIncome`: `{value}` = sum of `total` (minor units, VAT and card
- * fee included) of this month's purchases that were not refunded.
+ * fee included) of this month's purchases that were not refunded, less what
+ * partial refunds gave back of them (`refunded`, docs/money.md "Refunds").
  */
 export async function monthlyIncome(db: Db, clubId: number, now: Date = new Date()): Promise<{ value: number }> {
   const [row] = await monthRows(
     db,
     clubId,
     now,
-    (r, zone) => sql`select coalesce(sum(total), 0)::bigint as v, ${zone} from purchases
+    (r, zone) => sql`select coalesce(sum(total - refunded), 0)::bigint as v, ${zone} from purchases
       where club_id = ${clubId} and at >= ${r.start} and at < ${r.end} and payment_status <> ${PurchasePaymentStatus.Refunded}`,
   );
   return { value: Number(row?.v ?? 0) };

@@ -9,7 +9,7 @@ import {
   type PrintedDocument,
 } from './documents.service.js';
 import { emailDocument, getMailSettings, saveMailSettings, sendTestMail } from './mail.service.js';
-import { refundPurchase } from './refund.service.js';
+import { refundableState, refundPurchase } from './refund.service.js';
 
 /** A PDF shown in the browser (inline), with its file name for saving. */
 function sendPdf(reply: import('fastify').FastifyReply, d: PrintedDocument) {
@@ -29,6 +29,7 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
     sendPdf(reply, await printPurchaseDocument(db, req.auth.clubId, req.params.id, req.auth.userId)),
   );
   route(app, c.pdf, async (req, reply) => sendPdf(reply, await printDocument(db, req.auth.clubId, req.params.id)));
+  route(app, c.refundable, async (req) => refundableState(db, req.auth.clubId, req.params.id));
   route(app, c.refund, async (req) => refundPurchase(db, clearingProvider(), req.auth, req.params.id, req.body));
   route(app, c.email, async (req) => emailDocument(db, req.auth.clubId, req.params.id));
   route(app, c.mailSettings, async (req) => getMailSettings(db, req.auth.clubId));

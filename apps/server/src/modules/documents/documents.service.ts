@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { DocumentKind, PurchasePaymentStatus, type PurchaseDocument } from '@venue/domain';
+import { DocumentKind, purchaseDocumentLines, PurchasePaymentStatus, type PurchaseDocument } from '@venue/domain';
 import type { Db, Tx } from '../../db/index.js';
 import {
   clients,
@@ -58,38 +58,43 @@ export function creditKind(israeli: boolean): DocumentKind {
 
 /**
  * The lines of a purchase as printed: each item with its price before VAT and
- * its VAT, and the card fee as its own line. The fee's VAT is carried in the
- * first item's share (purchase-check.ts pricePurchase), so it is split back
- * out here in proportion; the lines' sums equal the purchase's totals exactly.
+ * its VAT, and the card fee as its own line — `purchaseDocumentLines` of
+ * packages/domain (the fee's VAT split back out of the first item's share), so
+ * the lines' sums equal the purchase's totals exactly and a refund's lines are
+ * the same lines. With `refunded`, only those lines, each for its refunded
+ * amount and VAT (a credit document).
  */
 export function documentLines(
   lang: 'he' | 'en',
   p: Pick<PurchaseRow, 'fee'>,
   items: (typeof purchaseItems.$inferSelect)[],
+  refunded?: { key: number; quantity: number; amount: number; vat: number }[],
 ): DocumentLine[] {
-  const lines: DocumentLine[] = items.map((i) => ({
-    description: [itemTypeName(lang, i.itemType), i.name].filter(Boolean).join(' – '),
-    quantity: i.quantity,
-    unitPrice: i.unitPrice,
-    beforeVat: i.amountBeforeVat,
-    vat: i.priceWithVat - i.amountBeforeVat,
-    total: i.priceWithVat,
-  }));
-  if (p.fee > 0 && lines.length) {
-    const first = lines[0];
-    const feeVat = Math.round((first.vat * p.fee) / (first.total + p.fee));
-    first.vat -= feeVat;
-    first.beforeVat = first.total - first.vat;
-    lines.push({
-      description: feeName(lang),
-      quantity: 1,
-      unitPrice: p.fee,
-      beforeVat: p.fee - feeVat,
-      vat: feeVat,
-      total: p.fee,
-    });
-  }
-  return lines;
+  const all = purchaseDocumentLines(p.fee, items);
+  const describe = (l: (typeof all)[number]) =>
+    l.item ? [itemTypeName(lang, l.item.itemType), l.item.name].filter(Boolean).join(' – ') : feeName(lang);
+  if (!refunded)
+    return all.map((l) => ({
+      description: describe(l),
+      quantity: l.quantity,
+      unitPrice: l.item ? l.item.unitPrice : l.total,
+      beforeVat: l.total - l.vat,
+      vat: l.vat,
+      total: l.total,
+    }));
+  return refunded.map((r) => {
+    const l = all.find((x) => x.key === r.key)!;
+    // A line refunded whole prints its items and unit price; a part of a line prints one amount.
+    const whole = r.quantity > 0 && r.amount === l.total;
+    return {
+      description: describe(l),
+      quantity: whole ? r.quantity : 1,
+      unitPrice: whole && l.item ? l.item.unitPrice : r.amount,
+      beforeVat: r.amount - r.vat,
+      vat: r.vat,
+      total: r.amount,
+    };
+  });
 }
 
 /** The club's printed address: street and house number, city. */
@@ -201,8 +206,8 @@ export async function issueSaleDocument(db: Db | Tx, clubId: number, purchaseId:
 }
 
 /**
- * Issues a credit document (credit invoice in Israel, refund receipt elsewhere) for a refunded
- * purchase, inside the refund's transaction, numbered by the club's counter of that kind (no gaps:
+ * Issues a credit document (credit invoice in Israel, refund receipt elsewhere) for one refund of a
+ * purchase (whole or partial: exactly its lines, amount and VAT), inside the refund's transaction, numbered by the club's counter of that kind (no gaps:
  * the counter row stays locked until commit).
  */
 export async function issueCreditDocument(
@@ -210,6 +215,8 @@ export async function issueCreditDocument(
   p: PurchaseRow,
   o: {
     refunded: { method: number; amount: number; lastFour: string }[];
+    /** The refunded lines (key = item id, 0 the card fee) with their amounts and VAT. */
+    lines: { key: number; quantity: number; amount: number; vat: number }[];
     reason: string;
     at: Date;
     userId: number | null;
@@ -233,6 +240,14 @@ export async function issueCreditDocument(
     refersTo: { kind: sale.kind as DocumentKind, number: sale.number },
     reason: o.reason,
   });
+  // Exactly the refunded amount: its lines, totals and where the money went.
+  const [items] = [
+    await tx.select().from(purchaseItems).where(eq(purchaseItems.purchaseId, p.id)).orderBy(asc(purchaseItems.id)),
+  ];
+  snapshot.lines = documentLines(snapshot.lang, p, items, o.lines);
+  const total = o.lines.reduce((s, l) => s + l.amount, 0);
+  const vat = o.lines.reduce((s, l) => s + l.vat, 0);
+  snapshot.totals = { beforeVat: total - vat, vat, vatRateBp: p.vatRateBp, total, rounding: 0 };
   snapshot.payments = o.refunded;
   const [row] = await tx
     .insert(purchaseDocuments)

@@ -99,14 +99,19 @@ describe('documents of purchases', () => {
     const { api, client } = await setup();
     const p = await buy(api, client.id, [{ method: 0, amount: 5000 }], 5000);
     expect((await api.get(`/api/getBalance/${client.id}`)).json().balance).toBe(5000);
-    const r = await api.post(`/api/Purchase/Refund/${p.id}`, { reason: 'ביטול עסקה', idempotencyKey: key() });
+    const refundKey = key();
+    const r = await api.post(`/api/Purchase/Refund/${p.id}`, { reason: 'ביטול עסקה', idempotencyKey: refundKey });
     expect(r.statusCode, r.body).toBe(200);
     const { purchase, document } = r.json();
     expect(purchase.paymentStatus).toBe(3);
     expect(document).toMatchObject({ kind: 330, number: 1, purchaseId: p.id });
     expect((await api.get(`/api/getBalance/${client.id}`)).json().balance).toBe(0);
-    const again = await api.post(`/api/Purchase/Refund/${p.id}`, { idempotencyKey: key() });
+    // The same request again answers the first refund; a new one finds nothing left.
+    const again = await api.post(`/api/Purchase/Refund/${p.id}`, { idempotencyKey: refundKey });
     expect(again.json().document.id).toBe(document.id);
+    const another = await api.post(`/api/Purchase/Refund/${p.id}`, { idempotencyKey: key() });
+    expect(another.statusCode).toBe(409);
+    expect(another.json()).toMatchObject({ code: 'REFUND_NOT_POSSIBLE', details: { reason: 'refunded' } });
     const credit = await pdfOf(api, `/api/Document/Pdf/${document.id}`);
     expect(credit.text).toContain('חשבונית מס זיכוי מס׳ 1');
     expect(credit.text).toContain(`זיכוי עבור חשבונית מס קבלה מס׳ ${p.invoiceNumber}`);

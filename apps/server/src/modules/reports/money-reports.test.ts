@@ -185,6 +185,7 @@ describe('money reports: payments, purchases, debts, financial', () => {
       paidBeats: paid([7]),
       paidTemp: 0,
       paidOther: 0,
+      refundedAmount: sum(inMarch.filter((f) => f.status === 3).map(totalOf)),
     });
     const p2 = body.items.find((r) => r.invoiceNumber === 2)!;
     expect(p2).toMatchObject({ items: 'Load, 2 × Soap', total: 7100, vat: 763 + 305, amountBeforeVat: 7100 - 1068 });

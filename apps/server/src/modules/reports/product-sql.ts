@@ -26,12 +26,36 @@ function productLineRows(c: ReportContext): SQL {
     sql`p.at < ${c.range.end}`,
     ...filters(c, { terminalId: sql`p.terminal_id`, userId: sql`p.user_id` }),
   ];
-  return sql`(select i.purchase_id, i.item_id, i.name, i.quantity, i.amount_before_vat, i.price_with_vat,
+  // Less what partial refunds took of each line (docs/money.md "Refunds"; a Refunded purchase is out).
+  const took = (field: string) =>
+    sql`coalesce((select sum((x->>${field})::bigint) from purchase_refunds r cross join lateral jsonb_array_elements(r.lines) x
+      where r.club_id = i.club_id and r.purchase_id = i.purchase_id and (x->>'key')::bigint = i.id), 0)`;
+  return sql`(select i.purchase_id, i.item_id, i.name, i.quantity - ${took('quantity')} as quantity,
+        i.amount_before_vat - (${took('amount')} - ${took('vat')}) as amount_before_vat,
+        i.price_with_vat - ${took('amount')} as price_with_vat,
         (row_number() over (partition by i.purchase_id) = 1)::int as first
       from purchase_items i
       where i.purchase_id = any(array(select p.id from purchases p where ${sql.join(purchases, sql` and `)}))
         and i.club_id = ${c.clubId} and i.item_type = 10
         ${c.q.productId ? sql`and i.item_id = ${c.q.productId}` : sql``}) l`;
+}
+
+/**
+ * What partial refunds took of the product lines of purchases still (partly) paid, as rows of
+ * `product_daily`'s shape (kind 1, purchases 0, negative quantity given back whole, before VAT and
+ * total) on the purchase's local day, so the summary's readers subtract them (docs/money.md
+ * "Refunds": the summary keeps a purchase whole until it is Refunded).
+ */
+function productRefundRows(c: ReportContext): SQL {
+  return sql`select p.club_id, financial_daily_day(p.club_id, p.at) as day, 1::smallint as kind,
+        coalesce(i.item_id, 0) as item_id, ''::text as name, coalesce(p.terminal_id, 0) as terminal_id,
+        coalesce(p.user_id, 0) as user_id, 0 as purchases, -(x->>'quantity')::bigint as quantity,
+        -((x->>'amount')::bigint - (x->>'vat')::bigint) as amount_before_vat, -(x->>'amount')::bigint as total
+      from purchase_refunds r
+      join purchases p on p.club_id = r.club_id and p.id = r.purchase_id and ${notRefunded}
+      cross join lateral jsonb_array_elements(r.lines) x
+      join purchase_items i on i.club_id = r.club_id and i.id = (x->>'key')::bigint and i.item_type = 10
+      where r.club_id = ${c.clubId}`;
 }
 
 /**
@@ -98,7 +122,10 @@ export function productCells(c: ReportContext, byTerminal: boolean): SQL {
           (sum(f.quantity) filter (where f.kind = 1))::bigint as quantity,
           (sum(f.amount_before_vat) filter (where f.kind = 1))::bigint as before_vat,
           (sum(f.total) filter (where f.kind = 1))::bigint as total
-        from product_daily f where ${w(sql`in (1, 2)`, true)}
+        from (select f.club_id, f.day, f.kind, f.item_id, f.name, f.terminal_id, f.user_id, f.purchases, f.quantity,
+                f.amount_before_vat, f.total from product_daily f
+              union all ${productRefundRows(c)}) f
+        where ${w(sql`in (1, 2)`, true)}
         group by 1, 2 having sum(f.purchases) filter (where f.kind = 1) > 0) k
       ${
         c.q.productId

@@ -619,6 +619,8 @@ export function PurchasesTab({ clientId, canEdit }: MoneyTabProps) {
             {
               key: 'documents',
               title: t('money.documents'),
+              // On a phone the document and refund buttons are the card's actions (else they were not shown).
+              card: 'actions',
               render: (_, p) => <PurchaseDocumentActions purchase={p} canEdit={canEdit} />,
             },
           ]}
