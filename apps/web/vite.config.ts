@@ -27,7 +27,23 @@ export default defineConfig({
               // file rather than a request each (every answer carries about
               // 1 KB of headers): docs/operations.md "Console files".
               name: 'first-load',
-              test: /packages[\\/]domain[\\/]src[\\/](enums|statuses|terminal-actions|reports|navigation|access|permissions|reports[\\/]filters|reports[\\/]filter-keys)\.ts$|apps[\\/]web[\\/]src[\\/](app[\\/]api[\\/]apiClient|app[\\/]auth[\\/]useCan|shared[\\/]errors)\.tsx?$/,
+              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|packages[\\/]domain[\\/]src[\\/](enums|statuses|terminal-actions|reports|navigation|access|permissions|reports[\\/]filters|reports[\\/]filter-keys)\.ts$|apps[\\/]web[\\/]src[\\/](app[\\/]api[\\/]apiClient|app[\\/]auth[\\/]useCan|shared[\\/]errors)\.tsx?$/,
+            },
+            {
+              // Right after sign-in, in one file: the session's data code and the dashboard's
+              // calls (their requests go out before the frame's files; issue 19 load speed).
+              name: 'session',
+              test: /apps[\\/]web[\\/]src[\\/](app[\\/]auth[\\/]sessionData|features[\\/]dashboard[\\/]dashboardQueries)\.ts$/,
+              // Only these two: their imports (the contract's parts) are shared with every screen.
+              includeDependenciesRecursively: false,
+            },
+            {
+              // The antd components of the signed-in frame and the dashboard (with what they
+              // import) in one file instead of some forty: on a slow link each file waits its
+              // turn for one of the browser's six connections (issue 19 load speed;
+              // docs/operations.md "Console files"). Other screens find them loaded.
+              name: 'signed-in',
+              test: /node_modules[\\/]antd[\\/]es[\\/](layout|menu|drawer|button|badge|tooltip|space|card|grid|row|col|statistic|segmented|skeleton|typography|tag|config-provider|app|message|notification|theme|locale|empty|alert|spin)[\\/]/,
             },
           ],
         },

@@ -66,6 +66,28 @@ describe('console files and compression', () => {
     }
   });
 
+  it('sets the anti-forgery cookies with a console route page, and a POST with them passes the check', async () => {
+    const page = await app.inject({ url: '/login' });
+    const cookies = Object.fromEntries(page.cookies.map((c) => [c.name, c.value]));
+    expect(cookies['XSRF-TOKEN']).toBeTruthy();
+    expect(cookies._csrf).toBeTruthy();
+    const cookie = `XSRF-TOKEN=${cookies['XSRF-TOKEN']}; _csrf=${cookies._csrf}`;
+    const bad = { username: 'nobody', password: 'wrong-password', externalClubId: 1001 };
+    const withToken = await app.inject({
+      method: 'POST',
+      url: '/api/Account',
+      headers: { cookie, 'x-xsrf-token': cookies['XSRF-TOKEN'] },
+      payload: bad,
+    });
+    // Past the anti-forgery check: refused for the credentials, not as a forgery.
+    expect(withToken.statusCode).toBe(401);
+    const without = await app.inject({ method: 'POST', url: '/api/Account', headers: { cookie }, payload: bad });
+    expect(without.statusCode).toBe(403);
+    // A page load with the cookies already set does not replace them.
+    const again = await app.inject({ url: '/login', headers: { cookie } });
+    expect(again.cookies.map((c) => c.name)).not.toContain('XSRF-TOKEN');
+  });
+
   it('answers 404 for a code file that does not exist, never the page', async () => {
     const res = await app.inject({ url: '/assets/index-Old999.js' });
     expect(res.statusCode).toBe(404);

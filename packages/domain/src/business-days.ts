@@ -1,5 +1,5 @@
 import { HDate, HebrewCalendar, flags } from '@hebcal/core';
-import { addDays, weekdayOf, type LocalDate } from './calendar.js';
+import { addDays, weekdayOf, type LocalDate } from './local-date.js';
 
 /**
  * Israeli business days (seed 000 §9 "add-licenses request business days 3";

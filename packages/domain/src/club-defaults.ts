@@ -1,7 +1,7 @@
 import { COUNTRIES } from './schemas/club.js';
 import { builtInCity, cityLocation } from './locations.js';
 import { KALA_CLUB_FROM, USA_CLUB_FROM } from './enums.js';
-import type { ClubLocation } from './calendar.js';
+import type { ClubLocation } from './local-date.js';
 
 /** A country of the club settings (seed 000 §3). */
 export type Country = (typeof COUNTRIES)[number];

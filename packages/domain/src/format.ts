@@ -1,4 +1,4 @@
-import { localParts } from './calendar.js';
+import { localParts } from './local-date.js';
 
 /**
  * The one format of dates, times, numbers, client numbers and money (seed 001

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ClubLocation } from './calendar.js';
+import type { ClubLocation } from './local-date.js';
 import { EntranceState } from './enums.js';
 import { businessMoment, resolveScheduleRow, type ScheduleRowTimes } from './schedule.js';
 import { GENERAL_SCHEDULE_RANK_OFFSET } from './weekPreview.js';

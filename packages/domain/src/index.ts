@@ -7,6 +7,7 @@ export * from './identity.js';
 export * from './errors.js';
 export * from './money.js';
 export * from './calendar.js';
+export * from './hebrew-date.js';
 export * from './calendar-events.js';
 export * from './business-days.js';
 export * from './locations.js';

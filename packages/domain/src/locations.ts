@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import hebcalCities from '@hebcal/core/dist/esm/cities.json';
-import type { ClubLocation } from './calendar.js';
+import type { ClubLocation } from './local-date.js';
 import { text } from './parts.js';
 
 /**

@@ -1,4 +1,4 @@
-import { addDays, isoDate, weekdayOf, type LocalDate } from './calendar.js';
+import { addDays, isoDate, weekdayOf, type LocalDate } from './local-date.js';
 
 /**
  * Report periods (seed 001 §2): day, week (starting Sunday), month, year or an

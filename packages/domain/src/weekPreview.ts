@@ -1,7 +1,6 @@
 import {
   addDays,
   halachicMinutes,
-  hebrewDate,
   holidaysOn,
   isErevChag,
   isoDate,
@@ -10,6 +9,7 @@ import {
   type LocalDate,
 } from './calendar.js';
 import { HalachicTime } from './enums.js';
+import { hebrewDate } from './hebrew-date.js';
 import { resolveScheduleRow, rowAppliesOnDate, rowWindow, type ScheduleRowTimes } from './schedule.js';
 import type { PreviewDay, PreviewWindow } from './schemas/groups.js';
 

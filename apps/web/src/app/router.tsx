@@ -1,4 +1,5 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router';
 import type { ReportId } from '@venue/domain';
 import { AuthProvider, useAuth } from './auth/AuthProvider';
@@ -34,9 +35,8 @@ const SignedInShell = lazy(loadShell);
 const NotAuthorized = lazy(() => import('./RouteResults').then((m) => ({ default: m.NotAuthorized })));
 const NotFound = lazy(() => import('./RouteResults').then((m) => ({ default: m.NotFound })));
 const LoginPage = lazy(() => import('../features/login/LoginPage').then((m) => ({ default: m.LoginPage })));
-const DashboardPage = lazy(() =>
-  import('../features/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })),
-);
+const loadDashboard = () => import('../features/dashboard/DashboardPage');
+const DashboardPage = lazy(() => loadDashboard().then((m) => ({ default: m.DashboardPage })));
 const ClientsPage = lazy(() => import('../features/clients/ClientsPage').then((m) => ({ default: m.ClientsPage })));
 const GroupsPage = lazy(() => import('../features/groups/GroupsPage').then((m) => ({ default: m.GroupsPage })));
 const GroupEditPage = lazy(() =>
@@ -112,10 +112,31 @@ function PageSpinner() {
   );
 }
 
+/**
+ * Headed for the dashboard (right after sign-in the console opens / and goes
+ * to the first screen of the menu, the dashboard for most users): its code
+ * loads beside the signed-in frame's instead of after the frame has drawn,
+ * and its calls start as soon as the session's data says the user may see it
+ * — not once the screen renders (issue 19 load speed; docs/operations.md
+ * "Console files").
+ */
+function usePreloadDashboard(pathname: string, signedIn: boolean) {
+  const entries = useNavigationEntries();
+  const queryClient = useQueryClient();
+  const headed = signedIn && (pathname === '/' || pathname === '/dashboard');
+  if (headed) void loadDashboard();
+  const opens =
+    headed && (pathname === '/' ? entries[0]?.key === 'dashboard' : entries.some((e) => e.key === 'dashboard'));
+  useEffect(() => {
+    if (opens) void import('../features/dashboard/dashboardQueries').then((m) => m.prefetchDashboard(queryClient));
+  }, [opens, queryClient]);
+}
+
 /** Signed-in area: redirects to /login (forwarding its query parameters) without a session. */
 function RequireSession() {
   const { session, data, loading } = useAuth();
   const location = useLocation();
+  usePreloadDashboard(location.pathname, session != null);
   if (!session) {
     const params = new URLSearchParams(location.search);
     const keep = new URLSearchParams();

@@ -2,11 +2,16 @@ import { contract, type Capacity, type Group } from '@venue/domain';
 import { api } from '../api/apiClient';
 import type { SessionData } from './AuthProvider';
 
-/** What the console reads after sign-in (seed 000 §7 "At startup after login"): user, club, capacities, groups. */
+/**
+ * What the console reads after sign-in (seed 000 §7 "At startup after login"):
+ * user, club, capacities, groups — the four calls at once, not one after the
+ * other (none needs another's answer; issue 19 load speed). A failed user or
+ * club call fails the whole (AuthProvider then signs out).
+ */
 export async function loadSessionData(): Promise<SessionData> {
-  const user = await api.call(contract.account.current);
-  const club = await api.call(contract.club.current);
-  const [capacities, groups] = await Promise.all([
+  const [user, club, capacities, groups] = await Promise.all([
+    api.call(contract.account.current),
+    api.call(contract.club.current),
     api.call(contract.club.capacities).catch(() => [] as Capacity[]),
     // The group list feeds selects; a user without the group permission still works.
     api

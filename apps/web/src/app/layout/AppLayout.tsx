@@ -29,7 +29,7 @@ import { LanguageSwitch } from './LanguageSwitch';
 import { useViewport } from '../../shared/useMediaQuery';
 import { OfflineBanner } from './OfflineBanner';
 import { OperatorBanner } from '../../features/operator/OperatorBanner';
-import { LicensesLive } from '../../features/client-money/LicenseBilling';
+import { LicensesLive } from '../../features/client-money/LicensesLive';
 import { useCan } from '../auth/useCan';
 import { MessageBell } from '../../features/messages/MessageBell';
 import { OPERATOR_MESSAGES_ROUTE } from '../../features/messages/routes';

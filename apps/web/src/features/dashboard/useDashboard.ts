@@ -1,21 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { contract, type ChartPoint } from '@venue/domain';
-import { api } from '../../app/api/apiClient';
+import { dashboardQuery, type DashboardEntry } from './dashboardQueries';
 
 /**
  * Dashboard calls (seed 000 §7 "Dashboard", POST with an empty body). Every
  * key starts with 'dashboard', which the live feed invalidates on each
  * entrance (LIVE_REFRESHED_KEYS), so today's and this month's figures follow
- * the gate without a reload.
+ * the gate without a reload. Keys and fetchers: dashboardQueries.ts (which
+ * the router also uses to start them before the screen loads).
  */
 function useDashboardCall<T>(entry: DashboardEntry) {
-  return useQuery({
-    queryKey: ['dashboard', entry.path.slice('/api/Dashboard/'.length)],
-    queryFn: () => api.call(entry, { body: {} }) as Promise<T>,
-  });
+  return useQuery(dashboardQuery<T>(entry));
 }
 
-type DashboardEntry = (typeof contract.dashboard)[keyof typeof contract.dashboard];
 const d = contract.dashboard;
 
 type Count = { value: number };

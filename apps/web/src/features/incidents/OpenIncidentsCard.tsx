@@ -1,4 +1,4 @@
-import { Badge, Card, Col, List, Typography } from 'antd';
+import { Badge, Card, Col, Empty, Skeleton, Typography } from 'antd';
 import { AlertOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -34,21 +34,25 @@ function OpenIncidents() {
         }
         extra={<Link to="/management/incidents">{t('incidents.all')}</Link>}
       >
-        <List
-          size="small"
-          loading={query.isPending}
-          dataSource={items.slice(0, SHOWN)}
-          locale={{ emptyText: t('incidents.empty') }}
-          renderItem={(i) => (
-            <List.Item>
-              <span dir="auto">{i.categoryName}</span>
-              <Typography.Text type="secondary">
-                {i.terminalName ?? t(`incidents.sources.${i.source}`)} ·{' '}
-                <span className="ltr-value">{fmt.time(i.createdAt)}</span>
-              </Typography.Text>
-            </List.Item>
-          )}
-        />
+        {/* A plain list in antd's small-list look (app.css .plain-list): antd's List brings its
+            pagination and Select to the dashboard (issue 19 load speed). */}
+        {query.isPending ? (
+          <Skeleton active paragraph={{ rows: 2 }} title={false} />
+        ) : items.length === 0 ? (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('incidents.empty')} />
+        ) : (
+          <ul className="plain-list">
+            {items.slice(0, SHOWN).map((i) => (
+              <li key={i.id}>
+                <span dir="auto">{i.categoryName}</span>
+                <Typography.Text type="secondary">
+                  {i.terminalName ?? t(`incidents.sources.${i.source}`)} ·{' '}
+                  <span className="ltr-value">{fmt.time(i.createdAt)}</span>
+                </Typography.Text>
+              </li>
+            ))}
+          </ul>
+        )}
       </Card>
     </Col>
   );
