@@ -159,9 +159,15 @@ export async function generateHistory(db: Db, o: HistoryOptions): Promise<Histor
   const batch = Math.max(1, o.batchDays ?? 7);
   const spent = o.resume?.stats.ms ?? 0;
   for (let k0 = o.resume?.next ?? 0; k0 <= o.days; k0 += batch) {
+    // PGlite answers in microtasks: without a turn of the event loop the server would not even
+    // accept a connection while the history runs in the background (main.ts).
+    await yieldToEventLoop();
     if (o.signal?.aborted) return { ...sim.stats, stopped: true };
     await db.transaction(async (tx) => {
-      for (let k = k0; k < Math.min(k0 + batch, o.days + 1); k++) await simulateDay(sim, tx, k);
+      for (let k = k0; k < Math.min(k0 + batch, o.days + 1); k++) {
+        await simulateDay(sim, tx, k);
+        await yieldToEventLoop();
+      }
       await sim.fast?.flush(tx);
       // Quick exits of the batch's entrances at DEMO-3, once they are written.
       const from = localToInstant(addDays(o.start, k0), 0, o.location.timeZone);
@@ -191,6 +197,11 @@ export async function generateHistory(db: Db, o: HistoryOptions): Promise<Histor
   }
   sim.stats.ms = spent + Math.round(performance.now() - started);
   return sim.stats;
+}
+
+/** One turn of the event loop (requests that need no database are answered meanwhile). */
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /** Plans day `k` and presents its visits in time order, up to `now`. */
