@@ -173,7 +173,7 @@ describe('demo club money (real engines, back-dated clock)', () => {
     expect(await moneySummary(db)).toEqual(before);
   });
 
-  it('a history stopped between batches goes on at the next start and ends as one run without a stop', async () => {
+  it('a history stopped between batches goes on at the next start; two runners at once write it once; both end as one run without a stop', async () => {
     const d = await openTestDatabase();
     try {
       await loadDemoBase(d.db, { clients: 160, days: 75, dataDir, now });
@@ -194,7 +194,10 @@ describe('demo club money (real engines, back-dated clock)', () => {
       // The same club loaded without a stop, on the same kind of database (no app around it).
       const whole = await openTestDatabase();
       try {
-        await loadDemoClub(whole.db, { clients: 160, days: 75, dataDir, now });
+        // Two runners at once (two servers starting on one database): one writes, the other stops.
+        await loadDemoBase(whole.db, { clients: 160, days: 75, dataDir, now });
+        const runs = await Promise.all([runDemoHistory(whole.db, {}), runDemoHistory(whole.db, {})]);
+        expect(runs.filter((r) => r == null).length).toBe(1);
         expect(resumed).toEqual(await moneySummary(whole.db));
       } finally {
         await whole.dropAll();

@@ -74,6 +74,11 @@ export interface HistoryOptions {
    * stop between batches loses nothing and repeats nothing. `done` on the last batch.
    */
   checkpoint?: (tx: Tx, r: HistoryResume, done: boolean) => Promise<void>;
+  /**
+   * Called first in each batch's transaction with the batch's first day: false when another
+   * runner (a second server on the same PostgreSQL database) already wrote it; this one stops.
+   */
+  claim?: (tx: Tx, next: number) => Promise<boolean>;
   /** Stops between batches (a server shutting down); the next start resumes. */
   signal?: AbortSignal;
 }
@@ -163,7 +168,8 @@ export async function generateHistory(db: Db, o: HistoryOptions): Promise<Histor
     // accept a connection while the history runs in the background (main.ts).
     await yieldToEventLoop();
     if (o.signal?.aborted) return { ...sim.stats, stopped: true };
-    await db.transaction(async (tx) => {
+    const claimed = await db.transaction(async (tx) => {
+      if (o.claim && !(await o.claim(tx, k0))) return false;
       for (let k = k0; k < Math.min(k0 + batch, o.days + 1); k++) {
         await simulateDay(sim, tx, k);
         await yieldToEventLoop();
@@ -187,7 +193,12 @@ export async function generateHistory(db: Db, o: HistoryOptions): Promise<Histor
         },
         next > o.days,
       );
+      return true;
     });
+    if (!claimed) {
+      o.log?.('  demo history: another server is writing it; this one stops');
+      return { ...sim.stats, stopped: true };
+    }
     const done = Math.min(k0 + batch, o.days + 1);
     if (done % 28 < batch || done === o.days + 1) {
       o.log?.(

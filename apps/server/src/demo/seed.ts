@@ -1,4 +1,5 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { queryRows } from '../db/query.js';
 import { addDays, allPermissions, JERUSALEM, localParts, UserLevel, UserRole, type LocalDate } from '@venue/domain';
 import { loadConfig } from '../config.js';
 import type { Db } from '../db/index.js';
@@ -258,6 +259,14 @@ export async function runDemoHistory(
     money: { actor: demoActor(saved.clubId, saved.adminId, DEMO_EXTERNAL_CLUB_ID), provider: clearingProvider() },
     resume: saved.resume ?? undefined,
     signal: opts.signal,
+    // The saved row, locked for the batch (PostgreSQL: a second server waits, then finds it moved on).
+    claim: async (tx, next) => {
+      const [r] = await queryRows<{ value: string }>(
+        tx,
+        sql`select value from server_state where key = ${DEMO_HISTORY_KEY} for update`,
+      );
+      return r != null && ((JSON.parse(r.value) as SavedHistory).resume?.next ?? 0) === next;
+    },
     checkpoint: async (tx, resume, done) => {
       if (done) {
         await tx.delete(serverState).where(eq(serverState.key, DEMO_HISTORY_KEY));
