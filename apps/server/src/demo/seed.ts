@@ -49,11 +49,15 @@ export interface DemoLoad {
  * Loads the demo club into an empty database (DESIGN §9) and returns true
  * when the demo club exists after the call. Does nothing when any club
  * exists, except re-issuing the demo terminals' secrets when the secrets
- * file is missing (see terminal-secrets.ts).
+ * file is missing (see terminal-secrets.ts) and going on with a history a
+ * stop left unfinished (server_state `demo_history`).
  *
  * The load: club 1001 in Jerusalem, the admin/demo1234 account, groups with
  * schedules, three approved terminals, `clients` clients, then `days` days
- * of history through the real entrance engine. Progress goes to `log`.
+ * of history through the real entrance engine and money services. With
+ * `history: 'later'` only the first part ({@link loadDemoBase}); the caller
+ * runs {@link runDemoHistory} (main.ts: after the server listens). Default
+ * 'wait': everything before returning. Progress goes to `log`.
  * Never called on a production start (main.ts).
  */
 export async function ensureDemoClub(db: Db, opts: DemoOptions & { history?: 'wait' | 'later' }): Promise<boolean> {
