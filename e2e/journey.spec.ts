@@ -41,6 +41,9 @@ test('sign in in Hebrew, create a client, a card at the gate appears live in the
     groupName,
     subscriptionEnd: '2030-12-31',
   });
+  // A new client opens at once (issue 19); back to the list to find it there.
+  await expect(page).toHaveURL(/\/management\/clients\/\d+$/);
+  await clients.open();
   await clients.search(lastName);
   await expect(page.getByTestId('clients-table')).toContainText(lastName);
 

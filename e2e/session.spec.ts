@@ -30,6 +30,9 @@ test('a token the server refuses ends the session with the same message; signing
 }) => {
   await page.goto(LINK);
   await expect(page).toHaveURL(/\/dashboard$/);
+  // The dashboard's own calls first (with the demo's year of money they take a moment): one of them
+  // answered with the bad token would end the session before the click below.
+  await page.waitForLoadState('networkidle');
   await page.evaluate(() => localStorage.setItem('venue.token', 'not-a-token'));
   await page.getByTestId('nav-clients').click();
   await expect(page).toHaveURL(/\/login/);

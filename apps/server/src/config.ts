@@ -39,6 +39,12 @@ export interface Config {
   /** Demo club size (DEMO_CLIENTS, default 2000) and days of history (DEMO_DAYS, default 365). */
   demoClients: number;
   demoDays: number;
+  /**
+   * When the demo's year of history is written on a first start (DEMO_HISTORY):
+   * 'background' (default) after the server listens, 'wait' before (the browser
+   * tests: they assert the full demo). docs/demo-club.md "First start".
+   */
+  demoHistory: 'background' | 'wait';
   logLevel: string;
   /**
    * Password of the maintenance query `POST /Db/ExecuteSql` (MAINTENANCE_PASSWORD,
@@ -63,6 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseList(env.TRUST_PROXY),
     demoClients: Number(env.DEMO_CLIENTS ?? 2000),
     demoDays: Number(env.DEMO_DAYS ?? 365),
+    demoHistory: env.DEMO_HISTORY === 'wait' ? 'wait' : 'background',
     logLevel: env.LOG_LEVEL ?? 'info',
     maintenancePassword:
       env.MAINTENANCE_PASSWORD && env.MAINTENANCE_PASSWORD.length >= 12 ? env.MAINTENANCE_PASSWORD : undefined,

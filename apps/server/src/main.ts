@@ -1,7 +1,7 @@
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/index.js';
 import { buildApp } from './app.js';
-import { ensureDemoClub, DEMO_EXTERNAL_CLUB_ID, DEMO_USERNAME, DEMO_PASSWORD } from './demo/seed.js';
+import { ensureDemoClub, runDemoHistory, DEMO_EXTERNAL_CLUB_ID, DEMO_USERNAME, DEMO_PASSWORD } from './demo/seed.js';
 
 /** Longest wait for requests in flight at shutdown (ms); a supervisor's stop timeout should be longer. */
 const SHUTDOWN_GRACE_MS = 15_000;
@@ -18,7 +18,13 @@ async function main(): Promise<void> {
   });
   let demo = false;
   if (!config.production) {
-    demo = await ensureDemoClub(database.db, { clients: config.demoClients, days: config.demoDays, log: console.log });
+    // The club and its clients first; the year of history after the server listens (docs/demo-club.md "First start").
+    demo = await ensureDemoClub(database.db, {
+      clients: config.demoClients,
+      days: config.demoDays,
+      log: console.log,
+      history: config.demoHistory === 'wait' ? 'wait' : 'later',
+    });
   }
   const app = await buildApp({ config, database });
   await app.listen({ port: config.port, host: config.host });
@@ -29,6 +35,15 @@ async function main(): Promise<void> {
     console.log(`Demo club ${DEMO_EXTERNAL_CLUB_ID}: sign in as ${DEMO_USERNAME} / ${DEMO_PASSWORD}`);
     console.log(
       `  ${url}/login?userName=${DEMO_USERNAME}&password=${DEMO_PASSWORD}&externalClubId=${DEMO_EXTERNAL_CLUB_ID}`,
+    );
+  }
+  // The demo's year of history, written in the background: a batch of days per transaction, each
+  // saving where it got to; a stop goes on at the next start (demo/seed.ts runDemoHistory).
+  const history = new AbortController();
+  let historyDone: Promise<unknown> = Promise.resolve();
+  if (demo && config.demoHistory !== 'wait') {
+    historyDone = runDemoHistory(database.db, { log: console.log, signal: history.signal }).catch((err) =>
+      console.error('Demo history failed (the next start goes on from the last saved batch):', err),
     );
   }
   // Graceful shutdown (docs/operations.md): stop accepting, let requests in flight finish,
@@ -44,7 +59,9 @@ async function main(): Promise<void> {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
+    history.abort();
     await app.close();
+    await historyDone;
     await database.close();
     clearTimeout(force);
     process.exit(0);

@@ -57,7 +57,8 @@ export class BatchEntranceEngine {
   private clubApproved: number[] = [];
   private logs: (typeof entranceLogs.$inferInsert)[] = [];
   private ledger: { log: number; row: typeof balanceLedger.$inferInsert }[] = [];
-  private touched = new Set<ClientState>();
+  /** Balance and bonus changes queued since the last flush, per client (written as increments). */
+  private touched = new Map<ClientState, { money: number; bonus: number }>();
   private erevMemo = new Map<string, boolean>();
 
   private constructor(private readonly clubId: number) {}
@@ -148,6 +149,15 @@ export class BatchEntranceEngine {
     if (st) st.decision.balance += amount;
   }
 
+  /** Mirrors subscription dates a purchase or a renewal wrote for the client (YYYY-MM-DD or null). */
+  setSubscription(clientId: number, start: string | null, end: string | null): void {
+    const st = this.byId.get(clientId);
+    if (st) {
+      st.decision.subscriptionStart = start;
+      st.decision.subscriptionEnd = end;
+    }
+  }
+
   /**
    * Decides one presentation as `processEntrance` would and queues its
    * writes. Returns the decision's status, amount and payment type.
@@ -226,7 +236,7 @@ export class BatchEntranceEngine {
     const payer = d.payerClientId != null ? parentSt : st;
     if (d.amount > 0 && payer) {
       payer.decision.balance -= d.amount;
-      this.touched.add(payer);
+      this.queued(payer).money -= d.amount;
       this.ledger.push({
         log: index,
         row: {
@@ -241,7 +251,7 @@ export class BatchEntranceEngine {
     }
     if (d.bonusUsed > 0 && st) {
       st.decision.bonusEntries -= d.bonusUsed;
-      this.touched.add(st);
+      this.queued(st).bonus -= d.bonusUsed;
       this.ledger.push({
         log: index,
         row: {
@@ -304,27 +314,29 @@ export class BatchEntranceEngine {
     }
     const ledger = this.ledger.map((x) => ({ ...x.row, sourceId: ids[x.log] }));
     for (let i = 0; i < ledger.length; i += 1000) await db.insert(balanceLedger).values(ledger.slice(i, i + 1000));
-    const touched = [...this.touched];
+    // Increments, not absolute values: other writers (the money services of the history, a live
+    // terminal or the console while the history runs in the background) change balances too.
+    const touched = [...this.touched].filter(([, q]) => q.money !== 0 || q.bonus !== 0);
     for (let i = 0; i < touched.length; i += 500) {
       const part = touched.slice(i, i + 500);
       const cases = sql.join(
-        part.map((s) => sql`when ${s.decision.id}::int then ${s.decision.balance}::int`),
+        part.map(([s, q]) => sql`when ${s.decision.id}::int then ${q.money}::int`),
         sql` `,
       );
       const bonusCases = sql.join(
-        part.map((s) => sql`when ${s.decision.id}::int then ${s.decision.bonusEntries}::int`),
+        part.map(([s, q]) => sql`when ${s.decision.id}::int then ${q.bonus}::int`),
         sql` `,
       );
       await db
         .update(clients)
         .set({
-          balance: sql`case ${clients.id} ${cases} else ${clients.balance} end`,
-          bonusEntries: sql`case ${clients.id} ${bonusCases} else ${clients.bonusEntries} end`,
+          balance: sql`${clients.balance} + case ${clients.id} ${cases} else 0 end`,
+          bonusEntries: sql`${clients.bonusEntries} + case ${clients.id} ${bonusCases} else 0 end`,
         })
         .where(
           inArray(
             clients.id,
-            part.map((s) => s.decision.id),
+            part.map(([s]) => s.decision.id),
           ),
         );
     }
@@ -334,12 +346,55 @@ export class BatchEntranceEngine {
     return n;
   }
 
+  private queued(st: ClientState): { money: number; bonus: number } {
+    let q = this.touched.get(st);
+    if (!q) this.touched.set(st, (q = { money: 0, bonus: 0 }));
+    return q;
+  }
+
+  /**
+   * What the engine remembers beyond the database, after a flush (recent approved entrances per
+   * client, subscription uses, the club's load window; those before `at` less two days are
+   * dropped): saved with each committed batch of the
+   * demo history so that a later start resumes it (history.ts).
+   */
+  snapshot(at: Date): EngineSnapshot {
+    // The decisions look back a business day or a group's delay at most: two days are plenty.
+    const since = at.getTime() - 2 * 86_400_000;
+    const clients: EngineSnapshot['clients'] = [];
+    for (const st of this.byId.values()) {
+      st.approved = st.approved.filter((a) => a.at >= since);
+      st.subscriptionUses = st.subscriptionUses.filter((x) => x >= since);
+      if (st.approved.length || st.subscriptionUses.length)
+        clients.push([st.decision.id, st.approved, st.subscriptionUses]);
+    }
+    return { clients, clubApproved: this.clubApproved.filter((x) => x >= since) };
+  }
+
+  /** Restores a {@link snapshot} into an engine freshly loaded from the database. */
+  restore(s: EngineSnapshot): void {
+    for (const [id, approved, uses] of s.clients) {
+      const st = this.byId.get(id);
+      if (st) {
+        st.approved = approved;
+        st.subscriptionUses = uses;
+      }
+    }
+    this.clubApproved = s.clubApproved;
+  }
+
   private erev(d: LocalDate): boolean {
     const key = isoDate(d);
     let v = this.erevMemo.get(key);
     if (v === undefined) this.erevMemo.set(key, (v = isErevChag(d, this.location.il)));
     return v;
   }
+}
+
+/** See {@link BatchEntranceEngine.snapshot}: [client id, approved entrances, subscription uses]. */
+export interface EngineSnapshot {
+  clients: [number, { at: number; paymentType: number }[], number[]][];
+  clubApproved: number[];
 }
 
 interface ClientState {

@@ -1,4 +1,3 @@
-import { eq, sql } from 'drizzle-orm';
 import {
   localToInstant,
   addDays,
@@ -12,10 +11,12 @@ import {
   type LocalDate,
 } from '@venue/domain';
 import type { Db, Tx } from '../db/index.js';
-import { balanceLedger, clients } from '../db/schema.js';
 import { processEntrance } from '../engine/entrance.service.js';
-import { BatchEntranceEngine } from './batch-engine.js';
+import { BatchEntranceEngine, type EngineSnapshot } from './batch-engine.js';
 import { DEMO_PRICES, type DemoClient } from './club-data.js';
+import { MoneySim, type MoneySnapshot, type MoneyStats } from './money.js';
+import type { Actor } from '../lib/actor.js';
+import type { ClearingProvider } from '../integrations/clearing/provider.js';
 import type { Rng } from './random.js';
 
 /**
@@ -33,8 +34,10 @@ import type { Rng } from './random.js';
  * (2), no balance (5), expired license (10), unknown card (8), a second
  * presentation within 2 seconds (13) or within the group's delay (7), a
  * second entrance on a one-a-day subscription (6), an inactive client (3).
- * Money payers load their balance when it runs short (ledger source 'demo',
- * clients.balance kept equal to the ledger sum).
+ * Money payers load their balance when it runs short, with a real purchase
+ * (demo/money.ts), and the day's other money events (desk, kiosk, MASAV,
+ * renewal, cash box) run in time order between the presentations; quick exits
+ * follow each batch of days.
  *
  * Speed: the days are processed in batches, each batch inside one
  * transaction (the engine's own transaction becomes a savepoint), which
@@ -61,12 +64,40 @@ export interface HistoryOptions {
    * presentation (about 10 ms each on PGlite).
    */
   engine?: 'batched' | 'exact';
+  /** The staff user the desk's money events are made by, and the clearing provider (demo/money.ts). */
+  money: { actor: Actor; provider: ClearingProvider };
+  /** Where a stopped history goes on (what `checkpoint` last saved); the clients and `rng` as saved with it. */
+  resume?: HistoryResume;
+  /**
+   * Called inside each batch's transaction, after its writes: saves what a later start needs to
+   * go on (seed.ts keeps it in server_state with the clients and the generator's state), so a
+   * stop between batches loses nothing and repeats nothing. `done` on the last batch.
+   */
+  checkpoint?: (tx: Tx, r: HistoryResume, done: boolean) => Promise<void>;
+  /**
+   * Called first in each batch's transaction with the batch's first day: false when another
+   * runner (a second server on the same PostgreSQL database) already wrote it; this one stops.
+   */
+  claim?: (tx: Tx, next: number) => Promise<boolean>;
+  /** Stops between batches (a server shutting down); the next start resumes. */
+  signal?: AbortSignal;
+}
+
+/** The simulation's state after a committed batch, beyond the database and the clients. */
+export interface HistoryResume {
+  /** The first day (index) still to simulate. */
+  next: number;
+  unknownSeq: number;
+  stats: HistoryStats;
+  engine: EngineSnapshot | null;
+  money: MoneySnapshot;
 }
 
 export interface HistoryStats {
   entrances: number;
   byStatus: Record<number, number>;
   topUps: number;
+  money: MoneyStats;
   ms: number;
 }
 
@@ -76,6 +107,8 @@ interface Visit {
   card: string;
   terminal: string;
   client: DemoClient | null;
+  /** A money event of the day (demo/money.ts) instead of a presentation. */
+  run?: (db: Db, at: Date) => Promise<void>;
 }
 
 /** The simulation's running state: the options, what it produced so far, the fast engine. */
@@ -91,29 +124,81 @@ interface Sim {
   staff: DemoClient[];
   /** Next card number the club does not know. */
   unknownSeq: number;
+  money: MoneySim;
 }
 
-/** Runs the simulation; returns what it produced. */
-export async function generateHistory(db: Db, o: HistoryOptions): Promise<HistoryStats> {
+/**
+ * Runs the simulation (from `o.resume` when given); returns what it produced, with `stopped` when
+ * `o.signal` stopped it between batches.
+ */
+export async function generateHistory(db: Db, o: HistoryOptions): Promise<HistoryStats & { stopped?: boolean }> {
   const started = performance.now();
   const ofKind = (kind: DemoClient['kind']) => o.clients.filter((c) => c.kind === kind);
+  const fast = o.engine === 'exact' ? null : await BatchEntranceEngine.load(db, o.clubId);
+  if (fast && o.resume?.engine) fast.restore(o.resume.engine);
+  const money = new MoneySim({
+    clubId: o.clubId,
+    actor: o.money.actor,
+    provider: o.money.provider,
+    terminals: o.terminals,
+    clients: o.clients,
+    start: o.start,
+    days: o.days,
+    now: o.now,
+    rng: o.rng,
+    fast,
+  });
+  await money.prepare(db, o.resume?.money);
   const sim: Sim = {
     o,
     rng: o.rng,
-    stats: { entrances: 0, byStatus: {}, topUps: 0, ms: 0 },
-    fast: o.engine === 'exact' ? null : await BatchEntranceEngine.load(db, o.clubId),
+    stats: { ...(o.resume?.stats ?? { entrances: 0, byStatus: {}, topUps: 0, ms: 0 }), money: money.stats },
+    fast,
+    money,
     women: ofKind('women'),
     men: ofKind('men'),
     annual: ofKind('annual'),
     staff: ofKind('staff'),
-    unknownSeq: 900_001,
+    unknownSeq: o.resume?.unknownSeq ?? 900_001,
   };
   const batch = Math.max(1, o.batchDays ?? 7);
-  for (let k0 = 0; k0 <= o.days; k0 += batch) {
-    await db.transaction(async (tx) => {
-      for (let k = k0; k < Math.min(k0 + batch, o.days + 1); k++) await simulateDay(sim, tx, k);
+  const spent = o.resume?.stats.ms ?? 0;
+  for (let k0 = o.resume?.next ?? 0; k0 <= o.days; k0 += batch) {
+    // PGlite answers in microtasks: without a turn of the event loop the server would not even
+    // accept a connection while the history runs in the background (main.ts).
+    await yieldToEventLoop();
+    if (o.signal?.aborted) return { ...sim.stats, stopped: true };
+    const claimed = await db.transaction(async (tx) => {
+      if (o.claim && !(await o.claim(tx, k0))) return false;
+      for (let k = k0; k < Math.min(k0 + batch, o.days + 1); k++) {
+        await simulateDay(sim, tx, k);
+        await yieldToEventLoop();
+      }
       await sim.fast?.flush(tx);
+      // Quick exits of the batch's entrances at DEMO-3, once they are written.
+      const from = localToInstant(addDays(o.start, k0), 0, o.location.timeZone);
+      const to = localToInstant(addDays(o.start, Math.min(k0 + batch, o.days + 1)), 0, o.location.timeZone);
+      await money.timed('quickExits', () => money.quickExits(tx as unknown as Db, from, to));
+      await sim.fast?.flush(tx);
+      const next = Math.min(k0 + batch, o.days + 1);
+      sim.stats.ms = spent + Math.round(performance.now() - started);
+      await o.checkpoint?.(
+        tx,
+        {
+          next,
+          unknownSeq: sim.unknownSeq,
+          stats: sim.stats,
+          engine: sim.fast?.snapshot(to) ?? null,
+          money: money.snapshot(next - 1),
+        },
+        next > o.days,
+      );
+      return true;
     });
+    if (!claimed) {
+      o.log?.('  demo history: another server is writing it; this one stops');
+      return { ...sim.stats, stopped: true };
+    }
     const done = Math.min(k0 + batch, o.days + 1);
     if (done % 28 < batch || done === o.days + 1) {
       o.log?.(
@@ -121,19 +206,31 @@ export async function generateHistory(db: Db, o: HistoryOptions): Promise<Histor
       );
     }
   }
-  sim.stats.ms = Math.round(performance.now() - started);
+  sim.stats.ms = spent + Math.round(performance.now() - started);
   return sim.stats;
+}
+
+/** One turn of the event loop (requests that need no database are answered meanwhile). */
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /** Plans day `k` and presents its visits in time order, up to `now`. */
 async function simulateDay(sim: Sim, tx: Tx, k: number): Promise<void> {
   const date = addDays(sim.o.start, k);
   const visits = planDay(sim, k, date);
+  for (const e of sim.money.plan(k, date, weekdayOf(date))) {
+    visits.push({ sec: e.min * 60 + sim.rng.int(0, 59), card: '', terminal: '', client: null, run: e.run });
+  }
   visits.sort((a, b) => a.sec - b.sec);
+  await sim.money.timed('masavReturn', () =>
+    sim.money.returnsDue(tx as unknown as Db, localToInstant(date, 7 * 3600, sim.o.location.timeZone)),
+  );
   for (const v of visits) {
     const at = localToInstant(date, v.sec, sim.o.location.timeZone);
     if (at > sim.o.now) continue;
-    await present(sim, tx, v, at, date);
+    if (v.run) await v.run(tx as unknown as Db, at);
+    else await present(sim, tx, v, at, date);
   }
 }
 
@@ -250,8 +347,9 @@ function planAnnual(sim: Sim, d: DayPlan, factor: number): void {
 }
 
 /**
- * A money payer short of the day's price (DEMO_PRICES, agorot) loads 3–8 entrances' worth, most
- * of the time, a few minutes before: a balance_ledger row (source 'demo') and clients.balance.
+ * A money payer short of the day's price (DEMO_PRICES, agorot) loads, most of the time, a few
+ * minutes before: 6–12 entrances' worth (women) or 25–50 (men), a money-load purchase through the
+ * real purchase service (demo/money.ts `load`).
  */
 async function topUp(sim: Sim, tx: Tx, c: DemoClient, at: Date, date: LocalDate): Promise<void> {
   const { rng } = sim;
@@ -265,22 +363,13 @@ async function topUp(sim: Sim, tx: Tx, c: DemoClient, at: Date, date: LocalDate)
         ? DEMO_PRICES.menFriday
         : DEMO_PRICES.men;
   if (c.balance >= price || !rng.chance(0.85)) return;
-  const amount = price * rng.int(3, 8);
-  await tx.insert(balanceLedger).values({
-    clubId: sim.o.clubId,
-    clientId: c.id,
-    kind: 'money',
-    delta: amount,
-    source: 'demo',
-    at: new Date(at.getTime() - rng.int(2, 15) * 60_000),
-  });
-  await tx
-    .update(clients)
-    .set({ balance: sql`${clients.balance} + ${amount}` })
-    .where(eq(clients.id, c.id));
-  sim.fast?.credit(c.id, amount);
-  c.balance += amount;
-  sim.stats.topUps++;
+  // Larger loads than one cycle's worth: fewer, realistic desk visits (a purchase each, demo/money.ts).
+  const amount = price * (c.kind === 'women' ? rng.int(6, 12) : rng.int(25, 50));
+  const before = c.balance;
+  await sim.money.timed('load', () =>
+    sim.money.load(tx as unknown as Db, c, amount, new Date(at.getTime() - rng.int(2, 15) * 60_000)),
+  );
+  if (c.balance > before) sim.stats.topUps++;
 }
 
 /** Loads money when a money payer is short, then presents the card to the engine. */

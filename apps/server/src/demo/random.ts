@@ -7,6 +7,13 @@ export class Rng {
   constructor(seed: number) {
     this.s = seed >>> 0;
   }
+  /** The generator's whole state (resuming the demo history: history.ts). */
+  get state(): number {
+    return this.s;
+  }
+  set state(s: number) {
+    this.s = s >>> 0;
+  }
   /** Uniform in [0, 1). */
   next(): number {
     this.s = (this.s + 0x6d2b79f5) >>> 0;

@@ -1,12 +1,15 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { queryRows } from '../db/query.js';
 import { addDays, allPermissions, JERUSALEM, localParts, UserLevel, UserRole, type LocalDate } from '@venue/domain';
 import { loadConfig } from '../config.js';
 import type { Db } from '../db/index.js';
 import { clubs, products, serverState, users } from '../db/schema.js';
 import { hashPassword } from '../lib/password.js';
-import { createDemoClients, createDemoGroups, createDemoTerminals } from './club-data.js';
-import { generateHistory, type HistoryStats } from './history.js';
+import { createDemoClients, createDemoGroups, createDemoTerminals, type DemoClient } from './club-data.js';
+import { generateHistory, type HistoryResume, type HistoryStats } from './history.js';
+import { demoActor } from './money.js';
 import { Rng } from './random.js';
+import { clearingProvider } from '../integrations/clearing/sandbox.js';
 import { readTerminalSecrets, reissueDemoTerminalSecrets, writeTerminalSecrets } from './terminal-secrets.js';
 
 export const DEMO_EXTERNAL_CLUB_ID = 1001;
@@ -46,14 +49,18 @@ export interface DemoLoad {
  * Loads the demo club into an empty database (DESIGN §9) and returns true
  * when the demo club exists after the call. Does nothing when any club
  * exists, except re-issuing the demo terminals' secrets when the secrets
- * file is missing (see terminal-secrets.ts).
+ * file is missing (see terminal-secrets.ts) and going on with a history a
+ * stop left unfinished (server_state `demo_history`).
  *
  * The load: club 1001 in Jerusalem, the admin/demo1234 account, groups with
  * schedules, three approved terminals, `clients` clients, then `days` days
- * of history through the real entrance engine. Progress goes to `log`.
+ * of history through the real entrance engine and money services. With
+ * `history: 'later'` only the first part ({@link loadDemoBase}); the caller
+ * runs {@link runDemoHistory} (main.ts: after the server listens). Default
+ * 'wait': everything before returning. Progress goes to `log`.
  * Never called on a production start (main.ts).
  */
-export async function ensureDemoClub(db: Db, opts: DemoOptions): Promise<boolean> {
+export async function ensureDemoClub(db: Db, opts: DemoOptions & { history?: 'wait' | 'later' }): Promise<boolean> {
   const dataDir = opts.dataDir ?? loadConfig().dataDir;
   const existing = await db.select({ id: clubs.id, e: clubs.externalClubId }).from(clubs).limit(5);
   if (existing.length > 0) {
@@ -63,18 +70,40 @@ export async function ensureDemoClub(db: Db, opts: DemoOptions): Promise<boolean
       opts.log?.(`Demo terminal secrets were missing: issued new ones into ${dataDir}/terminal-secrets.json`);
     }
     if (demo) {
-      const [flag] = await db.select().from(serverState).where(eq(serverState.key, DEMO_LOADED_KEY));
-      if (!flag)
+      const flags = await db
+        .select({ key: serverState.key })
+        .from(serverState)
+        .where(inArray(serverState.key, [DEMO_LOADED_KEY, DEMO_HISTORY_KEY]));
+      if (flags.some((f) => f.key === DEMO_HISTORY_KEY)) {
+        opts.log?.('The demo history did not finish loading on the last start: it goes on where it stopped.');
+        if (opts.history !== 'later') await runDemoHistory(db, { log: opts.log });
+      } else if (!flags.length)
         opts.log?.('Warning: the demo history did not finish loading; delete the data directory to load it again.');
     }
     return Boolean(demo);
   }
-  await loadDemoClub(db, { ...opts, dataDir });
+  if (opts.history === 'later') await loadDemoBase(db, { ...opts, dataDir });
+  else await loadDemoClub(db, { ...opts, dataDir });
   return true;
 }
 
 /** Creates the demo club and its history unconditionally; see {@link ensureDemoClub}. */
 export async function loadDemoClub(db: Db, opts: DemoOptions & { dataDir: string }): Promise<DemoLoad> {
+  await loadDemoBase(db, opts);
+  const load = await runDemoHistory(db, { log: opts.log });
+  if (!load) throw new Error('the demo history did not run');
+  return load;
+}
+
+/**
+ * The part of the demo club a user needs to sign in and a terminal needs to
+ * open the gate: club, accounts, products, groups and schedules, terminals
+ * and clients, in one transaction, with the history's starting state
+ * (server_state `demo_history`) written in the same transaction. The year of
+ * history is {@link runDemoHistory}'s job (main.ts runs it after the server
+ * listens). Returns the club's id.
+ */
+export async function loadDemoBase(db: Db, opts: DemoOptions & { dataDir: string }): Promise<number> {
   const started = performance.now();
   const log = opts.log ?? (() => {});
   const now = opts.now ?? new Date();
@@ -105,19 +134,28 @@ export async function loadDemoClub(db: Db, opts: DemoOptions & { dataDir: string
           quickExitMaxMinutes: 30,
           quickExitSubscriptionReward: 500,
           quickExitTransactionReward: 1000,
+          // Change above ₪20 at a terminal is kept as excess; renewal from 3 days before to 2 after the end.
+          maxCashOverpayment: 2000,
+          // Kiosk upsell and the product matrix report (products by terminal).
+          isUpsellEnabled: true,
+          autoRenewDaysBefore: 3,
+          autoRenewDaysAfter: 2,
         },
       })
       .returning();
-    await tx.insert(users).values({
-      clubId: club.id,
-      username: DEMO_USERNAME,
-      passwordHash: await hashPassword(DEMO_PASSWORD),
-      name: 'מנהל הדגמה',
-      role: UserRole.MANAGER,
-      isAdmin: true,
-      permissions: allPermissions(true),
-      termsVersion: 1,
-    });
+    const [admin] = await tx
+      .insert(users)
+      .values({
+        clubId: club.id,
+        username: DEMO_USERNAME,
+        passwordHash: await hashPassword(DEMO_PASSWORD),
+        name: 'מנהל הדגמה',
+        role: UserRole.MANAGER,
+        isAdmin: true,
+        permissions: allPermissions(true),
+        termsVersion: 1,
+      })
+      .returning({ id: users.id });
     // The operator of the demo installation: global messages to clubs (docs/messages.md).
     await tx.insert(users).values({
       clubId: null,
@@ -141,7 +179,21 @@ export async function loadDemoClub(db: Db, opts: DemoOptions & { dataDir: string
     const groupIds = await createDemoGroups(tx, club.id);
     const term = await createDemoTerminals(tx, club.id);
     const demoClients = await createDemoClients(tx, club.id, groupIds, opts.clients, rng, today, start);
-    return { clubId: club.id, groupIds, term, demoClients };
+    const saved: SavedHistory = {
+      v: 1,
+      clubId: club.id,
+      adminId: admin.id,
+      terminals: term.ids,
+      start,
+      days,
+      now: now.toISOString(),
+      engine: opts.engine ?? (process.env.DEMO_ENGINE === 'exact' ? 'exact' : 'batched'),
+      rng: rng.state,
+      clients: demoClients,
+      resume: null,
+    };
+    await tx.insert(serverState).values({ key: DEMO_HISTORY_KEY, value: JSON.stringify(saved) });
+    return { clubId: club.id, adminId: admin.id, groupIds, term, demoClients };
   });
   if (opts.dataDir !== 'memory://') {
     const file = writeTerminalSecrets(opts.dataDir, base.term.secrets);
@@ -151,30 +203,112 @@ export async function loadDemoClub(db: Db, opts: DemoOptions & { dataDir: string
     `  club, groups, terminals and ${base.demoClients.length} clients in ${Math.round(performance.now() - started)} ms`,
   );
 
+  log(`Demo club ready to sign in in ${Math.round(performance.now() - started)} ms (the year of history comes next)`);
+  return base.clubId;
+}
+
+/** server_state key of the demo history's progress while it loads (value: {@link SavedHistory} as JSON). */
+export const DEMO_HISTORY_KEY = 'demo_history';
+
+/** What the demo history needs to start or go on, saved with every committed batch of days. */
+interface SavedHistory {
+  v: 1;
+  clubId: number;
+  adminId: number;
+  terminals: Record<string, number>;
+  start: LocalDate;
+  days: number;
+  /** The first start's moment (ISO): a resumed history still ends there. */
+  now: string;
+  engine: 'batched' | 'exact';
+  /** The generator's state at the save. */
+  rng: number;
+  clients: DemoClient[];
+  /** Null before the first batch. */
+  resume: HistoryResume | null;
+}
+
+/**
+ * Writes (or finishes) the demo club's year of history through the real
+ * engines (history.ts, money.ts), from the state {@link loadDemoBase} or the
+ * last committed batch saved: a start after a stop in the middle goes on
+ * from there, so nothing is written twice. Each batch of days is one
+ * transaction that also saves the state; the last one replaces it with the
+ * `demo_loaded` flag. Returns null when there is nothing to load (or another
+ * caller already finished it); stops between batches when `signal` aborts.
+ */
+export async function runDemoHistory(
+  db: Db,
+  opts: { log?: (msg: string) => void; signal?: AbortSignal },
+): Promise<DemoLoad | null> {
+  const started = performance.now();
+  const log = opts.log ?? (() => {});
+  const [row] = await db.select().from(serverState).where(eq(serverState.key, DEMO_HISTORY_KEY));
+  if (!row) return null;
+  const saved = JSON.parse(row.value) as SavedHistory;
+  const rng = new Rng(0);
+  rng.state = saved.rng;
+  if (saved.resume) log(`  demo history: going on from day ${saved.resume.next + 1} of ${saved.days + 1}`);
   const history = await generateHistory(db, {
-    clubId: base.clubId,
-    location,
-    terminals: base.term.ids,
-    clients: base.demoClients,
-    start,
-    days,
-    now,
+    clubId: saved.clubId,
+    location: JERUSALEM,
+    terminals: saved.terminals,
+    clients: saved.clients,
+    start: saved.start,
+    days: saved.days,
+    now: new Date(saved.now),
     rng,
     log,
-    engine: opts.engine ?? (process.env.DEMO_ENGINE === 'exact' ? 'exact' : 'batched'),
+    engine: saved.engine,
+    money: { actor: demoActor(saved.clubId, saved.adminId, DEMO_EXTERNAL_CLUB_ID), provider: clearingProvider() },
+    resume: saved.resume ?? undefined,
+    signal: opts.signal,
+    // The saved row, locked for the batch (PostgreSQL: a second server waits, then finds it moved on).
+    claim: async (tx, next) => {
+      const [r] = await queryRows<{ value: string }>(
+        tx,
+        sql`select value from server_state where key = ${DEMO_HISTORY_KEY} for update`,
+      );
+      return r != null && ((JSON.parse(r.value) as SavedHistory).resume?.next ?? 0) === next;
+    },
+    checkpoint: async (tx, resume, done) => {
+      if (done) {
+        await tx.delete(serverState).where(eq(serverState.key, DEMO_HISTORY_KEY));
+        await tx
+          .insert(serverState)
+          .values({
+            key: DEMO_LOADED_KEY,
+            value: JSON.stringify({
+              at: new Date().toISOString(),
+              entrances: resume.stats.entrances,
+              ms: resume.stats.ms,
+            }),
+          })
+          .onConflictDoNothing();
+        return;
+      }
+      const next: SavedHistory = { ...saved, rng: rng.state, clients: saved.clients, resume };
+      await tx
+        .update(serverState)
+        .set({ value: JSON.stringify(next) })
+        .where(eq(serverState.key, DEMO_HISTORY_KEY));
+    },
   });
   const ms = Math.round(performance.now() - started);
-  await db
-    .insert(serverState)
-    .values({
-      key: DEMO_LOADED_KEY,
-      value: JSON.stringify({ at: new Date().toISOString(), entrances: history.entrances, ms }),
-    })
-    .onConflictDoNothing();
+  if (history.stopped) {
+    log(`Demo history stopped after ${ms} ms: the next start goes on where it stopped`);
+    return null;
+  }
   log(
-    `Demo club loaded in ${ms} ms: ${history.entrances} entrances (${Object.entries(history.byStatus)
+    `Demo club history loaded in ${ms} ms: ${history.entrances} entrances (${Object.entries(history.byStatus)
       .map(([s, n]) => `${s}:${n}`)
       .join(' ')}), ${history.topUps} balance loads`,
   );
-  return { clubId: base.clubId, clients: base.demoClients.length, history, ms };
+  const m = history.money;
+  log(
+    `  money: ${m.purchases} purchases (${m.loads} loads, ${m.subscriptions} subscriptions, ${m.kiosk} kiosk sales, ` +
+      `${m.renewals} renewals), ${m.cashSessions} cash sessions, ${m.masavFiles} MASAV files, ${m.debts} desk debts, ` +
+      `${m.quickExits} quick exits; refused: ${JSON.stringify(m.refusals)}; ms: ${JSON.stringify(m.ms)}`,
+  );
+  return { clubId: saved.clubId, clients: saved.clients.length, history, ms };
 }

@@ -23,6 +23,7 @@ import type { EventBus } from '../realtime/event-bus.js';
 import { identificationMatch, processEntrance } from './entrance.service.js';
 import { createPurchase, getPurchase } from './purchase.service.js';
 import { purchaseIdByKey } from './purchase-present.js';
+import { clockNow } from '../lib/clock.js';
 
 /**
  * Kiosk purchases and paying at the gate ("from terminals";
@@ -131,7 +132,7 @@ export async function kioskPurchase(
   const items = kioskItems(m, gate?.offer ?? 0);
   if (!Array.isArray(items)) return items;
 
-  const sale: KioskSale = { db, link, m, buyer, gate, items, at: new Date(), logId: 0 };
+  const sale: KioskSale = { db, link, m, buyer, gate, items, at: clockNow(), logId: 0 };
   try {
     const result = await buy(sale, provider);
     if (!('id' in result)) return result;
@@ -233,7 +234,7 @@ async function gateOffer(
   const d = await processEntrance(
     db,
     null,
-    { clubId: link.clubId, terminalId: link.terminalId, identification: m.identification, at: new Date() },
+    { clubId: link.clubId, terminalId: link.terminalId, identification: m.identification, at: clockNow() },
     { decideOnly: true, publish: false },
   );
   if (!d.paymentRequired) {

@@ -17,6 +17,7 @@ import { clients, clubs, groups, paymentMethods, products } from '../db/schema.j
 import { scoped } from '../lib/scoped.js';
 import { AppError, notFound } from '../lib/errors.js';
 import { clubLocation, clubSettings } from '../modules/club/club.service.js';
+import { clockNow } from '../lib/clock.js';
 
 /**
  * The first two steps of a purchase: read what it needs (club, client and
@@ -83,7 +84,7 @@ export function clubToday(location: unknown, at: Date): string {
  * @throws AppError NOT_FOUND (club; client not of the club or deleted).
  */
 export async function readPurchaseContext(db: Db, cmd: PurchaseCommand): Promise<PurchaseContext> {
-  const at = cmd.at ?? new Date();
+  const at = cmd.at ?? clockNow();
   const [club] = await db.select().from(clubs).where(eq(clubs.id, cmd.clubId));
   if (!club) throw notFound('club');
   const settings = clubSettings(club);

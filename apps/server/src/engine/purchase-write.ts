@@ -407,6 +407,7 @@ async function insertPurchaseDetails(
       source: 'masav',
       purchaseId,
       userId: cmd.userId ?? null,
+      createdAt: ctx.at,
     });
   }
   if (cmd.actor) {

@@ -3,6 +3,7 @@ import type { Db } from '../../db/index.js';
 import { charges, clubCharges, licenseOrders, purchases } from '../../db/schema.js';
 import { scoped } from '../../lib/scoped.js';
 import { ClearingUncertainError, type ClearingProvider } from './provider.js';
+import { clockNow } from '../../lib/clock.js';
 
 /**
  * Idempotent charges against the clearing provider (DESIGN §7): one
@@ -52,6 +53,7 @@ export async function chargeOnce(db: Db, provider: ClearingProvider, req: Charge
       status: 'pending',
       lastFour: req.lastFour,
       brand: req.brand,
+      createdAt: clockNow(),
     })
     .onConflictDoNothing({ target: [charges.clubId, charges.idempotencyKey] })
     .returning();
@@ -79,7 +81,7 @@ export async function chargeOnce(db: Db, provider: ClearingProvider, req: Charge
   }
   const [row] = await db
     .update(charges)
-    .set({ status, providerRef, error, settledAt: status === 'uncertain' ? null : new Date() })
+    .set({ status, providerRef, error, settledAt: status === 'uncertain' ? null : clockNow() })
     .where(eq(charges.id, mine.id))
     .returning();
   return row;
@@ -227,9 +229,9 @@ export async function reconcileCharges(db: Db, provider: ClearingProvider, clubI
         .set({
           status: r.status === 'approved' ? 'refunded' : 'approved',
           providerRef: st.providerRef,
-          reconciledAt: new Date(),
+          reconciledAt: clockNow(),
           reconcileResult: r.status === 'approved' ? 'charged-refunded' : 'charged-refund-failed',
-          settledAt: new Date(),
+          settledAt: clockNow(),
         })
         .where(eq(charges.id, row.id));
       out.refunded++;
@@ -238,16 +240,16 @@ export async function reconcileCharges(db: Db, provider: ClearingProvider, clubI
         .update(charges)
         .set({
           status: 'refunded',
-          reconciledAt: new Date(),
+          reconciledAt: clockNow(),
           reconcileResult: 'charged-refunded',
-          settledAt: new Date(),
+          settledAt: clockNow(),
         })
         .where(eq(charges.id, row.id));
       out.refunded++;
     } else {
       await db
         .update(charges)
-        .set({ status: 'declined', reconciledAt: new Date(), reconcileResult: 'not-charged', settledAt: new Date() })
+        .set({ status: 'declined', reconciledAt: clockNow(), reconcileResult: 'not-charged', settledAt: clockNow() })
         .where(eq(charges.id, row.id));
       out.notCharged++;
     }
@@ -332,7 +334,7 @@ async function settleOrphans(db: Db, provider: ClearingProvider, clubId: number 
       .update(charges)
       .set({
         status: ok ? 'refunded' : 'approved',
-        reconciledAt: new Date(),
+        reconciledAt: clockNow(),
         reconcileResult: ok ? 'orphan-refunded' : 'charged-refund-failed',
       })
       .where(eq(charges.id, row.id));

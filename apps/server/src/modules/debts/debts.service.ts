@@ -7,6 +7,7 @@ import { clients, debts } from '../../db/schema.js';
 import { audit, auditedUpdate } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { scoped } from '../../lib/scoped.js';
+import { clockNow } from '../../lib/clock.js';
 
 /**
  * Debts (seed 000 §7 "Debts"; seed 001 §4 "register debt", "pay debt").
@@ -54,7 +55,7 @@ export async function registerDebt(
 ): Promise<Row> {
   const [r] = await tx
     .insert(debts)
-    .values({ ...v, userId: v.userId ?? null })
+    .values({ ...v, userId: v.userId ?? null, createdAt: clockNow() })
     .returning();
   return r;
 }

@@ -18,6 +18,7 @@ import { clubLocation, clubSettings } from '../club/club.service.js';
 import type { DocumentLine, DocumentSnapshot } from './document-snapshot.js';
 import { feeName, itemTypeName } from './document-text.js';
 import { renderDocumentPdf } from './document-pdf.js';
+import { clockNow } from '../../lib/clock.js';
 
 /**
  * Documents of purchases (issue 18; docs/money.md "Documents"): issue (a
@@ -353,7 +354,7 @@ export async function issueDocumentForCollectedPayment(
       .values({ clubId: ref.clubId, last: 1 })
       .onConflictDoUpdate({ target: invoiceCounters.clubId, set: { last: sql`${invoiceCounters.last} + 1` } })
       .returning({ last: invoiceCounters.last });
-    const at = ref.collectedAt ?? new Date();
+    const at = ref.collectedAt ?? clockNow();
     await tx
       .update(purchases)
       .set({ invoiceNumber: counter.last, paymentStatus: PurchasePaymentStatus.Paid })

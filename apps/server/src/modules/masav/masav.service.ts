@@ -23,6 +23,7 @@ import { onMasavCollected } from './masav-collected.js';
 import { PurchasePaymentStatus } from '@venue/domain';
 import { getClubRow } from '../club/club.service.js';
 import { bankSecret } from '../payment-methods/payment-methods.service.js';
+import { clockNow } from '../../lib/clock.js';
 
 /**
  * MASAV files (seed 000 §7 "Masav files"; DESIGN §7): a direct-debit file
@@ -84,7 +85,7 @@ export async function createMasavFile(
   const settings = await masavSettings(db, clubId);
   if (!settings) throw validationError([{ path: 'masav', message: 'masavSettingsRequired' }]);
   const club = await getClubRow(db, clubId);
-  const today = clubToday(club.location, opts.at ?? new Date());
+  const today = clubToday(club.location, opts.at ?? clockNow());
   const valueDate = opts.valueDate ?? today;
 
   const rows = await db
@@ -307,7 +308,7 @@ async function settleMasavFile(tx: Tx, actor: Actor, file: typeof masavFiles.$in
     if (!ds || open !== r.amount) throw validationError([{ path: 'file', message: 'masavReturnUnknownDebit' }]);
     for (const d of ds) rejected.set(d.debt.id, r.reason);
   }
-  const now = new Date();
+  const now = clockNow();
   const collectedPurchases: number[] = [];
   const out = { fileId: file.id, collected: 0, collectedAmount: 0, rejected: 0, rejectedAmount: 0 };
   for (const { debt } of all) {

@@ -30,6 +30,7 @@ import {
   paymentMethods,
 } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
+import { clockNow } from '../../lib/clock.js';
 import { ClearingUncertainError, type ClearingProvider } from '../../integrations/clearing/provider.js';
 import { refundCharge, type ChargeRow } from '../../integrations/clearing/charges.js';
 import { clubToday } from '../../engine/purchase.service.js';
@@ -317,6 +318,7 @@ export async function chargeChunk(
         status: 'pending',
         lastFour: p.c.method.cardLastFour ?? '',
         brand: p.c.method.cardBrand ?? '',
+        createdAt: clockNow(),
       })),
     )
     .onConflictDoNothing({ target: [charges.clubId, charges.idempotencyKey] })
@@ -382,7 +384,7 @@ export async function chargeChunk(
            settled_at = case when (${pgArray(
              settled.map((x) => x.status),
              'text',
-           )})[${at}] = 'uncertain' then null else now() end
+           )})[${at}] = 'uncertain' then null else ${clockNow().toISOString()}::timestamptz end
      where ch.club_id = ${run.clubId} and ch.id = any(${ids})`);
 }
 
@@ -654,6 +656,7 @@ async function insertDetails(tx: Tx, run: RenewalRun, good: PlannedRenewal[], id
         source: 'masav',
         purchaseId: idOf(p),
         userId: run.userId,
+        createdAt: clockNow(),
       })),
     );
   }
@@ -698,6 +701,7 @@ async function insertFailures(tx: Tx, run: RenewalRun, failed: PlannedRenewal[])
         description: `Automatic renewal ${p.start}–${p.endDate}`,
         source: 'autorenew',
         userId: run.userId,
+        createdAt: clockNow(),
       })),
     )
     .returning({ id: debts.id, clientId: debts.clientId });

@@ -26,6 +26,7 @@ import { clearingProvider } from '../../integrations/clearing/sandbox.js';
 import { clubSettings } from '../club/club.service.js';
 import type { EventBus } from '../../realtime/event-bus.js';
 import { terminalRow } from './terminals.service.js';
+import { clockNow } from '../../lib/clock.js';
 
 /**
  * Cash at the terminal (DESIGN §7 "Cash"; seed 001 §3, §4 "Cash session",
@@ -121,11 +122,12 @@ export async function resetCashLevels(db: Db, actor: Actor, terminalId: number):
         cashBoxTotal: inventoryTotal(cashBox),
         excessAmount: row.excessAmount,
         excessCount: row.excessCount,
+        at: clockNow(),
       })
       .returning();
     await tx
       .update(terminalCash)
-      .set({ cashBox: {}, excessAmount: 0, excessCount: 0, lastResetAt: reset.at, updatedAt: new Date() })
+      .set({ cashBox: {}, excessAmount: 0, excessCount: 0, lastResetAt: reset.at, updatedAt: clockNow() })
       .where(eq(terminalCash.terminalId, terminalId));
     const record: CashReset = {
       id: reset.id,
@@ -161,7 +163,7 @@ export async function loadCash(
     const bills = clamp(addAll(row.bills, input.bills, 1));
     const [next] = await tx
       .update(terminalCash)
-      .set({ coins, bills, updatedAt: new Date() })
+      .set({ coins, bills, updatedAt: clockNow() })
       .where(eq(terminalCash.terminalId, terminalId))
       .returning();
     await audit(tx, actor, {
@@ -242,6 +244,8 @@ export async function cashBegin(
         clientId: client?.id ?? null,
         state: client ? 'begin' : 'rejected',
         amountDue: m.amountDue != null ? roundCash(m.amountDue) : null,
+        startedAt: clockNow(),
+        updatedAt: clockNow(),
       })
       .returning();
     return stateOf(s, client ? {} : { message: 'ClientNotFound' });
@@ -281,6 +285,7 @@ export async function cashInsert(
       kind: m.kind,
       denomination: m.denomination,
       accepted,
+      at: clockNow(),
     });
     // A valid bill the acceptor is not set to take goes back to the client (seed 001 §8 "valid unauthorized bill").
     if (!accepted) return stateOf(s, isBill ? { error: 'VALID_UNAUTHORIZED_BILL' } : { message: 'CoinRefused' });
@@ -289,8 +294,8 @@ export async function cashInsert(
       .update(terminalCash)
       .set(
         isBill
-          ? { cashBox: add(inv.cashBox, m.denomination, 1), updatedAt: new Date() }
-          : { coins: add(inv.coins, m.denomination, 1), updatedAt: new Date() },
+          ? { cashBox: add(inv.cashBox, m.denomination, 1), updatedAt: clockNow() }
+          : { coins: add(inv.coins, m.denomination, 1), updatedAt: clockNow() },
       )
       .where(eq(terminalCash.terminalId, link.terminalId));
     const [next] = await tx
@@ -298,7 +303,7 @@ export async function cashInsert(
       .set({
         inserted: s.inserted + m.denomination,
         pieces: add(s.pieces, m.denomination, 1),
-        updatedAt: new Date(),
+        updatedAt: clockNow(),
       })
       .where(eq(cashSessions.id, s.id))
       .returning();
@@ -402,7 +407,7 @@ export async function settleCashSession(
       bills: addAll(inv.bills, plan.bills, -1),
       excessAmount: inv.excessAmount + excess,
       excessCount: inv.excessCount + (excess > 0 ? 1 : 0),
-      updatedAt: new Date(),
+      updatedAt: clockNow(),
     })
     .where(eq(terminalCash.terminalId, link.terminalId));
   const error: CashError | null =
@@ -418,7 +423,7 @@ export async function settleCashSession(
       excess,
       error,
       purchaseId: a.purchaseId,
-      updatedAt: new Date(),
+      updatedAt: clockNow(),
     })
     .where(eq(cashSessions.id, s.id))
     .returning();
@@ -455,7 +460,7 @@ async function cancelSession(db: Db, link: CashLink, m: { sessionId: string }): 
       .set({
         coins: addAll(inv.coins, plan.coins, -1),
         bills: addAll(inv.bills, plan.bills, -1),
-        updatedAt: new Date(),
+        updatedAt: clockNow(),
       })
       .where(eq(terminalCash.terminalId, link.terminalId));
     const error: CashError | null =
@@ -468,7 +473,7 @@ async function cancelSession(db: Db, link: CashLink, m: { sessionId: string }): 
         changePlan: { coins: plan.coins, bills: plan.bills, amount: plan.paid },
         unpaid: plan.unpaid,
         error,
-        updatedAt: new Date(),
+        updatedAt: clockNow(),
       })
       .where(eq(cashSessions.id, s.id))
       .returning();
@@ -526,7 +531,7 @@ async function payoutDone(
         .set({
           coins: addAll(inv.coins, missingCoins, 1),
           bills: addAll(inv.bills, missingBills, 1),
-          updatedAt: new Date(),
+          updatedAt: clockNow(),
         })
         .where(eq(terminalCash.terminalId, link.terminalId));
     }
@@ -540,7 +545,7 @@ async function payoutDone(
         unpaid,
         error,
         changePlan: { ...plan, amount: plan.amount - missing, paidOut: true },
-        updatedAt: new Date(),
+        updatedAt: clockNow(),
       })
       .where(eq(cashSessions.id, s.id))
       .returning();
