@@ -38,6 +38,9 @@ test('a client reports an incident at the simulator; staff see it live and mark 
     await page.getByTestId('nav-feedbackCategories').click();
     await expect(page.getByRole('row', { name: /מגבות חסרות/ })).toContainText('תחזוקה');
     await page.getByTestId('nav-incidents').click();
+    // The incidents screen itself (while a route's code loads, the router keeps the previous screen on view).
+    await expect(page).toHaveURL(/\/management\/incidents/);
+    await expect(page.getByRole('tab', { name: 'נשלחו למערכת הדיווח' })).toBeVisible();
     await expect(page.getByTestId('live-status')).toHaveAttribute('data-state', 'open');
 
     const gate = new TerminalClient({
