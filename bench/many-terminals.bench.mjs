@@ -21,6 +21,7 @@
 // bench/results/many-terminals.json.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { addResultRow } from './lib/results-md.mjs';
@@ -38,9 +39,12 @@ const GATE_SECONDS = Number(process.env.BENCH_GATE_SECONDS ?? 10);
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 35);
 const OFFLINE_TERMINALS = Number(process.env.BENCH_OFFLINE_TERMINALS ?? Math.round(TERMINALS / 10));
 const OFFLINE_EACH = Number(process.env.BENCH_OFFLINE_EACH ?? 2);
-const PORT = Number(process.env.BENCH_PORT ?? 40000 + (process.pid % 20000));
+// Below the ephemeral range (32768–60999 here), where 5,000 terminals' own sockets take their ports.
+const PORT = Number(process.env.BENCH_PORT ?? 20000 + (process.pid % 10000));
 // How long the connect phase and the storm may take before the bench records what it reached (s).
 const CONNECT_SECONDS = Number(process.env.BENCH_CONNECT_SECONDS ?? 120);
+// More node flags for the server (e.g. --trace-gc), space-separated.
+const serverFlags = ['--expose-gc', ...(process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean)];
 const load = () => Math.round(os.loadavg()[0] * 10) / 10;
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -77,7 +81,7 @@ const env = {
 // The machine is shared: its load average at each phase is recorded beside the numbers.
 const result = { terminals: TERMINALS, clubs: CLUBS, load: { start: load() } };
 try {
-  let server = startGateServer(env, ['--expose-gc']);
+  let server = startGateServer(env, serverFlags);
   const ready = await server.next();
   await probe.connect();
   console.log(`server on ${ready.port}: ${ready.terminals.length} terminals in ${CLUBS} clubs`);
@@ -143,42 +147,76 @@ try {
   result.idleDbCpuPercent = r1(((c1.databaseCpuMs - c0.databaseCpuMs) / (IDLE_SECONDS * 1000)) * 100);
   result.cpuMsPerHeartbeat = Math.round(((c1.serverCpuMs - c0.serverCpuMs) / heartbeats) * 1000) / 1000;
 
-  // The gate at RATE/s offered, open loop, round robin over the terminals and the cards.
-  // The simulator's own CPU (all terminals in this process) is recorded: on 2 cores it competes.
+  // The gate at RATE/s offered, open loop, round robin over the terminals; the terminals of one club
+  // present different cards in a round (people, not one card at five gates in the same millisecond:
+  // that case is the rapid re-entry rule's, realtime/cluster.test.ts; before 2026-11-27 the bench
+  // presented the same card at a club's five terminals at once, and the per-card order made the
+  // fifth wait for four decisions). BENCH_GATE_WARMUP seconds at the same rate first (default 1,
+  // not measured): the gate's pool opens its connections and plans its statements on first use.
+  // The simulator's own CPU and loop delay (all terminals in this process) are recorded: on 2
+  // cores it competes, and a decision that arrived while it was busy is measured late.
+  const perClub = Math.max(1, Math.round(TERMINALS / CLUBS));
+  let sent = 0;
+  const offered = async (seconds, onDecision) => {
+    const pending = [];
+    const start = performance.now();
+    const first = sent;
+    const n = RATE * seconds;
+    while (sent < first + n) {
+      const due = first + Math.min(n, Math.floor(((performance.now() - start) / 1000) * RATE));
+      for (; sent < due; sent++) {
+        const t = sent % TERMINALS;
+        const card = cards[(Math.floor(sent / TERMINALS) * perClub + (t % perClub)) % cards.length];
+        const s = performance.now();
+        pending.push(
+          clients[t].present({ kind: 'card', value: card }).then((d) => onDecision(d, performance.now() - s)),
+        );
+      }
+      await sleep(5);
+    }
+    await Promise.all(pending);
+    return performance.now() - start;
+  };
+  await offered(Number(process.env.BENCH_GATE_WARMUP ?? 1), () => undefined);
+  server.send('cpu');
+  const gateCpu0 = await server.next();
+  server.send('eld-start');
+  await server.next();
+  const simLoop = monitorEventLoopDelay({ resolution: 5 });
+  simLoop.enable();
   const benchCpu0 = process.cpuUsage();
   const lat = [];
-  let sent = 0;
   let offline = 0;
-  const pending = [];
-  t0 = performance.now();
-  const total = RATE * GATE_SECONDS;
-  while (sent < total) {
-    const due = Math.min(total, Math.floor(((performance.now() - t0) / 1000) * RATE));
-    for (; sent < due; sent++) {
-      const c = clients[sent % TERMINALS];
-      const card = cards[Math.floor(sent / TERMINALS) % cards.length];
-      const s = performance.now();
-      pending.push(
-        c.present({ kind: 'card', value: card }).then((d) => {
-          lat.push(performance.now() - s);
-          if (d.offline) offline++;
-        }),
-      );
-    }
-    await sleep(5);
-  }
-  await Promise.all(pending);
-  const gateWallMs = performance.now() - t0;
+  const gateWallMs = await offered(GATE_SECONDS, (d, ms) => {
+    lat.push(ms);
+    if (d.offline) offline++;
+  });
   const benchCpu = process.cpuUsage(benchCpu0);
+  simLoop.disable();
+  server.send('eld');
+  const inServer = await server.next();
+  server.send('cpu');
+  const gateCpu1 = await server.next();
+  const loopMs = (ns) => Math.round(ns / 1e4) / 100;
   lat.sort((a, b) => a - b);
   result.gate = {
     offered: RATE,
-    decisionsPerSecond: Math.round(lat.length / ((performance.now() - t0) / 1000)),
+    decisionsPerSecond: Math.round(lat.length / (gateWallMs / 1000)),
     p50: r1(pct(lat, 50)),
     p99: r1(pct(lat, 99)),
     max: r1(lat.at(-1) ?? 0),
     offline,
     simulatorCpuPercent: r1(((benchCpu.user + benchCpu.system) / 1000 / gateWallMs) * 100),
+    serverCpuPercent: r1(((gateCpu1.serverCpuMs - gateCpu0.serverCpuMs) / gateWallMs) * 100),
+    // The server's own view (realtime/gate-timing.ts), its event loop and its garbage collector.
+    serverDecisions: inServer.decisions,
+    serverLoopDelay: inServer.loop,
+    serverGc: inServer.gc,
+    simulatorLoopDelay: {
+      p50: loopMs(simLoop.percentile(50)),
+      p99: loopMs(simLoop.percentile(99)),
+      max: loopMs(simLoop.max),
+    },
   };
   result.load.gate = load();
   server.send('rss');
@@ -199,7 +237,7 @@ try {
     }
   }
   const expected = before + queued;
-  server = startGateServer({ ...env, BENCH_REUSE: '1' }, ['--expose-gc']);
+  server = startGateServer({ ...env, BENCH_REUSE: '1' }, serverFlags);
   await server.next();
   t0 = performance.now();
   const stormLat = [];
@@ -301,7 +339,9 @@ if (process.env.BENCH_RECORD !== '0')
       result.cpuMsPerHeartbeat,
       `${result.gate?.offered}: ${result.gate?.decisionsPerSecond} (${result.gate?.offline} offline; simulator ${result.gate?.simulatorCpuPercent} % CPU)`,
       result.gate?.p50,
-      result.gate?.p99,
+      result.gate?.serverDecisions
+        ? `${result.gate.p99} (in the server p50 ${result.gate.serverDecisions.p50} / p99 ${result.gate.serverDecisions.p99} / max ${result.gate.serverDecisions.max}; server ${result.gate.serverCpuPercent} % of a core; major GCs ${result.gate.serverGc.major.n}, longest pause ${result.gate.serverGc.major.max} ms; loop delay p99 server ${result.gate.serverLoopDelay.p99}, simulator ${result.gate.simulatorLoopDelay.p99})`
+        : result.gate?.p99,
       result.peakRssMB,
       s.offlineEvents,
       s.reconnectedMs ?? `— (${s.reconnected}/${TERMINALS} in ${CONNECT_SECONDS} s)`,

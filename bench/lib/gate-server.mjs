@@ -18,6 +18,7 @@ const { hashTerminalSecret, terminalKey } = await import(
   path.join(root, 'apps/server/src/modules/terminals/terminal-secret.ts')
 );
 const { gateStatements } = await import(path.join(root, 'apps/server/src/engine/gate-batch.ts'));
+const { decisionTimes } = await import(path.join(root, 'apps/server/src/realtime/gate-timing.ts'));
 const { sql } = await import('drizzle-orm');
 
 const target = process.env.BENCH_GATE_DB ?? 'pglite';
@@ -192,8 +193,41 @@ async function databaseCpuMs() {
   }
   return ticks * 10; // USER_HZ = 100
 }
+// Between 'eld-start' and 'eld' (bench/many-terminals.bench.mjs, the gate phase): the event loop's
+// delay (ms: how long a ready message waited for the loop), the server's own decision times
+// (realtime/gate-timing.ts: from the terminal's message to the decision written back) and the
+// garbage collector's pauses (count and total ms per kind, and the longest), so that a tail seen by
+// the terminals can be told apart: the database, this process's loop, or its collector.
+const { monitorEventLoopDelay, PerformanceObserver, constants: perfConstants } = await import('node:perf_hooks');
+const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+let gcs = null;
+new PerformanceObserver((list) => {
+  if (!gcs) return;
+  for (const e of list.getEntries()) {
+    const kind = e.detail?.kind === perfConstants.NODE_PERFORMANCE_GC_MAJOR ? 'major' : 'minor';
+    gcs[kind].n++;
+    gcs[kind].ms += e.duration;
+    gcs[kind].max = Math.max(gcs[kind].max, e.duration);
+  }
+}).observe({ entryTypes: ['gc'] });
 process.stdin.on('data', async (d) => {
   const cmd = d.toString().trim();
+  if (cmd === 'eld-start') {
+    loopDelay.reset();
+    loopDelay.enable();
+    decisionTimes(true);
+    gcs = { major: { n: 0, ms: 0, max: 0 }, minor: { n: 0, ms: 0, max: 0 } };
+    process.stdout.write('{}\n');
+  }
+  if (cmd === 'eld') {
+    loopDelay.disable();
+    const ms = (ns) => Math.round(ns / 1e4) / 100;
+    const r = (x) => Math.round(x * 10) / 10;
+    const gc = Object.fromEntries(Object.entries(gcs).map(([k, g]) => [k, { n: g.n, ms: r(g.ms), max: r(g.max) }]));
+    gcs = null;
+    const loop = { p50: ms(loopDelay.percentile(50)), p99: ms(loopDelay.percentile(99)), max: ms(loopDelay.max) };
+    process.stdout.write(`${JSON.stringify({ loop, decisions: decisionTimes(), gc })}\n`);
+  }
   if (cmd === 'cpu') {
     const u = process.cpuUsage();
     process.stdout.write(

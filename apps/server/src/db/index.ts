@@ -136,7 +136,8 @@ export async function openDatabase(opts: {
       maxLifetimeSeconds: 600,
       options: `-c plan_cache_mode=force_generic_plan -c enable_seqscan=off -c jit=off -c statement_timeout=${DB_LIMITS.gateStatementMs}`,
       connectionTimeoutMillis: DB_LIMITS.connectMs,
-      query_timeout: DB_LIMITS.gateStatementMs + DB_LIMITS.readGraceMs,
+      // No query_timeout: the gate's client-side read limit is engine/gate-batch.ts's ReadDeadlines
+      // (db/read-deadline.ts), which keeps no statement's rows reachable for the limit's length.
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,
     });

@@ -1,5 +1,6 @@
 import { EntranceStatus, RAPID_REENTRY_SECONDS, type Identification } from '@venue/domain';
-import { gatePoolOf, type Db } from '../db/index.js';
+import { DB_LIMITS, gatePoolOf, type Db } from '../db/index.js';
+import { ReadDeadlines } from '../db/read-deadline.js';
 import { Batcher } from './batcher.js';
 
 /**
@@ -31,7 +32,12 @@ function rawQueryOf(db: Db): { query: RawQuery; kind: 'postgres' | 'pglite' } | 
   if ('totalCount' in client && typeof (client as PgPoolLike).query === 'function') {
     // The gate's own pool (generic plans, db/index.ts) when the handle has one.
     const pool = (gatePoolOf(db) as PgPoolLike | undefined) ?? (client as PgPoolLike);
-    return { kind: 'postgres', query: async (name, text, values) => (await pool.query({ name, text, values })).rows };
+    // The client-side read limit (a partition): one sweep for all statements in flight, not a timer each.
+    const deadlines = new ReadDeadlines(DB_LIMITS.gateStatementMs + DB_LIMITS.readGraceMs);
+    return {
+      kind: 'postgres',
+      query: async (name, text, values) => (await deadlines.run(pool.query({ name, text, values }))).rows,
+    };
   }
   if ('waitReady' in client && typeof (client as PgliteLike).query === 'function') {
     const lite = client as PgliteLike;

@@ -17,6 +17,7 @@ import { reportFromTerminal } from '../modules/incidents/incidents.service.js';
 import { handleAttendance, handleEnroll, handleExit } from './handlers/gate.js';
 import { handlePurchase } from './handlers/purchase.js';
 import { admissionOf } from './admission.js';
+import { recordDecisionTime } from './gate-timing.js';
 import type { LinkState, TerminalLinkSession } from './terminal-session.js';
 
 /**
@@ -62,7 +63,12 @@ function cash<K extends MessageType>(
 }
 
 /** `entrance` → `decision`; DECIDE_OFFLINE while the database is out of reach, GENERAL_ERROR on a failure. */
-async function decideEntrance(s: TerminalLinkSession, link: LinkState, m: TerminalEntrance): Promise<void> {
+async function decideEntrance(
+  s: TerminalLinkSession,
+  link: LinkState,
+  m: TerminalEntrance,
+  handled: number,
+): Promise<void> {
   const now = Date.now();
   let at = m.at ? new Date(m.at) : new Date(now);
   if (at.getTime() > now + MAX_CLOCK_SKEW_MS) at = new Date(now);
@@ -84,6 +90,7 @@ async function decideEntrance(s: TerminalLinkSession, link: LinkState, m: Termin
       ...(r.clientName ? { clientName: r.clientName } : {}),
       ...(r.paymentRequired ? { paymentRequired: { amount: r.paymentRequired } } : {}),
     });
+    recordDecisionTime(performance.now() - handled);
   } catch (err) {
     if (isDatabaseUnavailable(err)) {
       // Nobody got in during an outage: the terminal decides by its list (docs/terminal-protocol.md "Database outage").
@@ -117,7 +124,10 @@ export const linkHandlers: LinkHandlers = {
       release();
     }
   },
-  entrance: authenticated(async (s, link, m) => s.startEntrance(() => decideEntrance(s, link, m))),
+  entrance: authenticated(async (s, link, m) => {
+    const handled = performance.now();
+    return s.startEntrance(() => decideEntrance(s, link, m, handled));
+  }),
   heartbeat: authenticated(async (s, link, m) => {
     const doorChanged = m.doorState != null && m.doorState !== link.doorState;
     if (doorChanged) {
