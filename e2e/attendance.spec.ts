@@ -49,6 +49,9 @@ test('attendance in Hebrew: a position, an employee clocks in and out at the sim
   page,
   request,
 }) => {
+  // The simulator's command line runs twice (npx tsx compiles it each time): under a loaded CI
+  // machine that alone took most of the default 90 s.
+  test.setTimeout(180_000);
   const api = await apiSession(request, 'admin', 'demo1234', CLUB);
   const club = await api.get<{
     id: number;

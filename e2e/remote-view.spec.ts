@@ -43,8 +43,8 @@ function simulator(serial: string, secret: string): { proc: ChildProcessWithoutN
       'interactive',
       '--serial',
       serial,
-      '--secret',
-      secret,
+      // One argument: a secret may start with '-' (issued before the server stopped issuing such).
+      `--secret=${secret}`,
       '--server',
       `ws://127.0.0.1:${process.env.E2E_PORT}`,
     ],

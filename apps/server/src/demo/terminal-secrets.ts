@@ -4,7 +4,8 @@ import { eq, like } from 'drizzle-orm';
 import type { Db, Tx } from '../db/index.js';
 import { terminals } from '../db/schema.js';
 import { scoped } from '../lib/scoped.js';
-import { hashPassword, randomSecret } from '../lib/password.js';
+import { hashPassword } from '../lib/password.js';
+import { newTerminalSecret } from '../modules/terminals/terminal-secret.js';
 
 /**
  * The demo terminals' secrets (DESIGN §8, §9). The database keeps only their
@@ -50,7 +51,7 @@ export function readTerminalSecrets(dataDir: string): Record<string, string> | n
 export async function issueSecrets(serials: string[]): Promise<{ serial: string; secret: string; hash: string }[]> {
   return Promise.all(
     serials.map(async (serial) => {
-      const secret = randomSecret();
+      const secret = newTerminalSecret();
       return { serial, secret, hash: await hashPassword(secret) };
     }),
   );

@@ -38,6 +38,19 @@ export function terminalKey(db: Db): Promise<Buffer> {
   return k;
 }
 
+/**
+ * A new terminal secret: 192 random bits in base64url, never starting with
+ * '-' — a technician types it after `--secret` on the simulator's command
+ * line, which reads `--secret -x…` as a missing value (one secret in 64
+ * did; the space left is 2^192 · 63/64).
+ */
+export function newTerminalSecret(): string {
+  for (;;) {
+    const secret = randomSecret();
+    if (!secret.startsWith('-')) return secret;
+  }
+}
+
 /** The stored form of a terminal secret: `hmac$…`. */
 export function hashTerminalSecret(key: Buffer, secret: string): string {
   return `hmac$${createHmac('sha256', key).update(secret).digest('base64url')}`;

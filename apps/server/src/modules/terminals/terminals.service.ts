@@ -25,7 +25,6 @@ import { terminals } from '../../db/schema.js';
 import { accessContext } from '../../plugins/auth.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { randomSecret } from '../../lib/password.js';
 import { scoped } from '../../lib/scoped.js';
 import { pgError } from '../../lib/validation.js';
 import type { EventBus } from '../../realtime/event-bus.js';
@@ -33,7 +32,7 @@ import type { TerminalActions } from '../../realtime/terminal-actions.js';
 import type { TerminalRegistry } from '../../realtime/terminal-registry.js';
 import type { TerminalScreens } from '../../realtime/terminal-screens.js';
 import { latestScriptVersion } from '../operator/maintenance.service.js';
-import { hashTerminalSecret, terminalKey } from './terminal-secret.js';
+import { hashTerminalSecret, newTerminalSecret, terminalKey } from './terminal-secret.js';
 
 type TerminalRow = typeof terminals.$inferSelect;
 type Registry = Pick<TerminalRegistry, 'isConnected'>;
@@ -152,7 +151,7 @@ export async function createTerminal(
   registry: TerminalRegistry,
 ): Promise<Terminal & { secret: string }> {
   const clubId = actor.clubId;
-  const secret = randomSecret();
+  const secret = newTerminalSecret();
   const secretHash = hashTerminalSecret(await terminalKey(db), secret);
   const { columns, settings } = splitInput(input);
   try {

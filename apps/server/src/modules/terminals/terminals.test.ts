@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { Api, createTestApp, makeUser, signedInAdmin, TEST_PASSWORD, type TestContext } from '../../../test/harness.js';
 import { auditLog, terminals } from '../../db/schema.js';
-import { terminalKey, verifyTerminalSecret } from './terminal-secret.js';
+import { newTerminalSecret, terminalKey, verifyTerminalSecret } from './terminal-secret.js';
 
 let serialSeq = 0;
 const serial = () => `VT-${process.pid}-${++serialSeq}`;
@@ -150,5 +150,14 @@ describe('terminals', () => {
     expect((await api.get(`/api/Terminal/${t.id}`)).statusCode).toBe(200);
     expect((await api.post('/api/Terminal', { serial: serial(), name: 'X' })).statusCode).toBe(403);
     expect((await api.patch(`/api/Terminal/${t.id}`, { approved: true })).statusCode).toBe(403);
+  });
+});
+
+describe('newTerminalSecret', () => {
+  it('issues 192-bit base64url secrets that a command line never reads as an option', () => {
+    // 4 000 draws: about 62 would start with '-' if nothing prevented it.
+    const secrets = Array.from({ length: 4000 }, () => newTerminalSecret());
+    expect(secrets.every((s) => /^[A-Za-z0-9_][A-Za-z0-9_-]{31}$/.test(s))).toBe(true);
+    expect(new Set(secrets).size).toBe(4000);
   });
 });
