@@ -29,6 +29,7 @@ import { startGateServer } from './lib/gate-server-process.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { TerminalClient } = await import(path.join(root, 'apps/terminal/src/client.ts'));
+const { histogramMs } = await import(path.join(root, 'apps/server/src/realtime/gate-timing.ts'));
 const { default: pg } = await import('pg');
 
 const TERMINALS = Number(process.env.BENCH_TERMINALS ?? 5000);
@@ -197,7 +198,6 @@ try {
   const inServer = await server.next();
   server.send('cpu');
   const gateCpu1 = await server.next();
-  const loopMs = (ns) => Math.round(ns / 1e4) / 100;
   lat.sort((a, b) => a - b);
   result.gate = {
     offered: RATE,
@@ -212,11 +212,7 @@ try {
     serverDecisions: inServer.decisions,
     serverLoopDelay: inServer.loop,
     serverGc: inServer.gc,
-    simulatorLoopDelay: {
-      p50: loopMs(simLoop.percentile(50)),
-      p99: loopMs(simLoop.percentile(99)),
-      max: loopMs(simLoop.max),
-    },
+    simulatorLoopDelay: histogramMs(simLoop),
   };
   result.load.gate = load();
   server.send('rss');

@@ -18,7 +18,7 @@ const { hashTerminalSecret, terminalKey } = await import(
   path.join(root, 'apps/server/src/modules/terminals/terminal-secret.ts')
 );
 const { gateStatements } = await import(path.join(root, 'apps/server/src/engine/gate-batch.ts'));
-const { decisionTimes } = await import(path.join(root, 'apps/server/src/realtime/gate-timing.ts'));
+const { decisionTimes, histogramMs } = await import(path.join(root, 'apps/server/src/realtime/gate-timing.ts'));
 const { sql } = await import('drizzle-orm');
 
 const target = process.env.BENCH_GATE_DB ?? 'pglite';
@@ -221,12 +221,10 @@ process.stdin.on('data', async (d) => {
   }
   if (cmd === 'eld') {
     loopDelay.disable();
-    const ms = (ns) => Math.round(ns / 1e4) / 100;
     const r = (x) => Math.round(x * 10) / 10;
     const gc = Object.fromEntries(Object.entries(gcs).map(([k, g]) => [k, { n: g.n, ms: r(g.ms), max: r(g.max) }]));
     gcs = null;
-    const loop = { p50: ms(loopDelay.percentile(50)), p99: ms(loopDelay.percentile(99)), max: ms(loopDelay.max) };
-    process.stdout.write(`${JSON.stringify({ loop, decisions: decisionTimes(), gc })}\n`);
+    process.stdout.write(`${JSON.stringify({ loop: histogramMs(loopDelay), decisions: decisionTimes(), gc })}\n`);
   }
   if (cmd === 'cpu') {
     const u = process.cpuUsage();

@@ -7,15 +7,14 @@
  * answer never comes back and the server-side `statement_timeout` cannot
  * reach us; docs/operations.md "Database outage").
  *
- * Why not node-postgres's `query_timeout` on the gate's pool: with it, every
- * statement's rows stayed reachable long enough to survive the young
- * generation's collections — at 2,000 decisions/s about 10 MB/s promoted to
- * the old generation and a major collection every 5–10 s, each holding
- * 200–300 decisions 30–60 ms (bench/many-terminals.bench.mjs; the measurement
- * and the experiment that found it are in docs/scaling.md "The gate's tail").
- * Here nothing a statement returns is referenced from the note: it holds the
- * deadline and the function that fails the caller, and is dropped when the
- * statement settles.
+ * Why not node-postgres's `query_timeout` on the gate's pool: with it, the
+ * rows of every statement outlived the young generation's collections and
+ * were promoted to the old one — replaying the gate's read at 2,000/s in one
+ * process, 24 MB per 10 s with it and none without (docs/scaling.md "The
+ * gate's tail at 5 000 links": promotion is what brings the major
+ * collections that make the gate's p99). Here nothing a statement returns is
+ * referenced from the note: it holds the deadline and the function that
+ * fails the caller, and is dropped when the statement settles.
  */
 export class ReadDeadlines {
   private readonly inFlight = new Map<number, { until: number; fail: (e: Error) => void }>();

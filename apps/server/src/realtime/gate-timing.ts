@@ -1,4 +1,4 @@
-import { createHistogram, type RecordableHistogram } from 'node:perf_hooks';
+import { createHistogram, type IntervalHistogram, type RecordableHistogram } from 'node:perf_hooks';
 
 /**
  * How long this process took to decide live entrances: from the terminal's
@@ -15,15 +15,20 @@ export function recordDecisionTime(ms: number): void {
   decisions.record(Math.max(1, Math.round(ms * 1e6)));
 }
 
+/** A nanosecond histogram's count and p50/p99/max in milliseconds (0.01 ms steps; zeros when empty). */
+export function histogramMs(h: RecordableHistogram | IntervalHistogram): {
+  count: number;
+  p50: number;
+  p99: number;
+  max: number;
+} {
+  const ms = (ns: number) => (h.count ? Math.round(ns / 1e4) / 100 : 0);
+  return { count: h.count, p50: ms(h.percentile(50)), p99: ms(h.percentile(99)), max: ms(h.max) };
+}
+
 /** Decision times since the last reset: count and p50/p99/max in milliseconds (0.01 ms steps). */
-export function decisionTimes(reset = false): { count: number; p50: number; p99: number; max: number } {
-  const ms = (ns: number) => Math.round(ns / 1e4) / 100;
-  const out = {
-    count: decisions.count,
-    p50: decisions.count ? ms(decisions.percentile(50)) : 0,
-    p99: decisions.count ? ms(decisions.percentile(99)) : 0,
-    max: decisions.count ? ms(decisions.max) : 0,
-  };
+export function decisionTimes(reset = false): ReturnType<typeof histogramMs> {
+  const out = histogramMs(decisions);
   if (reset) decisions.reset();
   return out;
 }
