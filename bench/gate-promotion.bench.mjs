@@ -10,7 +10,7 @@
 //   check against code we did not write: what the driver does without the product.
 // Each workload runs BENCH_RUNS (default 3) times in a fresh process: the promotion is bimodal (a
 // run either keeps up a chain of promoted garbage or does not), so one run says little.
-// Run: `node --import tsx bench/gate-promotion.bench.mjs`. Appends to bench/RESULTS.md; writes
+// Run: `npm exec -- node --import tsx bench/gate-promotion.bench.mjs` (the pinned node; any node by its own path). Appends to bench/RESULTS.md; writes
 // bench/results/gate-promotion.json.
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';

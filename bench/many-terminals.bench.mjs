@@ -17,7 +17,7 @@
 //   until every terminal is connected again and every offline event is in entrance_logs exactly once
 //   (count and distinct (terminal, event id)), and the gate's latency meanwhile (one presentation
 //   every 50 ms at terminals already back).
-// Run: `node --import tsx bench/many-terminals.bench.mjs`. Appends to bench/RESULTS.md; writes
+// Run: `npm exec -- node --import tsx bench/many-terminals.bench.mjs` (on the pinned Node 24). Appends to bench/RESULTS.md; writes
 // bench/results/many-terminals.json.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -333,7 +333,7 @@ if (process.env.BENCH_RECORD !== '0')
       result.rssConnectedMB,
       `${result.idleCpuPercent} / ${result.idleDbCpuPercent}`,
       result.cpuMsPerHeartbeat,
-      `${result.gate?.offered}: ${result.gate?.decisionsPerSecond} (${result.gate?.offline} offline; simulator ${result.gate?.simulatorCpuPercent} % CPU)`,
+      `${result.gate?.offered} for ${GATE_SECONDS} s: ${result.gate?.decisionsPerSecond} (${result.gate?.offline} offline; simulator ${result.gate?.simulatorCpuPercent} % CPU)`,
       result.gate?.p50,
       result.gate?.serverDecisions
         ? `${result.gate.p99} (in the server p50 ${result.gate.serverDecisions.p50} / p99 ${result.gate.serverDecisions.p99} / max ${result.gate.serverDecisions.max}; server ${result.gate.serverCpuPercent} % of a core; major GCs ${result.gate.serverGc.major.n}, longest pause ${result.gate.serverGc.major.max} ms; loop delay p99 server ${result.gate.serverLoopDelay.p99}, simulator ${result.gate.simulatorLoopDelay.p99})`

@@ -1,4 +1,4 @@
-import { createHistogram, type IntervalHistogram, type RecordableHistogram } from 'node:perf_hooks';
+import { createHistogram, type Histogram, type RecordableHistogram } from 'node:perf_hooks';
 
 /**
  * How long this process took to decide live entrances: from the terminal's
@@ -16,7 +16,7 @@ export function recordDecisionTime(ms: number): void {
 }
 
 /** A nanosecond histogram's count and p50/p99/max in milliseconds (0.01 ms steps; zeros when empty). */
-export function histogramMs(h: RecordableHistogram | IntervalHistogram): {
+export function histogramMs(h: Histogram): {
   count: number;
   p50: number;
   p99: number;
