@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { addResultRow } from './lib/results-md.mjs';
-import { startGateServer } from './lib/gate-server-process.mjs';
+import { serverFlagsLabel, startGateServer } from './lib/gate-server-process.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { runTraffic } = await import(path.join(root, 'apps/terminal/src/traffic.ts'));
@@ -132,7 +132,7 @@ if (only !== 'pglite') {
 }
 if (only !== 'postgres') results.push(await run('PGlite', 'pglite'));
 
-const machine = `${os.cpus().length} cores, node ${process.version}, load ${os.loadavg()[0].toFixed(1)}`;
+const machine = `${os.cpus().length} cores, node ${process.version}, load ${os.loadavg()[0].toFixed(1)}; server ${serverFlagsLabel((process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' '))}`;
 const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
 const command = 'node --import tsx bench/gate.bench.mjs';
 mkdirSync(path.join(root, 'bench/results'), { recursive: true });

@@ -25,7 +25,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { addResultRow } from './lib/results-md.mjs';
-import { startGateServer } from './lib/gate-server-process.mjs';
+import { serverFlagsLabel, startGateServer } from './lib/gate-server-process.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { TerminalClient } = await import(path.join(root, 'apps/terminal/src/client.ts'));
@@ -291,7 +291,7 @@ try {
   await admin.end();
 }
 
-const machine = `${os.cpus().length} cores, node ${process.version}, load ${os.loadavg()[0].toFixed(1)}`;
+const machine = `${os.cpus().length} cores, node ${process.version}, load ${os.loadavg()[0].toFixed(1)}; server ${serverFlagsLabel(serverFlags)}`;
 const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
 const command = 'node --import tsx bench/many-terminals.bench.mjs';
 mkdirSync(path.join(root, 'bench/results'), { recursive: true });

@@ -16,6 +16,15 @@ export const SERVER_NODE_FLAGS = JSON.parse(readFileSync(path.join(root, 'apps/s
   .filter((w) => /^--[\w-]+=/.test(w));
 
 /**
+ * The server's node flags as a results row names them: `npm start`'s, then a bench's own (a later
+ * flag overrides an earlier one), without --expose-gc (the bench's, not the server's).
+ * @param {string[]} [extra] the bench's extra flags
+ */
+export function serverFlagsLabel(extra = []) {
+  return [...SERVER_NODE_FLAGS, ...extra].filter((f) => f && f !== '--expose-gc').join(' ') || 'no flags';
+}
+
+/**
  * @param {Record<string, string>} env added to this process's environment
  * @param {string[]} [nodeArgs] more node flags (a CPU profile, --trace-gc, ...)
  */
