@@ -11,6 +11,7 @@ import type { Db } from '../../db/index.js';
 import { clients, entranceLogs } from '../../db/schema.js';
 import { queryRows } from '../../db/query.js';
 import { scoped } from '../../lib/scoped.js';
+import { productDailyLessRefunds } from '../reports/product-sql.js';
 import {
   clubTimeZone,
   clubZoneSql,
@@ -254,7 +255,8 @@ export async function chartByItemType(
 /**
  * `GetChartDataByProduct` ('amount', minor units with VAT) and
  * `GetChartDataQtyByProduct` ('quantity', units): product lines (item type
- * 10) of this month's purchases that were not refunded, per product; key =
+ * 10) of this month's purchases that were not refunded, less what partial
+ * refunds took of them (docs/money.md "Refunds"), per product; key =
  * the product's current name (the line's name when the product is gone);
  * largest value first, ties by name.
  */
@@ -266,7 +268,8 @@ export async function chartByProduct(
 ): Promise<ChartPoint[]> {
   const value = measure === 'amount' ? sql`sum(f.total)` : sql`sum(f.quantity)`;
   // The month's products from the daily summary product_daily (migration 0019; kind 1 per product,
-  // kind 2 the lines' names for a product whose row is gone), then named.
+  // kind 2 the lines' names for a product whose row is gone) less what partial refunds took of
+  // product lines (as the product reports count them), then named.
   const rows = await monthRows(
     db,
     clubId,
@@ -274,7 +277,7 @@ export async function chartByProduct(
     (r, zone) => sql`select coalesce(pr.name, s.line_name, '') as name, s.v, ${zone} from (
       select f.item_id, max(f.name) filter (where f.kind = 2 and f.purchases > 0) as line_name,
         (${value} filter (where f.kind = 1))::bigint as v
-      from product_daily f
+      from ${productDailyLessRefunds(clubId)} f
       where f.club_id = ${clubId} and f.kind in (1, 2) and f.day >= ${r.from}::date and f.day <= ${r.to}::date
       group by f.item_id having sum(f.purchases) filter (where f.kind = 1) > 0) s
     left join products pr on pr.id = s.item_id and pr.club_id = ${clubId}`,

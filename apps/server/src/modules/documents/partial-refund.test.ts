@@ -246,7 +246,7 @@ describe('partial refunds', () => {
     expect(bal2.subscriptionEnd < bal0.subscriptionStart).toBe(true);
   });
 
-  it('the product reports (summary and lines) count products less what partial refunds took of them', async () => {
+  it('the product reports (summary and lines) and the dashboard’s product charts count products less what partial refunds took of them', async () => {
     const { api, client } = await setup();
     const soap = (await api.post('/api/Product', { name: 'Soap', price: 1500 })).json();
     const p = await buy(
@@ -277,10 +277,25 @@ describe('partial refunds', () => {
       quantity: 2,
       total: 2000,
     });
+    // The dashboard's product charts (product_daily less the refunds) agree with the summary report,
+    // which reads the purchase lines themselves.
+    const chart = async (name: string) =>
+      ((await api.post(`/api/Dashboard/${name}`, {})).json() as { key: string; value: number }[]).find(
+        (x) => x.key === 'Soap',
+      );
+    expect(await chart('GetChartDataByProduct')).toEqual({ key: 'Soap', value: 2000 });
+    expect(await chart('GetChartDataQtyByProduct')).toEqual({ key: 'Soap', value: 2 });
     // The rest of the line, refunded whole: the products given back leave the count.
     await refund(api, p.id, { lines: [{ key: line.id }] });
     const after = (await api.post('/api/Report/GetProductsReport', { period: 'day', anchor: today() })).json();
     expect(after.totals).toMatchObject({ quantity: 0, total: 0 });
+    const summaryAfter = (
+      await api.post('/api/Report/GetProductSummaryReport', { period: 'day', anchor: today() })
+    ).json();
+    const soapAfter = summaryAfter.items.find((x: { productId: number }) => x.productId === soap.id);
+    expect(soapAfter).toMatchObject({ quantity: 0, total: 0 });
+    expect(await chart('GetChartDataByProduct')).toEqual({ key: 'Soap', value: soapAfter.total });
+    expect(await chart('GetChartDataQtyByProduct')).toEqual({ key: 'Soap', value: soapAfter.quantity });
   });
 
   it('needs the money permission (403); another club’s purchase is not found (404)', async () => {

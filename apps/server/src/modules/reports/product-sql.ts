@@ -41,13 +41,19 @@ function productLineRows(c: ReportContext): SQL {
 }
 
 /**
- * What partial refunds took of the product lines of purchases still (partly) paid, as rows of
- * `product_daily`'s shape (kind 1, purchases 0, negative quantity given back whole, before VAT and
- * total) on the purchase's local day, so the summary's readers subtract them (docs/money.md
- * "Refunds": the summary keeps a purchase whole until it is Refunded).
+ * `product_daily` of club `clubId` less what partial refunds took of the product lines of
+ * purchases still (partly) paid: the summary's rows (club_id, day, kind, item_id, name,
+ * terminal_id, user_id, purchases, quantity, amount_before_vat, total) and, for each refunded
+ * product line, a row of the same shape (kind 1, purchases 0, negative quantity given back whole,
+ * before VAT and total; minor units) on the purchase's local day, so a reader that sums by day
+ * subtracts them (docs/money.md "Refunds": the summary keeps a purchase whole until it is Refunded).
+ * Read by the product reports ({@link productCells}) and the dashboard's product charts.
  */
-function productRefundRows(c: ReportContext): SQL {
-  return sql`select p.club_id, financial_daily_day(p.club_id, p.at) as day, 1::smallint as kind,
+export function productDailyLessRefunds(clubId: number): SQL {
+  return sql`(select f.club_id, f.day, f.kind, f.item_id, f.name, f.terminal_id, f.user_id, f.purchases, f.quantity,
+        f.amount_before_vat, f.total from product_daily f where f.club_id = ${clubId}
+      union all
+      select p.club_id, financial_daily_day(p.club_id, p.at) as day, 1::smallint as kind,
         coalesce(i.item_id, 0) as item_id, ''::text as name, coalesce(p.terminal_id, 0) as terminal_id,
         coalesce(p.user_id, 0) as user_id, 0 as purchases, -(x->>'quantity')::bigint as quantity,
         -((x->>'amount')::bigint - (x->>'vat')::bigint) as amount_before_vat, -(x->>'amount')::bigint as total
@@ -55,7 +61,7 @@ function productRefundRows(c: ReportContext): SQL {
       join purchases p on p.club_id = r.club_id and p.id = r.purchase_id and ${notRefunded}
       cross join lateral jsonb_array_elements(r.lines) x
       join purchase_items i on i.club_id = r.club_id and i.id = (x->>'key')::bigint and i.item_type = 10
-      where r.club_id = ${c.clubId}`;
+      where r.club_id = ${clubId})`;
 }
 
 /**
@@ -122,9 +128,7 @@ export function productCells(c: ReportContext, byTerminal: boolean): SQL {
           (sum(f.quantity) filter (where f.kind = 1))::bigint as quantity,
           (sum(f.amount_before_vat) filter (where f.kind = 1))::bigint as before_vat,
           (sum(f.total) filter (where f.kind = 1))::bigint as total
-        from (select f.club_id, f.day, f.kind, f.item_id, f.name, f.terminal_id, f.user_id, f.purchases, f.quantity,
-                f.amount_before_vat, f.total from product_daily f
-              union all ${productRefundRows(c)}) f
+        from ${productDailyLessRefunds(c.clubId)} f
         where ${w(sql`in (1, 2)`, true)}
         group by 1, 2 having sum(f.purchases) filter (where f.kind = 1) > 0) k
       ${
