@@ -170,6 +170,16 @@ test('a partial refund of a chosen line: what is left, its VAT before the click,
   await dialog.getByTestId(`refund-line-${line}`).check();
   await expect(dialog.getByTestId('refund-preview')).toContainText('30.00');
   await shot('refund-dialog-he-390');
+  // The lines and the refunds so far are cards on a phone, and nothing in the dialog scrolls sideways.
+  expect(await dialog.getByTestId('refund-lines').getByRole('listitem').count()).toBeGreaterThanOrEqual(2);
+  await expect(dialog.getByTestId('refunds-done').getByRole('listitem')).toHaveCount(1);
+  const sideways = await dialog.evaluate((root) =>
+    [root, ...root.querySelectorAll('*')]
+      .filter((e) => ['auto', 'scroll'].includes(getComputedStyle(e).overflowX))
+      .filter((e) => e.scrollWidth > e.clientWidth + 1)
+      .map((e) => e.className),
+  );
+  expect(sideways).toEqual([]);
   await dialog.getByRole('button', { name: 'סגירה' }).click();
 
   await page.setViewportSize({ width: 1440, height: 900 });

@@ -1,20 +1,9 @@
 import { useMemo, useState } from 'react';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Descriptions,
-  Input,
-  InputNumber,
-  Modal,
-  Radio,
-  Space,
-  Table,
-  Typography,
-} from 'antd';
+import { Alert, Button, Checkbox, Descriptions, Input, InputNumber, Modal, Radio, Space, Typography } from 'antd';
 import { FilePdfOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import {
   contract,
   lineLeft,
@@ -26,6 +15,7 @@ import {
   type RefundChoice,
 } from '@venue/domain';
 import { api, ApiError } from '../../app/api/apiClient';
+import { ListTable } from '../../shared/CardList';
 import { openPdf } from '../../shared/download';
 import { errorText } from '../../shared/errors';
 import { useToast } from '../../shared/toast/ToastProvider';
@@ -251,6 +241,10 @@ function RefundSummary({ state: s }: { state: RefundableState }) {
   );
 }
 
+/** A refundable line's name as the document prints it: the card fee, or the item type and name. */
+const lineName = (t: TFunction, l: RefundableState['lines'][number]) =>
+  l.itemType == null ? t('money.fee') : `${t(`money.itemType.${l.itemType}`)} ${l.name}`.trim();
+
 /** The purchase's lines to choose from: each with what is left and the amount to refund of it. */
 function RefundLinesTable({
   state: s,
@@ -264,15 +258,18 @@ function RefundLinesTable({
   const { t } = useTranslation();
   const fmt = useMoneyFormat();
   return (
-    <Table
+    <ListTable<RefundableState['lines'][number]>
       size="small"
       rowKey="key"
       pagination={false}
       scroll={{ x: 'max-content' }}
       dataSource={s.lines}
+      data-testid="refund-lines"
       columns={[
         {
           key: 'pick',
+          // On a phone (a card per line) the choice sits at the card's foot, under what it refunds.
+          card: 'actions',
           render: (_, l) => (
             <Checkbox
               disabled={lineLeft(l) <= 0}
@@ -285,25 +282,28 @@ function RefundLinesTable({
                   return next;
                 })
               }
+              aria-label={`${t('money.refundThis')}: ${lineName(t, l)}`}
               data-testid={`refund-line-${l.key}`}
             />
           ),
         },
         {
           key: 'name',
+          card: 'key',
           title: t('money.refundLine'),
-          render: (_, l) =>
-            l.itemType == null ? t('money.fee') : `${t(`money.itemType.${l.itemType}`)} ${l.name}`.trim(),
+          render: (_, l) => lineName(t, l),
         },
-        { key: 'total', title: t('money.total'), align: 'end', render: (_, l) => fmt.money(l.total) },
+        { key: 'total', card: 'key', title: t('money.total'), align: 'end', render: (_, l) => fmt.money(l.total) },
         {
           key: 'left',
+          card: 'key',
           title: t('money.refundLeft'),
           align: 'end',
           render: (_, l) => fmt.money(lineLeft(l)),
         },
         {
           key: 'amount',
+          card: 'key',
           title: t('money.refundThis'),
           render: (_, l) => (
             <InputNumber
@@ -364,12 +364,13 @@ function RefundsDone({ state: s }: { state: RefundableState }) {
   return (
     <>
       <Typography.Title level={5}>{t('money.refundsDone')}</Typography.Title>
-      <Table
+      <ListTable<RefundableState['refunds'][number]>
         size="small"
         rowKey="id"
         pagination={false}
         scroll={{ x: 'max-content' }}
         dataSource={s.refunds}
+        data-testid="refunds-done"
         columns={[
           {
             key: 'at',
@@ -386,6 +387,7 @@ function RefundsDone({ state: s }: { state: RefundableState }) {
           { key: 'reason', title: t('money.refundReasonShort'), render: (_, r) => r.reason },
           {
             key: 'doc',
+            card: 'actions',
             title: t('money.creditDocument'),
             render: (_, r) =>
               r.documentId != null && (
