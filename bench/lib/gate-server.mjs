@@ -32,6 +32,10 @@ const database =
     : await openDatabase({ databaseUrl: target, poolSize: POOL });
 const { db } = database;
 const rows = (r) => r.rows ?? r;
+// The running total of databaseCpuMs() (below): each backend's CPU ticks when last seen, and the sum.
+const backendTicks = new Map();
+let databaseTicks = 0;
+let databaseSampled = false;
 
 // BENCH_CLUBS > 1 (bench/many-terminals.bench.mjs): that many clubs, each with an open group, BENCH_CLIENTS
 // clients whose cards are 500001… in every club (a card is unique per club), and BENCH_TERMINALS ÷ clubs
@@ -175,23 +179,34 @@ function peakRss() {
   const m = /VmHWM:\s+(\d+) kB/.exec(status);
   return m ? Number(m[1]) * 1024 : process.memoryUsage().rss;
 }
-// CPU time (ms) of the PostgreSQL server processes serving this database (same machine).
+// CPU time (ms) of the PostgreSQL server processes serving this database (same machine), as a
+// running total since the first call: backends come and go (the pools open and close connections),
+// so each call adds what every backend it sees used since it last saw it (all of a new backend's),
+// and a backend that ended keeps what it had added — the total never goes back (a backend's time
+// after the last sample before it ended is not counted).
 async function databaseCpuMs() {
   if (target === 'pglite') return null;
   const pids = rows(await db.execute(sql`select pid from pg_stat_activity where datname = current_database()`)).map(
     (r) => r.pid,
   );
-  let ticks = 0;
+  const now = new Map();
   for (const pid of pids) {
     try {
       const f = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const rest = f.slice(f.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(rest[11]) + Number(rest[12]); // utime, stime (fields 14, 15)
+      now.set(pid, Number(rest[11]) + Number(rest[12])); // utime, stime (fields 14, 15)
     } catch {
       // the backend ended
     }
   }
-  return ticks * 10; // USER_HZ = 100
+  for (const [pid, ticks] of now) {
+    const before = backendTicks.get(pid);
+    if (databaseSampled) databaseTicks += before === undefined ? ticks : Math.max(0, ticks - before);
+    backendTicks.set(pid, ticks);
+  }
+  for (const pid of backendTicks.keys()) if (!now.has(pid)) backendTicks.delete(pid);
+  databaseSampled = true;
+  return databaseTicks * 10; // USER_HZ = 100
 }
 // Between 'eld-start' and 'eld' (bench/many-terminals.bench.mjs, the gate phase): the event loop's
 // delay (ms: how long a ready message waited for the loop), the server's own decision times
