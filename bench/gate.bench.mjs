@@ -26,12 +26,13 @@ const only = process.env.BENCH_GATE_ONLY; // 'postgres' or 'pglite'
 /** Offered decisions per second (all terminals) of the open-loop latency phase; 0 skips it. */
 const RATE = Number(process.env.BENCH_GATE_RATE ?? 2000);
 
+// BENCH_SERVER_NODE_ARGS: more node flags for the server (e.g. --trace-gc), space-separated.
+const serverExtraFlags = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+
 function startServer(env) {
   // BENCH_CPU_PROF=<dir> writes the server's CPU profile there (for finding what to optimize).
   const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  // BENCH_SERVER_NODE_ARGS: more node flags for the server (e.g. --trace-gc), space-separated.
-  const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  return startGateServer({ ...env, BENCH_TERMINALS: String(TERMINALS) }, [...prof, ...extra]);
+  return startGateServer({ ...env, BENCH_TERMINALS: String(TERMINALS) }, [...prof, ...serverExtraFlags]);
 }
 
 const meanBatch = (a, b) => Math.round(((b.items - a.items) / Math.max(1, b.batches - a.batches)) * 10) / 10;
@@ -132,7 +133,7 @@ if (only !== 'pglite') {
 }
 if (only !== 'postgres') results.push(await run('PGlite', 'pglite'));
 
-const machine = `${os.cpus().length} cores, node ${process.version}, load ${os.loadavg()[0].toFixed(1)}; server ${serverFlagsLabel((process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' '))}`;
+const machine = `${os.cpus().length} cores, node ${process.version}, load ${os.loadavg()[0].toFixed(1)}; server ${serverFlagsLabel(serverExtraFlags)}`;
 const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
 const command = 'node --import tsx bench/gate.bench.mjs';
 mkdirSync(path.join(root, 'bench/results'), { recursive: true });
