@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { inject } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { allPermissions, UserLevel, type Permissions } from '@venue/domain';
 import { buildApp } from '../src/app.js';
@@ -22,17 +24,32 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** Opens an empty migrated database of the kind under test. */
+/** The migrated PGlite data directory of this run (test/global-setup.ts), read once per worker. */
+let snapshot: Blob | undefined;
+function pgliteSnapshot(): Blob | undefined {
+  const file = inject('pgliteSnapshot');
+  if (!file) return undefined;
+  snapshot ??= new Blob([readFileSync(file)]);
+  return snapshot;
+}
+
+/**
+ * Opens an empty migrated database of the kind under test: PGlite from the
+ * run's migrated snapshot, or a PostgreSQL database cloned from the run's
+ * migrated template (test/global-setup.ts; both migrate from scratch when
+ * run without it).
+ */
 export async function openTestDatabase(): Promise<Database & { dropAll(): Promise<void> }> {
   if (TEST_DB === 'pglite') {
-    const d = await openDatabase({ dataDir: 'memory://' });
+    const d = await openDatabase({ dataDir: 'memory://', pgliteSnapshot: pgliteSnapshot() });
     return { ...d, dropAll: async () => d.close() };
   }
   const { default: pg } = await import('pg');
   const name = `venue_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const template = inject('pgTemplate');
   const admin = new pg.Client({ connectionString: PG_URL });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await createDatabase(admin, name, template);
   await admin.end();
   const url = new URL(PG_URL);
   url.pathname = `/${name}`;
@@ -47,6 +64,23 @@ export async function openTestDatabase(): Promise<Database & { dropAll(): Promis
       await a.end();
     },
   };
+}
+
+/**
+ * CREATE DATABASE, from the migrated template when there is one. Two workers
+ * copying the same template at once can meet PostgreSQL's "source database is
+ * being accessed by other users" (SQLSTATE 55006): the copy is tried again.
+ */
+async function createDatabase(admin: import('pg').Client, name: string, template: string | undefined): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
+      return;
+    } catch (err) {
+      if ((err as { code?: string }).code !== '55006' || attempt >= 20) throw err;
+      await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+    }
+  }
 }
 
 /** Builds the app on a fresh database. */

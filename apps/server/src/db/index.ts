@@ -84,6 +84,12 @@ export async function openDatabase(opts: {
   replicaUrl?: string;
   /** Oldest a replica read may be, ms (REPLICA_MAX_STALENESS_MS, default 30 000). */
   replicaMaxStalenessMs?: number;
+  /**
+   * PGlite only: start from this data directory (a `dumpDataDir` tarball of an
+   * already migrated database) instead of an empty one; the migrations then
+   * find nothing to do. The tests' one migration per run (test/global-setup.ts).
+   */
+  pgliteSnapshot?: Blob;
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const { default: pg } = await import('pg');
@@ -177,7 +183,11 @@ export async function openDatabase(opts: {
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const dir = opts.dataDir ?? './data';
   let client;
-  if (dir === 'memory://') client = new PGlite({ extensions: { pg_trgm } });
+  if (dir === 'memory://')
+    client = new PGlite({
+      extensions: { pg_trgm },
+      ...(opts.pgliteSnapshot ? { loadDataDir: opts.pgliteSnapshot } : {}),
+    });
   else {
     mkdirSync(dir, { recursive: true });
     client = new PGlite(path.join(dir, 'pgdata'), { extensions: { pg_trgm } });
