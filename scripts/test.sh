@@ -36,17 +36,35 @@ if ! (cd apps/server && pg_up); then
   fi
 fi
 
-log "unit and API tests on PGlite"
-npx vitest run
+# Each phase writes a JSON report; scripts/test-summary.mjs prints the count of
+# tests run, each phase's wall time and the closing "N passed, N failed" line.
+REPORTS="$(mktemp -d)"
+status=0
+phase() { # phase <name> <command...>: runs a phase, records its wall time, keeps going after a failure
+  local name="$1" t0=$SECONDS
+  shift
+  log "$name"
+  "$@" || status=1
+  printf '%s\t%s\n' "$name" "$((SECONDS - t0))" >>"$REPORTS/phases.tsv"
+}
+
+phase "unit and API tests on PGlite" \
+  npx vitest run --reporter=default --reporter=json --outputFile.json="$REPORTS/1-pglite.vitest.json"
 
 if (cd apps/server && pg_up); then
-  log "API tests on PostgreSQL ($TEST_DATABASE_URL)"
-  TEST_DB=postgres npx vitest run apps/server
+  phase "API tests on PostgreSQL ($TEST_DATABASE_URL)" env TEST_DB=postgres \
+    npx vitest run --project server --reporter=default --reporter=json --outputFile.json="$REPORTS/2-postgres.vitest.json"
 else
   echo "PostgreSQL is not reachable at $TEST_DATABASE_URL: the PostgreSQL run is skipped" >&2
-  if [ "${CI:-}" = "true" ]; then exit 1; fi
+  if [ "${CI:-}" = "true" ]; then status=1; fi
 fi
 
-log "browser tests (Playwright on Debian's chromium)"
-npm run build --silent
-npx playwright test -c e2e/playwright.config.ts
+browser() {
+  npm run build --silent &&
+    PLAYWRIGHT_JSON_OUTPUT_NAME="$REPORTS/3-browser.playwright.json" \
+      npx playwright test -c e2e/playwright.config.ts --reporter=list,json
+}
+phase "browser tests (Playwright on Debian's chromium)" browser
+
+node scripts/test-summary.mjs "$REPORTS" || status=1
+exit "$status"
