@@ -59,4 +59,5 @@ export * from './contract/index.js';
 export * from './format.js';
 export * from './labels.js';
 export * from './report-text.js';
+export * from './entity-text.js';
 export * from './refund.js';

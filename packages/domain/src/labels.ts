@@ -334,6 +334,11 @@ export function codeI18nKey(kind: CodeKind, code: string | number): string {
   return `${CODE_I18N_PREFIX[kind]}${keyPart(tableKey(kind, code))}`;
 }
 
+/** Yes or no in `lang`, for a boolean cell of a spreadsheet (the `yesNo` labels). */
+export function yesNoText(v: boolean, lang: LabelLang): string {
+  return codeLabel('yesNo', v ? 1 : 0, lang);
+}
+
 /**
  * The label of a code in a language; an unknown code is shown as itself
  * (a number the catalogue does not know yet is better shown than hidden).

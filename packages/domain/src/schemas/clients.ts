@@ -3,6 +3,7 @@ import { idParam, INT32_MAX, isoDate, money, positiveInt, text } from '../parts.
 import { isValidIsraeliId, normalizePhone } from '../identity.js';
 import { ExportQuery, ListQuery } from './common.js';
 import { withoutDefaults } from './helpers.js';
+import { ENTITY_TEXT, type EntityTextKey } from '../entity-text.js';
 
 /**
  * Clients (seed 001 §3 "Client"): create and patch bodies, the client as
@@ -221,23 +222,36 @@ export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 
 /**
  * Columns of the import file (POST /api/Client/ImportClients), in the sample
- * file's order. Each has a Hebrew and an English header; either is accepted
- * (case and surrounding spaces ignored). Dates are YYYY-MM-DD, DD/MM/YYYY or
- * spreadsheet dates; the group is given by name.
+ * file's order. Each has a Hebrew and an English header, the words of the
+ * client list and its export (entity-text.ts); either is accepted, and so are
+ * `aliases` (the headers of sample files given out before, which clubs still
+ * hold), case and surrounding spaces ignored. Dates are YYYY-MM-DD,
+ * DD/MM/YYYY or spreadsheet dates; the group is given by name.
  */
+const importColumn = <K extends EntityTextKey<'client'>>(
+  key: K,
+  required: boolean,
+  aliases: readonly string[] = [],
+) => ({
+  key,
+  he: ENTITY_TEXT.client[key][0],
+  en: ENTITY_TEXT.client[key][1],
+  required,
+  aliases,
+});
 export const IMPORT_COLUMNS = [
-  { key: 'firstName', he: 'שם פרטי', en: 'First name', required: true },
-  { key: 'lastName', he: 'שם משפחה', en: 'Last name', required: false },
-  { key: 'personalId', he: 'תעודת זהות', en: 'Personal ID', required: false },
-  { key: 'phone', he: 'טלפון', en: 'Phone', required: false },
-  { key: 'city', he: 'עיר', en: 'City', required: false },
-  { key: 'address', he: 'כתובת', en: 'Address', required: false },
-  { key: 'group', he: 'קבוצה', en: 'Group', required: false },
-  { key: 'cardSerial', he: 'מספר כרטיס', en: 'Card serial', required: false },
-  { key: 'subscriptionStart', he: 'תחילת מנוי', en: 'Subscription start', required: false },
-  { key: 'subscriptionEnd', he: 'סוף מנוי', en: 'Subscription end', required: false },
-  { key: 'licenseExpiry', he: 'תוקף רישיון', en: 'License expiry', required: false },
-  { key: 'messageToClient', he: 'הודעה ללקוח', en: 'Message to client', required: false },
+  importColumn('firstName', true),
+  importColumn('lastName', false),
+  importColumn('personalId', false, ['Personal ID']),
+  importColumn('phone', false),
+  importColumn('city', false),
+  importColumn('address', false),
+  importColumn('group', false),
+  importColumn('cardSerial', false, ['Card serial']),
+  importColumn('subscriptionStart', false),
+  importColumn('subscriptionEnd', false, ['סוף מנוי']),
+  importColumn('licenseExpiry', false),
+  importColumn('messageToClient', false),
 ] as const;
 export type ImportColumnKey = (typeof IMPORT_COLUMNS)[number]['key'];
 

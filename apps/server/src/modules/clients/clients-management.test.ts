@@ -302,10 +302,10 @@ describe('clients: full fields, history, import, bulk and export', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toContain('clients.xlsx');
     const rows = await readXlsx(res.rawPayload);
-    expect(rows[0].slice(0, 3)).toEqual(['Number', 'First name', 'Last name']);
+    expect(rows[0].slice(0, 3)).toEqual(['No.', 'First name', 'Last name']);
     expect(rows.slice(1).map((r) => r[1])).toEqual(['Export1', 'Export3']);
     const he = await readXlsx((await api.get('/api/Client/Export')).rawPayload);
-    expect(he[0][0]).toBe('מספר');
+    expect(he[0][0]).toBe('מס׳');
     expect(he).toHaveLength(6);
     const none = await api.get('/api/Client/Export?search=nobody-here');
     expect(none.statusCode).toBe(422);

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { formatPhone, type ClientExportQuery } from '@venue/domain';
+import { entityText, formatPhone, type ClientExportQuery, type EntityTextKey } from '@venue/domain';
 import type { Db } from '../../db/index.js';
 import { sendXlsx, type XlsxColumn } from '../../lib/xlsx.js';
 import { clientListRows, clientListWhere, type ClientWithGroup } from './clients.service.js';
@@ -19,27 +19,27 @@ const TYPE: Record<Lang, Record<number, string>> = {
 };
 
 function columns(lang: Lang): XlsxColumn<ClientWithGroup>[] {
-  const h = (he: string, en: string) => (lang === 'he' ? he : en);
+  const h = (key: EntityTextKey<'client'>) => entityText('client', key, lang);
   return [
-    { header: h('מספר', 'Number'), width: 10, value: (c) => c.number },
-    { header: h('שם פרטי', 'First name'), value: (c) => c.firstName },
-    { header: h('שם משפחה', 'Last name'), value: (c) => c.lastName },
-    { header: h('תעודת זהות', 'Personal ID'), value: (c) => c.personalId },
-    { header: h('טלפון', 'Phone'), value: (c) => (c.phone ? formatPhone(c.phone) : '') },
-    { header: h('עיר', 'City'), value: (c) => c.city },
-    { header: h('כתובת', 'Address'), width: 24, value: (c) => c.address },
-    { header: h('קבוצה', 'Group'), value: (c) => c.groupName ?? '' },
-    { header: h('סוג לקוח', 'Client type'), value: (c) => TYPE[lang][c.clientType] ?? String(c.clientType) },
-    { header: h('מספר כרטיס', 'Card serial'), value: (c) => c.cardSerial },
-    { header: h('תחילת מנוי', 'Subscription start'), value: (c) => c.subscriptionStart },
-    { header: h('סוף מנוי', 'Subscription end'), value: (c) => c.subscriptionEnd },
-    { header: h('תוקף רישיון', 'License expiry'), value: (c) => c.licenseExpiry },
-    { header: h('יתרה', 'Balance'), value: (c) => money(c.balance) },
-    { header: h('יתרה זמנית', 'Temporary balance'), value: (c) => money(c.tempBalance) },
-    { header: h('מחיר מיוחד', 'Special price'), value: (c) => (c.specialPrice == null ? null : money(c.specialPrice)) },
-    { header: h('סטטוס', 'Status'), value: (c) => STATUS[lang][c.status] ?? String(c.status) },
-    { header: h('קוד לקוח', 'Client code'), value: (c) => c.clientCode },
-    { header: h('נוצר', 'Created'), value: (c) => c.createdAt.toISOString().slice(0, 10) },
+    { header: h('number'), width: 10, value: (c) => c.number },
+    { header: h('firstName'), value: (c) => c.firstName },
+    { header: h('lastName'), value: (c) => c.lastName },
+    { header: h('personalId'), value: (c) => c.personalId },
+    { header: h('phone'), value: (c) => (c.phone ? formatPhone(c.phone) : '') },
+    { header: h('city'), value: (c) => c.city },
+    { header: h('address'), width: 24, value: (c) => c.address },
+    { header: h('group'), value: (c) => c.groupName ?? '' },
+    { header: h('clientType'), value: (c) => TYPE[lang][c.clientType] ?? String(c.clientType) },
+    { header: h('cardSerial'), value: (c) => c.cardSerial },
+    { header: h('subscriptionStart'), value: (c) => c.subscriptionStart },
+    { header: h('subscriptionEnd'), value: (c) => c.subscriptionEnd },
+    { header: h('licenseExpiry'), value: (c) => c.licenseExpiry },
+    { header: h('balance'), value: (c) => money(c.balance) },
+    { header: h('tempBalance'), value: (c) => money(c.tempBalance) },
+    { header: h('specialPrice'), value: (c) => (c.specialPrice == null ? null : money(c.specialPrice)) },
+    { header: h('status'), value: (c) => STATUS[lang][c.status] ?? String(c.status) },
+    { header: h('clientCode'), value: (c) => c.clientCode },
+    { header: h('createdAt'), value: (c) => c.createdAt.toISOString().slice(0, 10) },
   ];
 }
 
@@ -68,7 +68,7 @@ export async function exportClients(
     reply,
     {
       filename: 'clients.xlsx',
-      sheet: lang === 'he' ? 'לקוחות' : 'Clients',
+      sheet: entityText('sheet', 'clients', lang),
       rtl: lang === 'he',
       columns: columns(lang),
     },

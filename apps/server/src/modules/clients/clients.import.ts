@@ -46,6 +46,7 @@ const HEADER_KEYS = new Map<string, ImportColumnKey>(
     [norm(c.he), c.key],
     [norm(c.en), c.key],
     [norm(c.key), c.key],
+    ...c.aliases.map((a): [string, ImportColumnKey] => [norm(a), c.key]),
   ]),
 );
 function norm(s: string): string {

@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { entityText, yesNoText, type EntityTextKey } from '@venue/domain';
 import type { Db } from '../../db/index.js';
 import { once, sendXlsx } from '../../lib/xlsx.js';
 import { listGroups } from './groups.service.js';
@@ -16,27 +17,27 @@ export async function exportGroups(
 ): Promise<FastifyReply> {
   const { items } = await listGroups(db, clubId);
   const he = lang === 'he';
-  const h = (a: string, b: string) => (he ? a : b);
-  const yes = (v: boolean) => (v ? h('כן', 'Yes') : h('לא', 'No'));
+  const h = (key: EntityTextKey<'group'>) => entityText('group', key, lang);
+  const yes = (v: boolean) => yesNoText(v, lang);
   return sendXlsx(
     reply,
     {
       filename: 'groups.xlsx',
-      sheet: h('קבוצות', 'Groups'),
+      sheet: entityText('sheet', 'groups', lang),
       rtl: he,
       columns: [
-        { header: h('שם', 'Name'), value: (g) => g.name },
-        { header: h('לקוחות', 'Clients'), value: (g) => g.clientCount },
-        { header: h('מצב כניסה', 'Entrance state'), value: (g) => g.entranceState },
-        { header: h('כניסה מותרת', 'Allow entrance'), value: (g) => yes(g.allowEntrance) },
-        { header: h('תשלום מותר', 'Allow payment'), value: (g) => yes(g.allowPayment) },
-        { header: h('רכישות מותרות', 'Allow purchases'), value: (g) => yes(g.allowPurchases) },
-        { header: h('בונוס', 'Bonus'), value: (g) => g.bonus / 100 },
-        { header: h('טעינה מינימלית', 'Min charge'), value: (g) => g.minChargeAmount / 100 },
-        { header: h('טעינה מקסימלית', 'Max charge'), value: (g) => g.maxChargeAmount / 100 },
-        { header: h('כניסות ביום', 'Entries per day'), value: (g) => g.maxEntriesPerDay },
-        { header: h('עדיפות', 'Priority'), value: (g) => g.priority },
-        { header: h('שורות לוח זמנים', 'Schedule rows'), value: (g) => g.schedule.length },
+        { header: h('name'), value: (g) => g.name },
+        { header: h('clientCount'), value: (g) => g.clientCount },
+        { header: h('entranceState'), value: (g) => g.entranceState },
+        { header: h('allowEntrance'), value: (g) => yes(g.allowEntrance) },
+        { header: h('allowPayment'), value: (g) => yes(g.allowPayment) },
+        { header: h('allowPurchases'), value: (g) => yes(g.allowPurchases) },
+        { header: h('bonus'), value: (g) => g.bonus / 100 },
+        { header: h('minChargeAmount'), value: (g) => g.minChargeAmount / 100 },
+        { header: h('maxChargeAmount'), value: (g) => g.maxChargeAmount / 100 },
+        { header: h('maxEntriesPerDay'), value: (g) => g.maxEntriesPerDay },
+        { header: h('priority'), value: (g) => g.priority },
+        { header: h('scheduleRows'), value: (g) => g.schedule.length },
       ],
     },
     once(items),

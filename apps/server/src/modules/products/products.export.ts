@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { entityText, yesNoText, type EntityTextKey } from '@venue/domain';
 import type { Db } from '../../db/index.js';
 import { once, sendXlsx } from '../../lib/xlsx.js';
 import { listProducts } from './products.service.js';
@@ -17,21 +18,21 @@ export async function exportProducts(
 ): Promise<FastifyReply> {
   const { items } = await listProducts(db, clubId);
   const he = lang === 'he';
-  const h = (a: string, b: string) => (he ? a : b);
+  const h = (key: EntityTextKey<'product'>) => entityText('product', key, lang);
   return sendXlsx(
     reply,
     {
       filename: 'products.xlsx',
-      sheet: h('מוצרים', 'Products'),
+      sheet: entityText('sheet', 'products', lang),
       rtl: he,
       columns: [
-        { header: h('שם', 'Name'), value: (p) => p.name },
-        { header: h('שם לתצוגה', 'Display name'), value: (p) => p.displayName },
-        { header: h('תיאור', 'Description'), width: 30, value: (p) => p.description },
-        { header: h('סוג', 'Type'), value: (p) => TYPE[lang][p.type as 1 | 2 | 3] ?? String(p.type) },
-        { header: h('מחיר', 'Price'), value: (p) => p.price / 100 },
-        { header: h('כמות מרבית', 'Max quantity'), value: (p) => p.maxQuantity },
-        { header: h('פעיל', 'Active'), value: (p) => (p.active ? h('כן', 'Yes') : h('לא', 'No')) },
+        { header: h('name'), value: (p) => p.name },
+        { header: h('displayName'), value: (p) => p.displayName },
+        { header: h('description'), width: 30, value: (p) => p.description },
+        { header: h('type'), value: (p) => TYPE[lang][p.type as 1 | 2 | 3] ?? String(p.type) },
+        { header: h('price'), value: (p) => p.price / 100 },
+        { header: h('maxQuantity'), value: (p) => p.maxQuantity },
+        { header: h('active'), value: (p) => yesNoText(p.active, lang) },
       ],
     },
     once(items),

@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { entityText, yesNoText, type EntityTextKey } from '@venue/domain';
 import type { Db } from '../../db/index.js';
 import { once, sendXlsx } from '../../lib/xlsx.js';
 import { listUsers } from './users.service.js';
@@ -12,21 +13,21 @@ export async function exportUsers(
 ): Promise<FastifyReply> {
   const { items } = await listUsers(db, clubId);
   const he = lang === 'he';
-  const h = (a: string, b: string) => (he ? a : b);
+  const h = (key: EntityTextKey<'user'>) => entityText('user', key, lang);
   return sendXlsx(
     reply,
     {
       filename: 'users.xlsx',
-      sheet: h('משתמשים', 'Users'),
+      sheet: entityText('sheet', 'users', lang),
       rtl: he,
       columns: [
-        { header: h('שם משתמש', 'User name'), value: (u) => u.username },
-        { header: h('שם', 'Name'), value: (u) => u.name },
-        { header: h('שפה', 'Language'), value: (u) => u.language },
-        { header: h('מנהל מערכת', 'Admin'), value: (u) => (u.isAdmin ? h('כן', 'Yes') : h('לא', 'No')) },
-        { header: h('תפקיד', 'Role'), value: (u) => u.role },
-        { header: h('מושבת', 'Disabled'), value: (u) => (u.disabled ? h('כן', 'Yes') : h('לא', 'No')) },
-        { header: h('נוצר', 'Created'), value: (u) => u.createdAt.slice(0, 10) },
+        { header: h('username'), value: (u) => u.username },
+        { header: h('name'), value: (u) => u.name },
+        { header: h('language'), value: (u) => u.language },
+        { header: h('isAdmin'), value: (u) => yesNoText(u.isAdmin, lang) },
+        { header: h('role'), value: (u) => u.role },
+        { header: h('disabled'), value: (u) => yesNoText(u.disabled, lang) },
+        { header: h('createdAt'), value: (u) => u.createdAt.slice(0, 10) },
       ],
     },
     once(items),
