@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSync, type JsonSchema } from 'json-schema-faker';
 import { UserLevel } from '@venue/domain';
-import { Api, createTestApp, makeClub, makeUser, TEST_PASSWORD, type TestContext } from '../../test/harness.js';
+import { Api, createTestApp, makeClub, makeUser, TEST_PASSWORD, type TestContext } from './harness.js';
 
 /**
  * Issue 11 ("no 500 from any input"), from the served OpenAPI document rather
@@ -12,7 +12,11 @@ import { Api, createTestApp, makeClub, makeUser, TEST_PASSWORD, type TestContext
  * dates, huge and fractional numbers, very long text, wrong types — in the
  * body, the query and the path. No answer may be 5xx.
  *
- * Bounded: about 40,000 requests through `app.inject` on PGlite, a few minutes.
+ * Bounded: about 40,000 requests through `app.inject` on PGlite, a few minutes,
+ * cut into shards (one test file each, `modules/route-fuzz-*.test.ts`) so that
+ * the test workers share them: shard `k` of `n` takes every n-th operation,
+ * each with the sample seed of its place in the whole list, so the shards
+ * together send exactly the requests of one run.
  */
 
 type Schema = Exclude<JsonSchema, boolean>;
@@ -126,79 +130,87 @@ function operations(doc: { paths: Record<string, Record<string, Record<string, u
   return ops;
 }
 
-describe('route fuzz: no 5xx from malformed input on any route', () => {
-  let ctx: TestContext;
-  let api: Api;
-  let ops: Operation[];
-  let signIn: () => Promise<void>;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-    const club = await makeClub(ctx);
-    // The operator of the service with a club of its own: club routes and operator routes both run.
-    const user = await makeUser(ctx, club.id, { isAdmin: true, level: UserLevel.SuperUser });
-    api = new Api(ctx.app);
-    signIn = async () => {
-      const res = await api.login(user.username, TEST_PASSWORD, club.externalClubId);
-      if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.body}`);
-    };
-    await signIn();
-    const doc = (await api.get('/api/docs/json')).json();
-    const socketRoutes = new Set(ctx.app.routeTable.filter((r) => r.websocket).map((r) => r.url));
-    ops = operations(doc).filter((o) => !socketRoutes.has(o.path.replace(/\{(\w+)\}/g, ':$1')));
-  }, 60_000);
-  afterAll(async () => ctx.close());
-
-  it('covers the served API', () => {
-    expect(ops.length).toBeGreaterThan(150);
-    expect(ops.some((o) => o.method === 'POST' && o.path === '/api/Debts')).toBe(true);
-  });
-
-  it('answers every malformed field of every route with a 4xx, never a 5xx', async () => {
-    const failures: string[] = [];
-    let sent = 0;
-    for (const [n, op] of ops.entries()) {
-      const seed = n + 1;
-      const params = Object.fromEntries(op.params.map((p) => [p.name, String(sample(p.schema, seed))]));
-      const query = Object.fromEntries(
-        op.query.filter((q) => q.required || q.schema.type !== 'object').map((q) => [q.name, sample(q.schema, seed)]),
-      ) as Record<string, unknown>;
-      const body = op.body ? sample(op.body, seed) : undefined;
-
-      const send = async (p: Record<string, string>, q: Record<string, unknown>, b: unknown, what: string) => {
-        const url = op.path.replace(/\{(\w+)\}/g, (_, k: string) => enc(p[k] ?? '1')) + queryString(q);
-        let res = await api.request(op.method, url, op.method === 'GET' ? undefined : b);
-        if (res.statusCode === 401) {
-          // A route that signs out (or revokes tokens) was called: sign in again and retry once.
-          await signIn();
-          res = await api.request(op.method, url, op.method === 'GET' ? undefined : b);
-        }
-        sent++;
-        if (res.statusCode >= 500)
-          failures.push(`${op.method} ${op.path} ${what} → ${res.statusCode} ${res.body.slice(0, 120)}`);
+export function describeRouteFuzz(shard: number, shards: number): void {
+  describe(`route fuzz, shard ${shard + 1} of ${shards}: no 5xx from malformed input on any route`, () => {
+    let ctx: TestContext;
+    let api: Api;
+    let ops: Operation[];
+    let signIn: () => Promise<void>;
+    beforeAll(async () => {
+      ctx = await createTestApp();
+      const club = await makeClub(ctx);
+      // The operator of the service with a club of its own: club routes and operator routes both run.
+      const user = await makeUser(ctx, club.id, { isAdmin: true, level: UserLevel.SuperUser });
+      api = new Api(ctx.app);
+      signIn = async () => {
+        const res = await api.login(user.username, TEST_PASSWORD, club.externalClubId);
+        if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.body}`);
       };
+      await signIn();
+      const doc = (await api.get('/api/docs/json')).json();
+      const socketRoutes = new Set(ctx.app.routeTable.filter((r) => r.websocket).map((r) => r.url));
+      ops = operations(doc).filter((o) => !socketRoutes.has(o.path.replace(/\{(\w+)\}/g, ':$1')));
+    }, 60_000);
+    afterAll(async () => ctx.close());
 
-      await send(params, query, body, 'baseline');
-      if (op.body && op.method !== 'GET') {
-        for (const path of fieldPaths(op.body)) {
-          for (const bad of BAD_JSON)
-            await send(params, query, withValue(body, path, bad), `body.${path.join('.')}=${show(bad)}`);
+    it('covers the served API', () => {
+      expect(ops.length).toBeGreaterThan(150);
+      expect(ops.some((o) => o.method === 'POST' && o.path === '/api/Debts')).toBe(true);
+    });
+
+    it('answers every malformed field of every route with a 4xx, never a 5xx', async () => {
+      const failures: string[] = [];
+      let sent = 0;
+      let mine = 0;
+      for (const [n, op] of ops.entries()) {
+        if (n % shards !== shard) continue;
+        mine++;
+        const seed = n + 1;
+        const params = Object.fromEntries(op.params.map((p) => [p.name, String(sample(p.schema, seed))]));
+        const query = Object.fromEntries(
+          op.query.filter((q) => q.required || q.schema.type !== 'object').map((q) => [q.name, sample(q.schema, seed)]),
+        ) as Record<string, unknown>;
+        const body = op.body ? sample(op.body, seed) : undefined;
+
+        const send = async (p: Record<string, string>, q: Record<string, unknown>, b: unknown, what: string) => {
+          const url = op.path.replace(/\{(\w+)\}/g, (_, k: string) => enc(p[k] ?? '1')) + queryString(q);
+          let res = await api.request(op.method, url, op.method === 'GET' ? undefined : b);
+          if (res.statusCode === 401) {
+            // A route that signs out (or revokes tokens) was called: sign in again and retry once.
+            await signIn();
+            res = await api.request(op.method, url, op.method === 'GET' ? undefined : b);
+          }
+          sent++;
+          if (res.statusCode >= 500)
+            failures.push(`${op.method} ${op.path} ${what} → ${res.statusCode} ${res.body.slice(0, 120)}`);
+        };
+
+        await send(params, query, body, 'baseline');
+        if (op.body && op.method !== 'GET') {
+          for (const path of fieldPaths(op.body)) {
+            for (const bad of BAD_JSON)
+              await send(params, query, withValue(body, path, bad), `body.${path.join('.')}=${show(bad)}`);
+          }
+        }
+        for (const q of op.query) {
+          for (const bad of BAD_TEXT)
+            await send(params, { ...query, [q.name]: bad }, body, `query.${q.name}=${show(bad)}`);
+        }
+        for (const p of op.params) {
+          for (const bad of BAD_TEXT) {
+            if (bad === '') continue; // an empty segment is another route
+            await send({ ...params, [p.name]: bad }, query, body, `path.${p.name}=${show(bad)}`);
+          }
         }
       }
-      for (const q of op.query) {
-        for (const bad of BAD_TEXT)
-          await send(params, { ...query, [q.name]: bad }, body, `query.${q.name}=${show(bad)}`);
-      }
-      for (const p of op.params) {
-        for (const bad of BAD_TEXT) {
-          if (bad === '') continue; // an empty segment is another route
-          await send({ ...params, [p.name]: bad }, query, body, `path.${p.name}=${show(bad)}`);
-        }
-      }
-    }
-    console.log(`route fuzz: ${ops.length} operations, ${sent} requests, ${failures.length} answers of 5xx`);
-    expect(failures).toEqual([]);
-  }, 900_000);
-});
+      console.log(
+        `route fuzz: ${mine} of ${ops.length} operations, ${sent} requests, ${failures.length} answers of 5xx`,
+      );
+      expect(mine).toBeGreaterThan(ops.length / shards - 1);
+      expect(failures).toEqual([]);
+    }, 900_000);
+  });
+}
 
 /** `?a=1&b=x`, with already percent-encoded bad values (`%ED%A0%80`) sent as they are. */
 function queryString(q: Record<string, unknown>): string {
