@@ -27,10 +27,10 @@ import {
   MAX_REFERENCE_FILE_BYTES,
   MIN_TRANSFER_LICENSES,
 } from '@venue/domain';
-import { api, ApiError } from '../../app/api/apiClient';
-import { readSession } from '../../app/auth/authStorage';
-import { useSessionData } from '../../app/auth/AuthProvider';
-import { useLanguage } from '../../app/i18n/LocaleProvider';
+import { api, ApiError } from '../../platform/api/apiClient';
+import { readSession } from '../../platform/auth/authStorage';
+import { useSessionData } from '../../platform/auth/AuthProvider';
+import { useLanguage } from '../../platform/i18n/LocaleProvider';
 import { QueryState } from '../../shared/QueryState';
 import { errorText, validationText } from '../../shared/errors';
 import { useMoneyFormat } from './format';

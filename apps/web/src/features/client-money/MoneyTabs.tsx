@@ -21,7 +21,7 @@ import { PurchaseItemType, type Debt, type Purchase } from '@venue/domain';
 import { QueryState } from '../../shared/QueryState';
 import { MoneyInput } from '../../shared/MoneyInput';
 import { errorText } from '../../shared/errors';
-import { useSessionData } from '../../app/auth/AuthProvider';
+import { useSessionData } from '../../platform/auth/AuthProvider';
 import { PurchaseDialog, type PurchaseDialogProps } from './PurchaseDialog';
 import { PurchaseDocumentActions } from './PurchaseDocuments';
 import { dateText, useMoneyFormat } from './format';

@@ -14,12 +14,12 @@ import {
   type RefundableState,
   type RefundChoice,
 } from '@venue/domain';
-import { api, ApiError } from '../../app/api/apiClient';
+import { api, ApiError } from '../../platform/api/apiClient';
 import { ListTable } from '../../shared/CardList';
 import { openPdf } from '../../shared/download';
 import { errorText } from '../../shared/errors';
 import { useToast } from '../../shared/toast/ToastProvider';
-import { useSessionData } from '../../app/auth/AuthProvider';
+import { useSessionData } from '../../platform/auth/AuthProvider';
 import { moneyText, useMoneyFormat } from './format';
 
 /**

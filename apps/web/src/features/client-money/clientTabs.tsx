@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useCan } from '../../app/auth/useCan';
-import type { ClientTab } from '../clients/ClientDetailsPage';
+import { useCan } from '../../platform/auth/useCan';
+import type { ClientTab } from '../clients/clientTab';
 import { AutoActionsTab, BalanceTab, DebtsTab, PurchasesTab, SubscriptionTab, type MoneyTabProps } from './MoneyTabs';
 import { PaymentMethodTab } from './PaymentMethodTab';
 

@@ -11,8 +11,8 @@ import {
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { formatMinor, hebrewDate, JERUSALEM, localParts, type ChartPoint } from '@venue/domain';
-import { useSessionData } from '../../app/auth/AuthProvider';
-import { useLanguage } from '../../app/i18n/LocaleProvider';
+import { useSessionData } from '../../platform/auth/AuthProvider';
+import { useLanguage } from '../../platform/i18n/LocaleProvider';
 import { QueryState } from '../../shared/QueryState';
 import { useViewport } from '../../shared/useMediaQuery';
 import { errorText } from '../../shared/errors';

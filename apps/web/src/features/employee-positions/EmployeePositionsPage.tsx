@@ -3,7 +3,7 @@ import { Button, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { EmployeePosition } from '@venue/domain';
-import { useCan } from '../../app/auth/useCan';
+import { useCan } from '../../platform/auth/useCan';
 import { DataGrid } from '../../shared/DataGrid';
 import { useGridState } from '../../shared/gridState';
 import { useClientFormat } from '../clients/clientFormat';

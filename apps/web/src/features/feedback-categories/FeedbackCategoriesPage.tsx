@@ -3,7 +3,7 @@ import { Button, Popconfirm, Space, Typography, type TableColumnsType } from 'an
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { FeedbackCategory } from '@venue/domain';
-import { useCan } from '../../app/auth/useCan';
+import { useCan } from '../../platform/auth/useCan';
 import { errorText } from '../../shared/errors';
 import { FeedbackCategoryDrawer } from './FeedbackCategoryDrawer';
 import { useDeleteFeedbackCategory, useFeedbackCategories } from './useFeedbackCategories';

@@ -3,7 +3,7 @@ import { Button, Input, Modal, Select, Space, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LicenseRequestStatus, type OperatorLicenseRequest } from '@venue/domain';
-import { useLanguage } from '../../app/i18n/LocaleProvider';
+import { useLanguage } from '../../platform/i18n/LocaleProvider';
 import { errorText } from '../../shared/errors';
 import { useToast } from '../../shared/toast/ToastProvider';
 import { useDecideRequest, useLicenseQueue, viewReferenceFile } from './useOperator';

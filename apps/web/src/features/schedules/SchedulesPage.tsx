@@ -3,9 +3,9 @@ import { Button, Modal, Popconfirm, Select, Space, Tag, Typography } from 'antd'
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { GeneralScheduleInput, type ScheduleWithLinks } from '@venue/domain';
-import { useSessionData } from '../../app/auth/AuthProvider';
-import { useCan } from '../../app/auth/useCan';
-import { ApiError } from '../../app/api/apiClient';
+import { useSessionData } from '../../platform/auth/AuthProvider';
+import { useCan } from '../../platform/auth/useCan';
+import { ApiError } from '../../platform/api/apiClient';
 import { DataGrid, type GridColumn } from '../../shared/DataGrid';
 import { errorText, validationText } from '../../shared/errors';
 import { useGridState } from '../../shared/gridState';

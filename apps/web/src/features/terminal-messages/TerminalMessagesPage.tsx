@@ -3,7 +3,7 @@ import { Button, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { TerminalMessageRecord } from '@venue/domain';
-import { useAuth } from '../../app/auth/AuthProvider';
+import { useAuth } from '../../platform/auth/AuthProvider';
 import { errorText } from '../../shared/errors';
 import { terminalMessageColumns } from './terminalMessageColumns';
 import { TerminalMessageDrawer } from './TerminalMessageDrawer';

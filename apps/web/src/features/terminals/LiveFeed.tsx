@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge, Card, Empty, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { REASON_KEYS, STATUS_COLOR_HEX, statusColor } from '@venue/domain';
-import { useLiveMessages, useLiveStatus, type LiveMessage } from '../../app/live/LiveProvider';
+import { useLiveMessages, useLiveStatus, type LiveMessage } from '../../platform/live/LiveProvider';
 import { useTerminalList } from './useTerminals';
 import { useFormat } from '../../shared/useFormat';
 

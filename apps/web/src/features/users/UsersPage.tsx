@@ -3,7 +3,7 @@ import { Button, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@venue/domain';
-import { useLanguage } from '../../app/i18n/LocaleProvider';
+import { useLanguage } from '../../platform/i18n/LocaleProvider';
 import { DataGrid } from '../../shared/DataGrid';
 import { downloadFile } from '../../shared/download';
 import { useGridState } from '../../shared/gridState';
