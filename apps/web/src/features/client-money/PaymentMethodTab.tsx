@@ -18,7 +18,7 @@ import {
   type PaymentMethodKind,
 } from './paymentMethodForm';
 import { useDeletePaymentMethod, usePaymentMethod, useSavePaymentMethod } from './useMoney';
-import type { MoneyTabProps } from './MoneyTabs';
+import type { MoneyTabProps } from './moneyTab';
 import { useToast } from '../../shared/toast/ToastProvider';
 
 type PaymentMethodRecord = NonNullable<ReturnType<typeof usePaymentMethod>['data']>;

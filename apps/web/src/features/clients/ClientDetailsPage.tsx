@@ -32,7 +32,7 @@ import { ClientFormDrawer } from './ClientFormDrawer';
 import { statusName } from './clientColumns';
 import { useClientFormat } from './clientFormat';
 import { useClientFull, useClientHistory, useClientParents, useSetClientStatus } from './useClients';
-import { moneyClientTabs } from '../client-money/clientTabs';
+import { moneyClientTabs } from '../client-money/MoneyTabs';
 import type { ClientTab, ClientTabContext } from './clientTab';
 import { useToast } from '../../shared/toast/ToastProvider';
 import { ListTable } from '../../shared/CardList';
