@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Empty, Form, Modal, Radio, Space, Statistic } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { fromMinor } from '@venue/domain';
 import { QueryState } from '../../shared/QueryState';
 import { MoneyInput } from '../../shared/MoneyInput';
 import { errorText } from '../../shared/errors';
@@ -27,7 +28,7 @@ export function BalanceTab({ clientId, canEdit }: MoneyTabProps) {
             <Card size="small">
               <Statistic
                 title={t('money.balance')}
-                value={bal.data.balance / 100}
+                value={fromMinor(bal.data.balance)}
                 precision={2}
                 prefix={club.currencySymbol}
                 valueStyle={{ direction: 'ltr' }}
@@ -39,7 +40,7 @@ export function BalanceTab({ clientId, canEdit }: MoneyTabProps) {
             <Card size="small">
               <Statistic
                 title={t('money.tempBalance')}
-                value={bal.data.tempBalance / 100}
+                value={fromMinor(bal.data.tempBalance)}
                 precision={2}
                 prefix={club.currencySymbol}
                 valueStyle={{ direction: 'ltr' }}

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Empty, Form, Input, Modal, Popconfirm, Space, Statistic, Tag } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { PurchaseItemType, type Debt } from '@venue/domain';
+import { PurchaseItemType, type Debt, fromMinor } from '@venue/domain';
 import { QueryState } from '../../shared/QueryState';
 import { MoneyInput } from '../../shared/MoneyInput';
 import { errorText } from '../../shared/errors';
@@ -28,7 +28,12 @@ export function DebtsTab({ clientId, canEdit }: MoneyTabProps) {
     <QueryState loading={debts.isPending} error={debts.error} onRetry={() => void debts.refetch()}>
       <Space orientation="vertical" size="large" style={{ inlineSize: '100%' }} data-testid="money-debts">
         <Space wrap>
-          <Statistic title={t('money.openDebts')} value={openTotal / 100} precision={2} prefix={club.currencySymbol} />
+          <Statistic
+            title={t('money.openDebts')}
+            value={fromMinor(openTotal)}
+            precision={2}
+            prefix={club.currencySymbol}
+          />
           {canEdit && (
             <Button icon={<PlusOutlined />} onClick={() => setOpen(true)}>
               {t('money.registerDebt')}
