@@ -27,13 +27,13 @@ export default defineConfig({
               // file rather than a request each (every answer carries about
               // 1 KB of headers): docs/operations.md "Console files".
               name: 'first-load',
-              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|packages[\\/]domain[\\/]src[\\/](enums|statuses|terminal-actions|reports|navigation|access|permissions|reports[\\/]filters|reports[\\/]filter-keys)\.ts$|apps[\\/]web[\\/]src[\\/](app[\\/]api[\\/]apiClient|app[\\/]auth[\\/]useCan|shared[\\/]errors)\.tsx?$/,
+              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|packages[\\/]domain[\\/]src[\\/](enums|statuses|terminal-actions|reports|navigation|access|permissions|reports[\\/]filters|reports[\\/]filter-keys)\.ts$|apps[\\/]web[\\/]src[\\/](platform[\\/]api[\\/]apiClient|platform[\\/]auth[\\/]useCan|shared[\\/]errors)\.tsx?$/,
             },
             {
               // Right after sign-in, in one file: the session's data code and the dashboard's
               // calls (their requests go out before the frame's files; issue 19 load speed).
               name: 'session',
-              test: /apps[\\/]web[\\/]src[\\/](app[\\/]auth[\\/]sessionData|features[\\/]dashboard[\\/]dashboardQueries)\.ts$/,
+              test: /apps[\\/]web[\\/]src[\\/](platform[\\/]auth[\\/]sessionData|features[\\/]dashboard[\\/]dashboardQueries)\.ts$/,
               // Only these two: their imports (the contract's parts) are shared with every screen.
               includeDependenciesRecursively: false,
             },

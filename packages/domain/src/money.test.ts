@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseToMinor, splitVat, vatRateBasisPoints } from './money.js';
+import { fromMinor, parseToMinor, splitVat, toMinor, vatRateBasisPoints } from './money.js';
 
 describe('money in minor units', () => {
   it('uses Israeli VAT 18% from 2025 and 17% before (DOMAIN-FACTS "Money and tax")', () => {
@@ -30,5 +30,26 @@ describe('money in minor units', () => {
     expect(parseToMinor('-1.01')).toBe(-101);
     expect(parseToMinor('1.234')).toBeNull();
     expect(parseToMinor('abc')).toBeNull();
+  });
+  it('converts shekels to integer agorot, rounding half away from zero', () => {
+    expect(toMinor(12.5)).toBe(1250);
+    expect(toMinor(30)).toBe(3000);
+    expect(toMinor(0.1 + 0.2)).toBe(30);
+    expect(toMinor(19.99)).toBe(1999);
+    expect(toMinor(1.005)).toBe(101);
+    expect(toMinor(1.004)).toBe(100);
+    expect(toMinor(-1.005)).toBe(-101);
+    expect(toMinor(-0.005)).toBe(-1);
+    expect(Object.is(toMinor(-0.004), 0)).toBe(true);
+    expect(Object.is(toMinor(-0), 0)).toBe(true);
+    expect(toMinor(1_000_000.01)).toBe(100_000_001);
+    for (let a = -100_000; a <= 100_000; a += 37) expect(toMinor(a / 100)).toBe(a);
+    expect(toMinor(Number.NaN)).toBeNaN();
+  });
+  it('converts agorot to shekels, and back to the same agorot', () => {
+    expect(fromMinor(1250)).toBe(12.5);
+    expect(fromMinor(-1999)).toBe(-19.99);
+    expect(fromMinor(0)).toBe(0);
+    for (let a = -100_000; a <= 100_000; a += 37) expect(toMinor(fromMinor(a))).toBe(a);
   });
 });

@@ -36,6 +36,33 @@ export function splitVat(totalMinor: number, rateBasisPoints: number): { net: nu
   return { net, vat: totalMinor - net };
 }
 
+/**
+ * Shekels (or another major unit) → integer agorot (minor units): ×100, rounded
+ * half away from zero (1.005 → 101, −0.005 → −1, never −0). The product is read
+ * at 15 significant digits first, so a decimal typed with binary-fraction noise
+ * (1.005 is 1.00499999…) rounds as written. NaN and ±Infinity come back as they
+ * are (the request's schema refuses them).
+ *
+ * @param shekels an amount in major units, e.g. 12.5
+ * @returns the amount in agorot, an integer, e.g. 1250
+ */
+export function toMinor(shekels: number): number {
+  const scaled = Math.abs(shekels) * 100;
+  const minor = Math.round(scaled < 1e15 ? Number(scaled.toPrecision(15)) : scaled);
+  return shekels < 0 && minor !== 0 ? -minor : minor;
+}
+
+/**
+ * Agorot (minor units) → shekels (major units): ÷100, e.g. 1250 → 12.5, for an
+ * input or a chart that takes major units; text goes through {@link formatMinor}.
+ *
+ * @param agorot an amount in minor units (an integer from the API)
+ * @returns the amount in major units
+ */
+export function fromMinor(agorot: number): number {
+  return agorot / 100;
+}
+
 /** Formats minor units for display, e.g. 12345 → "123.45" (symbol added by the caller's locale). */
 export function formatMinor(amountMinor: number, locale = 'he-IL'): string {
   return (amountMinor / 100).toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });

@@ -1,11 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { I18nextProvider } from 'react-i18next';
-import { i18n } from './i18n/i18n';
+import { i18n } from '../platform/i18n/i18n';
 import type { ReactNode } from 'react';
-import { useDocumentLanguage } from './i18n/language';
+import { useDocumentLanguage } from '../platform/i18n/language';
 import { router } from './router';
-import { ApiError } from './api/apiClient';
+import { ApiError } from '../platform/api/apiClient';
 
 const queryClient = new QueryClient({
   defaultOptions: {

@@ -2,8 +2,8 @@ import { createContext, useContext, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 import { isChunkLoadError, reloadOnce } from './chunkReload';
-import { CloseCircleFilledIcon, LightIcon } from './lightIcons';
-import './light.css';
+import { CloseCircleFilledIcon, LightIcon } from '../shared/lightIcons';
+import '../shared/light.css';
 
 /** What an error screen shows: a translated title and hint, "try again" (reload) and "home". */
 export interface ErrorViewProps {

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { NAV_ENTRIES, type NavEntry } from '@venue/domain';
-import { useCan } from './auth/useCan';
+import { useCan } from '../platform/auth/useCan';
 import { REPORT_SCREENS } from '../features/reports/reportScreens';
 
 /**

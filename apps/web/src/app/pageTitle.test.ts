@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { NAV_ENTRIES } from '@venue/domain';
-import { pageTitle, screenTitleKey } from './pageTitle';
+import { screenTitleKey } from './pageTitle';
+import { pageTitle } from '../shared/pageTitle';
 import { EXTRA_ROUTES } from './screens';
-import { catalogues } from '../i18n/catalogues';
+import { catalogues } from './catalogues';
 
 const { he, en } = catalogues;
 

@@ -1,11 +1,12 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAV_ENTRIES } from '@venue/domain';
+import { pageTitle, useDocumentTitle } from '../shared/pageTitle';
 import { INBOX_ROUTE, LICENSES_ROUTE, MONEY_SETTINGS_ROUTE, OPERATOR_MESSAGES_ROUTE } from './screens';
 
 /**
  * Browser tab titles (issue 19 "One format"; docs/console-management.md "Page titles"):
- * `<screen> — <club>` on every signed-in screen, `<sign-in> — <app>` on the sign-in page.
+ * `<screen> — <club>` on every signed-in screen (shared/pageTitle.ts; the sign-in page
+ * names itself, features/login/useSignInTitle.ts).
  * The screen's name is its navigation entry's (`nav.<key>` of the catalogues); a route
  * under an entry (a client's page under the clients list) takes the entry's name;
  * the few screens outside the navigation name themselves here.
@@ -29,26 +30,9 @@ export function screenTitleKey(pathname: string): string | null {
   return best ? `nav.${best.key}` : null;
 }
 
-/** `<screen> — <owner>`; the owner alone when there is no screen name. */
-export function pageTitle(screen: string | null, owner: string): string {
-  return screen ? `${screen} — ${owner}` : owner;
-}
-
 /** Keeps `document.title` on the screen at `pathname` and the club's name, in the interface language. */
 export function usePageTitle(pathname: string, clubName: string): void {
   const { t } = useTranslation();
   const key = screenTitleKey(pathname);
-  const title = pageTitle(key ? t(key) : null, clubName || t('app.title'));
-  useEffect(() => {
-    document.title = title;
-  }, [title]);
-}
-
-/** The sign-in page's title: `<sign in> — <app>`. */
-export function useSignInTitle(): void {
-  const { t } = useTranslation();
-  const title = pageTitle(t('login.title'), t('app.title'));
-  useEffect(() => {
-    document.title = title;
-  }, [title]);
+  useDocumentTitle(pageTitle(key ? t(key) : null, clubName || t('app.title')));
 }

@@ -2,12 +2,12 @@ import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router';
 import type { ReportId } from '@venue/domain';
-import { AuthProvider, useAuth } from './auth/AuthProvider';
-import { hadExpiredSession, setLoginReason } from './auth/authStorage';
+import { AuthProvider, useAuth } from '../platform/auth/AuthProvider';
+import { hadExpiredSession, setLoginReason } from '../platform/auth/authStorage';
 import { useNavigationEntries } from './navigation';
 import { REPORT_SCREENS } from '../features/reports/reportScreens';
 import { RouteError } from './RouteError';
-import { loadFullCatalogues } from './i18n/i18n';
+import { addCatalogues } from '../platform/i18n/i18n';
 import {
   CLIENT_DETAILS_ROUTE,
   GROUP_EDIT_ROUTE,
@@ -23,6 +23,11 @@ import {
  * The signed-in frame (antd, live link, menu, header) and every catalogue
  * load after sign-in, not with the sign-in page (docs/operations.md "Console files").
  */
+/**
+ * Adds every catalogue (catalogues.ts) to i18next; awaited with the signed-in
+ * frame, so no signed-in screen renders before its strings.
+ */
+const loadFullCatalogues = () => import('./catalogues').then((m) => addCatalogues(m.catalogues));
 let shellLoad: Promise<{ default: typeof import('./layout/SignedInShell').SignedInShell }> | null = null;
 /** Starts (once) loading the signed-in frame; RequireSession calls it as soon as there is a session, beside the session's data. */
 function loadShell() {

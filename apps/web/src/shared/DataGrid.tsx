@@ -23,7 +23,7 @@ import {
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { useDirection } from '../app/i18n/LocaleProvider';
+import { useDirection } from '../platform/i18n/LocaleProvider';
 import { errorText } from './errors';
 import type { GridColumnState, GridState } from './gridState';
 import { useViewport } from './useMediaQuery';

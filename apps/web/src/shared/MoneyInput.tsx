@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Input } from 'antd';
-import { formatMinor, parseToMinor } from '@venue/domain';
+import { formatMinor, parseToMinor, fromMinor } from '@venue/domain';
 
 interface MoneyInputProps {
   /** Amount in minor units (agorot). */
@@ -22,9 +22,9 @@ interface MoneyInputProps {
 
 /** A decimal amount typed by the user, kept as integer minor units (DESIGN §7 "Money"). */
 export function MoneyInput({ value, onChange, symbol, status, nullable, disabled, ...rest }: MoneyInputProps) {
-  const [text, setText] = useState(value == null ? '' : (value / 100).toFixed(2));
+  const [text, setText] = useState(value == null ? '' : fromMinor(value).toFixed(2));
   useEffect(() => {
-    setText((prev) => (parseToMinor(prev) === value ? prev : value == null ? '' : (value / 100).toFixed(2)));
+    setText((prev) => (parseToMinor(prev) === value ? prev : value == null ? '' : fromMinor(value).toFixed(2)));
   }, [value]);
   return (
     <Input

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { FormInstance } from 'antd';
 import type { z } from 'zod';
-import { ApiError } from '../app/api/apiClient';
+import { ApiError } from '../platform/api/apiClient';
 
 /** Translated text of an error: `errors.<code>`, never the server's English (STYLE point 8). */
 export function errorText(t: TFunction, err: unknown): string {

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { contract, type CurrentUser } from '@venue/domain';
-import { api } from '../app/api/apiClient';
-import { SESSION_QUERY_KEY, useAuth, type SessionData } from '../app/auth/AuthProvider';
+import { api } from '../platform/api/apiClient';
+import { SESSION_QUERY_KEY, useAuth, type SessionData } from '../platform/auth/AuthProvider';
 
 /**
  * The saved state of one data grid (seed 000 §3 "dataGridStates"): column

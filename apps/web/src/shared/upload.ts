@@ -1,6 +1,6 @@
 import type { ErrorCode } from '@venue/domain';
-import { ApiError } from '../app/api/apiClient';
-import { readSession } from '../app/auth/authStorage';
+import { ApiError } from '../platform/api/apiClient';
+import { readSession } from '../platform/auth/authStorage';
 
 function readCookie(name: string): string | null {
   const m = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));

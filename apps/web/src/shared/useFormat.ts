@@ -8,8 +8,8 @@ import {
   formatTime,
   JERUSALEM,
 } from '@venue/domain';
-import { useSessionData } from '../app/auth/AuthProvider';
-import { useLanguage } from '../app/i18n/LocaleProvider';
+import { useSessionData } from '../platform/auth/AuthProvider';
+import { useLanguage } from '../platform/i18n/LocaleProvider';
 
 /**
  * The console's one format (packages/domain/src/format.ts; docs/console-management.md

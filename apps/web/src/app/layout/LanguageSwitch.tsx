@@ -1,5 +1,5 @@
 import { Button } from 'antd';
-import { useLanguage, useSetLanguage } from '../i18n/LocaleProvider';
+import { useLanguage, useSetLanguage } from '../../platform/i18n/LocaleProvider';
 
 /** The button that switches to the other language (its name in that language); on the sign-in page and in the header. */
 export function LanguageSwitch() {

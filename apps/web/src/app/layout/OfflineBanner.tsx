@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useLiveStatus } from '../live/LiveProvider';
+import { useLiveStatus } from '../../platform/live/LiveProvider';
 
 /** How long the live link may be down before the banner shows (a reconnect takes about a second). */
 const LINK_GRACE_MS = 4000;

@@ -1,9 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { LATEST_TERMS_VERSION } from '@venue/domain';
-import { useAuth } from '../auth/AuthProvider';
-import { LowLicenseToast } from '../auth/LowLicenseToast';
-import { LocaleProvider } from '../i18n/LocaleProvider';
-import { LiveProvider } from '../live/LiveProvider';
+import { useAuth } from '../../platform/auth/AuthProvider';
+import { LowLicenseToast } from './LowLicenseToast';
+import { LocaleProvider } from '../../platform/i18n/LocaleProvider';
+import { ToastProvider } from '../../shared/toast/ToastProvider';
+import { LiveProvider } from '../../platform/live/LiveProvider';
 import { RichErrorView } from '../RouteResults';
 import { ErrorViewContext } from '../RouteError';
 import { AppLayout } from './AppLayout';
@@ -25,16 +26,18 @@ export function SignedInShell({ token }: { token: string }) {
   const termsDue = data != null && data.user.termsVersion < LATEST_TERMS_VERSION;
   return (
     <LocaleProvider>
-      <ErrorViewContext.Provider value={RichErrorView}>
-        <LiveProvider token={token}>
-          <AppLayout />
-          <LowLicenseToast />
-          <Suspense fallback={null}>
-            <TermsGate />
-            {!termsDue && <PopupMessages />}
-          </Suspense>
-        </LiveProvider>
-      </ErrorViewContext.Provider>
+      <ToastProvider>
+        <ErrorViewContext.Provider value={RichErrorView}>
+          <LiveProvider token={token}>
+            <AppLayout />
+            <LowLicenseToast />
+            <Suspense fallback={null}>
+              <TermsGate />
+              {!termsDue && <PopupMessages />}
+            </Suspense>
+          </LiveProvider>
+        </ErrorViewContext.Provider>
+      </ToastProvider>
     </LocaleProvider>
   );
 }

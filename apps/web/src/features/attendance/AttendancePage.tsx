@@ -4,7 +4,7 @@ import { PlusOutlined, TeamOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { AttendanceLog } from '@venue/domain';
-import { useCan } from '../../app/auth/useCan';
+import { useCan } from '../../platform/auth/useCan';
 import { DataGrid, DEFAULT_PAGE_SIZE } from '../../shared/DataGrid';
 import { useGridState } from '../../shared/gridState';
 import { attendanceColumns } from './attendanceColumns';

@@ -5,7 +5,7 @@ import {
   type AttendanceLogQuery,
   type EmployeePositionAssignment,
 } from '@venue/domain';
-import { api } from '../../app/api/apiClient';
+import { api } from '../../platform/api/apiClient';
 
 const ATTENDANCE_KEY = ['attendance'] as const;
 

@@ -1,7 +1,7 @@
 import { Card, Descriptions, Empty, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { locationDisplayName, type CalendarEvent } from '@venue/domain';
-import { useLanguage } from '../../app/i18n/LocaleProvider';
+import { useLanguage } from '../../platform/i18n/LocaleProvider';
 import { errorText } from '../../shared/errors';
 import type { CalendarPrefs } from './calendarOptions';
 import { eventLine } from './MonthGrid';

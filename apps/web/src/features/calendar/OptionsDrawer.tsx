@@ -1,10 +1,10 @@
 import { Button, Checkbox, Divider, Drawer, Input, InputNumber, Radio, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useDrawerSide } from '../../app/i18n/LocaleProvider';
-import { useCan } from '../../app/auth/useCan';
+import { useDrawerSide } from '../../platform/i18n/LocaleProvider';
+import { useCan } from '../../platform/auth/useCan';
 import { defaultPrefs, type CalendarPrefs } from './calendarOptions';
 import { useFeedLink } from './useCalendar';
-import { useLanguage } from '../../app/i18n/LocaleProvider';
+import { useLanguage } from '../../platform/i18n/LocaleProvider';
 
 const SHOW = ['candlelighting', 'sedrot', 'omer', 'molad', 'shabbatMevarchim', 'yomKippurKatan'] as const;
 const LEARN = ['dafYomi', 'mishnaYomi', 'nachYomi'] as const;

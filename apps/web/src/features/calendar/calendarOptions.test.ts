@@ -41,26 +41,3 @@ describe('calendar options', () => {
     expect(clock(1530)).toBe('01:30 +1');
   });
 });
-
-describe('calendar labels', () => {
-  it('names every time, rendering and option in Hebrew and English', async () => {
-    const { ZMAN_KEYS, CALENDAR_LOCALES } = await import('@venue/domain');
-    const { catalogues } = await import('../../i18n/catalogues');
-    const keys = [
-      ...ZMAN_KEYS.map((k) => `calendar.zman.${k}`),
-      ...CALENDAR_LOCALES.map((l) => `calendar.locale.${l}`),
-      ...Object.keys(defaultPrefs('en'))
-        .filter((k) => k !== 'locale' && k !== 'il')
-        .map((k) => `calendar.opt.${k}`),
-      'nav.calendar',
-    ];
-    for (const [lang, c] of Object.entries(catalogues)) {
-      const missing = keys.filter((k) => {
-        let v: unknown = c;
-        for (const part of k.split('.')) v = (v as Record<string, unknown> | undefined)?.[part];
-        return typeof v !== 'string' || v.trim() === '';
-      });
-      expect({ lang, missing }).toEqual({ lang, missing: [] });
-    }
-  });
-});

@@ -1,9 +1,9 @@
 import { useCallback, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { contract } from '@venue/domain';
-import { api } from '../../app/api/apiClient';
-import { useSessionData } from '../../app/auth/AuthProvider';
-import { useLanguage } from '../../app/i18n/LocaleProvider';
+import { api } from '../../platform/api/apiClient';
+import { useSessionData } from '../../platform/auth/AuthProvider';
+import { useLanguage } from '../../platform/i18n/LocaleProvider';
 import { eventsQuery, prefsKey, readPrefs, type CalendarPrefs } from './calendarOptions';
 
 /** The signed-in user's calendar options, remembered in this browser (localStorage, per club and user). */

@@ -2,7 +2,7 @@ import { Alert, Card, Table, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { contract, formatMinor, type ClubCharge, type ClubChargeStatus } from '@venue/domain';
-import { api } from '../../app/api/apiClient';
+import { api } from '../../platform/api/apiClient';
 
 const COLOR: Record<ClubChargeStatus, string> = {
   approved: 'success',

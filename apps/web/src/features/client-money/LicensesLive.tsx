@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { App } from 'antd';
 import { LicenseRequestStatus } from '@venue/domain';
-import { SESSION_QUERY_KEY } from '../../app/auth/AuthProvider';
-import { useLiveMessages } from '../../app/live/LiveProvider';
+import { SESSION_QUERY_KEY } from '../../platform/auth/AuthProvider';
+import { useLiveMessages } from '../../platform/live/LiveProvider';
 import { useToast } from '../../shared/toast/ToastProvider';
 
 // In a file of its own: the signed-in frame mounts it on every screen, and the

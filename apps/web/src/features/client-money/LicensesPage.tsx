@@ -26,11 +26,13 @@ import {
   LicenseRequestFields,
   MAX_REFERENCE_FILE_BYTES,
   MIN_TRANSFER_LICENSES,
+  fromMinor,
+  toMinor,
 } from '@venue/domain';
-import { api, ApiError } from '../../app/api/apiClient';
-import { readSession } from '../../app/auth/authStorage';
-import { useSessionData } from '../../app/auth/AuthProvider';
-import { useLanguage } from '../../app/i18n/LocaleProvider';
+import { api, ApiError } from '../../platform/api/apiClient';
+import { readSession } from '../../platform/auth/authStorage';
+import { useSessionData } from '../../platform/auth/AuthProvider';
+import { useLanguage } from '../../platform/i18n/LocaleProvider';
 import { QueryState } from '../../shared/QueryState';
 import { errorText, validationText } from '../../shared/errors';
 import { useMoneyFormat } from './format';
@@ -102,7 +104,7 @@ export function LicensesPage() {
         <Card size="small">
           <Statistic
             title={t('licenses.price')}
-            value={(price.data?.price ?? 0) / 100}
+            value={fromMinor(price.data?.price ?? 0)}
             precision={2}
             prefix={club.currencySymbol}
           />
@@ -207,7 +209,7 @@ export interface TransferValues {
 export function transferRequestFields(v: TransferValues): Record<string, string> {
   return {
     quantity: String(v.quantity ?? ''),
-    amount: String(Math.round(Number(v.amount ?? 0) * 100)),
+    amount: String(toMinor(Number(v.amount ?? 0))),
     transferDate: v.transferDate ? v.transferDate.format('YYYY-MM-DD') : '',
     fundsCondition: v.fundsCondition ? 'true' : 'false',
     bankCode: v.bankCode ?? '',
@@ -280,7 +282,7 @@ function TransferForm({ price }: { price: number }) {
           name="amount"
           label={t('licenses.transferAmount')}
           required
-          extra={t('licenses.expectedAmount', { amount: ((qty * price) / 100).toFixed(2) })}
+          extra={t('licenses.expectedAmount', { amount: fromMinor(qty * price).toFixed(2) })}
         >
           <InputNumber min={0} step={0.01} style={{ inlineSize: 160 }} />
         </Form.Item>

@@ -8,8 +8,8 @@ import { MoneyInput } from '../../shared/MoneyInput';
 import { errorText } from '../../shared/errors';
 import { FormRootError } from '../../shared/forms/FormDrawer';
 import { useSchemaForm } from '../../shared/forms/useSchemaForm';
-import { useSessionData } from '../../app/auth/AuthProvider';
-import { useLanguage } from '../../app/i18n/LocaleProvider';
+import { useSessionData } from '../../platform/auth/AuthProvider';
+import { useLanguage } from '../../platform/i18n/LocaleProvider';
 import { useMoneyFormat } from './format';
 import {
   paymentMethodBody,
@@ -18,7 +18,7 @@ import {
   type PaymentMethodKind,
 } from './paymentMethodForm';
 import { useDeletePaymentMethod, usePaymentMethod, useSavePaymentMethod } from './useMoney';
-import type { MoneyTabProps } from './MoneyTabs';
+import type { MoneyTabProps } from './moneyTab';
 import { useToast } from '../../shared/toast/ToastProvider';
 
 type PaymentMethodRecord = NonNullable<ReturnType<typeof usePaymentMethod>['data']>;

@@ -14,7 +14,7 @@ import {
 } from '@venue/domain';
 import { MoneyInput } from '../../shared/MoneyInput';
 import { errorText } from '../../shared/errors';
-import { useSessionData } from '../../app/auth/AuthProvider';
+import { useSessionData } from '../../platform/auth/AuthProvider';
 import { useClientFull } from '../clients/useClients';
 import { useProductList } from '../products/useProducts';
 import { newKey, usePurchase, useRenewQuote, useSubscriptions } from './useMoney';

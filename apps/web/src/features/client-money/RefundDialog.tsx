@@ -13,13 +13,15 @@ import {
   type PurchaseRefund,
   type RefundableState,
   type RefundChoice,
+  fromMinor,
+  toMinor,
 } from '@venue/domain';
-import { api, ApiError } from '../../app/api/apiClient';
+import { api, ApiError } from '../../platform/api/apiClient';
 import { ListTable } from '../../shared/CardList';
 import { openPdf } from '../../shared/download';
 import { errorText } from '../../shared/errors';
 import { useToast } from '../../shared/toast/ToastProvider';
-import { useSessionData } from '../../app/auth/AuthProvider';
+import { useSessionData } from '../../platform/auth/AuthProvider';
 import { moneyText, useMoneyFormat } from './format';
 
 /**
@@ -49,8 +51,8 @@ function choiceOf(mode: Mode, picked: Record<number, number | null>, amount: num
   };
 }
 
-const shekels = (agorot: number | null | undefined) => (agorot == null ? null : agorot / 100);
-const toAgorot = (v: number | null) => (v == null ? null : Math.round(v * 100));
+const shekels = (agorot: number | null | undefined) => (agorot == null ? null : fromMinor(agorot));
+const toAgorot = (v: number | null) => (v == null ? null : toMinor(v));
 
 /** A refusal of the rule, or of the server (REFUND_NOT_POSSIBLE details), as a translated sentence. */
 function useRefusalText() {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PaymentMethod, PurchaseItemType } from '@venue/domain';
-import { ApiError } from '../../app/api/apiClient';
+import { ApiError } from '../../platform/api/apiClient';
 import {
   dialogQuote,
   expectedAmount,

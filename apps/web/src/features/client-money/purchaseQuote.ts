@@ -13,7 +13,7 @@ import {
   type PurchaseQuote,
   type SubscriptionPeriod,
 } from '@venue/domain';
-import { ApiError } from '../../app/api/apiClient';
+import { ApiError } from '../../platform/api/apiClient';
 
 /**
  * The purchase dialog's arithmetic, all of it from packages/domain (issue 18

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { contract, type AdminPurchaseRequest, type PaymentMethodInput } from '@venue/domain';
-import { api } from '../../app/api/apiClient';
+import { api } from '../../platform/api/apiClient';
 
 /** API hooks of the client's money tabs (docs/money.md). */
 const key = (clientId: number) => ['client-money', clientId] as const;

@@ -23,8 +23,8 @@ import {
   type ClientHistoryItem,
   type ClientLink,
 } from '@venue/domain';
-import { useCan } from '../../app/auth/useCan';
-import { useDirection } from '../../app/i18n/LocaleProvider';
+import { useCan } from '../../platform/auth/useCan';
+import { useDirection } from '../../platform/i18n/LocaleProvider';
 import { QueryState } from '../../shared/QueryState';
 import { StatusTag } from '../../shared/StatusTag';
 import { errorText } from '../../shared/errors';
@@ -32,24 +32,10 @@ import { ClientFormDrawer } from './ClientFormDrawer';
 import { statusName } from './clientColumns';
 import { useClientFormat } from './clientFormat';
 import { useClientFull, useClientHistory, useClientParents, useSetClientStatus } from './useClients';
-import { moneyClientTabs } from '../client-money/clientTabs';
+import { moneyClientTabs } from '../client-money/MoneyTabs';
+import type { ClientTab, ClientTabContext } from './clientTab';
 import { useToast } from '../../shared/toast/ToastProvider';
 import { ListTable } from '../../shared/CardList';
-
-/** What every tab gets. */
-export interface ClientTabContext {
-  clientId: number;
-  full: ClientFull;
-  canEdit: boolean;
-}
-
-export interface ClientTab {
-  key: string;
-  /** i18n key of the tab's title. */
-  labelKey: string;
-  order: number;
-  render: (ctx: ClientTabContext) => ReactNode;
-}
 
 /** The tabs of the client details page, in `order`. Extend by appending (see the comment at the top). */
 export const clientTabs: ClientTab[] = [

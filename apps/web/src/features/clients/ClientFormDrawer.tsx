@@ -13,8 +13,8 @@ import {
   isValidIsraeliId,
   type Client,
 } from '@venue/domain';
-import { api } from '../../app/api/apiClient';
-import { useSessionData } from '../../app/auth/AuthProvider';
+import { api } from '../../platform/api/apiClient';
+import { useSessionData } from '../../platform/auth/AuthProvider';
 import { validationText } from '../../shared/errors';
 import { FormDrawer } from '../../shared/forms/FormDrawer';
 import { useSchemaForm } from '../../shared/forms/useSchemaForm';

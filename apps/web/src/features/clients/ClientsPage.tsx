@@ -4,7 +4,7 @@ import { Button, Input, Select, Space, Switch, Typography } from 'antd';
 import { ImportOutlined, PlusOutlined, ThunderboltOutlined, UserSwitchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ClientStatus, type Client } from '@venue/domain';
-import { useCan } from '../../app/auth/useCan';
+import { useCan } from '../../platform/auth/useCan';
 import { DataGrid } from '../../shared/DataGrid';
 import { useGridState } from '../../shared/gridState';
 import { errorText } from '../../shared/errors';

@@ -36,4 +36,19 @@ describe('client form mapping', () => {
     const v = { ...toFormValues(null), firstName: 'Dana', phone: undefined as unknown as string };
     expect(toInput(v).phone).toBe('');
   });
+
+  it('sends every ClientInput field, and the schema keeps what the form typed', () => {
+    const v = {
+      ...toFormValues(null),
+      firstName: 'Dana',
+      enrollPassword: '4321',
+      subscriptionStart: dayjs('2026-03-01'),
+      specialPrice: 1250,
+    };
+    const body = toInput(v);
+    expect(Object.keys(body).sort()).toEqual(Object.keys(ClientInput.shape).sort());
+    const parsed = ClientInput.parse(body);
+    expect(parsed).toMatchObject({ firstName: 'Dana', enrollPassword: '4321', subscriptionStart: '2026-03-01' });
+    expect(parsed.specialPrice).toBe(1250);
+  });
 });

@@ -1,33 +1,20 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import { ClientStatus, ClientType, type Client } from '@venue/domain';
+import type { z } from 'zod';
+import { ClientStatus, ClientType, type Client, type ClientInput } from '@venue/domain';
 
-/** The client form's values; dates are dayjs values of calendar days. */
-export interface ClientFormValues {
-  firstName: string;
-  lastName: string;
-  personalId: string;
-  phone: string;
-  groupId: number | null;
-  cardSerial: string;
-  subscriptionStart: Dayjs | null;
-  subscriptionEnd: Dayjs | null;
-  licenseExpiry: Dayjs | null;
-  status: number;
-  clientType: number;
-  city: string;
-  address: string;
-  cardType: number;
-  specialPrice: number | null;
-  parentId: number | null;
-  clientCode: string;
-  enrollPassword: string;
-  allowEnrollFingerprint: boolean;
-  allowEnrollCard: boolean;
-  allowEnrollFace: boolean;
-  messageToClient: string;
-}
+/** The dates of a client, calendar days (`YYYY-MM-DD` in the body, dayjs values in the form). */
+type DateField = 'subscriptionStart' | 'subscriptionEnd' | 'licenseExpiry';
 
-const DATE_FIELDS = ['subscriptionStart', 'subscriptionEnd', 'licenseExpiry'] as const;
+/** The ClientInput request body, every field named (those with a default too). */
+type ClientBody = Required<z.input<typeof ClientInput>>;
+
+/**
+ * The client form's values: one per ClientInput field, of its parsed type, the
+ * dates as dayjs values of calendar days. Derived from the schema, so a field
+ * added to ClientInput is a compile error in `toFormValues` and `toInput` until
+ * the form maps it.
+ */
+export type ClientFormValues = { [K in keyof ClientInput]: K extends DateField ? Dayjs | null : ClientInput[K] };
 
 /**
  * A client's form values. A new client is active, regular, may enrol every
@@ -67,8 +54,9 @@ export function toFormValues(c: Client | null): ClientFormValues {
  * Form values → the ClientInput request body: dates as YYYY-MM-DD or null,
  * empty texts as '', the enrolment code only when typed.
  */
-export function toInput(v: ClientFormValues): Record<string, unknown> {
-  const out: Record<string, unknown> = {
+export function toInput(v: ClientFormValues): z.input<typeof ClientInput> {
+  const day = (d: Dayjs | null) => (d ? d.format('YYYY-MM-DD') : null);
+  const { enrollPassword, ...body } = {
     firstName: v.firstName ?? '',
     lastName: v.lastName ?? '',
     personalId: v.personalId ?? '',
@@ -83,13 +71,15 @@ export function toInput(v: ClientFormValues): Record<string, unknown> {
     specialPrice: v.specialPrice ?? null,
     parentId: v.parentId ?? null,
     clientCode: v.clientCode ?? '',
+    enrollPassword: v.enrollPassword,
     allowEnrollFingerprint: v.allowEnrollFingerprint,
     allowEnrollCard: v.allowEnrollCard,
     allowEnrollFace: v.allowEnrollFace,
     messageToClient: v.messageToClient ?? '',
-  };
+    subscriptionStart: day(v.subscriptionStart),
+    subscriptionEnd: day(v.subscriptionEnd),
+    licenseExpiry: day(v.licenseExpiry),
+  } satisfies ClientBody;
   // The enrolment code is never shown back: it is sent only when typed.
-  if (v.enrollPassword) out.enrollPassword = v.enrollPassword;
-  for (const f of DATE_FIELDS) out[f] = v[f] ? v[f].format('YYYY-MM-DD') : null;
-  return out;
+  return enrollPassword ? { ...body, enrollPassword } : body;
 }

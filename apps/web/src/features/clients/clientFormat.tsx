@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatMinor, UNLIMITED_END_YEAR } from '@venue/domain';
-import { useSessionData } from '../../app/auth/AuthProvider';
-import { useLanguage } from '../../app/i18n/LocaleProvider';
+import { useSessionData } from '../../platform/auth/AuthProvider';
+import { useLanguage } from '../../platform/i18n/LocaleProvider';
 import { useFormat } from '../../shared/useFormat';
 
 /**

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CLIENT_SORTS, contract } from '@venue/domain';
 import type { BulkClientsRequest, ClientInput, ClientPatch, ImportResult } from '@venue/domain';
-import { api } from '../../app/api/apiClient';
+import { api } from '../../platform/api/apiClient';
 import { downloadFile } from '../../shared/download';
 import { uploadFile, UploadError } from '../../shared/upload';
 

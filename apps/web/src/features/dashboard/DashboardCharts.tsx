@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STATUS_COLOR_HEX, statusColor, type ChartPoint } from '@venue/domain';
-import { useDirection } from '../../app/i18n/LocaleProvider';
+import { useDirection } from '../../platform/i18n/LocaleProvider';
 import { useViewport } from '../../shared/useMediaQuery';
 import { EChart } from './EChart';
 import { echarts } from './echarts';

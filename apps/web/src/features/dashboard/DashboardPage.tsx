@@ -10,9 +10,9 @@ import {
   WalletOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { formatMinor, hebrewDate, JERUSALEM, localParts, type ChartPoint } from '@venue/domain';
-import { useSessionData } from '../../app/auth/AuthProvider';
-import { useLanguage } from '../../app/i18n/LocaleProvider';
+import { formatMinor, hebrewDate, JERUSALEM, localParts, type ChartPoint, fromMinor } from '@venue/domain';
+import { useSessionData } from '../../platform/auth/AuthProvider';
+import { useLanguage } from '../../platform/i18n/LocaleProvider';
 import { QueryState } from '../../shared/QueryState';
 import { useViewport } from '../../shared/useMediaQuery';
 import { errorText } from '../../shared/errors';
@@ -150,7 +150,7 @@ function useDashboardFormats() {
   );
   const compactMoney = useCallback<ValueFormat>(
     (v) =>
-      `${club.currencySymbol}${new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 }).format(v / 100)}`,
+      `${club.currencySymbol}${new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 }).format(fromMinor(v))}`,
     [club.currencySymbol, locale],
   );
   const count = useCallback<ValueFormat>((v) => new Intl.NumberFormat(locale).format(v), [locale]);

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { contract } from '@venue/domain';
-import { api } from '../../app/api/apiClient';
+import { api } from '../../platform/api/apiClient';
 
 /** One dashboard call of the contract (seed 000 §7 "Dashboard", POST with an empty body). */
 export type DashboardEntry = (typeof contract.dashboard)[keyof typeof contract.dashboard];

@@ -1,10 +1,8 @@
 import { useMemo, useState } from 'react';
-import { Button, Typography } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { EmployeePosition } from '@venue/domain';
-import { useCan } from '../../app/auth/useCan';
-import { DataGrid } from '../../shared/DataGrid';
+import { useCan } from '../../platform/auth/useCan';
+import { ResourceListPage } from '../../shared/ResourceListPage';
 import { useGridState } from '../../shared/gridState';
 import { useClientFormat } from '../clients/clientFormat';
 import { positionColumns } from './positionColumns';
@@ -53,29 +51,14 @@ export function EmployeePositionsPage() {
   }
 
   return (
-    <>
-      <div className="page-header">
-        <Typography.Title level={2}>{t('nav.employeePositions')}</Typography.Title>
-        {canEdit && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => edit(null)} data-testid="position-new">
-            {t('positions.new')}
-          </Button>
-        )}
-      </div>
-      <DataGrid<EmployeePosition>
-        gridId="employeePositions"
-        columns={columns}
-        rows={q.data?.items ?? []}
-        rowKey="id"
-        state={grid}
-        onStateChange={setGrid}
-        sortMode="page"
-        loading={q.isFetching}
-        error={q.error}
-        onRetry={() => void q.refetch()}
-        emptyText={t('positions.empty')}
-      />
-      <PositionDrawer open={open} position={editing} onClose={() => setOpen(false)} />
-    </>
+    <ResourceListPage<EmployeePosition>
+      title={t('nav.employeePositions')}
+      create={canEdit && { label: t('positions.new'), testId: 'position-new', onClick: () => edit(null) }}
+      rows={q.data?.items ?? []}
+      query={q}
+      emptyText={t('positions.empty')}
+      grid={{ gridId: 'employeePositions', columns, state: grid, onStateChange: setGrid, sortMode: 'page' }}
+      dialogs={<PositionDrawer open={open} position={editing} onClose={() => setOpen(false)} />}
+    />
   );
 }

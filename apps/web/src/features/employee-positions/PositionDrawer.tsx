@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EmployeePositionInput, type EmployeePosition } from '@venue/domain';
-import { useSessionData } from '../../app/auth/AuthProvider';
+import { useSessionData } from '../../platform/auth/AuthProvider';
 import { FormDrawer } from '../../shared/forms/FormDrawer';
 import { rootOutcome } from '../../shared/forms/formErrors';
 import { useSchemaForm } from '../../shared/forms/useSchemaForm';

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { ApiError } from '../../app/api/apiClient';
+import { ApiError } from '../../platform/api/apiClient';
 import { errorText } from '../../shared/errors';
 
 /**

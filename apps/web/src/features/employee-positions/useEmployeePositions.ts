@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { contract, type EmployeePositionInput } from '@venue/domain';
-import { api } from '../../app/api/apiClient';
+import { api } from '../../platform/api/apiClient';
 
 /** Query key of the club's positions (shared with the user form's position select). */
 export const POSITIONS_KEY = ['employee-positions'] as const;

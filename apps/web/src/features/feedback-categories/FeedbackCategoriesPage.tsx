@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { Button, Popconfirm, Space, Typography, type TableColumnsType } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Popconfirm, Space, type TableColumnsType } from 'antd';
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { FeedbackCategory } from '@venue/domain';
-import { useCan } from '../../app/auth/useCan';
+import { useCan } from '../../platform/auth/useCan';
 import { errorText } from '../../shared/errors';
 import { FeedbackCategoryDrawer } from './FeedbackCategoryDrawer';
 import { useDeleteFeedbackCategory, useFeedbackCategories } from './useFeedbackCategories';
 import { useToast } from '../../shared/toast/ToastProvider';
-import { ListTable } from '../../shared/CardList';
+import { ResourceListPage } from '../../shared/ResourceListPage';
 
 /**
  * /management/feedback-category-list (seed 000 §2, §6: shown when the club's
@@ -60,25 +60,16 @@ export function FeedbackCategoriesPage() {
   }
 
   return (
-    <>
-      <div className="page-header">
-        <Typography.Title level={2}>{t('nav.feedbackCategories')}</Typography.Title>
-        {canEdit && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="category-new">
-            {t('feedbackCategories.new')}
-          </Button>
-        )}
-      </div>
-      <ListTable<FeedbackCategory>
-        rowKey="id"
-        columns={columns}
-        dataSource={query.data?.items ?? []}
-        loading={query.isPending}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: query.isError ? errorText(t, query.error) : t('feedbackCategories.empty') }}
-      />
-      <FeedbackCategoryDrawer editing={editing} onClose={() => setEditing(null)} />
-    </>
+    <ResourceListPage<FeedbackCategory>
+      title={t('nav.feedbackCategories')}
+      create={
+        canEdit && { label: t('feedbackCategories.new'), testId: 'category-new', onClick: () => setEditing('new') }
+      }
+      rows={query.data?.items ?? []}
+      query={query}
+      emptyText={t('feedbackCategories.empty')}
+      table={{ columns }}
+      dialogs={<FeedbackCategoryDrawer editing={editing} onClose={() => setEditing(null)} />}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { contract, type FeedbackCategoryInput, type FeedbackCategoryPatch } from '@venue/domain';
-import { api } from '../../app/api/apiClient';
+import { api } from '../../platform/api/apiClient';
 
 const KEY = ['feedbackCategories'] as const;
 

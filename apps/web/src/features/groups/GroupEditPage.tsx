@@ -7,9 +7,9 @@ import { ENTRANCE_STATES, GroupInput, SubscriptionEndType, type Group } from '@v
 import { MoneyInput } from '../../shared/MoneyInput';
 import { LinkedSchedules } from './LinkedSchedules';
 import { WeekPreviewPanel } from './WeekPreviewPanel';
-import { useSessionData } from '../../app/auth/AuthProvider';
-import { useDirection } from '../../app/i18n/LocaleProvider';
-import { ApiError } from '../../app/api/apiClient';
+import { useSessionData } from '../../platform/auth/AuthProvider';
+import { useDirection } from '../../platform/i18n/LocaleProvider';
+import { ApiError } from '../../platform/api/apiClient';
 import { QueryState } from '../../shared/QueryState';
 import { errorText, validationText } from '../../shared/errors';
 import { useTerminalList } from '../terminals/useTerminals';

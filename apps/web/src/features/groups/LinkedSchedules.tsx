@@ -1,7 +1,7 @@
 import { Card, Select, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatMinutes, type ScheduleWithLinks } from '@venue/domain';
-import { useCan } from '../../app/auth/useCan';
+import { useCan } from '../../platform/auth/useCan';
 import { errorText } from '../../shared/errors';
 import { useGeneralSchedules, useLinkSchedule, useUnlinkSchedule } from '../schedules/useSchedules';
 import { useToast } from '../../shared/toast/ToastProvider';

@@ -14,9 +14,9 @@ import {
   locationDisplayName,
   type PreviewDay,
 } from '@venue/domain';
-import { api } from '../../app/api/apiClient';
-import { useDirection, useLanguage } from '../../app/i18n/LocaleProvider';
-import { useSessionData } from '../../app/auth/AuthProvider';
+import { api } from '../../platform/api/apiClient';
+import { useDirection, useLanguage } from '../../platform/i18n/LocaleProvider';
+import { useSessionData } from '../../platform/auth/AuthProvider';
 import { errorText } from '../../shared/errors';
 import { ListTable } from '../../shared/CardList';
 

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { contract } from '@venue/domain';
 import type { Group, GroupInput, ScheduleRow } from '@venue/domain';
-import { api, type Page } from '../../app/api/apiClient';
-import { SESSION_QUERY_KEY } from '../../app/auth/AuthProvider';
+import { api, type Page } from '../../platform/api/apiClient';
+import { SESSION_QUERY_KEY } from '../../platform/auth/AuthProvider';
 
 export const GROUPS_KEY = ['groups'] as const;
 

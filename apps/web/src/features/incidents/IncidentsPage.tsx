@@ -3,7 +3,7 @@ import { Button, Segmented, Space, Tabs, Tag, Typography, type TableColumnsType 
 import { ApiOutlined, CheckOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Incident, IncidentStatus } from '@venue/domain';
-import { useCan } from '../../app/auth/useCan';
+import { useCan } from '../../platform/auth/useCan';
 import { errorText } from '../../shared/errors';
 import { useToast } from '../../shared/toast/ToastProvider';
 import { ReportIncidentDrawer } from './ReportIncidentDrawer';

@@ -2,7 +2,7 @@ import { Badge, Card, Col, Empty, Skeleton, Typography } from 'antd';
 import { AlertOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useCan } from '../../app/auth/useCan';
+import { useCan } from '../../platform/auth/useCan';
 import { useIncidents } from './useIncidents';
 import { useFormat } from '../../shared/useFormat';
 

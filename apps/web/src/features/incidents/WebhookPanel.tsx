@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Form, Input, Switch, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { IncidentWebhookInput, type IncidentDelivery } from '@venue/domain';
-import { useCan } from '../../app/auth/useCan';
+import { useCan } from '../../platform/auth/useCan';
 import { FormDrawer } from '../../shared/forms/FormDrawer';
 import { useSchemaForm } from '../../shared/forms/useSchemaForm';
 import { errorText } from '../../shared/errors';

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { contract, type IncidentInput, type IncidentStatus } from '@venue/domain';
-import { api } from '../../app/api/apiClient';
-import { useLiveMessages } from '../../app/live/LiveProvider';
+import { api } from '../../platform/api/apiClient';
+import { useLiveMessages } from '../../platform/live/LiveProvider';
 
 const KEY = ['incidents'] as const;
 

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { contract, type IncidentWebhookInput } from '@venue/domain';
-import { api } from '../../app/api/apiClient';
+import { api } from '../../platform/api/apiClient';
 
 /** GET /Incident/Deliveries: the delivery log to the club's reporting system. */
 export function useDeliveries(enabled: boolean) {

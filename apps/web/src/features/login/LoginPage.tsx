@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useLanguage, useSetLanguage } from '../../app/i18n/language';
+import { useLanguage, useSetLanguage } from '../../platform/i18n/language';
 import {
   CloseCircleFilledIcon,
   ExclamationCircleFilledIcon,
@@ -13,17 +13,17 @@ import {
   LockIcon,
   ShopIcon,
   UserIcon,
-} from '../../app/lightIcons';
-import { clearLoginReason, readLoginReason } from '../../app/auth/authStorage';
+} from '../../shared/lightIcons';
+import { clearLoginReason, readLoginReason } from '../../platform/auth/authStorage';
 import { useLogin, type LoginFieldErrors, type LoginFormValues } from './useLogin';
-import '../../app/light.css';
-import { useSignInTitle } from '../../app/pageTitle';
+import '../../shared/light.css';
+import { useSignInTitle } from './useSignInTitle';
 
 /**
  * /login (seed 000 §2): userName, password and externalClubId in the query
  * prefill the form; with all three present the console signs in directly.
  *
- * Drawn without antd (app/light.css gives it antd's look) so that the page
+ * Drawn without antd (shared/light.css gives it antd's look) so that the page
  * loads with the least code: no UI library, no zod until the first submit
  * (docs/operations.md "Console files", issue 19 load speed).
  */

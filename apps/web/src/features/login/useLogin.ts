@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../app/auth/AuthProvider';
+import { useAuth } from '../../platform/auth/AuthProvider';
 import { errorText, zodFieldIssues } from '../../shared/errors';
 
 export interface LoginFormValues {

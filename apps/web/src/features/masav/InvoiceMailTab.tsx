@@ -5,7 +5,7 @@ import { MailOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { contract, InvoiceMailSettings } from '@venue/domain';
 import type { z } from 'zod';
-import { api, ApiError } from '../../app/api/apiClient';
+import { api, ApiError } from '../../platform/api/apiClient';
 import { errorText } from '../../shared/errors';
 import { useSchemaForm } from '../../shared/forms/useSchemaForm';
 import { useToast } from '../../shared/toast/ToastProvider';

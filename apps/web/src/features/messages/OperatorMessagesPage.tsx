@@ -3,7 +3,7 @@ import { Button, Result, Tag, Typography, type TableColumnsType } from 'antd';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { GlobalMessageRecord } from '@venue/domain';
-import { useCan } from '../../app/auth/useCan';
+import { useCan } from '../../platform/auth/useCan';
 import { errorText } from '../../shared/errors';
 import { GlobalMessageDrawer } from './GlobalMessageDrawer';
 import { useOperatorMessages } from './useMessages';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useCan } from '../../app/auth/useCan';
+import { useCan } from '../../platform/auth/useCan';
 import { MessageBody } from './MessageBody';
 import { useMarkRead, useUnreadMessages } from './useMessages';
 

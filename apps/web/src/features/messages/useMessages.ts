@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { contract, type GlobalMessageInput, type GlobalMessagePatch } from '@venue/domain';
-import { api } from '../../app/api/apiClient';
-import { useSessionData } from '../../app/auth/AuthProvider';
-import { useLiveMessages } from '../../app/live/LiveProvider';
+import { api } from '../../platform/api/apiClient';
+import { useSessionData } from '../../platform/auth/AuthProvider';
+import { useLiveMessages } from '../../platform/live/LiveProvider';
 
 /** Query keys of the inbox (every key starts with it, so one invalidation refreshes all). */
 export const INBOX_KEY = ['globalMessages'] as const;

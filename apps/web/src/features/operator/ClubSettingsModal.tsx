@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Form, InputNumber, Modal, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { OperatorClub, OperatorClubSettingsPatch } from '@venue/domain';
+import { fromMinor, toMinor } from '@venue/domain';
 import { errorText } from '../../shared/errors';
 import { useToast } from '../../shared/toast/ToastProvider';
 import { useClubOperatorSettings, useUpdateClubOperatorSettings } from './useOperator';
@@ -37,11 +38,11 @@ export function ClubSettingsModal({ club, onClose }: { club: OperatorClub | null
   const save = useUpdateClubOperatorSettings();
   useEffect(() => {
     if (settings.data)
-      form.setFieldsValue({ ...settings.data, licenseYearlyPrice: settings.data.licenseYearlyPrice / 100 });
+      form.setFieldsValue({ ...settings.data, licenseYearlyPrice: fromMinor(settings.data.licenseYearlyPrice) });
   }, [settings.data, form]);
   const submit = async () => {
     const v = await form.validateFields();
-    const body: OperatorClubSettingsPatch = { ...v, licenseYearlyPrice: Math.round(v.licenseYearlyPrice * 100) };
+    const body: OperatorClubSettingsPatch = { ...v, licenseYearlyPrice: toMinor(v.licenseYearlyPrice) };
     save.mutate(
       { id: club!.id, body },
       {

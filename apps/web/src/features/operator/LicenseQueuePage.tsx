@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Button, Input, Modal, Select, Space, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LicenseRequestStatus, type OperatorLicenseRequest } from '@venue/domain';
-import { useLanguage } from '../../app/i18n/LocaleProvider';
+import { LicenseRequestStatus, type OperatorLicenseRequest, fromMinor } from '@venue/domain';
+import { useLanguage } from '../../platform/i18n/LocaleProvider';
 import { errorText } from '../../shared/errors';
 import { useToast } from '../../shared/toast/ToastProvider';
 import { useDecideRequest, useLicenseQueue, viewReferenceFile } from './useOperator';
@@ -63,7 +63,7 @@ function useQueueColumns(onReject: (r: OperatorLicenseRequest) => void): TableCo
   const toast = useToast();
   const decide = useDecideRequest();
   const locale = useLanguage() === 'he' ? 'he-IL' : 'en-GB';
-  const money = (minor: number) => (minor / 100).toLocaleString(locale, { minimumFractionDigits: 2 });
+  const money = (minor: number) => fromMinor(minor).toLocaleString(locale, { minimumFractionDigits: 2 });
   const run = (r: OperatorLicenseRequest, s: 2 | 5) =>
     decide.mutate(
       { id: r.id, body: { status: s } },

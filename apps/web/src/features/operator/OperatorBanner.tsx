@@ -2,7 +2,7 @@ import { Alert, Button } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Club } from '@venue/domain';
-import { writeActingClub } from '../../app/auth/authStorage';
+import { writeActingClub } from '../../platform/auth/authStorage';
 
 /** Where the operator's club list is (navigation entry `operatorClubs`). */
 export const OPERATOR_CLUBS_ROUTE = '/operator/clubs';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useCan } from '../../app/auth/useCan';
+import { useCan } from '../../platform/auth/useCan';
 
 /** An operator screen's content for the SuperUser only (`can({operator})`, docs/operator.md); others see "not authorized". */
 export function OperatorOnly({ children }: { children: ReactNode }) {

@@ -9,8 +9,8 @@ import {
   type OperatorClubSettingsPatch,
   type StartChargeClubInput,
 } from '@venue/domain';
-import { api, ApiError } from '../../app/api/apiClient';
-import { readSession } from '../../app/auth/authStorage';
+import { api, ApiError } from '../../platform/api/apiClient';
+import { readSession } from '../../platform/auth/authStorage';
 
 /** Query key of the operator's club list (every filter below it). */
 const CLUBS_KEY = ['operatorClubs'] as const;

@@ -1,12 +1,11 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Space, Tooltip, Typography } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { Alert, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '@venue/domain';
-import { useSessionData } from '../../app/auth/AuthProvider';
-import { useCan } from '../../app/auth/useCan';
-import { useLanguage } from '../../app/i18n/LocaleProvider';
-import { DataGrid } from '../../shared/DataGrid';
+import { useSessionData } from '../../platform/auth/AuthProvider';
+import { useCan } from '../../platform/auth/useCan';
+import { useLanguage } from '../../platform/i18n/LocaleProvider';
+import { ResourceListPage } from '../../shared/ResourceListPage';
 import { downloadFile } from '../../shared/download';
 import { errorText } from '../../shared/errors';
 import { useGridState } from '../../shared/gridState';
@@ -61,54 +60,50 @@ export function ProductsPage() {
   }
 
   return (
-    <>
-      <div className="page-header">
-        <Typography.Title level={2}>{t('nav.products')}</Typography.Title>
-        {canEdit && (
-          <Space wrap>
-            <Typography.Text type="secondary" data-testid="product-capacity">
-              {t('products.capacity', { count, limit })}
-            </Typography.Text>
-            <Tooltip title={full ? t('products.limit', { count: limit }) : undefined}>
-              <Button
-                type="primary"
-                icon={<PlusOutlined />}
-                disabled={full}
-                onClick={() => edit(null)}
-                data-testid="product-new"
-              >
-                {t('products.new')}
-              </Button>
-            </Tooltip>
-          </Space>
-        )}
-      </div>
-      {canEdit && full && (
-        <Alert
-          type="warning"
-          showIcon
-          className="no-print"
-          style={{ marginBlockEnd: 12 }}
-          title={t('products.limit', { count: limit })}
-          data-testid="product-limit"
-        />
-      )}
-      <DataGrid<Product>
-        gridId="products"
-        columns={columns}
-        rows={q.data?.items ?? []}
-        rowKey="id"
-        state={grid}
-        onStateChange={setGrid}
-        sortMode="page"
-        loading={q.isFetching}
-        error={q.error}
-        onRetry={() => void q.refetch()}
-        onExport={() => downloadFile('/Product/Export', { query: { lang } }, 'products.xlsx')}
-        rowClassName={(p) => (p.active ? '' : 'row-deleted')}
-        emptyText={t('products.empty')}
-      />
-      <ProductDrawer open={open} product={editing} limit={limit} onClose={() => setOpen(false)} />
-    </>
+    <ResourceListPage<Product>
+      title={t('nav.products')}
+      actions={
+        canEdit ? (
+          <Typography.Text type="secondary" data-testid="product-capacity">
+            {t('products.capacity', { count, limit })}
+          </Typography.Text>
+        ) : undefined
+      }
+      create={
+        canEdit && {
+          label: t('products.new'),
+          testId: 'product-new',
+          onClick: () => edit(null),
+          disabled: full,
+          tooltip: full ? t('products.limit', { count: limit }) : undefined,
+        }
+      }
+      above={
+        canEdit &&
+        full && (
+          <Alert
+            type="warning"
+            showIcon
+            className="no-print"
+            style={{ marginBlockEnd: 12 }}
+            title={t('products.limit', { count: limit })}
+            data-testid="product-limit"
+          />
+        )
+      }
+      rows={q.data?.items ?? []}
+      query={q}
+      emptyText={t('products.empty')}
+      grid={{
+        gridId: 'products',
+        columns,
+        state: grid,
+        onStateChange: setGrid,
+        sortMode: 'page',
+        onExport: () => downloadFile('/Product/Export', { query: { lang } }, 'products.xlsx'),
+        rowClassName: (p) => (p.active ? '' : 'row-deleted'),
+      }}
+      dialogs={<ProductDrawer open={open} product={editing} limit={limit} onClose={() => setOpen(false)} />}
+    />
   );
 }

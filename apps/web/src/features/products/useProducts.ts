@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { contract } from '@venue/domain';
 import { DEFAULT_PRODUCTS_CAPACITY, type Capacity, type ProductInput, type ProductPatch } from '@venue/domain';
-import { api } from '../../app/api/apiClient';
+import { api } from '../../platform/api/apiClient';
 
 const PRODUCTS_KEY = ['products'] as const;
 

@@ -3,7 +3,7 @@ import { Button } from 'antd';
 import { SyncOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { contract } from '@venue/domain';
-import { api } from '../../app/api/apiClient';
+import { api } from '../../platform/api/apiClient';
 import { errorText } from '../../shared/errors';
 import { useToast } from '../../shared/toast/ToastProvider';
 

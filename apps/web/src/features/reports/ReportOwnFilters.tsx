@@ -10,8 +10,8 @@ import {
   type ReportMeta,
   type ReportQuery,
 } from '@venue/domain';
-import { api } from '../../app/api/apiClient';
-import { useCan } from '../../app/auth/useCan';
+import { api } from '../../platform/api/apiClient';
+import { useCan } from '../../platform/auth/useCan';
 import { useTerminalList } from '../terminals/useTerminals';
 
 /** The values of a report's own filters, as sent in the call. */

@@ -20,15 +20,15 @@ import {
   type ReportResult,
   type ReportValueType,
 } from '@venue/domain';
-import { api } from '../../app/api/apiClient';
-import { useSessionData } from '../../app/auth/AuthProvider';
-import { useLanguage } from '../../app/i18n/LocaleProvider';
-import { useLiveMessages } from '../../app/live/LiveProvider';
+import { api } from '../../platform/api/apiClient';
+import { useSessionData } from '../../platform/auth/AuthProvider';
+import { useLanguage } from '../../platform/i18n/LocaleProvider';
+import { useLiveMessages } from '../../platform/live/LiveProvider';
 import { DataGrid, DEFAULT_PAGE_SIZE, type GridColumn } from '../../shared/DataGrid';
 import { downloadFile } from '../../shared/download';
 import { useGridState } from '../../shared/gridState';
 import './reports.css';
-import { periodToFilter, ReportFilterBar, type PeriodValue } from '../../reports/ReportFilterBar';
+import { periodToFilter, ReportFilterBar, type PeriodValue } from './ReportFilterBar';
 import { ReportOwnFilters, type ReportFilters } from './ReportOwnFilters';
 import { ReportTotals } from './ReportTotals';
 import { useReportFormatter } from './useReportFormatter';

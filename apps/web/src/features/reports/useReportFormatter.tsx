@@ -11,8 +11,8 @@ import {
   REASON_KEYS,
   type ReportValueType,
 } from '@venue/domain';
-import { useSessionData } from '../../app/auth/AuthProvider';
-import { useLanguage } from '../../app/i18n/LocaleProvider';
+import { useSessionData } from '../../platform/auth/AuthProvider';
+import { useLanguage } from '../../platform/i18n/LocaleProvider';
 import { StatusTag } from '../../shared/StatusTag';
 
 const QUICK_EXIT_COLOR: Record<number, string> = {

@@ -1,12 +1,13 @@
 import { useMemo, useState } from 'react';
 import { Button, Modal, Popconfirm, Select, Space, Tag, Typography } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { GeneralScheduleInput, type ScheduleWithLinks } from '@venue/domain';
-import { useSessionData } from '../../app/auth/AuthProvider';
-import { useCan } from '../../app/auth/useCan';
-import { ApiError } from '../../app/api/apiClient';
-import { DataGrid, type GridColumn } from '../../shared/DataGrid';
+import { useSessionData } from '../../platform/auth/AuthProvider';
+import { useCan } from '../../platform/auth/useCan';
+import { ApiError } from '../../platform/api/apiClient';
+import { type GridColumn } from '../../shared/DataGrid';
+import { ResourceListPage } from '../../shared/ResourceListPage';
 import { errorText, validationText } from '../../shared/errors';
 import { useGridState } from '../../shared/gridState';
 import { useGroupList } from '../groups/useGroups';
@@ -119,31 +120,18 @@ export function SchedulesPage() {
   );
 
   return (
-    <>
-      <div className="page-header">
-        <Typography.Title level={2}>{t('nav.schedules')}</Typography.Title>
-        {canEdit && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="schedule-new">
-            {t('schedules.new')}
-          </Button>
-        )}
-      </div>
-      <Typography.Paragraph type="secondary">{t('schedules.help')}</Typography.Paragraph>
-      <DataGrid<ScheduleWithLinks>
-        gridId="schedules"
-        columns={columns}
-        rows={q.data ?? []}
-        rowKey="id"
-        state={grid}
-        onStateChange={setGrid}
-        sortMode="page"
-        loading={q.isFetching}
-        error={q.error}
-        onRetry={() => void q.refetch()}
-        emptyText={t('schedules.empty')}
-      />
-      {editing && <ScheduleModal schedule={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
-    </>
+    <ResourceListPage<ScheduleWithLinks>
+      title={t('nav.schedules')}
+      create={canEdit && { label: t('schedules.new'), testId: 'schedule-new', onClick: () => setEditing('new') }}
+      above={<Typography.Paragraph type="secondary">{t('schedules.help')}</Typography.Paragraph>}
+      rows={q.data ?? []}
+      query={q}
+      emptyText={t('schedules.empty')}
+      grid={{ gridId: 'schedules', columns, state: grid, onStateChange: setGrid, sortMode: 'page' }}
+      dialogs={
+        editing && <ScheduleModal schedule={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+      }
+    />
   );
 }
 

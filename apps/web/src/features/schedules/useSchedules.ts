@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { contract } from '@venue/domain';
 import type { GeneralScheduleInput } from '@venue/domain';
-import { api } from '../../app/api/apiClient';
+import { api } from '../../platform/api/apiClient';
 
 export const SCHEDULES_KEY = ['schedules'] as const;
 

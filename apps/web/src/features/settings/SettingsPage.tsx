@@ -4,9 +4,9 @@ import { Alert, Button, Card, Col, Form, Row, Space, Tooltip, Typography, type F
 import { LockOutlined, SaveOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ClubPatch, OPERATOR_ONLY_SETTINGS, UserLevel, type Club } from '@venue/domain';
-import { ApiError } from '../../app/api/apiClient';
-import { useSessionData } from '../../app/auth/AuthProvider';
-import { useCan } from '../../app/auth/useCan';
+import { ApiError } from '../../platform/api/apiClient';
+import { useSessionData } from '../../platform/auth/AuthProvider';
+import { useCan } from '../../platform/auth/useCan';
 import { QueryState } from '../../shared/QueryState';
 import { errorText, validationText } from '../../shared/errors';
 import { useGroupList } from '../groups/useGroups';

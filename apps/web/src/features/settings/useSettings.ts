@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { contract } from '@venue/domain';
 import type { CitiesQuery, ClubPatch } from '@venue/domain';
-import { api } from '../../app/api/apiClient';
-import { SESSION_QUERY_KEY } from '../../app/auth/AuthProvider';
+import { api } from '../../platform/api/apiClient';
+import { SESSION_QUERY_KEY } from '../../platform/auth/AuthProvider';
 
 /** GET /Reference/Cities?country=: the city list of a country (reference data of seed 000 §3). */
 export function useCities(country: string | undefined) {

@@ -1,14 +1,11 @@
 import { useState } from 'react';
-import { Button, Typography } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { TerminalMessageRecord } from '@venue/domain';
-import { useAuth } from '../../app/auth/AuthProvider';
-import { errorText } from '../../shared/errors';
+import { useAuth } from '../../platform/auth/AuthProvider';
 import { terminalMessageColumns } from './terminalMessageColumns';
 import { TerminalMessageDrawer } from './TerminalMessageDrawer';
 import { useTerminalMessages } from './useTerminalMessages';
-import { ListTable } from '../../shared/CardList';
+import { ResourceListPage } from '../../shared/ResourceListPage';
 
 /**
  * /management/terminal-messages (seed 000 §2, seed 001 §3 "Terminal
@@ -25,25 +22,14 @@ export function TerminalMessagesPage() {
   const columns = terminalMessageColumns(t, canEdit, open);
 
   return (
-    <>
-      <div className="page-header">
-        <Typography.Title level={2}>{t('nav.terminalMessages')}</Typography.Title>
-        {canEdit && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')} data-testid="message-new">
-            {t('terminalMessages.new')}
-          </Button>
-        )}
-      </div>
-      <ListTable<TerminalMessageRecord>
-        rowKey="id"
-        columns={columns}
-        dataSource={query.data?.items ?? []}
-        loading={query.isPending}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: query.isError ? errorText(t, query.error) : t('terminalMessages.empty') }}
-      />
-      <TerminalMessageDrawer editing={editing} onClose={() => setEditing(null)} />
-    </>
+    <ResourceListPage<TerminalMessageRecord>
+      title={t('nav.terminalMessages')}
+      create={canEdit && { label: t('terminalMessages.new'), testId: 'message-new', onClick: () => open('new') }}
+      rows={query.data?.items ?? []}
+      query={query}
+      emptyText={t('terminalMessages.empty')}
+      table={{ columns }}
+      dialogs={<TerminalMessageDrawer editing={editing} onClose={() => setEditing(null)} />}
+    />
   );
 }

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Badge, Card, Empty, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { REASON_KEYS, STATUS_COLOR_HEX, statusColor } from '@venue/domain';
-import { useLiveMessages, useLiveStatus, type LiveMessage } from '../../app/live/LiveProvider';
+import { REASON_KEYS, STATUS_COLOR_HEX, statusColor, fromMinor } from '@venue/domain';
+import { useLiveMessages, useLiveStatus, type LiveMessage } from '../../platform/live/LiveProvider';
 import { useTerminalList } from './useTerminals';
 import { useFormat } from '../../shared/useFormat';
 
@@ -56,7 +56,7 @@ export function LiveFeed() {
         return t('gate.feed.cash', {
           name: terminalName(m.terminalId),
           state: t(`gate.cashState.${m.state}`),
-          amount: (m.inserted / 100).toFixed(2),
+          amount: fromMinor(m.inserted).toFixed(2),
         });
     }
   };

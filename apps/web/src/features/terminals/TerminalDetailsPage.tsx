@@ -1,9 +1,9 @@
 import { useParams } from 'react-router';
 import { Col, Result, Row, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useCan } from '../../app/auth/useCan';
-import { useLanguage } from '../../app/i18n/LocaleProvider';
-import { ApiError } from '../../app/api/apiClient';
+import { useCan } from '../../platform/auth/useCan';
+import { useLanguage } from '../../platform/i18n/LocaleProvider';
+import { ApiError } from '../../platform/api/apiClient';
 import { errorText } from '../../shared/errors';
 import { TerminalCashCard } from './TerminalCashCard';
 import { TerminalHeader } from './TerminalHeader';

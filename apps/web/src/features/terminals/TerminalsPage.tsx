@@ -4,7 +4,7 @@ import { Badge, Button, Popconfirm, Segmented, Tag, Typography, type TableProps 
 import { CheckOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Terminal } from '@venue/domain';
-import { useAuth } from '../../app/auth/AuthProvider';
+import { useAuth } from '../../platform/auth/AuthProvider';
 import { errorText } from '../../shared/errors';
 import { NewTerminalModal } from './NewTerminalModal';
 import { useApproveTerminal, useTerminalList } from './useTerminals';

@@ -9,8 +9,8 @@ import type {
   TerminalPatch,
   TerminalScreenView,
 } from '@venue/domain';
-import { api, type Page } from '../../app/api/apiClient';
-import { useLiveMessages } from '../../app/live/LiveProvider';
+import { api, type Page } from '../../platform/api/apiClient';
+import { useLiveMessages } from '../../platform/live/LiveProvider';
 
 export const TERMINALS_KEY = ['terminals'] as const;
 const terminalKey = (id: number) => ['terminal', id] as const;

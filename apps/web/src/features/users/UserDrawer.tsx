@@ -17,7 +17,7 @@ import {
 import { CheckSquareOutlined, MinusSquareOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { UserInput, UserPatch, UserRole, type User } from '@venue/domain';
-import { useSessionData } from '../../app/auth/AuthProvider';
+import { useSessionData } from '../../platform/auth/AuthProvider';
 import { FormDrawer } from '../../shared/forms/FormDrawer';
 import { fieldOutcome } from '../../shared/forms/formErrors';
 import { useSchemaForm } from '../../shared/forms/useSchemaForm';

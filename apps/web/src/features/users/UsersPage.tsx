@@ -1,10 +1,8 @@
 import { useMemo, useState } from 'react';
-import { Button, Typography } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@venue/domain';
-import { useLanguage } from '../../app/i18n/LocaleProvider';
-import { DataGrid } from '../../shared/DataGrid';
+import { useLanguage } from '../../platform/i18n/LocaleProvider';
+import { ResourceListPage } from '../../shared/ResourceListPage';
 import { downloadFile } from '../../shared/download';
 import { useGridState } from '../../shared/gridState';
 import { UserDrawer } from './UserDrawer';
@@ -33,28 +31,21 @@ export function UsersPage() {
   );
 
   return (
-    <>
-      <div className="page-header">
-        <Typography.Title level={2}>{t('nav.users')}</Typography.Title>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => edit(null)} data-testid="user-new">
-          {t('users.new')}
-        </Button>
-      </div>
-      <DataGrid<User>
-        gridId="users"
-        columns={columns}
-        rows={q.data?.items ?? []}
-        rowKey="id"
-        state={grid}
-        onStateChange={setGrid}
-        sortMode="page"
-        loading={q.isFetching}
-        error={q.error}
-        onRetry={() => void q.refetch()}
-        onExport={() => downloadFile('/User/Export', { query: { lang } }, 'users.xlsx')}
-        rowClassName={(u) => (u.disabled ? 'row-deleted' : '')}
-      />
-      <UserDrawer open={open} user={editing} onClose={() => setOpen(false)} />
-    </>
+    <ResourceListPage<User>
+      title={t('nav.users')}
+      create={{ label: t('users.new'), testId: 'user-new', onClick: () => edit(null) }}
+      rows={q.data?.items ?? []}
+      query={q}
+      grid={{
+        gridId: 'users',
+        columns,
+        state: grid,
+        onStateChange: setGrid,
+        sortMode: 'page',
+        onExport: () => downloadFile('/User/Export', { query: { lang } }, 'users.xlsx'),
+        rowClassName: (u) => (u.disabled ? 'row-deleted' : ''),
+      }}
+      dialogs={<UserDrawer open={open} user={editing} onClose={() => setOpen(false)} />}
+    />
   );
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { contract } from '@venue/domain';
 import type { UserInput, UserPatch } from '@venue/domain';
-import { api } from '../../app/api/apiClient';
+import { api } from '../../platform/api/apiClient';
 import { POSITIONS_KEY } from '../employee-positions/useEmployeePositions';
 
 const USERS_KEY = ['users'] as const;

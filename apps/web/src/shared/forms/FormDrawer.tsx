@@ -1,7 +1,7 @@
 import type { KeyboardEvent, ReactNode } from 'react';
 import { Alert, Button, Drawer, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useDrawerSide } from '../../app/i18n/LocaleProvider';
+import { useDrawerSide } from '../../platform/i18n/LocaleProvider';
 import { useViewport } from '../useMediaQuery';
 
 /** The drawer shell of every edit form: title, the form, cancel/save, the save's spinner and root error. */

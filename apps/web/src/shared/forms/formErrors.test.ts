@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TFunction } from 'i18next';
 import { ClientInput } from '@venue/domain';
-import { ApiError } from '../../app/api/apiClient';
+import { ApiError } from '../../platform/api/apiClient';
 import { checkWithSchema, fieldOutcome, formErrorOutcome, recheckChanged, rootOutcome } from './formErrors';
 
 const CATALOGUE: Record<string, string> = {

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
-import { ApiError } from '../../app/api/apiClient';
+import { ApiError } from '../../platform/api/apiClient';
 import { errorText, serverFieldIssues, zodFieldIssues, type FieldIssue } from '../errors';
 
 /** A form field's name path, as antd takes it (`['phones', 0]`). */

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { App, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { KALA_CLUB_FROM, LOW_LICENSE_THRESHOLD } from '@venue/domain';
-import { useAuth } from './AuthProvider';
+import { useAuth } from '../../platform/auth/AuthProvider';
 
 /** The license purchase page (features/client-money/LicensesPage), where the low-license toast leads. */
 const LICENSE_PURCHASE_ROUTE = '/management/app-settings/licenses';

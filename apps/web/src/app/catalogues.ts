@@ -1,6 +1,6 @@
 import { codeLabelEntries, reportTextEntries } from '@venue/domain';
-import he from './he.json';
-import en from './en.json';
+import he from '../platform/i18n/he.json';
+import en from '../platform/i18n/en.json';
 
 /** A message catalogue: nested keys to strings. */
 export type Catalogue = { [key: string]: string | Catalogue };

@@ -1,14 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  type Capacity,
-  type Club,
-  type CurrentUser,
-  type Group,
-  type LoginRequest,
-  type LoginResponse,
-} from '@venue/domain';
+import { type LoginRequest, type LoginResponse } from '@venue/domain';
 import { ApiError, apiRequest, setUnauthorizedHandler } from '../api/apiClient';
 import {
   clearSession,
@@ -18,14 +11,9 @@ import {
   writeSession,
   type StoredSession,
 } from './authStorage';
+import type { SessionData } from './sessionData';
 
-/** What the console reads after sign-in (seed 000 §7 "At startup after login"). */
-export interface SessionData {
-  user: CurrentUser;
-  club: Club;
-  capacities: Capacity[];
-  groups: Group[];
-}
+export type { SessionData };
 
 interface AuthContextValue {
   session: StoredSession | null;

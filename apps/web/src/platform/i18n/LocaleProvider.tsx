@@ -4,7 +4,6 @@ import { antdEn, antdHe } from './antdLocales';
 import dayjs from 'dayjs';
 import 'dayjs/locale/he';
 import 'dayjs/locale/en';
-import { ToastProvider } from '../../shared/toast/ToastProvider';
 import { directionOf } from './i18n';
 import { useLanguage } from './language';
 
@@ -59,7 +58,8 @@ export const CONTRAST_COMPONENT_TOKENS = {
  * document's dir and lang follow it on every page (language.ts
  * `useDocumentLanguage`, in App). Wraps the signed-in screens (SignedInShell)
  * and the 403/404 and error screens; the sign-in page needs no antd and
- * loads without it (docs/operations.md "Console files").
+ * loads without it (docs/operations.md "Console files"). The shell puts the
+ * toast service (shared/toast) directly inside it.
  */
 export function LocaleProvider({ children }: { children: ReactNode }) {
   const lang = useLanguage();
@@ -83,9 +83,7 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
 
   return (
     <ConfigProvider direction={direction} locale={lang === 'he' ? antdHe : antdEn} theme={theme}>
-      <AntApp>
-        <ToastProvider>{children}</ToastProvider>
-      </AntApp>
+      <AntApp>{children}</AntApp>
     </ConfigProvider>
   );
 }

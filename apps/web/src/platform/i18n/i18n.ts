@@ -1,7 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import he from '../../i18n/he.json';
-import en from '../../i18n/en.json';
+import he from './he.json';
+import en from './en.json';
 
 /** Interface languages (seed 000 §1): Hebrew is the default, English the second. */
 export const LANGUAGES = ['he', 'en'] as const;
@@ -32,7 +32,7 @@ export function directionOf(lang: Language): 'rtl' | 'ltr' {
 
 // The shared catalogue only (sign-in, errors, common words): the features'
 // catalogues and the code labels come with the signed-in screens
-// (loadFullCatalogues), so the sign-in page does not download them.
+// (addCatalogues, called by the router), so the sign-in page does not download them.
 /**
  * The catalogue check of the browser tests (e2e/i18n.spec.ts; docs/console-management.md
  * "Every string through the catalogues"): with `localStorage['venue.i18n-check'] = '1'`
@@ -72,12 +72,11 @@ void i18n.use(initReactI18next).init({
 });
 
 /**
- * Adds every catalogue (catalogues.ts: the features' strings, the labels of
- * every code, the report words) to i18next; the router awaits it with the
- * signed-in frame, so no signed-in screen renders before its strings.
+ * Adds catalogues (the shell's `app/catalogues.ts`: the features' strings, the
+ * labels of every code, the report words) to i18next, each language merged
+ * into what is there.
  */
-export async function loadFullCatalogues(): Promise<void> {
-  const { catalogues } = await import('../../i18n/catalogues');
+export function addCatalogues(catalogues: Readonly<Record<Language, object>>): void {
   for (const lang of LANGUAGES) i18n.addResourceBundle(lang, 'translation', catalogues[lang], true, true);
 }
 

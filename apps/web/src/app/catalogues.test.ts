@@ -8,6 +8,7 @@ import {
   ENTRANCE_STATES,
 } from '@venue/domain';
 import { catalogues, type Catalogue } from './catalogues';
+import { defaultPrefs } from '../features/calendar/calendarOptions';
 
 /** Every leaf key of a catalogue, dot-joined. */
 function leafKeys(c: Catalogue, prefix = ''): string[] {
@@ -97,5 +98,28 @@ describe('i18n catalogues', () => {
     expect(lookup(catalogues.en, 'errors.INCORRECT_CREDENTIALS_OR_CLUB')).toBe(
       'Incorrect username or password, or club is not recognized',
     );
+  });
+});
+
+describe('calendar labels', () => {
+  it('names every time, rendering and option in Hebrew and English', async () => {
+    const { ZMAN_KEYS, CALENDAR_LOCALES } = await import('@venue/domain');
+    const { catalogues } = await import('./catalogues');
+    const keys = [
+      ...ZMAN_KEYS.map((k) => `calendar.zman.${k}`),
+      ...CALENDAR_LOCALES.map((l) => `calendar.locale.${l}`),
+      ...Object.keys(defaultPrefs('en'))
+        .filter((k) => k !== 'locale' && k !== 'il')
+        .map((k) => `calendar.opt.${k}`),
+      'nav.calendar',
+    ];
+    for (const [lang, c] of Object.entries(catalogues)) {
+      const missing = keys.filter((k) => {
+        let v: unknown = c;
+        for (const part of k.split('.')) v = (v as Record<string, unknown> | undefined)?.[part];
+        return typeof v !== 'string' || v.trim() === '';
+      });
+      expect({ lang, missing }).toEqual({ lang, missing: [] });
+    }
   });
 });

@@ -1,6 +1,13 @@
-import { contract, type Capacity, type Group } from '@venue/domain';
+import { contract, type Capacity, type Club, type CurrentUser, type Group } from '@venue/domain';
 import { api } from '../api/apiClient';
-import type { SessionData } from './AuthProvider';
+
+/** What the console reads after sign-in (seed 000 §7 "At startup after login"). */
+export interface SessionData {
+  user: CurrentUser;
+  club: Club;
+  capacities: Capacity[];
+  groups: Group[];
+}
 
 /**
  * What the console reads after sign-in (seed 000 §7 "At startup after login"):
