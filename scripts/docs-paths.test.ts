@@ -41,7 +41,9 @@ export function treePaths(markdown: string): string[] {
   const out: string[] = [];
   const stack: { indent: number; dir: string }[] = [];
   for (const line of block.split('\n')) {
-    const m = /^( *)(\S+)/.exec(line);
+    // An entry is a name followed by two spaces (its description) or by nothing; a description's
+    // own line may start with a path followed by one space ("apps/web/tsconfig.json apps/web/src").
+    const m = /^( *)(\S+)(?: {2,}|$)/.exec(line);
     if (!m) continue;
     const indent = m[1].length;
     const name = m[2].replace(/,$/, '');

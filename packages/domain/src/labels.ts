@@ -10,7 +10,7 @@ import { Reason } from './statuses.js';
  * and entities, terminal connection types. Hebrew and English.
  *
  * The console's i18n catalogue takes these labels at the keys
- * {@link codeI18nKey} names (apps/web/src/i18n/catalogues.ts merges them, and
+ * {@link codeI18nKey} names (apps/web/src/app/catalogues.ts merges them, and
  * a key defined twice is an error there), and the server's spreadsheet
  * exports read them with {@link codeLabel}: one copy, two readers.
  */
@@ -351,7 +351,7 @@ export function codeLabel(kind: CodeKind, code: string | number, lang: LabelLang
 
 /**
  * Every label as flat i18n entries `{key: text}` of one language, for the
- * console's catalogue (apps/web/src/i18n/catalogues.ts).
+ * console's catalogue (apps/web/src/app/catalogues.ts).
  */
 export function codeLabelEntries(lang: LabelLang): Record<string, string> {
   const out: Record<string, string> = {};

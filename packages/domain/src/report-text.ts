@@ -1,7 +1,7 @@
 /**
  * The words of the reports (seed 001 §1 two languages): column headers, total
  * and breakdown labels, sheet titles, Hebrew and English. One copy for the
- * console (apps/web/src/i18n/catalogues.ts puts them at `reports.col.<key>`,
+ * console (apps/web/src/app/catalogues.ts puts them at `reports.col.<key>`,
  * `reports.total.<key>`, `reports.breakdown.<key>`) and the server's
  * spreadsheet exports (modules/reports/report-labels.ts). Codes inside the
  * cells are labelled by labels.ts.
@@ -199,7 +199,7 @@ export function reportText(part: ReportTextPart, key: string, lang: 'he' | 'en',
   return pair ? pair[lang === 'he' ? 0 : 1] : (fallback ?? key);
 }
 
-/** The console's entries `reports.<part>.<key>` of one language (apps/web/src/i18n/catalogues.ts). */
+/** The console's entries `reports.<part>.<key>` of one language (apps/web/src/app/catalogues.ts). */
 export function reportTextEntries(lang: 'he' | 'en'): Record<string, string> {
   const out: Record<string, string> = {};
   for (const part of ['col', 'total', 'breakdown'] as const) {

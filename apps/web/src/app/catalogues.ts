@@ -1,4 +1,4 @@
-import { codeLabelEntries, reportTextEntries } from '@venue/domain';
+import { codeLabelEntries, entityTextEntries, reportTextEntries } from '@venue/domain';
 import he from '../platform/i18n/he.json';
 import en from '../platform/i18n/en.json';
 
@@ -49,6 +49,14 @@ function build(base: Catalogue, features: Record<string, Catalogue>, codes: Reco
 }
 
 export const catalogues: { he: Catalogue; en: Catalogue } = {
-  he: build(he as Catalogue, featureHe, { ...codeLabelEntries('he'), ...reportTextEntries('he') }),
-  en: build(en as Catalogue, featureEn, { ...codeLabelEntries('en'), ...reportTextEntries('en') }),
+  he: build(he as Catalogue, featureHe, {
+    ...codeLabelEntries('he'),
+    ...reportTextEntries('he'),
+    ...entityTextEntries('he'),
+  }),
+  en: build(en as Catalogue, featureEn, {
+    ...codeLabelEntries('en'),
+    ...reportTextEntries('en'),
+    ...entityTextEntries('en'),
+  }),
 };
