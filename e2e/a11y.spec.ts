@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import AxeBuilder from '@axe-core/playwright';
 import { apiSession } from './api';
 import { fillParams, navRoutes, settle, signIn } from './screens';
@@ -91,8 +91,10 @@ async function scan(page: Page, where: string): Promise<string[]> {
 
 const slug = (path: string) => path.replace(/^\//, '').replace(/[^\w-]+/g, '_') || 'home';
 
-async function scanAll(page: Page, routes: string[], found: string[]): Promise<void> {
-  for (const size of WIDTHS) {
+type Width = (typeof ALL_WIDTHS)[number];
+
+async function scanAll(page: Page, routes: string[], found: string[], widths: readonly Width[]): Promise<void> {
+  for (const size of widths) {
     await page.setViewportSize({ width: size.width, height: size.height });
     // Desktop Hebrew then English; phone English then Hebrew: one switch per width.
     for (const lang of size.name === 'desktop' ? (['he', 'en'] as const) : (['en', 'he'] as const)) {
@@ -113,17 +115,20 @@ const report = (found: string[]) => {
 };
 
 test.setTimeout(3_600_000);
+// The scans are independent (each test signs in on its own page): spread them over the workers.
+test.describe.configure({ mode: 'parallel' });
 
-test('axe: every screen of the club manager, both languages, both widths: no critical or serious violation', async ({
-  page,
-  request,
-}) => {
-  const found: string[] = [];
-  // The sign-in page, signed out.
-  await page.addInitScript(() => {
-    if (!localStorage.getItem('venue.lang')) localStorage.setItem('venue.lang', 'he');
-  });
-  for (const size of WIDTHS) {
+// One test per width, so that the two widths run side by side in two workers (each with its own server).
+for (const size of WIDTHS) {
+  test(`axe: every screen of the club manager, both languages, at ${size.width} px: no critical or serious violation`, async ({
+    page,
+    request,
+  }) => {
+    const found: string[] = [];
+    // The sign-in page, signed out.
+    await page.addInitScript(() => {
+      if (!localStorage.getItem('venue.lang')) localStorage.setItem('venue.lang', 'he');
+    });
     await page.setViewportSize({ width: size.width, height: size.height });
     for (const lang of ['he', 'en'] as const) {
       await page.goto(`/login`);
@@ -133,26 +138,26 @@ test('axe: every screen of the club manager, both languages, both widths: no cri
       await settle(page);
       found.push(...(await scan(page, `[${lang} ${size.width}] /login`)));
     }
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.evaluate(() => localStorage.setItem('venue.lang', 'he'));
-  const api = await apiSession(request, 'admin', 'demo1234', 1001);
-  const putBack = await revealAllScreens(api);
-  try {
-    await signIn(page, 'admin');
-    const nav = await navRoutes(page);
-    expect(nav).toEqual(expect.arrayContaining(['/management/attendance', '/management/incidents']));
-    const extra: string[] = [];
-    for (const r of EXTRA_ROUTES.filter((x: ExtraRoute) => !x.public && !x.operator))
-      extra.push(await fillParams(r.path, api));
-    console.log(`axe: ${nav.length + extra.length} screens of the club manager`);
-    await scanAll(page, [...nav, ...extra], found);
-  } finally {
-    await putBack();
-  }
-  report(found);
-  expect(found).toEqual([]);
-});
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.evaluate(() => localStorage.setItem('venue.lang', 'he'));
+    const api = await apiSession(request, 'admin', 'demo1234', 1001);
+    const putBack = await revealAllScreens(api);
+    try {
+      await signIn(page, 'admin');
+      const nav = await navRoutes(page);
+      expect(nav).toEqual(expect.arrayContaining(['/management/attendance', '/management/incidents']));
+      const extra: string[] = [];
+      for (const r of EXTRA_ROUTES.filter((x: ExtraRoute) => !x.public && !x.operator))
+        extra.push(await fillParams(r.path, api));
+      console.log(`axe: ${nav.length + extra.length} screens of the club manager at ${size.width} px`);
+      await scanAll(page, [...nav, ...extra], found, [size]);
+    } finally {
+      await putBack();
+    }
+    report(found);
+    expect(found).toEqual([]);
+  });
+}
 
 test('axe: the operator’s own screens, both languages, both widths: no critical or serious violation', async ({
   page,
@@ -166,7 +171,7 @@ test('axe: the operator’s own screens, both languages, both widths: no critica
   const nav = await navRoutes(page);
   const own = nav.filter((r) => r.startsWith('/operator/'));
   expect(own.length).toBeGreaterThan(0);
-  await scanAll(page, [...own, ...EXTRA_ROUTES.filter((x) => x.operator).map((x) => x.path)], found);
+  await scanAll(page, [...own, ...EXTRA_ROUTES.filter((x) => x.operator).map((x) => x.path)], found, WIDTHS);
   report(found);
   expect(found).toEqual([]);
 });

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { e2eServers, currentServer, expect, test, type Page } from './fixtures';
 import { apiSession } from './api';
 import { AttendanceScreen, PositionsScreen } from './pages/AttendancePages';
 import { LoginPage, confirmTermsIfAsked } from './pages/LoginPage';
@@ -8,7 +8,7 @@ import { ReportPage } from './pages/ReportPage';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CLUB = 1001;
-const SHOTS = process.env.E2E_SHOTS ?? path.join(process.env.E2E_DATA_DIR ?? '/tmp', 'shots');
+const SHOTS = process.env.E2E_SHOTS ?? path.join(e2eServers()[0].dataDir, 'shots');
 
 /** An employee clocks at DEMO-1 with the terminal simulator; returns its JSON answer. */
 function clock(card: string, at: Date): { ok: boolean; action?: string } {
@@ -25,9 +25,9 @@ function clock(card: string, at: Date): { ok: boolean; action?: string } {
       '--at',
       at.toISOString(),
       '--server',
-      `ws://127.0.0.1:${process.env.E2E_PORT}`,
+      currentServer().wsUrl,
     ],
-    { cwd: ROOT, env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR }, encoding: 'utf8' },
+    { cwd: ROOT, env: { ...process.env, DATA_DIR: currentServer().dataDir }, encoding: 'utf8' },
   );
   return JSON.parse(out.trim().split('\n').pop() ?? '{}');
 }

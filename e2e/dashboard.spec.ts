@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { formatMinor, type ChartPoint } from '@venue/domain';
 import { apiSession } from './api';
 import { presentCard } from './terminal';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 const LINK = '/login?userName=admin&password=demo1234&externalClubId=1001';
 

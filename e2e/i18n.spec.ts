@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { apiSession } from './api';
 import { fillParams, navRoutes, openRoute, settle, signIn } from './screens';
 import { EXTRA_ROUTES } from '../apps/web/src/app/screens';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { currentServer, expect, test } from './fixtures';
 import { TerminalClient } from '../apps/terminal/src/client';
 import { reportIncident } from '../apps/terminal/src/gate';
 import { apiSession } from './api';
@@ -44,7 +44,7 @@ test('a client reports an incident at the simulator; staff see it live and mark 
     await expect(page.getByTestId('live-status')).toHaveAttribute('data-state', 'open');
 
     const gate = new TerminalClient({
-      url: `ws://127.0.0.1:${process.env.E2E_PORT}`,
+      url: currentServer().wsUrl,
       serial: t.serial,
       secret: t.secret,
       heartbeat: false,

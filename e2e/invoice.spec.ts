@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures';
 import { apiSession } from './api';
 import { ClientMoneyPage } from './pages/ClientMoneyPage';
 import { confirmTermsIfAsked } from './pages/LoginPage';

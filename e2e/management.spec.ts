@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import type { Workbook } from 'exceljs';
 import { GroupEditor, ImportDialog, UsersScreen } from './pages/ManagementPages';
 import { confirmTermsIfAsked } from './pages/LoginPage';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { apiSession } from './api';
 import { signInDemoAdmin as signIn } from './pages/LoginPage';
 

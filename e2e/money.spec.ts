@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { isoDate, localParts, subscriptionEnd } from '@venue/domain';
 import { apiSession } from './api';
 import { ClientMoneyPage } from './pages/ClientMoneyPage';

@@ -2,24 +2,41 @@ import { defineConfig } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { E2eServer } from './fixtures';
 
 /**
  * Browser tests on Debian's chromium (no browser download: DESIGN §3).
- * The server runs on a fresh embedded database with a small demo club.
+ *
+ * One server per worker (E2E_WORKERS, default 2), each on a fresh embedded
+ * database with a small demo club of its own: a worker's journeys change
+ * only its own server's club (e2e/fixtures.ts gives each test its server).
+ * This file is read again by every worker: the servers are chosen once and
+ * handed over in E2E_SERVERS_JSON.
  */
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'venue-e2e-'));
-process.env.E2E_DATA_DIR = dataDir;
-const port = Number(process.env.E2E_PORT ?? 3217);
-process.env.E2E_PORT = String(port);
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+if (!process.env.E2E_SERVERS_JSON) {
+  const basePort = Number(process.env.E2E_PORT ?? 3217);
+  const servers: E2eServer[] = Array.from({ length: workers }, (_, index) => {
+    const port = basePort + index;
+    return {
+      index,
+      port,
+      dataDir: mkdtempSync(path.join(tmpdir(), `venue-e2e-${index}-`)),
+      url: `http://127.0.0.1:${port}`,
+      wsUrl: `ws://127.0.0.1:${port}`,
+    };
+  });
+  process.env.E2E_SERVERS_JSON = JSON.stringify(servers);
+}
+const servers = JSON.parse(process.env.E2E_SERVERS_JSON) as E2eServer[];
 
 export default defineConfig({
   testDir: '.',
   timeout: 90_000,
   expect: { timeout: 10_000 },
-  workers: 1,
+  workers: servers.length,
   reporter: [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
@@ -35,15 +52,15 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     trace: 'off',
   },
-  webServer: {
+  webServer: servers.map((s) => ({
     command: 'npm run start -w apps/server',
     cwd: path.resolve(import.meta.dirname, '..'),
-    url: `http://127.0.0.1:${port}/api/health`,
-    timeout: 180_000,
+    url: `${s.url}/api/health`,
+    timeout: 240_000,
     reuseExistingServer: false,
     env: {
-      PORT: String(port),
-      DATA_DIR: dataDir,
+      PORT: String(s.port),
+      DATA_DIR: s.dataDir,
       DEMO_CLIENTS: '150',
       DEMO_DAYS: '14',
       // The specs assert the demo's history and money: load it before the server answers.
@@ -52,5 +69,5 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
     },
-  },
+  })),
 });

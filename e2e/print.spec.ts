@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { demoEntranceRange } from './api';
 import { ReportPage } from './pages/ReportPage';
 import { signIn } from './screens';

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import path from 'node:path';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { currentServer, expect, test, type APIRequestContext } from './fixtures';
 import { LoginPage } from './pages/LoginPage';
 import { TerminalsPage } from './pages/TerminalsPage';
 
@@ -46,9 +46,9 @@ function simulator(serial: string, secret: string): { proc: ChildProcessWithoutN
       // One argument: a secret may start with '-' (issued before the server stopped issuing such).
       `--secret=${secret}`,
       '--server',
-      `ws://127.0.0.1:${process.env.E2E_PORT}`,
+      currentServer().wsUrl,
     ],
-    { cwd: ROOT, env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR } },
+    { cwd: ROOT, env: { ...process.env, DATA_DIR: currentServer().dataDir } },
   );
   let out = '';
   proc.stdout.on('data', (d: Buffer) => (out += d.toString()));

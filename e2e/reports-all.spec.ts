@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import {
   formatDate,
   formatMinor,
@@ -51,8 +51,8 @@ test.describe('every report of the catalogue', () => {
    * Turns on each club setting that is off and shows a hidden report when on,
    * found from the navigation rules themselves; afterAll puts them back.
    */
-  test.beforeAll(async ({ browser, playwright }, info) => {
-    requests = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
+  test.beforeAll(async ({ browser, playwright, server }, info) => {
+    requests = await playwright.request.newContext({ baseURL: server.url });
     api = await apiSession(requests, ...ADMIN);
     const user = await api.get<NavContext['permissions']>('/api/Account/GetCurrent');
     const club = await api.get<Settings & { id: number; externalClubId: number }>('/api/Club/GetCurrent');
@@ -82,7 +82,7 @@ test.describe('every report of the catalogue', () => {
     if (Object.keys(needed).length) await api.patch(`/api/Club/${club.id}`, needed);
     hidden = withRoute.filter((m) => !visible({ ...current, ...needed }, m)).map((m) => m.id);
 
-    page = await browser.newPage({ baseURL: info.project.use.baseURL, viewport: info.project.use.viewport });
+    page = await browser.newPage({ baseURL: server.url, viewport: info.project.use.viewport });
     await page.goto(`/login?userName=${ADMIN[0]}&password=${ADMIN[1]}&externalClubId=${ADMIN[2]}`);
     await page.waitForURL(/dashboard|management/);
   });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { formatDate, formatMinor, isoDate, localParts, type ReportResult } from '@venue/domain';
 import { apiSession, demoEntranceRange } from './api';
 import { ReportPage } from './pages/ReportPage';

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
+import { currentServer } from './fixtures';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -29,9 +30,9 @@ export function presentCard(card: string, serial = 'DEMO-1'): Decision {
       '--timeout',
       '20000',
       '--server',
-      `ws://127.0.0.1:${process.env.E2E_PORT}`,
+      currentServer().wsUrl,
     ],
-    { cwd: ROOT, env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR }, encoding: 'utf8', timeout: 60_000 },
+    { cwd: ROOT, env: { ...process.env, DATA_DIR: currentServer().dataDir }, encoding: 'utf8', timeout: 60_000 },
   );
   return JSON.parse(out.trim().split('\n').pop() ?? '{}') as Decision;
 }

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { currentServer, expect, test, type APIRequestContext } from './fixtures';
 import { TerminalClient } from '../apps/terminal/src/client';
 import { LoginPage } from './pages/LoginPage';
 import { TerminalsPage } from './pages/TerminalsPage';
@@ -39,7 +39,7 @@ test('the terminals screen shows a terminal going online and offline, and opens 
 
   // A terminal (the simulator's client) connects: the dot turns on without reloading.
   const gate = new TerminalClient({
-    url: `ws://127.0.0.1:${process.env.E2E_PORT}`,
+    url: currentServer().wsUrl,
     serial: t.serial,
     secret: t.secret,
     devices: ['card', 'coins'],
