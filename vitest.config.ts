@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { SlowFirstSequencer } from './scripts/test-sequencer.ts';
 
 /**
  * Two projects, one invocation (`npx vitest run`; scripts/test.sh runs the
@@ -18,6 +19,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: 'forks',
     maxWorkers: 2,
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       {
         extends: true,
