@@ -20,8 +20,8 @@ import { sql } from 'drizzle-orm';
 import { authPlugin } from './plugins/auth.js';
 import { collectRoutes } from './lib/route-table.js';
 import { loadSecrets } from './lib/secrets.js';
-import { EventBus, PgEventBus } from './realtime/event-bus.js';
-import { TerminalRegistry } from './realtime/terminal-registry.js';
+import { EventBus, PgEventBus } from './lib/event-bus.js';
+import { TerminalRegistry } from './lib/terminal-registry.js';
 import { registerModules } from './modules/index.js';
 import { trackWrites } from './db/replica.js';
 

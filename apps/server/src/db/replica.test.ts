@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import { EventBus } from '../realtime/event-bus.js';
+import { EventBus } from '../lib/event-bus.js';
 import { openDatabase, type Database } from './index.js';
 import { isReplicaTrouble, lsnBytes, readerFor, WROTE_COOKIE } from './replica.js';
 import * as factory from '../../test/factories.js';

@@ -17,7 +17,7 @@ import { clients, entranceLogs, groups, terminals } from '../db/schema.js';
 import { scoped } from '../lib/scoped.js';
 import { clubLocation, clubSettings } from '../modules/club/club.service.js';
 import { dataKeys, mac, type DataKeys } from '../lib/crypto.js';
-import type { EventBus } from '../realtime/event-bus.js';
+import type { EventBus } from '../lib/event-bus.js';
 import {
   baseEntranceInput,
   decideEntrance,

@@ -19,7 +19,7 @@ import { scoped } from '../lib/scoped.js';
 import { AppError } from '../lib/errors.js';
 import type { ClearingProvider } from '../integrations/clearing/provider.js';
 import { cashExcess, cashSessionOf, settleCashSession } from '../modules/terminals/cash.service.js';
-import type { EventBus } from '../realtime/event-bus.js';
+import type { EventBus } from '../lib/event-bus.js';
 import { identificationMatch, processEntrance } from './entrance.service.js';
 import { createPurchase, getPurchase } from './purchase.service.js';
 import { purchaseIdByKey } from './purchase-present.js';

@@ -7,7 +7,7 @@ import { loadConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/index.js';
 import * as factory from '../../test/factories.js';
 import { Api, openTestDatabase, signedInAdmin, TEST_DB, type TestContext } from '../../test/harness.js';
-import { PgEventBus } from './event-bus.js';
+import { PgEventBus } from '../lib/event-bus.js';
 import { TerminalClient } from '../../../terminal/src/client.js';
 
 /**

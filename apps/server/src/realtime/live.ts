@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import type { EventBus } from './event-bus.js';
+import type { EventBus } from '../lib/event-bus.js';
 import { eq } from 'drizzle-orm';
 import { can, HELLO_TIMEOUT_SECONDS, LiveAuth, UserLevel, type LiveMessage } from '@venue/domain';
 import { clubs } from '../db/schema.js';

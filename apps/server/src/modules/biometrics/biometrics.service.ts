@@ -20,7 +20,7 @@ import { scoped } from '../../lib/scoped.js';
 import { pgError } from '../../lib/validation.js';
 import { templateMac } from '../../engine/entrance.service.js';
 import { clubSettings } from '../club/club.service.js';
-import type { EventBus, TemplateChange } from '../../realtime/event-bus.js';
+import type { EventBus, TemplateChange } from '../../lib/event-bus.js';
 
 /**
  * Identification by fingerprint and face (seed 001 §3), enrolment at the

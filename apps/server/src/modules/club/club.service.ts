@@ -20,7 +20,7 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { assertValid, int32Errors, validationError } from '../../lib/validation.js';
 import { scoped } from '../../lib/scoped.js';
 import { queryRows } from '../../db/query.js';
-import type { EventBus } from '../../realtime/event-bus.js';
+import type { EventBus } from '../../lib/event-bus.js';
 
 type ClubRow = typeof clubs.$inferSelect;
 

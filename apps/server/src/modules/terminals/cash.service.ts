@@ -24,7 +24,7 @@ import { scoped } from '../../lib/scoped.js';
 import { createPurchase } from '../../engine/purchase.service.js';
 import { clearingProvider } from '../../integrations/clearing/sandbox.js';
 import { clubSettings } from '../club/club.service.js';
-import type { EventBus } from '../../realtime/event-bus.js';
+import type { EventBus } from '../../lib/event-bus.js';
 import { terminalRow } from './terminals.service.js';
 import { clockNow } from '../../lib/clock.js';
 

@@ -5,7 +5,7 @@ import { processExit } from '../../engine/quick-exit.service.js';
 import { clockAtTerminal } from '../../modules/attendance/attendance.terminal.js';
 import { enrollAtTerminal } from '../../modules/biometrics/biometrics.service.js';
 import { messagesForTerminals } from '../../modules/terminal-messages/terminal-messages.service.js';
-import type { EventBus } from '../event-bus.js';
+import type { EventBus } from '../../lib/event-bus.js';
 
 /**
  * Terminal-link handlers of the gate decisions (docs/terminal-protocol.md
