@@ -27,7 +27,8 @@ export default tseslint.config(
     // Services know no HTTP (STYLE point 3): they take an Actor, never a request.
     files: [
       'apps/server/src/**/*.service.ts',
-      'apps/server/src/engine/**/*.ts',
+      'apps/server/src/modules/gate/**/*.ts',
+      'apps/server/src/modules/purchases/{purchase-*,ledger}.ts',
       'apps/server/src/modules/**/*.{bulk,import}.ts',
     ],
     ignores: ['**/*.test.ts'],

@@ -19,7 +19,7 @@ import { scoped } from '../../lib/scoped.js';
 import { validationError } from '../../lib/validation.js';
 import { buildMovein, type MoveinMovement } from '../../integrations/accounting/movein.js';
 import { clubLocation, getClubRow } from '../club/club.service.js';
-import { clubToday } from '../../engine/purchase.service.js';
+import { clubToday } from '../purchases/purchase.service.js';
 import type { ClearingProvider } from '../../integrations/clearing/provider.js';
 import { runClubMoneyJobs } from '../subscriptions/subscriptions.service.js';
 

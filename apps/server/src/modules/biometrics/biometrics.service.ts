@@ -18,7 +18,7 @@ import { dataKeys, decrypt, encrypt } from '../../lib/crypto.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { scoped } from '../../lib/scoped.js';
 import { pgError } from '../../lib/validation.js';
-import { templateMac } from '../../engine/entrance.service.js';
+import { templateMac } from '../gate/entrance.service.js';
 import { clubSettings } from '../club/club.service.js';
 import type { EventBus, TemplateChange } from '../../lib/event-bus.js';
 

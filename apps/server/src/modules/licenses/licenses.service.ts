@@ -22,14 +22,14 @@ import { scoped } from '../../lib/scoped.js';
 import { validationError } from '../../lib/validation.js';
 import { chargeOnce } from '../../integrations/clearing/charges.js';
 import { expiryValid, type ClearingProvider } from '../../integrations/clearing/provider.js';
-import { clubToday } from '../../engine/purchase.service.js';
+import { clubToday } from '../purchases/purchase.service.js';
 import { saveClubCard } from '../operator/billing.service.js';
 
 /**
  * Licenses of the club (seed 000 §7 "Licenses"; seed 001 §3 "License request",
  * §5 bank-transfer validation, §8 messages). The club's pool is
  * clubs.licenses_amount; a client's license is bought with a License purchase
- * item (engine/purchase.service.ts), which takes one from the pool.
+ * item (modules/purchases/purchase.service.ts), which takes one from the pool.
  */
 
 /** Price of one license for a year when the club has none set, minor units (docs/money.md). */

@@ -16,7 +16,7 @@ import { audit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { scoped } from '../../lib/scoped.js';
 import { validationError } from '../../lib/validation.js';
-import { clubToday } from '../../engine/purchase.service.js';
+import { clubToday } from '../purchases/purchase.service.js';
 import { buildMasavDebitFile, type MasavDebit } from '../../integrations/masav/writer.js';
 import { MasavReturnFormatError, readMasavReturnFile } from '../../integrations/masav/return-file.js';
 import { onMasavCollected } from './masav-collected.js';

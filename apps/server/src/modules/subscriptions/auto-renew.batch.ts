@@ -33,7 +33,7 @@ import { notFound } from '../../lib/errors.js';
 import { clockNow } from '../../lib/clock.js';
 import { ClearingUncertainError, type ClearingProvider } from '../../integrations/clearing/provider.js';
 import { refundCharge, type ChargeRow } from '../../integrations/clearing/charges.js';
-import { clubToday } from '../../engine/purchase.service.js';
+import { clubToday } from '../purchases/purchase.service.js';
 import { clubSettings } from '../club/club.service.js';
 
 /**

@@ -24,7 +24,7 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { scoped } from '../../lib/scoped.js';
 import type { ClearingProvider } from '../../integrations/clearing/provider.js';
 import { reconcileCharges, type ReconcileResult } from '../../integrations/clearing/charges.js';
-import { clubToday, createPurchase } from '../../engine/purchase.service.js';
+import { clubToday, createPurchase } from '../purchases/purchase.service.js';
 import { getClubRow } from '../club/club.service.js';
 import { audit } from '../../lib/audit.js';
 import type { Actor } from '../../lib/actor.js';

@@ -5,10 +5,10 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { EntranceState, Reason } from '@venue/domain';
-import { createTestApp, makeClub, type TestContext } from '../../test/harness.js';
-import * as factory from '../../test/factories.js';
-import { cashSessions, clients, purchases } from '../db/schema.js';
-import { runInteractive } from '../../../terminal/src/interactive.js';
+import { createTestApp, makeClub, type TestContext } from '../../../test/harness.js';
+import * as factory from '../../../test/factories.js';
+import { cashSessions, clients, purchases } from '../../db/schema.js';
+import { runInteractive } from '../../../../terminal/src/interactive.js';
 
 /** The simulator's kiosk commands (apps/terminal/src/kiosk-cli.ts): one-shot `buy` and the interactive `buy`. */
 

@@ -11,13 +11,13 @@ import {
   type PaymentInput,
   type PurchaseItemInput,
 } from '@venue/domain';
-import type { Actor } from '../lib/actor.js';
-import type { Db, Tx } from '../db/index.js';
-import { clients, clubs, groups, paymentMethods, products } from '../db/schema.js';
-import { scoped } from '../lib/scoped.js';
-import { AppError, notFound } from '../lib/errors.js';
-import { clubLocation, clubSettings } from '../modules/club/club.service.js';
-import { clockNow } from '../lib/clock.js';
+import type { Actor } from '../../lib/actor.js';
+import type { Db, Tx } from '../../db/index.js';
+import { clients, clubs, groups, paymentMethods, products } from '../../db/schema.js';
+import { scoped } from '../../lib/scoped.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { clubLocation, clubSettings } from '../club/club.service.js';
+import { clockNow } from '../../lib/clock.js';
 
 /**
  * The first two steps of a purchase: read what it needs (club, client and
