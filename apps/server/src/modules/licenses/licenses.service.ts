@@ -22,7 +22,7 @@ import { scoped } from '../../lib/scoped.js';
 import { validationError } from '../../lib/validation.js';
 import { chargeOnce } from '../../integrations/clearing/charges.js';
 import { expiryValid, type ClearingProvider } from '../../integrations/clearing/provider.js';
-import { clubToday } from '../purchases/purchase.service.js';
+import { clubToday } from '../club/club.service.js';
 import { saveClubCard } from '../operator/billing.service.js';
 
 /**

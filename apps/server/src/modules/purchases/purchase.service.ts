@@ -23,7 +23,7 @@ import { writePurchase } from './purchase-write.js';
  * ledger and audit rows).
  */
 
-export { clubToday, type PurchaseCommand } from './purchase-context.js';
+export { type PurchaseCommand } from './purchase-context.js';
 export { getPurchase, listClientPurchases } from './purchase-present.js';
 
 /**
