@@ -25,7 +25,12 @@ import {
 } from '../db/schema.js';
 import { scoped } from '../lib/scoped.js';
 import { clubLocation, clubSettings } from '../modules/club/club.service.js';
-import { baseEntranceInput, decideEntrance, type DecisionClient, type DecisionGroup } from '../modules/gate/entrance.js';
+import {
+  baseEntranceInput,
+  decideEntrance,
+  type DecisionClient,
+  type DecisionGroup,
+} from '../modules/gate/entrance.js';
 
 /**
  * The entrance engine for bulk history (the demo club's year of entrances).

@@ -9,7 +9,7 @@ import * as factory from '../../../test/factories.js';
 /** The simulator's gate commands (apps/terminal/src/gate-cli.ts): enroll, present fingerprint|face|code, exit. */
 
 const run = promisify(execFile);
-const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
 const cli = path.join(repoRoot, 'apps/terminal/src/cli.ts');
 const tsx = path.join(repoRoot, 'node_modules/.bin/tsx');
 

@@ -13,7 +13,7 @@ import { runInteractive } from '../../../../terminal/src/interactive.js';
 /** The simulator's kiosk commands (apps/terminal/src/kiosk-cli.ts): one-shot `buy` and the interactive `buy`. */
 
 const run = promisify(execFile);
-const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
 const cli = path.join(repoRoot, 'apps/terminal/src/cli.ts');
 const tsx = path.join(repoRoot, 'node_modules/.bin/tsx');
 const SECRET = 'kiosk-cli';

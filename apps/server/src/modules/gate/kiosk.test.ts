@@ -3,7 +3,15 @@ import { and, eq, like } from 'drizzle-orm';
 import { EntranceState, PaymentMethod, PurchaseItemType, Reason, type ServerDecision } from '@venue/domain';
 import * as factory from '../../../test/factories.js';
 import { createTestApp, signedInAdmin, type TestContext } from '../../../test/harness.js';
-import { balanceLedger, cashSessions, charges, clients, entranceLogs, purchaseItems, purchases } from '../../db/schema.js';
+import {
+  balanceLedger,
+  cashSessions,
+  charges,
+  clients,
+  entranceLogs,
+  purchaseItems,
+  purchases,
+} from '../../db/schema.js';
 import { TerminalClient } from '../../../../terminal/src/client.js';
 import { buy } from '../../../../terminal/src/kiosk.js';
 
