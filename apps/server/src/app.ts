@@ -23,7 +23,7 @@ import { loadSecrets } from './lib/secrets.js';
 import { EventBus, PgEventBus } from './lib/event-bus.js';
 import { TerminalRegistry } from './lib/terminal-registry.js';
 import { registerModules } from './modules/index.js';
-import { trackWrites } from './db/replica.js';
+import { trackWrites } from './lib/replica-route.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,14 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.js';
+import type { Db } from './handle.js';
 import { ReadRouter } from './replica.js';
 
-/** The Drizzle database handle, the same type on PGlite and on PostgreSQL. */
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-/** A handle inside a transaction (same query API). */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type { Db, Tx } from './handle.js';
 
 export interface Database {
   db: Db;
