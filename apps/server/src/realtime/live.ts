@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { can, HELLO_TIMEOUT_SECONDS, LiveAuth, UserLevel, type LiveMessage } from '@venue/domain';
 import { clubs } from '../db/schema.js';
 import { reachesClub } from '../modules/global-messages/global-messages.service.js';
-import { accessContext, effectivePermissions, userOfToken } from '../plugins/auth.js';
+import { accessContext, effectivePermissions, userOfToken } from '../lib/access.js';
 
 /**
  * The console's live feed (docs/live-feed.md): GET /api/live. A browser

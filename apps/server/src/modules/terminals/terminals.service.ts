@@ -22,7 +22,7 @@ import {
 } from '@venue/domain';
 import type { Db, Tx } from '../../db/index.js';
 import { terminals } from '../../db/schema.js';
-import { accessContext } from '../../plugins/auth.js';
+import { accessContext } from '../../lib/access.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { scoped } from '../../lib/scoped.js';
