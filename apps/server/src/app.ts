@@ -22,7 +22,7 @@ import { collectRoutes } from './lib/route-table.js';
 import { loadSecrets } from './lib/secrets.js';
 import { EventBus, PgEventBus } from './lib/event-bus.js';
 import { TerminalRegistry } from './lib/terminal-registry.js';
-import { registerModules } from './modules/index.js';
+import { registerModules } from './routes.js';
 import { trackWrites } from './lib/replica-route.js';
 
 declare module 'fastify' {
