@@ -5,7 +5,7 @@
 // Katan, all four daily learning schedules, Hebrew dates, Hebrew rendering) at
 // Antwerp; (2) the gate's location-dependent decision step (resolveScheduleRow
 // with rows opening at nightfall and closing at sunset + 60, as
-// engine/entrance.service.ts calls it) over the same 20 000 instants of 2026 for
+// modules/gate/entrance.service.ts calls it) over the same 20 000 instants of 2026 for
 // a Jerusalem and an Antwerp club in the same run, and their ratio. Pure
 // computation (no database): the location reaches the decision in its one read
 // statement either way (docs/calendar.md "Cost").

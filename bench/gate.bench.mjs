@@ -101,7 +101,7 @@ async function run(kind, dbTarget) {
       offline: atRate.offline,
       bySecond: atRate.bySecond,
     },
-    // Group commit (engine/gate-batch.ts): mean entrances per read statement and per log INSERT.
+    // Group commit (modules/gate/gate-batch.ts): mean entrances per read statement and per log INSERT.
     meanBatch: {
       read: meanBatch(cpu0.batches.read, cpu1.batches.read),
       insert: meanBatch(cpu0.batches.insert, cpu1.batches.insert),

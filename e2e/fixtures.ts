@@ -32,6 +32,8 @@ export function currentServer(): E2eServer {
 
 export const test = base.extend<object, { server: E2eServer }>({
   server: [
+    // Playwright reads a fixture's dependencies from its first parameter's pattern: none here.
+    // eslint-disable-next-line no-empty-pattern
     async ({}, use, workerInfo) => {
       const servers = e2eServers();
       await use(servers[workerInfo.parallelIndex % servers.length]);

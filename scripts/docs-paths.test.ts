@@ -68,6 +68,7 @@ export function inlinePaths(markdown: string): string[] {
       !s.includes('(') &&
       !s.includes('=') &&
       !s.startsWith('@') && // a package name
+      !/^(import-x|react-hooks)\//.test(s) && // a lint rule
       /^[\w<>{}.,/*-]+$/.test(s),
   );
 }

@@ -3,7 +3,7 @@
 // PostgreSQL database (BENCH_DATABASE_URL's server) with 1,000 clubs of 20 clients and 5 terminals.
 // BENCH_REPLAY says what each presentation runs:
 // - 'gate': the product's decision, `processEntrance` (read, decide, write the log row, publish);
-// - 'gate-read': only the gate's batched read (engine/gate-batch.ts);
+// - 'gate-read': only the gate's batched read (modules/gate/gate-batch.ts);
 // - 'pg-pool': no product code at all: node-postgres's Pool (8 connections) runs a named
 //   statement returning one row of 40 text columns and a timestamp.
 // Prints `WINDOW <start ms> <end ms>` (performance.now(), the clock of --trace-gc-nvp's lines) on
@@ -43,8 +43,8 @@ try {
     const { openDatabase } = await import(path.join(root, 'apps/server/src/db/index.ts'));
     const { buildApp } = await import(path.join(root, 'apps/server/src/app.ts'));
     const { loadConfig } = await import(path.join(root, 'apps/server/src/config.ts'));
-    const { processEntrance } = await import(path.join(root, 'apps/server/src/engine/entrance.service.ts'));
-    const { gateStatements, readItemFor } = await import(path.join(root, 'apps/server/src/engine/gate-batch.ts'));
+    const { processEntrance } = await import(path.join(root, 'apps/server/src/modules/gate/entrance.service.ts'));
+    const { gateStatements, readItemFor } = await import(path.join(root, 'apps/server/src/modules/gate/gate-batch.ts'));
     const { sql } = await import('drizzle-orm');
     const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 10 });
     const { db } = database;

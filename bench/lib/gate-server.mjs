@@ -17,7 +17,7 @@ const { loadConfig } = await import(path.join(root, 'apps/server/src/config.ts')
 const { hashTerminalSecret, terminalKey } = await import(
   path.join(root, 'apps/server/src/modules/terminals/terminal-secret.ts')
 );
-const { gateStatements } = await import(path.join(root, 'apps/server/src/engine/gate-batch.ts'));
+const { gateStatements } = await import(path.join(root, 'apps/server/src/modules/gate/gate-batch.ts'));
 const { decisionTimes, histogramMs } = await import(path.join(root, 'apps/server/src/realtime/gate-timing.ts'));
 const { sql } = await import('drizzle-orm');
 

@@ -20,10 +20,10 @@ import { sql } from 'drizzle-orm';
 import { authPlugin } from './plugins/auth.js';
 import { collectRoutes } from './lib/route-table.js';
 import { loadSecrets } from './lib/secrets.js';
-import { EventBus, PgEventBus } from './realtime/event-bus.js';
-import { TerminalRegistry } from './realtime/terminal-registry.js';
-import { registerModules } from './modules/index.js';
-import { trackWrites } from './db/replica.js';
+import { EventBus, PgEventBus } from './lib/event-bus.js';
+import { TerminalRegistry } from './lib/terminal-registry.js';
+import { registerModules } from './routes.js';
+import { trackWrites } from './lib/replica-route.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -35,7 +35,7 @@ import {
 } from '../src/db/schema.js';
 import { hashPassword } from '../src/lib/password.js';
 import { clearingProvider } from '../src/integrations/clearing/sandbox.js';
-import { saveClubCard } from '../src/modules/operator/billing.service.js';
+import { saveClubCard } from '../src/modules/licenses/licenses.service.js';
 import type { TestContext } from './harness.js';
 
 /**

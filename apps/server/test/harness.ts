@@ -8,7 +8,7 @@ import { loadConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/index.js';
 import { clubs, users } from '../src/db/schema.js';
 import { hashPassword } from '../src/lib/password.js';
-import { EventBus } from '../src/realtime/event-bus.js';
+import { EventBus } from '../src/lib/event-bus.js';
 
 /**
  * Test harness: a real database (PGlite in memory, or a fresh PostgreSQL

@@ -10,7 +10,7 @@ import { GENERAL_SCHEDULE_RANK_OFFSET } from './weekPreview.js';
  * row in force at the group's business moment (resolveScheduleRow; the lower
  * row wins, linked general rows rank below the group's own) gives the
  * entrance state, else the group's own state; a group that does not allow
- * entrance is closed whatever its schedule (engine/entrance.ts decideEntrance
+ * entrance is closed whatever its schedule (modules/gate/entrance.ts decideEntrance
  * rule 7). Rows tied to one terminal are left out: the answer is for the
  * club's terminals in general, as the week preview without a terminal.
  */

@@ -23,7 +23,7 @@ import type { PreviewDay, PreviewWindow } from './schemas/groups.js';
 
 /**
  * Linked general schedules rank below every row of the group itself (the
- * entrance engine's rule, engine/entrance.service.ts GENERAL_ROW_OFFSET).
+ * entrance engine's rule, modules/gate/entrance.service.ts GENERAL_ROW_OFFSET).
  */
 export const GENERAL_SCHEDULE_RANK_OFFSET = 1_000_000;
 

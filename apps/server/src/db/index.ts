@@ -1,14 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.js';
+import type { Db } from './handle.js';
 import { ReadRouter } from './replica.js';
 
-/** The Drizzle database handle, the same type on PGlite and on PostgreSQL. */
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-/** A handle inside a transaction (same query API). */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type { Db, Tx } from './handle.js';
 
 export interface Database {
   db: Db;
@@ -27,7 +24,7 @@ export interface Database {
 const gatePools = new WeakMap<Db, unknown>();
 
 /**
- * The pool the gate's batched statements run on (engine/gate-batch.ts), when
+ * The pool the gate's batched statements run on (modules/gate/gate-batch.ts), when
  * the handle is PostgreSQL: its sessions use generic plans
  * (`plan_cache_mode = force_generic_plan`), so a named statement is planned
  * once per connection instead of at every execution. Undefined on PGlite and
@@ -123,7 +120,7 @@ export async function openDatabase(opts: {
     } finally {
       await migrator.end();
     }
-    // The gate's batched read and log insert (engine/gate-batch.ts) are named statements that
+    // The gate's batched read and log insert (modules/gate/gate-batch.ts) are named statements that
     // PostgreSQL would plan again at every execution (their custom plans look cheaper than the
     // generic one), and planning the read costs more than running it: 0.70–0.82 ms against
     // 1.3–1.5 ms per 8-card statement (docs/gate-benchmark.md "Generic plans"). Their own pool's
@@ -142,7 +139,7 @@ export async function openDatabase(opts: {
       maxLifetimeSeconds: 600,
       options: `-c plan_cache_mode=force_generic_plan -c enable_seqscan=off -c jit=off -c statement_timeout=${DB_LIMITS.gateStatementMs}`,
       connectionTimeoutMillis: DB_LIMITS.connectMs,
-      // No query_timeout: the gate's client-side read limit is engine/gate-batch.ts's ReadDeadlines
+      // No query_timeout: the gate's client-side read limit is modules/gate/gate-batch.ts's ReadDeadlines
       // (db/read-deadline.ts), which keeps no statement's rows reachable for the limit's length.
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,

@@ -12,7 +12,7 @@ import {
 } from '../../test/harness.js';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import { EventBus, PgEventBus } from '../realtime/event-bus.js';
+import { EventBus, PgEventBus } from '../lib/event-bus.js';
 import { openDatabase } from './index.js';
 import { type ServerOfflineAck } from '@venue/domain';
 import { TerminalClient } from '../../../terminal/src/client.js';

@@ -1,12 +1,14 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Pool } from 'pg';
-import type { Database, Db } from './index.js';
+import type { Db } from './handle.js';
 
 /**
  * Reads of reports, exports and the dashboard from a PostgreSQL streaming
  * replica (`DATABASE_REPLICA_URL`, issue 20, docs/scaling.md "Read replica"),
  * with bounded staleness and read-your-writes. This file is the one place
- * that picks the reader: routes call {@link onReader} or {@link readerFor}.
+ * that picks the reader: {@link withReader} and {@link readerOf} take a
+ * {@link ReadSession} (who reads, and the time of a write the request
+ * carries); the HTTP side — reading the session off the request, the cookie,
+ * counting writes — is lib/replica-route.ts.
  *
  * **The staleness rule.** About once per `probeMs` (on demand, one probe in
  * flight) the router reads the primary's WAL position `P = pg_current_wal_lsn()`
@@ -23,8 +25,8 @@ import type { Database, Db } from './index.js';
  *
  * **Read-your-writes.** A signed-in user's successful request other than
  * GET/HEAD/OPTIONS on a route not marked `readsReplica` is a write: its time
- * is kept in this process (by user) and in the short-lived cookie
- * {@link WROTE_COOKIE} (so another instance sees it too), both for
+ * is kept in this process (by user) and in a short-lived cookie
+ * (lib/replica-route.ts `WROTE_COOKIE`, so another instance sees it too), both for
  * `maxStalenessMs`. That user's reads go to the primary until `freshAsOf`
  * passes the write's time.
  *
@@ -34,16 +36,6 @@ import type { Database, Db } from './index.js';
  * with a connection error or a recovery conflict (SQLSTATE 40001) runs again
  * on the primary. An export streams from the reader chosen at its start.
  */
-
-/** Cookie holding the time (ms since the epoch) of the user's last write, for `maxStalenessMs`. */
-export const WROTE_COOKIE = 'venue_wrote';
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** A read that may come from the replica (a POST report or export): not counted as a write. */
-    readsReplica?: boolean;
-  }
-}
 
 /** Options of {@link ReadRouter}. */
 export interface ReadRouterOptions {
@@ -203,30 +195,46 @@ export class ReadRouter {
   }
 }
 
-/** The write time a request carries: this process's record of its user, or the cookie of another instance's. */
-function mustSeeOf(router: ReadRouter, req: FastifyRequest): number {
-  const own = router.lastWrite(req.auth?.userId);
-  const cookie = Number((req.cookies as Record<string, string | undefined> | undefined)?.[WROTE_COOKIE] ?? 0);
-  return Math.max(own, Number.isFinite(cookie) ? Math.min(cookie, Date.now()) : 0);
+/**
+ * Whose read it is: the signed-in user (this process's record of its writes)
+ * and the time (ms since the epoch) of a write the request carries from
+ * another instance (0 or absent: none).
+ */
+export interface ReadSession {
+  userId?: number;
+  wroteAt?: number;
 }
 
-/** The reader of a report, export or dashboard request (the primary when no replica is configured). */
-export async function readerFor(database: Database, req: FastifyRequest): Promise<{ db: Db; source: ReadSource }> {
+/** The handles a read may go to: the primary, and the router when a replica is configured (a `Database`). */
+export interface ReadHandles {
+  db: Db;
+  reads?: ReadRouter;
+}
+
+/** The write time a read must see: this process's record of its user, or the one another instance's request carries. */
+function mustSeeOf(router: ReadRouter, session: ReadSession): number {
+  const own = router.lastWrite(session.userId);
+  const carried = session.wroteAt ?? 0;
+  return Math.max(own, Number.isFinite(carried) ? Math.min(carried, Date.now()) : 0);
+}
+
+/** The reader of a report, export or dashboard read (the primary when no replica is configured). */
+export async function readerOf(database: ReadHandles, session: ReadSession): Promise<{ db: Db; source: ReadSource }> {
   if (!database.reads) return { db: database.db, source: 'primary' };
-  return database.reads.choose(mustSeeOf(database.reads, req));
+  return database.reads.choose(mustSeeOf(database.reads, session));
 }
 
 /**
- * Runs a read of a report or the dashboard on the request's reader; when it
+ * Runs a read of a report or the dashboard on the session's reader; when it
  * fails on the replica with a connection error or a recovery conflict, runs
  * it again on the primary.
  */
-export async function onReader<T>(
-  database: Database,
-  req: FastifyRequest,
+export async function withReader<T>(
+  database: ReadHandles,
+  session: ReadSession,
   work: (db: Db, source: ReadSource) => Promise<T>,
 ): Promise<T> {
-  const { db, source } = await readerFor(database, req);
+  const { db, source } = await readerOf(database, session);
   if (source === 'primary') return work(db, source);
   try {
     return await work(db, source);
@@ -235,34 +243,4 @@ export async function onReader<T>(
     database.reads!.counts.primary++;
     return work(database.db, 'primary');
   }
-}
-
-/**
- * Read-your-writes across instances (see the rule above): after a signed-in
- * user's successful write, this process remembers its time and the reply
- * carries it in {@link WROTE_COOKIE} for `maxStalenessMs`. Registered by
- * buildApp only when a replica is configured.
- */
-export function trackWrites(app: FastifyInstance, router: ReadRouter): void {
-  app.addHook('onSend', async (req, reply, payload) => {
-    const m = req.method;
-    if (m === 'GET' || m === 'HEAD' || m === 'OPTIONS' || reply.statusCode >= 400) return payload;
-    if (req.routeOptions.config?.readsReplica || !req.auth?.userId) return payload;
-    const at = Date.now();
-    router.noteWrite(req.auth.userId, at);
-    reply.setCookie(WROTE_COOKIE, String(at), {
-      path: '/api',
-      httpOnly: true,
-      sameSite: 'strict',
-      maxAge: Math.ceil(router.maxStalenessMs / 1000),
-    });
-    return payload;
-  });
-  app.addHook('onResponse', async (req, reply) => {
-    // A write whose answer was streamed (onSend ran before its work ended) counts from its end.
-    const m = req.method;
-    if (m === 'GET' || m === 'HEAD' || m === 'OPTIONS' || reply.statusCode >= 400) return;
-    if (req.routeOptions.config?.readsReplica || !req.auth?.userId) return;
-    router.noteWrite(req.auth.userId);
-  });
 }

@@ -174,7 +174,7 @@ export const scheduleToGroup = pgTable(
     scheduleId: integer('schedule_id').notNull(),
     groupId: integer('group_id').notNull(),
   },
-  // The gate reads a group's linked general schedules by group (engine/gate-batch.ts).
+  // The gate reads a group's linked general schedules by group (modules/gate/gate-batch.ts).
   (t) => [
     primaryKey({ columns: [t.clubId, t.id] }),
     foreignKey({
@@ -346,7 +346,7 @@ export const terminals = pgTable(
  * guards (seed 001 §4, §9: 2 seconds): one row per client, written by the
  * same statement as the entrance's log row, so two approvals of one client
  * within the window — by card and by code, at two terminals, on two server
- * instances — cannot both land (engine/gate-batch.ts "one person, one
+ * instances — cannot both land (modules/gate/gate-batch.ts "one person, one
  * moment", docs/entrance-reasons.md). Narrow on purpose: it is updated at
  * every approved entrance.
  */

@@ -25,12 +25,17 @@ import {
 } from '../db/schema.js';
 import { scoped } from '../lib/scoped.js';
 import { clubLocation, clubSettings } from '../modules/club/club.service.js';
-import { baseEntranceInput, decideEntrance, type DecisionClient, type DecisionGroup } from '../engine/entrance.js';
+import {
+  baseEntranceInput,
+  decideEntrance,
+  type DecisionClient,
+  type DecisionGroup,
+} from '../modules/gate/entrance.js';
 
 /**
  * The entrance engine for bulk history (the demo club's year of entrances).
  *
- * `processEntrance` (engine/entrance.service.ts) reads the terminal, the
+ * `processEntrance` (modules/gate/entrance.service.ts) reads the terminal, the
  * client, the schedule and the recent entrances from the database and writes
  * one transaction per entrance: about ten statements, some 8–10 ms each on
  * PGlite, far too slow for tens of thousands of entrances at first start.

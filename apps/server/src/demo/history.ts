@@ -11,7 +11,7 @@ import {
   type LocalDate,
 } from '@venue/domain';
 import type { Db, Tx } from '../db/index.js';
-import { processEntrance } from '../engine/entrance.service.js';
+import { processEntrance } from '../modules/gate/entrance.service.js';
 import { BatchEntranceEngine, type EngineSnapshot } from './batch-engine.js';
 import { DEMO_PRICES, type DemoClient } from './club-data.js';
 import { MoneySim, type MoneySnapshot, type MoneyStats } from './money.js';

@@ -1,24 +1,12 @@
 import fp from 'fastify-plugin';
 import jwt from '@fastify/jwt';
 import { eq } from 'drizzle-orm';
-import {
-  allPermissions,
-  can,
-  ClubSettings,
-  PERMISSION_FLAGS,
-  UserLevel,
-  type Access,
-  type AccessContext,
-  type Capacity,
-  type EditArea,
-  type NAV_RULES,
-  type PermissionFlag,
-  type Permissions,
-} from '@venue/domain';
+import { can, UserLevel, type Access, type EditArea, type NAV_RULES, type PermissionFlag } from '@venue/domain';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors.js';
 import type { Actor } from '../lib/actor.js';
-import { clubs, users } from '../db/schema.js';
+import { accessContext, effectivePermissions, userOfToken } from '../lib/access.js';
+import { clubs } from '../db/schema.js';
 import type { Db } from '../db/index.js';
 
 /** What an authenticated request knows about its caller (DESIGN §6): the actor services take. */
@@ -46,15 +34,6 @@ declare module '@fastify/jwt' {
     payload: { sub: number; tv: number };
     user: { sub: number; tv: number };
   }
-}
-
-/** Effective permission flags of a user row. */
-export function effectivePermissions(u: { isAdmin: boolean; permissions: unknown }): Permissions {
-  if (u.isAdmin) return allPermissions(true);
-  const stored = (u.permissions ?? {}) as Partial<Permissions>;
-  const p = allPermissions(false);
-  for (const f of PERMISSION_FLAGS) p[f] = stored[f] === true;
-  return p;
 }
 
 /**
@@ -89,43 +68,6 @@ export const authPlugin = fp<{ db: Db; secret: string; tokenTtlSeconds: number }
     for (const a of asks) if (!can(ctx, a)) throw new AppError('NOT_AUTHORIZED');
   });
 });
-
-/**
- * The user a verified token's claims name, or null when the user is gone,
- * disabled, or the token's version was revoked (DESIGN §10). Shared by the
- * request hook and the console's live socket (realtime/live.ts).
- */
-export async function userOfToken(
-  db: Db,
-  claims: { sub: number; tv: number },
-): Promise<typeof users.$inferSelect | null> {
-  const [u] = await db.select().from(users).where(eq(users.id, claims.sub)).limit(1);
-  if (!u || u.disabled || u.tokenVersion !== claims.tv) return null;
-  return u;
-}
-
-/**
- * The caller as the access policy sees it; with `withClub`, also the club's
- * class, settings (seed 000 §3 defaults applied) and capacities that the
- * navigation rules read — one query.
- */
-export async function accessContext(db: Db, auth: AuthContext, withClub: boolean): Promise<AccessContext> {
-  const ctx: AccessContext = { permissions: auth.permissions, role: auth.role, level: auth.level };
-  if (!withClub || !auth.clubId) return ctx;
-  const [c] = await db
-    .select({ settings: clubs.settings, capacities: clubs.capacities })
-    .from(clubs)
-    .where(eq(clubs.id, auth.clubId))
-    .limit(1);
-  if (!c) return ctx;
-  const settings = ClubSettings.parse(c.settings ?? {});
-  ctx.club = {
-    externalClubId: auth.externalClubId,
-    settings,
-    capacities: ((c.capacities as Capacity[] | null) ?? []).map((x) => x.capacity),
-  };
-  return ctx;
-}
 
 async function authenticate(req: FastifyRequest, db: Db): Promise<AuthContext> {
   let claims: { sub: number; tv: number };

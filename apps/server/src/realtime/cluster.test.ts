@@ -7,7 +7,7 @@ import { loadConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/index.js';
 import * as factory from '../../test/factories.js';
 import { Api, openTestDatabase, signedInAdmin, TEST_DB, type TestContext } from '../../test/harness.js';
-import { PgEventBus } from './event-bus.js';
+import { PgEventBus } from '../lib/event-bus.js';
 import { TerminalClient } from '../../../terminal/src/client.js';
 
 /**
@@ -124,8 +124,8 @@ describe.skipIf(!onPostgres)(
     });
 
     it('decides the same card presented at a terminal on A and one on B at the same moment once', async () => {
-      // The per-identification order of one process (engine/batcher.ts KeyedSerializer) does not reach
-      // the other instance; the client's guard row (client_entry_guard, engine/gate-batch.ts) does.
+      // The per-identification order of one process (modules/gate/batcher.ts KeyedSerializer) does not reach
+      // the other instance; the client's guard row (client_entry_guard, modules/gate/gate-batch.ts) does.
       const ctxA = { app: a, database: shared } as unknown as TestContext;
       const { api, club } = await signedInAdmin(ctxA);
       const g = await factory.makeGroupWithSchedule(ctxA, club.id, { name: 'Both' }, [

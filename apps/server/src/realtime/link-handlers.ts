@@ -1,6 +1,6 @@
 import { TERMINAL_PROTOCOL_VERSION, TerminalMessage, type ServerCashState, type TerminalEntrance } from '@venue/domain';
 import type { Db } from '../db/index.js';
-import { processEntrance } from '../engine/entrance.service.js';
+import { processEntrance } from '../modules/gate/entrance.service.js';
 import { isDatabaseUnavailable } from '../lib/error-handler.js';
 import {
   cashBegin,

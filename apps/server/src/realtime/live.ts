@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import type { EventBus } from './event-bus.js';
+import type { EventBus } from '../lib/event-bus.js';
 import { eq } from 'drizzle-orm';
 import { can, HELLO_TIMEOUT_SECONDS, LiveAuth, UserLevel, type LiveMessage } from '@venue/domain';
 import { clubs } from '../db/schema.js';
 import { reachesClub } from '../modules/global-messages/global-messages.service.js';
-import { accessContext, effectivePermissions, userOfToken } from '../plugins/auth.js';
+import { accessContext, effectivePermissions, userOfToken } from '../lib/access.js';
 
 /**
  * The console's live feed (docs/live-feed.md): GET /api/live. A browser

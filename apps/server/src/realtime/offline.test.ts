@@ -7,7 +7,7 @@ import { loadConfig } from '../config.js';
 import { clients, entranceLogs } from '../db/schema.js';
 import * as factory from '../../test/factories.js';
 import { openTestDatabase, signedInAdmin, type TestContext } from '../../test/harness.js';
-import { EventBus } from './event-bus.js';
+import { EventBus } from '../lib/event-bus.js';
 import { TerminalClient, type PresentResult } from '../../../terminal/src/client.js';
 
 /**

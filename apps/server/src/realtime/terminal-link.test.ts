@@ -12,7 +12,7 @@ import {
 import { Api, createTestApp, makeUser, signedInAdmin, TEST_PASSWORD, type TestContext } from '../../test/harness.js';
 import * as factory from '../../test/factories.js';
 import { balanceLedger, clients, entranceLogs, terminals } from '../db/schema.js';
-import { processEntrance } from '../engine/entrance.service.js';
+import { processEntrance } from '../modules/gate/entrance.service.js';
 import { TerminalClient, TerminalError } from '../../../terminal/src/client.js';
 
 /** The terminal link and the live feed over real sockets (DESIGN §8; docs/terminal-protocol.md). */
@@ -445,7 +445,7 @@ describe('processEntrance for history generation', () => {
   });
 });
 
-describe('group commit (engine/gate-batch.ts): concurrent entrances share statements, each decided as if alone', () => {
+describe('group commit (modules/gate/gate-batch.ts): concurrent entrances share statements, each decided as if alone', () => {
   it('decides 40 concurrent entrances of 40 clients, logging each once; the same card twice at once is a rapid re-entry', async () => {
     const t = await makeTerminal(clubA.club.id, 'GATE-BATCH', true);
     const cards = Array.from({ length: 40 }, (_, i) => `77${String(i).padStart(4, '0')}`);

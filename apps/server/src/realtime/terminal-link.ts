@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { handleFrame } from './link-handlers.js';
-import { terminalActions } from './terminal-actions.js';
-import { terminalScreens } from './terminal-screens.js';
+import { terminalActions } from '../lib/terminal-actions.js';
+import { terminalScreens } from '../lib/terminal-screens.js';
 import { TerminalLinkSession, type LinkDeps } from './terminal-session.js';
 
 /**

@@ -19,10 +19,10 @@ import {
   type LinkTerminal,
 } from '../modules/terminals/link.service.js';
 import { validList, VALID_LIST_TTL_MS } from '../modules/terminals/offline.service.js';
-import type { EventBus } from './event-bus.js';
-import type { TerminalActions } from './terminal-actions.js';
-import type { TerminalScreens } from './terminal-screens.js';
-import type { TerminalRegistry, TerminalSocket } from './terminal-registry.js';
+import type { EventBus } from '../lib/event-bus.js';
+import type { TerminalActions } from '../lib/terminal-actions.js';
+import type { TerminalScreens } from '../lib/terminal-screens.js';
+import type { TerminalRegistry, TerminalSocket } from '../lib/terminal-registry.js';
 import { gateWelcomeMessages } from './handlers/gate.js';
 
 /**

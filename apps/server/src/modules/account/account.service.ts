@@ -4,7 +4,7 @@ import type { Db } from '../../db/index.js';
 import { auditLog, clubs, loginFailures, users } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/password.js';
-import { effectivePermissions } from '../../plugins/auth.js';
+import { effectivePermissions } from '../../lib/access.js';
 
 // A valid hash of a random password: checking against it keeps the time of a
 // failed login the same whether or not the user exists.

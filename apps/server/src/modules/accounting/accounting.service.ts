@@ -18,8 +18,7 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { scoped } from '../../lib/scoped.js';
 import { validationError } from '../../lib/validation.js';
 import { buildMovein, type MoveinMovement } from '../../integrations/accounting/movein.js';
-import { clubLocation, getClubRow } from '../club/club.service.js';
-import { clubToday } from '../../engine/purchase.service.js';
+import { clubLocation, clubToday, getClubRow } from '../club/club.service.js';
 import type { ClearingProvider } from '../../integrations/clearing/provider.js';
 import { runClubMoneyJobs } from '../subscriptions/subscriptions.service.js';
 

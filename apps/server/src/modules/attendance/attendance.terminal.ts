@@ -7,7 +7,7 @@ import {
 } from '@venue/domain';
 import type { Db, Tx } from '../../db/index.js';
 import { attendanceLogs, clients, clubs, terminals } from '../../db/schema.js';
-import { identificationMatch } from '../../engine/entrance.service.js';
+import { identificationMatch } from '../gate/entrance.service.js';
 import { AppError } from '../../lib/errors.js';
 import { scoped } from '../../lib/scoped.js';
 import { clubSettings } from '../club/club.service.js';

@@ -18,9 +18,9 @@ import { dataKeys, decrypt, encrypt } from '../../lib/crypto.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { scoped } from '../../lib/scoped.js';
 import { pgError } from '../../lib/validation.js';
-import { templateMac } from '../../engine/entrance.service.js';
+import { templateMac } from '../gate/entrance.service.js';
 import { clubSettings } from '../club/club.service.js';
-import type { EventBus, TemplateChange } from '../../realtime/event-bus.js';
+import type { EventBus, TemplateChange } from '../../lib/event-bus.js';
 
 /**
  * Identification by fingerprint and face (seed 001 §3), enrolment at the

@@ -3,7 +3,9 @@ import type { Actor } from '../../lib/actor.js';
 import {
   ClubSettings,
   CURRENCY_SYMBOL,
+  isoDate,
   JERUSALEM,
+  localParts,
   normalizeLocation,
   OPERATOR_ONLY_SETTINGS,
   resolveLocation,
@@ -20,7 +22,7 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { assertValid, int32Errors, validationError } from '../../lib/validation.js';
 import { scoped } from '../../lib/scoped.js';
 import { queryRows } from '../../db/query.js';
-import type { EventBus } from '../../realtime/event-bus.js';
+import type { EventBus } from '../../lib/event-bus.js';
 
 type ClubRow = typeof clubs.$inferSelect;
 
@@ -38,6 +40,12 @@ export function clubSettings(row: { settings: unknown }): ClubSettings {
 export function clubLocation(row: Pick<ClubRow, 'location'>): ClubLocation {
   const l = row.location as ClubLocation | null;
   return l && typeof l.timeZone === 'string' && typeof l.latitude === 'number' ? l : JERUSALEM;
+}
+
+/** The club's local date (YYYY-MM-DD) of an instant. */
+export function clubToday(location: unknown, at: Date): string {
+  const tz = clubLocation({ location: location as never }).timeZone;
+  return isoDate(localParts(at, tz));
 }
 
 export function presentClub(row: ClubRow): Club {

@@ -12,7 +12,7 @@ import { clockNow } from '../../lib/clock.js';
 /**
  * Debts (seed 000 §7 "Debts"; seed 001 §4 "register debt", "pay debt").
  * Registered by staff, by a failed automatic renewal or by a MASAV payment;
- * paid with a PayDebt purchase item (engine/purchase.service.ts); edited and
+ * paid with a PayDebt purchase item (modules/purchases/purchase.service.ts); edited and
  * soft-deleted by staff. Amounts in minor units.
  */
 type Row = typeof debts.$inferSelect;

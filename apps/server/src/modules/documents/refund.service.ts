@@ -32,8 +32,8 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { scoped } from '../../lib/scoped.js';
 import { refundChargePart } from '../../integrations/clearing/charges.js';
 import type { ClearingProvider } from '../../integrations/clearing/provider.js';
-import { writeLedger, type LedgerEntry } from '../../engine/ledger.js';
-import { getPurchase } from '../../engine/purchase-present.js';
+import { writeLedger, type LedgerEntry } from '../purchases/ledger.js';
+import { getPurchase } from '../purchases/purchase-present.js';
 import { issueCreditDocument, presentDocument } from './documents.service.js';
 
 /**

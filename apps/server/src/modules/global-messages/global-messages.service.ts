@@ -19,7 +19,7 @@ import { globalMessageReads, globalMessages } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { assertValid } from '../../lib/validation.js';
-import type { EventBus } from '../../realtime/event-bus.js';
+import type { EventBus } from '../../lib/event-bus.js';
 import { getClubRow, presentClub } from '../club/club.service.js';
 import { sanitizeMessageBody } from './sanitize.js';
 

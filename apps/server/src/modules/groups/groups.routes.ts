@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { contract } from '@venue/domain';
 import { route } from '../../lib/contract-route.js';
 import { exportGroups } from './groups.export.js';
-import { createGroup, deleteGroup, getGroup, listGroups, updateGroup } from './groups.service.js';
-import { groupsStateNow } from '../schedules/schedules.service.js';
+import { createGroup, deleteGroup, getGroup, groupsStateNow, listGroups, updateGroup } from './groups.service.js';
 
 /** Client groups with their schedules (seed 000 §7 "Groups", seed 001 §3 "Client group"). */
 export async function groupRoutes(app: FastifyInstance): Promise<void> {

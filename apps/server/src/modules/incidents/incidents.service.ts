@@ -13,7 +13,7 @@ import { clubs, feedbackCategories, incidents, terminals, users } from '../../db
 import { audit } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
 import { scoped } from '../../lib/scoped.js';
-import type { EventBus } from '../../realtime/event-bus.js';
+import type { EventBus } from '../../lib/event-bus.js';
 import { queueDelivery } from './webhook.service.js';
 
 /**

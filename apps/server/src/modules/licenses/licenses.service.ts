@@ -14,7 +14,7 @@ import {
 } from '@venue/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/index.js';
-import { clubMoneySettings, clubs, licenseOrders, licenseRequests } from '../../db/schema.js';
+import { clubCards, clubMoneySettings, clubs, licenseOrders, licenseRequests } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { dataKeys, encrypt } from '../../lib/crypto.js';
 import { AppError, notFound } from '../../lib/errors.js';
@@ -22,14 +22,13 @@ import { scoped } from '../../lib/scoped.js';
 import { validationError } from '../../lib/validation.js';
 import { chargeOnce } from '../../integrations/clearing/charges.js';
 import { expiryValid, type ClearingProvider } from '../../integrations/clearing/provider.js';
-import { clubToday } from '../../engine/purchase.service.js';
-import { saveClubCard } from '../operator/billing.service.js';
+import { clubToday } from '../club/club.service.js';
 
 /**
  * Licenses of the club (seed 000 §7 "Licenses"; seed 001 §3 "License request",
  * §5 bank-transfer validation, §8 messages). The club's pool is
  * clubs.licenses_amount; a client's license is bought with a License purchase
- * item (engine/purchase.service.ts), which takes one from the pool.
+ * item (modules/purchases/purchase.service.ts), which takes one from the pool.
  */
 
 /** Price of one license for a year when the club has none set, minor units (docs/money.md). */
@@ -83,6 +82,21 @@ export async function orderByCode(db: Db, code: string) {
   const [o] = await db.select().from(licenseOrders).where(eq(licenseOrders.code, code));
   if (!o) throw notFound('order');
   return o;
+}
+
+/**
+ * Keeps the card a club paid licenses with as its stored card (token, last
+ * four, brand, expiry; PCI DSS: no card number), replacing the previous one.
+ */
+export async function saveClubCard(
+  db: Db,
+  clubId: number,
+  card: { token: string; lastFour: string; brand: string; expiry: string },
+): Promise<void> {
+  await db
+    .insert(clubCards)
+    .values({ clubId, ...card })
+    .onConflictDoUpdate({ target: clubCards.clubId, set: { ...card, savedAt: new Date() } });
 }
 
 /**

@@ -16,12 +16,11 @@ import { audit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { scoped } from '../../lib/scoped.js';
 import { validationError } from '../../lib/validation.js';
-import { clubToday } from '../../engine/purchase.service.js';
 import { buildMasavDebitFile, type MasavDebit } from '../../integrations/masav/writer.js';
 import { MasavReturnFormatError, readMasavReturnFile } from '../../integrations/masav/return-file.js';
 import { onMasavCollected } from './masav-collected.js';
 import { PurchasePaymentStatus } from '@venue/domain';
-import { getClubRow } from '../club/club.service.js';
+import { clubToday, getClubRow } from '../club/club.service.js';
 import { bankSecret } from '../payment-methods/payment-methods.service.js';
 import { clockNow } from '../../lib/clock.js';
 

@@ -197,21 +197,6 @@ export async function clubBilling(db: Db, clubId: number): Promise<ClubBilling> 
   };
 }
 
-/**
- * Keeps the card a club paid licenses with as its stored card (token, last
- * four, brand, expiry; PCI DSS: no card number), replacing the previous one.
- */
-export async function saveClubCard(
-  db: Db,
-  clubId: number,
-  card: { token: string; lastFour: string; brand: string; expiry: string },
-): Promise<void> {
-  await db
-    .insert(clubCards)
-    .values({ clubId, ...card })
-    .onConflictDoUpdate({ target: clubCards.clubId, set: { ...card, savedAt: new Date() } });
-}
-
 // ---------------------------------------------------------------- terminal fleet
 
 interface FleetRow extends Record<string, unknown> {

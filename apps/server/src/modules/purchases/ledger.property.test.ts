@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { createTestApp, signedInAdmin, TEST_DB, type TestContext } from '../../../test/harness.js';
-import { processEntrance } from '../../engine/entrance.service.js';
+import { processEntrance } from '../gate/entrance.service.js';
 
 /**
  * DESIGN §7, §10: balances are ledgers and concurrent requests never spend
  * the same money twice. Random mixes of purchases paid from the money
- * balance and entrances paid from it (engine/entrance.service.ts) run
+ * balance and entrances paid from it (modules/gate/entrance.service.ts) run
  * concurrently against the same clients; afterwards every balance equals the
  * sum of its ledger rows, is never negative, and equals what was loaded
  * minus what the successful purchases and entrances took.

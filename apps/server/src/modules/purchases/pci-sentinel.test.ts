@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
-import { EventBus } from '../../realtime/event-bus.js';
+import { EventBus } from '../../lib/event-bus.js';
 import {
   Api,
   makeClub,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { contract } from '@venue/domain';
 import { route } from '../../lib/contract-route.js';
 import { clearingProvider } from '../../integrations/clearing/sandbox.js';
-import { getPurchase } from '../../engine/purchase.service.js';
+import { getPurchase } from './purchase.service.js';
 import {
   addCredit,
   adminPurchase,

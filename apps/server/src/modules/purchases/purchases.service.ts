@@ -15,7 +15,7 @@ import { scoped } from '../../lib/scoped.js';
 import { AppError } from '../../lib/errors.js';
 import type { ClearingProvider } from '../../integrations/clearing/provider.js';
 import { reconcileCharges } from '../../integrations/clearing/charges.js';
-import { createPurchase, listClientPurchases } from '../../engine/purchase.service.js';
+import { createPurchase, listClientPurchases } from './purchase.service.js';
 
 /**
  * Balances (seed 000 §7 getBalance/addCredit; DESIGN §7): the money balance

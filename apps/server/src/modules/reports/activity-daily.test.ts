@@ -5,7 +5,7 @@ import { createTestApp, TEST_DB, type TestContext } from '../../../test/harness.
 import { localInstant } from '../../../test/time.js';
 import * as factory from '../../../test/factories.js';
 import { clubs, entranceLogs, purchases } from '../../db/schema.js';
-import { gateStatements, type LogItem } from '../../engine/gate-batch.js';
+import { gateStatements, type LogItem } from '../gate/gate-batch.js';
 import { compactActivityDaily } from './activity-daily.js';
 import { activitiesReport, entrancesReport, paymentsReport } from './definitions.js';
 import { runReport, type ReportDefinition } from './framework.js';

@@ -13,7 +13,7 @@ import {
 } from '@venue/domain';
 import type { Db } from '../../db/index.js';
 import { queryRows } from '../../db/query.js';
-import { onReader } from '../../db/replica.js';
+import { onReader } from '../../lib/replica-route.js';
 import { AppError } from '../../lib/errors.js';
 import { sendXlsx, type XlsxCell, type XlsxColumn, type XlsxValue } from '../../lib/xlsx.js';
 import { clubZoneSql, localRange, toInstants, withClubZone, type ResolvedRange } from './report-range.js';

@@ -1,9 +1,7 @@
-import { asc, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm';
+import { asc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Actor } from '../../lib/actor.js';
 import {
   computeWeekPreview,
-  groupStateAt,
-  type GroupsStateNow,
   GeneralScheduleInput,
   parseIsoDate,
   type GeneralSchedulePatch,
@@ -307,43 +305,6 @@ export async function weekPreview(
       newDayStartHour: group.newDayStartHour,
       terminalId: q.terminalId ?? null,
       locale: q.lang,
-    }),
-  };
-}
-
-/**
- * GET /api/Group/StateNow: every live group's entrance state at `now` by the domain's
- * groupStateAt (the gate's resolution: own rows, linked general rows ranked below them, the
- * group's own state when no row is in force, closed when the group does not allow entrance), at
- * the club's location. Three queries whatever the number of groups.
- */
-export async function groupsStateNow(db: Db, clubId: number, now = new Date()): Promise<GroupsStateNow> {
-  const s = scoped(db, clubId);
-  const [club] = await db.select({ location: clubs.location }).from(clubs).where(eq(clubs.id, clubId));
-  const loc = clubLocation(club);
-  const live = await db.select().from(groups).where(s.live(groups));
-  const own = await db
-    .select()
-    .from(schedules)
-    .where(s.where(schedules, isNotNull(schedules.groupId)));
-  const linked = await db
-    .select({ groupId: scheduleToGroup.groupId, s: schedules })
-    .from(scheduleToGroup)
-    .innerJoin(schedules, eq(schedules.id, scheduleToGroup.scheduleId))
-    .where(s.where(scheduleToGroup));
-  const rowsOf = new Map<number, (ReturnType<typeof presentScheduleRow> & { general: boolean })[]>();
-  const add = (groupId: number, row: ReturnType<typeof presentScheduleRow>, general: boolean) => {
-    const list = rowsOf.get(groupId) ?? [];
-    list.push({ ...row, general });
-    rowsOf.set(groupId, list);
-  };
-  for (const r of own) add(r.groupId!, presentScheduleRow(r), false);
-  for (const l of linked) add(l.groupId, presentScheduleRow(l.s), true);
-  return {
-    at: now.toISOString(),
-    items: live.map((g) => {
-      const st = groupStateAt(g, rowsOf.get(g.id) ?? [], now, loc);
-      return { groupId: g.id, entranceState: st.entranceState, open: st.open };
     }),
   };
 }

@@ -33,8 +33,7 @@ import { notFound } from '../../lib/errors.js';
 import { clockNow } from '../../lib/clock.js';
 import { ClearingUncertainError, type ClearingProvider } from '../../integrations/clearing/provider.js';
 import { refundCharge, type ChargeRow } from '../../integrations/clearing/charges.js';
-import { clubToday } from '../../engine/purchase.service.js';
-import { clubSettings } from '../club/club.service.js';
+import { clubSettings, clubToday } from '../club/club.service.js';
 
 /**
  * Set-based automatic renewal (seed 001 §4; docs/money.md "Automatic

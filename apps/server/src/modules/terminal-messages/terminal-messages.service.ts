@@ -13,7 +13,7 @@ import { clubs, terminalMessages } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { scoped } from '../../lib/scoped.js';
 import { assertValid, dateErrors } from '../../lib/validation.js';
-import type { EventBus } from '../../realtime/event-bus.js';
+import type { EventBus } from '../../lib/event-bus.js';
 import { clubLocation } from '../club/club.service.js';
 
 /**

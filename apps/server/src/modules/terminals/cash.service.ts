@@ -21,10 +21,10 @@ import { cashInserts, cashResets, cashSessions, clients, clubs, terminalCash, te
 import { audit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { scoped } from '../../lib/scoped.js';
-import { createPurchase } from '../../engine/purchase.service.js';
+import { createPurchase } from '../purchases/purchase.service.js';
 import { clearingProvider } from '../../integrations/clearing/sandbox.js';
 import { clubSettings } from '../club/club.service.js';
-import type { EventBus } from '../../realtime/event-bus.js';
+import type { EventBus } from '../../lib/event-bus.js';
 import { terminalRow } from './terminals.service.js';
 import { clockNow } from '../../lib/clock.js';
 

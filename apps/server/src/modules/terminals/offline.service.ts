@@ -16,7 +16,7 @@ import type { Db } from '../../db/index.js';
 import { balanceLedger, clients, clubs, entranceLogs, groups, terminals } from '../../db/schema.js';
 import { scoped } from '../../lib/scoped.js';
 import { clubLocation } from '../club/club.service.js';
-import type { EventBus } from '../../realtime/event-bus.js';
+import type { EventBus } from '../../lib/event-bus.js';
 
 /**
  * Terminals that lose the server (DESIGN §10; docs/terminal-protocol.md

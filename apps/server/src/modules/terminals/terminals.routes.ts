@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { contract } from '@venue/domain';
 import { route } from '../../lib/contract-route.js';
-import { terminalActions } from '../../realtime/terminal-actions.js';
-import { terminalScreens } from '../../realtime/terminal-screens.js';
+import { terminalActions } from '../../lib/terminal-actions.js';
+import { terminalScreens } from '../../lib/terminal-screens.js';
 import { cashBoxStatus, loadCash, resetCashLevels } from './cash.service.js';
 import {
   connectedDevices,

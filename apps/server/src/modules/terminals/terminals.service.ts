@@ -22,15 +22,15 @@ import {
 } from '@venue/domain';
 import type { Db, Tx } from '../../db/index.js';
 import { terminals } from '../../db/schema.js';
-import { accessContext } from '../../plugins/auth.js';
+import { accessContext } from '../../lib/access.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { scoped } from '../../lib/scoped.js';
 import { pgError } from '../../lib/validation.js';
-import type { EventBus } from '../../realtime/event-bus.js';
-import type { TerminalActions } from '../../realtime/terminal-actions.js';
-import type { TerminalRegistry } from '../../realtime/terminal-registry.js';
-import type { TerminalScreens } from '../../realtime/terminal-screens.js';
+import type { EventBus } from '../../lib/event-bus.js';
+import type { TerminalActions } from '../../lib/terminal-actions.js';
+import type { TerminalRegistry } from '../../lib/terminal-registry.js';
+import type { TerminalScreens } from '../../lib/terminal-screens.js';
 import { latestScriptVersion } from '../operator/maintenance.service.js';
 import { hashTerminalSecret, newTerminalSecret, terminalKey } from './terminal-secret.js';
 

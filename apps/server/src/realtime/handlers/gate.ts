@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerError, TerminalAttendance, TerminalEnroll, TerminalExit } from '@venue/domain';
 import type { Db } from '../../db/index.js';
-import { processExit } from '../../engine/quick-exit.service.js';
+import { processExit } from '../../modules/gate/quick-exit.service.js';
 import { clockAtTerminal } from '../../modules/attendance/attendance.terminal.js';
 import { enrollAtTerminal } from '../../modules/biometrics/biometrics.service.js';
 import { messagesForTerminals } from '../../modules/terminal-messages/terminal-messages.service.js';
-import type { EventBus } from '../event-bus.js';
+import type { EventBus } from '../../lib/event-bus.js';
 
 /**
  * Terminal-link handlers of the gate decisions (docs/terminal-protocol.md

@@ -1,8 +1,8 @@
 import type { ServerError, ServerPurchaseResult, TerminalPurchase } from '@venue/domain';
 import type { Db } from '../../db/index.js';
-import { kioskPurchase } from '../../engine/kiosk.service.js';
+import { kioskPurchase } from '../../modules/gate/kiosk.service.js';
 import { clearingProvider } from '../../integrations/clearing/sandbox.js';
-import type { EventBus } from '../event-bus.js';
+import type { EventBus } from '../../lib/event-bus.js';
 import type { GateLink, Log } from './gate.js';
 
 /**

@@ -11,9 +11,9 @@ import {
   parseIsoDate,
   type Identification,
 } from '@venue/domain';
-import { createTestApp, signedInAdmin, type TestContext } from '../../test/harness.js';
-import * as factory from '../../test/factories.js';
-import { TerminalClient } from '../../../terminal/src/client.js';
+import { createTestApp, signedInAdmin, type TestContext } from '../../../test/harness.js';
+import * as factory from '../../../test/factories.js';
+import { TerminalClient } from '../../../../terminal/src/client.js';
 
 /**
  * Each club's own location at the gate (issue 14 §1; docs/calendar.md): two

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { ClientType, EntranceState, Reason, type ServerTemplates } from '@venue/domain';
-import * as factory from '../../test/factories.js';
-import { createTestApp, makeUser, signedInAdmin, Api, TEST_PASSWORD, type TestContext } from '../../test/harness.js';
-import { auditLog, biometricTemplates, clients, clubs } from '../db/schema.js';
-import { dataKeys, decrypt, deriveKeys, encrypt, mac } from '../lib/crypto.js';
-import { TerminalClient } from '../../../terminal/src/client.js';
-import { enroll, nextPush } from '../../../terminal/src/gate.js';
+import * as factory from '../../../test/factories.js';
+import { createTestApp, makeUser, signedInAdmin, Api, TEST_PASSWORD, type TestContext } from '../../../test/harness.js';
+import { auditLog, biometricTemplates, clients, clubs } from '../../db/schema.js';
+import { dataKeys, decrypt, deriveKeys, encrypt, mac } from '../../lib/crypto.js';
+import { TerminalClient } from '../../../../terminal/src/client.js';
+import { enroll, nextPush } from '../../../../terminal/src/gate.js';
 
 /**
  * Identification by fingerprint, face, card and code; enrolment at the

@@ -1,8 +1,8 @@
 import { paymentTotals, type Purchase } from '@venue/domain';
-import type { Db } from '../db/index.js';
-import { pgError } from '../lib/validation.js';
-import { linkCharges } from '../integrations/clearing/charges.js';
-import type { ClearingProvider } from '../integrations/clearing/provider.js';
+import type { Db } from '../../db/index.js';
+import { pgError } from '../../lib/validation.js';
+import { linkCharges } from '../../integrations/clearing/charges.js';
+import type { ClearingProvider } from '../../integrations/clearing/provider.js';
 import { chargeCards, giveBack } from './purchase-charge.js';
 import { checkCommand, readPurchaseContext, type PurchaseCommand } from './purchase-context.js';
 import { findPurchaseByKey, getPurchase } from './purchase-present.js';
@@ -23,7 +23,7 @@ import { writePurchase } from './purchase-write.js';
  * ledger and audit rows).
  */
 
-export { clubToday, type PurchaseCommand } from './purchase-context.js';
+export { type PurchaseCommand } from './purchase-context.js';
 export { getPurchase, listClientPurchases } from './purchase-present.js';
 
 /**

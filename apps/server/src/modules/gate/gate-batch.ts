@@ -1,11 +1,11 @@
 import { EntranceStatus, RAPID_REENTRY_SECONDS, type Identification } from '@venue/domain';
-import { DB_LIMITS, gatePoolOf, type Db } from '../db/index.js';
-import { ReadDeadlines } from '../db/read-deadline.js';
+import { DB_LIMITS, gatePoolOf, type Db } from '../../db/index.js';
+import { ReadDeadlines } from '../../db/read-deadline.js';
 import { Batcher } from './batcher.js';
 
 /**
  * The gate's two database statements, batched across concurrent entrances
- * (engine/batcher.ts; docs/gate-benchmark.md "Group commit"): the decision's
+ * (modules/gate/batcher.ts; docs/gate-benchmark.md "Group commit"): the decision's
  * read for many identifications in one statement, and the log rows of
  * decisions that move no money in one multi-row INSERT. Each statement is a
  * named prepared statement on PostgreSQL (planned once per connection).

@@ -1,8 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import {
   checkPurchase,
-  isoDate,
-  localParts,
   PurchaseItemType,
   vatRateBasisPoints,
   type CheckedPurchase,
@@ -11,13 +9,13 @@ import {
   type PaymentInput,
   type PurchaseItemInput,
 } from '@venue/domain';
-import type { Actor } from '../lib/actor.js';
-import type { Db, Tx } from '../db/index.js';
-import { clients, clubs, groups, paymentMethods, products } from '../db/schema.js';
-import { scoped } from '../lib/scoped.js';
-import { AppError, notFound } from '../lib/errors.js';
-import { clubLocation, clubSettings } from '../modules/club/club.service.js';
-import { clockNow } from '../lib/clock.js';
+import type { Actor } from '../../lib/actor.js';
+import type { Db, Tx } from '../../db/index.js';
+import { clients, clubs, groups, paymentMethods, products } from '../../db/schema.js';
+import { scoped } from '../../lib/scoped.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { clubSettings, clubToday } from '../club/club.service.js';
+import { clockNow } from '../../lib/clock.js';
 
 /**
  * The first two steps of a purchase: read what it needs (club, client and
@@ -71,12 +69,6 @@ export interface PurchaseContext {
   products: Map<number, CheckProduct>;
   /** The payer's stored payment method (token card or MASAV authorization). */
   stored: typeof paymentMethods.$inferSelect | undefined;
-}
-
-/** The club's local date (YYYY-MM-DD) of an instant. */
-export function clubToday(location: unknown, at: Date): string {
-  const tz = clubLocation({ location: location as never }).timeZone;
-  return isoDate(localParts(at, tz));
 }
 
 /**

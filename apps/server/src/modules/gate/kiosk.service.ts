@@ -13,17 +13,17 @@ import {
   type ServerPurchaseResult,
   type TerminalPurchase,
 } from '@venue/domain';
-import type { Db, Tx } from '../db/index.js';
-import { clients, entranceLogs, terminals } from '../db/schema.js';
-import { scoped } from '../lib/scoped.js';
-import { AppError } from '../lib/errors.js';
-import type { ClearingProvider } from '../integrations/clearing/provider.js';
-import { cashExcess, cashSessionOf, settleCashSession } from '../modules/terminals/cash.service.js';
-import type { EventBus } from '../realtime/event-bus.js';
+import type { Db, Tx } from '../../db/index.js';
+import { clients, entranceLogs, terminals } from '../../db/schema.js';
+import { scoped } from '../../lib/scoped.js';
+import { AppError } from '../../lib/errors.js';
+import type { ClearingProvider } from '../../integrations/clearing/provider.js';
+import { cashExcess, cashSessionOf, settleCashSession } from '../terminals/cash.service.js';
+import type { EventBus } from '../../lib/event-bus.js';
 import { identificationMatch, processEntrance } from './entrance.service.js';
-import { createPurchase, getPurchase } from './purchase.service.js';
-import { purchaseIdByKey } from './purchase-present.js';
-import { clockNow } from '../lib/clock.js';
+import { createPurchase, getPurchase } from '../purchases/purchase.service.js';
+import { purchaseIdByKey } from '../purchases/purchase-present.js';
+import { clockNow } from '../../lib/clock.js';
 
 /**
  * Kiosk purchases and paying at the gate ("from terminals";

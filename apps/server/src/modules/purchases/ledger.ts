@@ -1,5 +1,5 @@
-import type { Tx } from '../db/index.js';
-import { balanceLedger } from '../db/schema.js';
+import type { Tx } from '../../db/index.js';
+import { balanceLedger } from '../../db/schema.js';
 
 /**
  * The balance ledger (docs/money.md): every change of a client's money,

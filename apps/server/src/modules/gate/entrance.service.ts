@@ -11,13 +11,13 @@ import {
   type Identification,
   type ScheduleRowTimes,
 } from '@venue/domain';
-import type { Db, Tx } from '../db/index.js';
-import { queryRows } from '../db/query.js';
-import { clients, entranceLogs, groups, terminals } from '../db/schema.js';
-import { scoped } from '../lib/scoped.js';
-import { clubLocation, clubSettings } from '../modules/club/club.service.js';
-import { dataKeys, mac, type DataKeys } from '../lib/crypto.js';
-import type { EventBus } from '../realtime/event-bus.js';
+import type { Db, Tx } from '../../db/index.js';
+import { queryRows } from '../../db/query.js';
+import { clients, entranceLogs, groups, terminals } from '../../db/schema.js';
+import { scoped } from '../../lib/scoped.js';
+import { clubLocation, clubSettings } from '../club/club.service.js';
+import { dataKeys, mac, type DataKeys } from '../../lib/crypto.js';
+import type { EventBus } from '../../lib/event-bus.js';
 import {
   baseEntranceInput,
   decideEntrance,
@@ -28,7 +28,7 @@ import {
 } from './entrance.js';
 import { KeyedSerializer } from './batcher.js';
 import { DuplicateEvent, gateStatements, readItemFor, type ReadRow } from './gate-batch.js';
-import { writeLedger, type LedgerEntry } from './ledger.js';
+import { writeLedger, type LedgerEntry } from '../purchases/ledger.js';
 
 /** The HMAC index of a biometric template in a club (biometric_templates.template_mac). */
 export function templateMac(keys: DataKeys, clubId: number, kind: string, template: string): string {
@@ -104,7 +104,7 @@ export async function processEntrance(
 ): Promise<EntranceResult> {
   const { clubId, identification } = req;
   // The same identification presented again is decided after the first one is written (rapid
-  // re-entry, entries per day), also when both arrive in one batch (engine/batcher.ts).
+  // re-entry, entries per day), also when both arrive in one batch (modules/gate/batcher.ts).
   return identification.kind === 'system'
     ? decideAndRecord(db, bus, req, opts)
     : sameIdentification.run(`${clubId}:${identification.kind}:${identification.value}`, () =>
@@ -114,7 +114,7 @@ export async function processEntrance(
 
 /**
  * Takes the client's rapid re-entry guard for an approval at `at` inside a
- * transaction (the money path; engine/gate-batch.ts does the same in its
+ * transaction (the money path; modules/gate/gate-batch.ts does the same in its
  * INSERT): true when no other approval of the client lies within
  * RAPID_REENTRY_SECONDS, and the guard now holds `at` (or a later one).
  */
@@ -182,7 +182,7 @@ interface EntranceRead {
 /**
  * Reads what the decision needs (DESIGN §7). Performance (bench/gate.bench.mjs): the terminal with
  * its club and the client with everything the decision needs come in one statement, batched with
- * concurrent entrances (engine/gate-batch.ts). Only an approved terminal with a known client in a
+ * concurrent entrances (modules/gate/gate-batch.ts). Only an approved terminal with a known client in a
  * group needs the schedule row, the day's counts and the club's load.
  */
 async function readEntrance(db: Db, req: EntranceRequest): Promise<EntranceRead> {
@@ -303,7 +303,7 @@ function logValues(p: PendingEntrance) {
   };
 }
 
-/** Records an entrance that moves no money: one guarded INSERT (engine/gate-batch.ts), batched with others. */
+/** Records an entrance that moves no money: one guarded INSERT (modules/gate/gate-batch.ts), batched with others. */
 async function recordLogOnly(db: Db, p: PendingEntrance): Promise<number> {
   const logged = await gateStatements(db).insert({ ...logValues(p), rapidReason: p.rapidReason });
   if (logged.status === EntranceStatus.RapidReEntry && p.decision.status !== EntranceStatus.RapidReEntry) {
@@ -461,7 +461,7 @@ function scheduleRow(r: ScheduleJson, groupId: number): ScheduleRowTimes & { pri
   };
 }
 
-/** The terminal of a read row (engine/gate-batch.ts `readText`), when it is a live terminal of the club. */
+/** The terminal of a read row (modules/gate/gate-batch.ts `readText`), when it is a live terminal of the club. */
 function terminalFromRow(r: ReadRow): FoundTerminal {
   return {
     id: Number(r.t_id),
@@ -479,7 +479,7 @@ function json<T>(v: unknown): T | null {
   return typeof v === 'string' ? (JSON.parse(v) as T) : ((v ?? null) as T | null);
 }
 
-/** The client of a read row (engine/gate-batch.ts `readText`) with its group, schedule rows and recent entrances. */
+/** The client of a read row (modules/gate/gate-batch.ts `readText`) with its group, schedule rows and recent entrances. */
 function clientFromRow(r: ReadRow): FoundClient {
   const num = (v: unknown) => (v == null ? null : Number(v));
   const date = (v: unknown) => (v == null ? null : String(v));

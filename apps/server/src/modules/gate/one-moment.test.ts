@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { EntranceState, EntranceStatus, Reason, type Identification } from '@venue/domain';
-import { createTestApp, makeClub, TEST_DB, type TestContext } from '../../test/harness.js';
-import { openDatabase } from '../db/index.js';
-import * as factory from '../../test/factories.js';
-import { balanceLedger, clients, entranceLogs } from '../db/schema.js';
+import { createTestApp, makeClub, TEST_DB, type TestContext } from '../../../test/harness.js';
+import { openDatabase } from '../../db/index.js';
+import * as factory from '../../../test/factories.js';
+import { balanceLedger, clients, entranceLogs } from '../../db/schema.js';
 import { processEntrance } from './entrance.service.js';
 
 /**

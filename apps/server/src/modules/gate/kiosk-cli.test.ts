@@ -5,15 +5,15 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { EntranceState, Reason } from '@venue/domain';
-import { createTestApp, makeClub, type TestContext } from '../../test/harness.js';
-import * as factory from '../../test/factories.js';
-import { cashSessions, clients, purchases } from '../db/schema.js';
-import { runInteractive } from '../../../terminal/src/interactive.js';
+import { createTestApp, makeClub, type TestContext } from '../../../test/harness.js';
+import * as factory from '../../../test/factories.js';
+import { cashSessions, clients, purchases } from '../../db/schema.js';
+import { runInteractive } from '../../../../terminal/src/interactive.js';
 
 /** The simulator's kiosk commands (apps/terminal/src/kiosk-cli.ts): one-shot `buy` and the interactive `buy`. */
 
 const run = promisify(execFile);
-const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
 const cli = path.join(repoRoot, 'apps/terminal/src/cli.ts');
 const tsx = path.join(repoRoot, 'node_modules/.bin/tsx');
 const SECRET = 'kiosk-cli';

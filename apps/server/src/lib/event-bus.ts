@@ -45,7 +45,7 @@ export interface LiveEvents {
   licenses: { clubId: number; requestId: number | null; status: number | null };
   /** Internal: a terminal was deleted; the instance holding its link closes it. */
   'terminal-kick': { terminalId: number };
-  /** A terminal's screen changed (remote view, realtime/terminal-screens.ts); every instance keeps the latest. */
+  /** A terminal's screen changed (remote view, lib/terminal-screens.ts); every instance keeps the latest. */
   screen: ScreenRecord;
   /** Internal: an instance without a terminal's screen asks the instance holding its link to publish it again. */
   'screen-request': { terminalId: number };

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { EntrancePaymentType, EntranceState, QuickExitOutcome, type ServerMessages } from '@venue/domain';
-import * as factory from '../../test/factories.js';
-import { createTestApp, signedInAdmin, type TestContext } from '../../test/harness.js';
-import { auditLog, balanceLedger, clients, clubs, quickExits } from '../db/schema.js';
-import { quickExitRule } from '../engine/quick-exit.service.js';
-import { TerminalClient } from '../../../terminal/src/client.js';
-import { exitGate, nextPush } from '../../../terminal/src/gate.js';
+import * as factory from '../../../test/factories.js';
+import { createTestApp, signedInAdmin, type TestContext } from '../../../test/harness.js';
+import { auditLog, balanceLedger, clients, clubs, quickExits } from '../../db/schema.js';
+import { quickExitRule } from './quick-exit.service.js';
+import { TerminalClient } from '../../../../terminal/src/client.js';
+import { exitGate, nextPush } from '../../../../terminal/src/gate.js';
 
 /**
  * Quick exit (seed 001 §3, §4, §8) and terminal messages (seed 001 §3,

@@ -13,10 +13,10 @@ import {
   weekdayOf,
   type Identification,
 } from '@venue/domain';
-import { createTestApp, signedInAdmin, type TestContext } from '../../test/harness.js';
-import * as factory from '../../test/factories.js';
-import { balanceLedger, clients, entranceLogs, groups, schedules, terminals } from '../db/schema.js';
-import { TerminalClient } from '../../../terminal/src/client.js';
+import { createTestApp, signedInAdmin, type TestContext } from '../../../test/harness.js';
+import * as factory from '../../../test/factories.js';
+import { balanceLedger, clients, entranceLogs, groups, schedules, terminals } from '../../db/schema.js';
+import { TerminalClient } from '../../../../terminal/src/client.js';
 
 /**
  * Every entrance outcome of seed 000 §4 and seed 001 §4 decided by the real

@@ -11,8 +11,8 @@ import {
   type PaymentTotals,
   type PricedLine,
 } from '@venue/domain';
-import type { Db, Tx } from '../db/index.js';
-import { queryRow } from '../db/query.js';
+import type { Db, Tx } from '../../db/index.js';
+import { queryRow } from '../../db/query.js';
 import {
   charges,
   clients,
@@ -22,12 +22,12 @@ import {
   purchaseItems,
   purchasePayments,
   purchases,
-} from '../db/schema.js';
-import { scoped } from '../lib/scoped.js';
-import { audit } from '../lib/audit.js';
-import { AppError, notFound } from '../lib/errors.js';
-import { validationError } from '../lib/validation.js';
-import { purchaseLockSql, type ChargeRow } from '../integrations/clearing/charges.js';
+} from '../../db/schema.js';
+import { scoped } from '../../lib/scoped.js';
+import { audit } from '../../lib/audit.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { validationError } from '../../lib/validation.js';
+import { purchaseLockSql, type ChargeRow } from '../../integrations/clearing/charges.js';
 import { writeLedger, type LedgerEntry } from './ledger.js';
 import type { CardCharges } from './purchase-charge.js';
 import type { PurchaseCommand, PurchaseContext } from './purchase-context.js';

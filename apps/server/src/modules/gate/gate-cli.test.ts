@@ -3,13 +3,13 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EntranceState, QuickExitOutcome, Reason } from '@venue/domain';
-import { createTestApp, makeClub, type TestContext } from '../../test/harness.js';
-import * as factory from '../../test/factories.js';
+import { createTestApp, makeClub, type TestContext } from '../../../test/harness.js';
+import * as factory from '../../../test/factories.js';
 
 /** The simulator's gate commands (apps/terminal/src/gate-cli.ts): enroll, present fingerprint|face|code, exit. */
 
 const run = promisify(execFile);
-const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
 const cli = path.join(repoRoot, 'apps/terminal/src/cli.ts');
 const tsx = path.join(repoRoot, 'node_modules/.bin/tsx');
 

@@ -1,8 +1,8 @@
 import { PaymentMethod, type PaymentInput, type Purchase } from '@venue/domain';
-import type { Db } from '../db/index.js';
-import { AppError } from '../lib/errors.js';
-import { chargeOnce, refundCharge, type ChargeRow } from '../integrations/clearing/charges.js';
-import type { ClearingProvider } from '../integrations/clearing/provider.js';
+import type { Db } from '../../db/index.js';
+import { AppError } from '../../lib/errors.js';
+import { chargeOnce, refundCharge, type ChargeRow } from '../../integrations/clearing/charges.js';
+import type { ClearingProvider } from '../../integrations/clearing/provider.js';
 import type { PurchaseCommand, PurchaseContext } from './purchase-context.js';
 import { findPurchaseByKey } from './purchase-present.js';
 

@@ -9,10 +9,10 @@ import {
   type Identification,
   type ServerExitResult,
 } from '@venue/domain';
-import type { Db } from '../db/index.js';
-import { balanceLedger, clients, clubs, entranceLogs, quickExits, terminals } from '../db/schema.js';
-import { scoped } from '../lib/scoped.js';
-import { clubSettings } from '../modules/club/club.service.js';
+import type { Db } from '../../db/index.js';
+import { balanceLedger, clients, clubs, entranceLogs, quickExits, terminals } from '../../db/schema.js';
+import { scoped } from '../../lib/scoped.js';
+import { clubSettings } from '../club/club.service.js';
 import { identificationMatch } from './entrance.service.js';
 
 /**

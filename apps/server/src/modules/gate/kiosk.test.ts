@@ -1,11 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
 import { EntranceState, PaymentMethod, PurchaseItemType, Reason, type ServerDecision } from '@venue/domain';
-import * as factory from '../../test/factories.js';
-import { createTestApp, signedInAdmin, type TestContext } from '../../test/harness.js';
-import { balanceLedger, cashSessions, charges, clients, entranceLogs, purchaseItems, purchases } from '../db/schema.js';
-import { TerminalClient } from '../../../terminal/src/client.js';
-import { buy } from '../../../terminal/src/kiosk.js';
+import * as factory from '../../../test/factories.js';
+import { createTestApp, signedInAdmin, type TestContext } from '../../../test/harness.js';
+import {
+  balanceLedger,
+  cashSessions,
+  charges,
+  clients,
+  entranceLogs,
+  purchaseItems,
+  purchases,
+} from '../../db/schema.js';
+import { TerminalClient } from '../../../../terminal/src/client.js';
+import { buy } from '../../../../terminal/src/kiosk.js';
 
 /**
  * Kiosk purchases and paying at the gate over the real terminal protocol

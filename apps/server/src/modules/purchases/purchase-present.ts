@@ -1,8 +1,8 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Purchase } from '@venue/domain';
-import type { Db, Tx } from '../db/index.js';
-import { purchaseItems, purchasePayments, purchases } from '../db/schema.js';
-import { scoped } from '../lib/scoped.js';
+import type { Db, Tx } from '../../db/index.js';
+import { purchaseItems, purchasePayments, purchases } from '../../db/schema.js';
+import { scoped } from '../../lib/scoped.js';
 
 /** Reading purchases back and mapping their rows to the API shape (STYLE point 6: one place). */
 
