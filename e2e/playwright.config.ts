@@ -7,15 +7,15 @@ import type { E2eServer } from './fixtures';
 /**
  * Browser tests on Debian's chromium (no browser download: DESIGN §3).
  *
- * One server per worker (E2E_WORKERS, default 3: the journeys mostly wait
- * on the browser and the server — about 8 CPU-minutes in 35 wall-minutes
- * with two workers on a busy machine), each on a fresh embedded database
+ * One server per worker (E2E_WORKERS, default 2: on this 2-core machine three
+ * workers kept the load at 10–13 and took 1 222 s, the axe scans being
+ * CPU-bound in the browser), each on a fresh embedded database
  * with a small demo club of its own: a worker's journeys change
  * only its own server's club (e2e/fixtures.ts gives each test its server).
  * This file is read again by every worker: the servers are chosen once and
  * handed over in E2E_SERVERS_JSON.
  */
-const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 3));
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
 if (!process.env.E2E_SERVERS_JSON) {
   const basePort = Number(process.env.E2E_PORT ?? 3217);
   const servers: E2eServer[] = Array.from({ length: workers }, (_, index) => {
