@@ -1,9 +1,10 @@
 // Sums the JSON reports of one `npm test` (scripts/test.sh): vitest's (unit
 // and API on PGlite, API on PostgreSQL) and Playwright's (browser journeys).
 // Prints one line per run, the wall time of each phase, and the closing line
-// "N passed, N failed, N skipped" that CI reads; exits 1 when a report is
-// missing or counts a failure, so the count of tests run is always printed
-// and a run that ran nothing cannot pass unnoticed.
+// "N passed, N failed, N skipped" that CI reads; exits 1 when a report counts
+// a failure or no passed test, or when no report passed at all, so a run that
+// ran nothing cannot pass unnoticed. A phase that wrote no report (it crashed)
+// already fails scripts/test.sh by its own exit code.
 //   node scripts/test-summary.mjs <dir>   (dir holds *.vitest.json, *.playwright.json, phases.tsv)
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
