@@ -60,12 +60,13 @@ export async function runAutoRenewPerClient(
       out.skipped++;
       return;
     }
-    const quote = renewalQuote(today, end, monthly, Number(r.end_type), rule);
+    const quote = renewalQuote(today, end, monthly, Number(r.end_type), rule, settings.autoRenewDaysBefore);
     const ok = await renewOne(db, provider, {
       clubId,
       clientId: r.id,
       end,
       quote,
+      monthly,
       kind: r.kind,
       at,
       userId: opts.userId,

@@ -128,6 +128,16 @@ describe('automatic renewal quote (seed 001 §4)', () => {
     const c = renewalQuote('2025-05-24', null, 31000, 2, rule(M.RemainderProrated, { lastDayOfMonth: 25 }));
     expect(c.method).toBe(M.RemainderProrated);
   });
+  it('a remainder due again at once (its end within daysBefore of today) is sold with the next month', () => {
+    // 29–31 May: 3 days left; with 3 days' notice the client would be due again today.
+    const a = renewalQuote('2025-05-29', '2025-05-28', 31000, 2, rule(M.RemainderProrated), 3);
+    expect(a).toMatchObject({ start: '2025-05-29', end: '2025-06-30', price: 3000 + 31000, proratedDays: 3 });
+    expect(a.method).toBe(M.RemainderAndNextProrated);
+    expect(isRenewalDue('2025-05-29', a.end, 3, 0)).toBe(false);
+    // With 1 day's notice the remainder alone is not due again today.
+    const b = renewalQuote('2025-05-29', '2025-05-28', 31000, 2, rule(M.RemainderProrated), 1);
+    expect(b).toMatchObject({ end: '2025-05-31', price: 3000, method: M.RemainderProrated });
+  });
   it('due from N days before to M days after the end', () => {
     expect(isRenewalDue('2025-05-08', '2025-05-10', 2, 3)).toBe(true);
     expect(isRenewalDue('2025-05-07', '2025-05-10', 2, 3)).toBe(false);

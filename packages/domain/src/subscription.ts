@@ -233,6 +233,12 @@ export interface RenewalQuote {
  * - Last-day rule: on or after the club's last day of the month the treatment
  *   overrides the method (nextMonth → FromNextMonth; remainderAndNext →
  *   RemainderAndNextProrated).
+ * - Due again at once: with `daysBefore` (the club's autoRenewDaysBefore), a
+ *   RemainderProrated quote whose month ends within `daysBefore` days of
+ *   `today` — so the client would be due again the same day — sells the
+ *   remainder and the next month (RemainderAndNextProrated) instead, so that a
+ *   renewal run is idempotent per client: a second run the same day or the
+ *   next charges nothing new (docs/money.md "Automatic renewal").
  */
 export function renewalQuote(
   today: string,
@@ -240,6 +246,7 @@ export function renewalQuote(
   monthlyPrice: number,
   endType: number,
   rule: RenewalRule,
+  daysBefore?: number,
 ): RenewalQuote {
   const start = subscriptionStart(today, currentEnd);
   let method = rule.method;
@@ -259,7 +266,11 @@ export function renewalQuote(
     return { start: plusDays(mEnd, 1), end: nextEnd, price: monthlyPrice, method, proratedDays: 0 };
   }
   if (method === AutoRenewMethod.RemainderProrated) {
-    return { start, end: mEnd, price: prorated, method, proratedDays: left };
+    // A remainder that would be due again at once (its end inside the renewal window) is sold with
+    // the next month in one purchase: one charge and one document, and a second run charges nothing.
+    const dueAgain = daysBefore != null && daysBetween(today, mEnd) <= daysBefore;
+    if (!dueAgain) return { start, end: mEnd, price: prorated, method, proratedDays: left };
+    method = AutoRenewMethod.RemainderAndNextProrated;
   }
   return { start, end: nextEnd, price: prorated + monthlyPrice, method, proratedDays: left };
 }

@@ -63,6 +63,13 @@ export const PurchaseItemInput = z.strictObject({
       start: isoDate.optional(),
       /** Last day, when set by automatic renewal (its quote); default: computed from the period and the group's end type. */
       end: isoDate.optional(),
+      /**
+       * The monthly price the next automatic renewal charges (minor units, with VAT), when it is not
+       * this sale's unit price: automatic renewal sets it to the rate it prorated from, so a period
+       * that cost less (or more) than a month never becomes the client's monthly price
+       * (docs/money.md "Automatic renewal": the monthly price rule).
+       */
+      monthlyPrice: amount.optional(),
     })
     .optional(),
 });

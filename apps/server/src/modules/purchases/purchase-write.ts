@@ -247,7 +247,8 @@ async function applySubscription(tx: Tx, w: PurchaseToWrite, line: PricedLine, s
     start,
     end,
     endType,
-    monthlyPrice: it.unitPrice,
+    // The rate the next automatic renewal charges: set by a renewal (what it prorated from), else this sale's price.
+    monthlyPrice: sub.monthlyPrice ?? it.unitPrice,
   };
   return { expiry: end, details };
 }

@@ -84,6 +84,8 @@ export interface PlannedRenewal {
   start: string;
   endDate: string;
   price: number;
+  /** The monthly price the quote prorated from (agorot): recorded on the sale for the next renewal. */
+  monthly: number;
   items: PurchaseItemInput[];
   payments: PaymentInput[];
   checked: CheckedPurchase | null;
@@ -225,15 +227,26 @@ export function planRenewal(
   monthlyOf: (r: { unitPrice: number; details: unknown }) => number | null,
 ): PlannedRenewal {
   const key = `autorenew:${c.client.id}:${c.end}`;
-  const base = { c, key, start: '', endDate: '', price: 0, items: [], payments: [], checked: null, charge: null };
+  const base = {
+    c,
+    key,
+    start: '',
+    endDate: '',
+    price: 0,
+    monthly: 0,
+    items: [],
+    payments: [],
+    checked: null,
+    charge: null,
+  };
   const monthly = c.last ? monthlyOf(c.last) : null;
   const { settings } = run;
   if (monthly == null || !isRenewalDue(run.today, c.end, settings.autoRenewDaysBefore, settings.autoRenewDaysAfter)) {
     return { ...base, outcome: { kind: 'skipped' } };
   }
   const endType = c.group?.subscriptionEndType ?? 4;
-  const q = renewalQuote(run.today, c.end, monthly, Number(endType), run.rule);
-  const items: PurchaseItemInput[] = [renewalItem(q)];
+  const q = renewalQuote(run.today, c.end, monthly, Number(endType), run.rule, settings.autoRenewDaysBefore);
+  const items: PurchaseItemInput[] = [renewalItem(q, monthly)];
   const payments: PaymentInput[] = [
     {
       method: c.method.kind === 'masav' ? PaymentMethod.Masav : PaymentMethod.CreditCardToken,
@@ -241,7 +254,7 @@ export function planRenewal(
       keepExcess: false,
     },
   ];
-  const planned = { ...base, start: q.start, endDate: q.end, price: q.price, items, payments };
+  const planned = { ...base, start: q.start, endDate: q.end, price: q.price, monthly, items, payments };
   if (c.keyUsed) return { ...planned, outcome: { kind: 'single' } };
   const out = checkPurchase({
     items,
@@ -267,8 +280,12 @@ export function planRenewal(
   return { ...planned, checked: out, outcome: { kind: 'ok' } };
 }
 
-/** The renewal's one line: a month's subscription from the quote's start to its end. */
-export function renewalItem(q: { start: string; end: string; price: number }): PurchaseItemInput {
+/**
+ * The renewal's one line: a month's subscription from the quote's start to its end, at the quote's
+ * price, recording `monthly` (agorot) — the rate it was prorated from — as the client's monthly
+ * price for the next renewal (never the price of this period).
+ */
+export function renewalItem(q: { start: string; end: string; price: number }, monthly: number): PurchaseItemInput {
   return {
     itemType: PurchaseItemType.NewSubscription,
     name: '',
@@ -281,6 +298,7 @@ export function renewalItem(q: { start: string; end: string; price: number }): P
       kala: false,
       start: q.start,
       end: q.end,
+      monthlyPrice: monthly,
     },
   };
 }
@@ -627,7 +645,7 @@ async function insertDetails(tx: Tx, run: RenewalRun, good: PlannedRenewal[], id
           start: p.start,
           end: p.endDate,
           endType: p.c.group?.subscriptionEndType ?? 4,
-          monthlyPrice: it.unitPrice,
+          monthlyPrice: sub.monthlyPrice ?? it.unitPrice,
         },
       };
     }),

@@ -25,7 +25,7 @@ import { scoped } from '../../lib/scoped.js';
 import type { ClearingProvider } from '../../integrations/clearing/provider.js';
 import { reconcileCharges, type ReconcileResult } from '../../integrations/clearing/charges.js';
 import { createPurchase } from '../purchases/purchase.service.js';
-import { clubToday, getClubRow } from '../club/club.service.js';
+import { clubSettings, clubToday, getClubRow } from '../club/club.service.js';
 import { audit } from '../../lib/audit.js';
 import type { Actor } from '../../lib/actor.js';
 import { registerDebt } from '../debts/debts.service.js';
@@ -35,6 +35,7 @@ import {
   refundFailed,
   RENEW_CHUNK,
   renewalCandidates,
+  renewalItem,
   renewalRun,
   writeChunk,
   type PlannedRenewal,
@@ -164,7 +165,8 @@ export async function renewQuoteFor(db: Db, clubId: number, clientId: number, to
   const monthly = await lastMonthlyPrice(db, clubId, clientId);
   if (monthly == null) throw new AppError('NOTHING_TO_RENEW', 'No subscription to renew');
   const rule = await autoRenewSettings(db, clubId);
-  const q = renewalQuote(today, c.subscriptionEnd, monthly, endType ?? 4, rule);
+  const { autoRenewDaysBefore } = clubSettings(await getClubRow(db, clubId));
+  const q = renewalQuote(today, c.subscriptionEnd, monthly, endType ?? 4, rule, autoRenewDaysBefore);
   const [pm] = await db
     .select({ id: paymentMethods.id })
     .from(paymentMethods)
@@ -258,6 +260,7 @@ async function renewSingle(db: Db, provider: ClearingProvider, run: RenewalRun, 
     clientId: p.c.client.id,
     end: p.c.end,
     quote: { start: p.start, end: p.endDate, price: p.price },
+    monthly: p.monthly,
     kind: p.c.method.kind,
     at: run.at,
     userId: run.userId,
@@ -319,6 +322,8 @@ export async function renewOne(
     clientId: number;
     end: string;
     quote: Pick<RenewalQuote, 'start' | 'end' | 'price'>;
+    /** The monthly price the quote was prorated from (agorot), recorded for the next renewal. */
+    monthly: number;
     kind: string;
     at: Date;
     userId?: number | null;
@@ -329,22 +334,7 @@ export async function renewOne(
     const p = await createPurchase(db, provider, {
       clubId: a.clubId,
       clientId: a.clientId,
-      items: [
-        {
-          itemType: PurchaseItemType.NewSubscription,
-          name: '',
-          quantity: 1,
-          unitPrice: quote.price,
-          subscription: {
-            period: 'month',
-            usageType: 'subscription',
-            unlimited: false,
-            kala: false,
-            start: quote.start,
-            end: quote.end,
-          },
-        },
-      ],
+      items: [renewalItem(quote, a.monthly)],
       payments: [
         {
           method: a.kind === 'masav' ? PaymentMethod.Masav : PaymentMethod.CreditCardToken,
