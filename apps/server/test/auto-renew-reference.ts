@@ -9,7 +9,7 @@ import {
   renewOne,
   type RunResult,
 } from '../src/modules/subscriptions/subscriptions.service.js';
-import { renewalRun, shiftDays } from '../src/modules/subscriptions/auto-renew.batch.js';
+import { logWithoutMethod, renewalRun, shiftDays } from '../src/modules/subscriptions/auto-renew.batch.js';
 
 /**
  * The per-client automatic renewal the set-based `runAutoRenew` replaced
@@ -47,7 +47,13 @@ export async function runAutoRenewPerClient(
                         where l.club_id = ${clubId} and l.client_id = c.id and l.for_end = c.subscription_end)
      order by c.id`,
   );
-  const out: RunResult = { considered: list.length, renewed: 0, failed: 0, skipped: 0 };
+  const out: RunResult = {
+    considered: list.length,
+    renewed: 0,
+    failed: 0,
+    skipped: 0,
+    noPaymentMethod: await logWithoutMethod(db, run),
+  };
   let next = 0;
   const renewRow = async (r: (typeof list)[number]) => {
     const end = String(r.end).slice(0, 10);

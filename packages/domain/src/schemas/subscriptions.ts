@@ -67,6 +67,8 @@ export const AutoRenewRunResponse = z.object({
   renewed: z.number(),
   failed: z.number(),
   skipped: z.number(),
+  /** Due clients without a stored payment method: logged with error NO_PAYMENT_METHOD, nothing charged. */
+  noPaymentMethod: z.number(),
 });
 export const AutoRenewLog = z.object({
   id: z.number(),

@@ -217,6 +217,46 @@ export async function renewalCandidates(db: Db, run: RenewalRun): Promise<Renewa
 }
 
 /**
+ * Logs the due clients that cannot be renewed because they have no live stored payment method
+ * (seed 001 §4: every attempt's outcome, success or error): active, the end in the run's window,
+ * a last subscription that renews (a month or more, not unlimited, not kala), no attempt logged
+ * for that end. One row each (`success` false, error `NO_PAYMENT_METHOD`, amount 0), once per
+ * end date, in one statement; no debt (nothing was charged). The manager finds them in the
+ * automatic renewal report.
+ * @returns the number of rows written.
+ */
+export async function logWithoutMethod(db: Db, run: RenewalRun): Promise<number> {
+  const { clubId, today, settings } = run;
+  const from = shiftDays(today, -settings.autoRenewDaysAfter);
+  const to = shiftDays(today, settings.autoRenewDaysBefore);
+  const rows = await queryRows<{ n: number }>(
+    db,
+    sql`with due as (
+          select c.id, c.subscription_end as end
+            from clients c
+           where c.club_id = ${clubId} and c.status = ${ClientStatus.Active}
+             and c.subscription_end between ${from}::date and ${to}::date
+             and not exists (select 1 from payment_methods pm
+                              where pm.club_id = ${clubId} and pm.client_id = c.id and pm.deleted = false)
+             and not exists (select 1 from auto_renew_logs l
+                              where l.club_id = ${clubId} and l.client_id = c.id and l.for_end = c.subscription_end)
+             and (select coalesce(pi.details->>'period', '') in ('month', 'threeMonths', 'halfYear', 'year')
+                         and coalesce((pi.details->>'unlimited')::boolean, false) = false
+                         and coalesce((pi.details->>'kala')::boolean, false) = false
+                    from purchase_items pi join purchases p on p.id = pi.purchase_id and p.club_id = pi.club_id
+                   where p.club_id = ${clubId} and p.client_id = c.id and pi.item_type = ${PurchaseItemType.NewSubscription}
+                   order by p.at desc, p.id desc limit 1)
+        ), ins as (
+          insert into auto_renew_logs (club_id, client_id, at, success, error, amount, for_end)
+          select ${clubId}, due.id, ${run.at.toISOString()}::timestamptz, false, 'NO_PAYMENT_METHOD', 0, due.end from due
+          returning 1
+        )
+        select count(*)::int as n from ins`,
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/**
  * Plans one client's renewal in memory with the domain's rules: the monthly
  * price of its last subscription, the due check, the quote, the purchase's
  * items and payment (stored card or MASAV), and `checkPurchase`'s verdict.

@@ -71,7 +71,7 @@ const SPECS: Spec[] = [
     balance: 1000 * i,
     price: 27000,
   })),
-  { endIn: 1 }, // no stored method: not a candidate
+  { endIn: 1 }, // no stored method: not a candidate, logged NO_PAYMENT_METHOD
 ];
 
 async function seedClub(ctx: TestContext): Promise<number> {
@@ -199,7 +199,9 @@ describe('set-based automatic renewal equals the per-client path (issue 18)', ()
     for (const k of Object.keys(a) as (keyof typeof a)[]) expect(b[k], k).toEqual(a[k]);
     // What the comparison covers is not empty.
     expect(b.purchases.filter((p) => p.source === 'autorenew').length).toBe(set.renewed);
-    expect(b.logs.filter((l) => l.success === false).length).toBe(set.failed + 1);
+    // The failures, the client attempted before, and the due client without a stored method.
+    expect(set.noPaymentMethod).toBe(1);
+    expect(b.logs.filter((l) => l.success === false).length).toBe(set.failed + 1 + set.noPaymentMethod);
     expect(b.debts.some((d) => d.source === 'masav')).toBe(true);
     expect(b.logs.map((l) => l.error)).toEqual(
       expect.arrayContaining([
@@ -218,7 +220,13 @@ describe('set-based automatic renewal equals the per-client path (issue 18)', ()
     const db = ctx.database.db;
     const old = await runAutoRenewPerClient(db, new SandboxProvider(), before, { at });
     const set = await runAutoRenew(db, new SandboxProvider(), after, { at, chunk: 7 });
-    expect(set).toEqual({ considered: old.considered, renewed: 0, failed: 0, skipped: old.skipped });
+    expect(set).toEqual({
+      considered: old.considered,
+      renewed: 0,
+      failed: 0,
+      skipped: old.skipped,
+      noPaymentMethod: 0,
+    });
     expect(old.renewed + old.failed).toBe(0);
   });
 });

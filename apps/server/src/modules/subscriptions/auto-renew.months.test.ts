@@ -129,6 +129,19 @@ describe('automatic renewal over months', () => {
     });
   });
 
+  it('a due client without a stored payment method is logged once per end date (NO_PAYMENT_METHOD), nothing charged', async () => {
+    const { clubId, clientId } = await setup(AutoRenewMethod.FromNextMonth, '2031-11-28', 2);
+    await ctx.database.db.execute(sql`update payment_methods set deleted = true where client_id = ${clientId}`);
+    expect(await run(clubId, '2031-11-27')).toMatchObject({ considered: 0, noPaymentMethod: 1 });
+    expect(await run(clubId, '2031-11-28')).toMatchObject({ considered: 0, noPaymentMethod: 0 });
+    const logs = await queryRows<{ success: boolean; error: string; for_end: string; debt_id: number | null }>(
+      ctx.database.db,
+      sql`select success, error, for_end::text, debt_id from auto_renew_logs where client_id = ${clientId}`,
+    );
+    expect(logs).toEqual([{ success: false, error: 'NO_PAYMENT_METHOD', for_end: '2031-11-28', debt_id: null }]);
+    expect(await renewals(clubId, clientId)).toEqual([]);
+  });
+
   it("a renewal stored before the rate was recorded (the period's price as monthlyPrice) is repaired by the migration", async () => {
     // An automatic renewal of the old code: ₪12 for two days, with monthlyPrice 1 200.
     const { clubId, clientId } = await setup(AutoRenewMethod.RemainderProrated, '2031-11-28', 0);

@@ -31,6 +31,7 @@ import type { Actor } from '../../lib/actor.js';
 import { registerDebt } from '../debts/debts.service.js';
 import {
   chargeChunk,
+  logWithoutMethod,
   planRenewal,
   refundFailed,
   RENEW_CHUNK,
@@ -179,6 +180,8 @@ export interface RunResult {
   renewed: number;
   failed: number;
   skipped: number;
+  /** Due clients without a stored payment method, logged `NO_PAYMENT_METHOD` (not counted in `considered`). */
+  noPaymentMethod: number;
 }
 
 /**
@@ -216,7 +219,8 @@ export async function runAutoRenew(
     opts.userId ?? null,
   );
   const list = await renewalCandidates(db, run);
-  const out: RunResult = { considered: list.length, renewed: 0, failed: 0, skipped: 0 };
+  const noPaymentMethod = await logWithoutMethod(db, run);
+  const out: RunResult = { considered: list.length, renewed: 0, failed: 0, skipped: 0, noPaymentMethod };
   for (let i = 0; i < list.length; i += size) {
     const chunk = list.slice(i, i + size).map((c) => planRenewal(run, c, monthlyOf));
     await chargeChunk(db, provider, run, chunk);
