@@ -93,6 +93,7 @@ const PURCHASE_STATUS = {
   1: ['שולם', 'Paid'],
   2: ['ממתין', 'Pending'],
   3: ['הוחזר', 'Refunded'],
+  4: ['בוטל', 'Cancelled'],
 } as const satisfies Record<number, Pair>;
 
 /** Quick-exit outcomes 1–12 (gate.ts QuickExitOutcome, docs/entrance-reasons.md "Quick exit"). */

@@ -11,7 +11,14 @@ import { amount, idempotencyKey, positiveAmount } from './helpers.js';
  */
 
 /** Payment status of a purchase. */
-export const PurchasePaymentStatus = { Paid: 1, Pending: 2, Refunded: 3 } as const;
+/**
+ * A purchase's payment status. Pending: paid by MASAV, not collected yet (no document). Refunded:
+ * all of it given back. Cancelled: a MASAV sale the bank did not collect, closed because its debt
+ * was paid another way (the desk's document took the money) or written off — never income
+ * (docs/money.md "MASAV: rejected, then paid another way"). Refunded and Cancelled purchases are
+ * outside the income summaries.
+ */
+export const PurchasePaymentStatus = { Paid: 1, Pending: 2, Refunded: 3, Cancelled: 4 } as const;
 /** Who paid (seed 001 §3 "payer (father or manager)"). */
 export const PurchasePayer = { Client: 0, Parent: 1, Manager: 2 } as const;
 /** Payment from the money balance (enums.ts; kept here for the modules that import it from this file). */

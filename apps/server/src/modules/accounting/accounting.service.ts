@@ -156,7 +156,6 @@ function purchaseMovements(
     const vat = Math.min(vats[i], amount);
     const credit = [{ account: s.incomeAccount, amount: amount - vat }];
     if (vat > 0) credit.push({ account: s.vatAccount, amount: vat });
-    // A MASAV purchase not yet collected has no invoice number yet (docs/money.md "Documents"): reference 0.
     const base = { reference: p.invoiceNumber ?? 0, reference2: clientNumber, date, valueDate: date };
     moves.push({ ...base, details: `קבלה ${p.invoiceNumber} ${label}`, debit: [{ account, amount }], credit });
   });
@@ -233,14 +232,37 @@ async function refundsOfPeriod(
   );
 }
 
+/** The payment lines of the purchases `ids` (agorot), by purchase. */
+async function paymentsOf(db: Db, clubId: number, ids: number[]) {
+  const pays = new Map<number, { method: number; amount: number }[]>();
+  for (let i = 0; i < ids.length; i += 5000) {
+    const chunk = ids.slice(i, i + 5000);
+    const ps = await db
+      .select({
+        purchaseId: purchasePayments.purchaseId,
+        method: purchasePayments.method,
+        amount: purchasePayments.amount,
+      })
+      .from(purchasePayments)
+      .where(scoped(db, clubId).where(purchasePayments, inArray(purchasePayments.purchaseId, chunk)));
+    for (const x of ps) pays.set(x.purchaseId, [...(pays.get(x.purchaseId) ?? []), x]);
+  }
+  return pays;
+}
+
 /**
  * MOVEIN.DAT for [from, to] (club-local dates, inclusive), in the published
- * layout (integrations/accounting/movein.ts): the purchases of the period by
- * invoice number (`purchaseMovements`), then the refunds made in the period
- * (`refundMovements`, each on its own day), then the MASAV collections read from
- * the bank's return files in the period (debit the bank account, credit the
- * MASAV account), by date. Reference 1 is the invoice number, reference 2 the
- * client number.
+ * layout (integrations/accounting/movein.ts): the documents of the period —
+ * the purchases paid at the sale, by invoice number (`purchaseMovements`),
+ * then the refunds made in the period (`refundMovements`, each on its own
+ * day), then the MASAV sales collected in the period (read from the bank's
+ * return files): each sale's movement on the day of its collection, with the
+ * number its document took then, and the collection itself (debit the bank,
+ * credit the MASAV account), by date. A MASAV sale not collected has no
+ * document and is not written; one the bank rejected and that was paid at
+ * the desk (Cancelled) never is — the desk's document took the money
+ * (docs/money.md "MASAV: rejected, then paid another way"). Reference 1 is
+ * the invoice number, reference 2 the client number.
  * @throws VALIDATION_ERROR hashavshevetDetailsRequired, dateRangeOrder,
  *   masavAccountRequired, bankAccountRequired; NO_DATA_TO_EXPORT (422) when the
  *   period has no movement (seed 001 §8 "No data to export").
@@ -257,30 +279,29 @@ export async function writeMovein(db: Db, clubId: number, from: string, to: stri
     .leftJoin(clients, eq(clients.id, purchases.clientId))
     .where(scoped(db, clubId).where(purchases, gte(purchases.at, start), lt(purchases.at, end)))
     .orderBy(asc(purchases.invoiceNumber));
-  const pays = new Map<number, { method: number; amount: number }[]>();
-  const ids = rows.map((r) => r.p.id);
-  for (let i = 0; i < ids.length; i += 5000) {
-    const chunk = ids.slice(i, i + 5000);
-    const ps = await db
-      .select({
-        purchaseId: purchasePayments.purchaseId,
-        method: purchasePayments.method,
-        amount: purchasePayments.amount,
-      })
-      .from(purchasePayments)
-      .where(scoped(db, clubId).where(purchasePayments, inArray(purchasePayments.purchaseId, chunk)));
-    for (const x of ps) pays.set(x.purchaseId, [...(pays.get(x.purchaseId) ?? []), x]);
-  }
+  const pays = await paymentsOf(
+    db,
+    clubId,
+    rows.map((r) => r.p.id),
+  );
   const moves: MoveinMovement[] = [];
-  for (const { p, number } of rows)
-    moves.push(...purchaseMovements(s, p, pays.get(p.id) ?? [], number, clubToday(club.location, p.at)));
+  for (const { p, number } of rows) {
+    const ps = pays.get(p.id) ?? [];
+    // Written when its document is issued: at the bank's collection (masavCollections), or never.
+    if (p.invoiceNumber == null || ps.some((x) => x.method === PaymentMethod.Masav)) continue;
+    moves.push(...purchaseMovements(s, p, ps, number, clubToday(club.location, p.at)));
+  }
   moves.push(...(await refundsOfPeriod(db, clubId, s, club.location, start, end)));
   moves.push(...(await masavCollections(db, clubId, s, club.location, start, end)));
   if (!moves.length) throw new AppError('NO_DATA_TO_EXPORT', 'No data to export');
   return buildMovein(s, moves);
 }
 
-/** Collections of MASAV purchases in [start, end): bank ← MASAV account, on the day the return file was read. */
+/**
+ * The MASAV sales collected in [start, end), on the day the return file was read: the sale's
+ * movement (MASAV account ← income and VAT, with the number its document took at the collection),
+ * then the collection (bank ← MASAV account), so the MASAV account clears the same day.
+ */
 async function masavCollections(
   db: Db,
   clubId: number,
@@ -290,7 +311,7 @@ async function masavCollections(
   end: Date,
 ): Promise<MoveinMovement[]> {
   const rows = await db
-    .select({ r: masavResults, invoice: purchases.invoiceNumber, number: clients.number })
+    .select({ r: masavResults, p: purchases, number: clients.number })
     .from(masavResults)
     .innerJoin(purchases, and(eq(purchases.id, masavResults.purchaseId), eq(purchases.clubId, clubId)))
     .leftJoin(clients, eq(clients.id, masavResults.clientId))
@@ -310,17 +331,26 @@ async function masavCollections(
         message: `${s.bankAccount ? 'masavAccount' : 'bankAccount'}Required`,
       },
     ]);
-  return rows.map(({ r, invoice, number }) => {
+  const pays = await paymentsOf(
+    db,
+    clubId,
+    rows.map((x) => x.p.id),
+  );
+  return rows.flatMap(({ r, p, number }) => {
     const date = clubToday(location, r.at);
-    return {
-      reference: invoice ?? r.receiptNumber ?? 0,
-      reference2: number,
-      date,
-      valueDate: date,
-      details: `גביית מס"ב ${invoice}`,
-      debit: [{ account: s.bankAccount, amount: r.amount }],
-      credit: [{ account: s.masavAccount, amount: r.amount }],
-    };
+    const invoice = p.invoiceNumber ?? r.receiptNumber ?? 0;
+    return [
+      ...purchaseMovements(s, p, pays.get(p.id) ?? [], number, date),
+      {
+        reference: invoice,
+        reference2: number,
+        date,
+        valueDate: date,
+        details: `גביית מס"ב ${invoice}`,
+        debit: [{ account: s.bankAccount, amount: r.amount }],
+        credit: [{ account: s.masavAccount, amount: r.amount }],
+      },
+    ];
   });
 }
 

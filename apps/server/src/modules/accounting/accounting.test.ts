@@ -121,15 +121,35 @@ describe('accounting export: MOVEIN.DAT and MOVEIN.PRM in the published layout (
     expect(credit).toEqual({ '4000': p.total - p.vat, '2200': p.vat });
   });
 
-  it('MASAV money not collected goes to the MASAV account, never to cash', async () => {
+  it('a MASAV sale not collected has no document and is not written; collected, it is written with its number through the MASAV account', async () => {
     const { api, club } = await signedInAdmin(ctx);
     await setAccounts(api, club.id);
+    await api.request('PUT', '/api/MasavFile/Settings', {
+      institutionCode: '12345679',
+      sendingInstitution: '54322',
+      institutionName: 'Masav',
+    });
     const c = (await api.post('/api/Client', { firstName: 'Masav' })).json();
     await authorize(api, c.id, 400);
-    await buy(api, c.id, 5000, [{ method: 5, amount: 5000 }]);
+    const p = await buy(api, c.id, 5000, [{ method: 5, amount: 5000 }]);
+    // Before: "קבלה null" with reference 0, income and VAT booked without a document.
+    const none = await api.post('/api/Report/WriteMoveinDat', { from: today(), to: today() });
+    expect(none.statusCode, none.body).toBe(422);
+    const file = await api.post('/api/MasavFile?testMode=false');
+    const sent = (await api.get(`/api/MasavFile/Download/${file.json().id}`)).rawPayload;
+    const up = multipartFile('return.msv', bankReturnFile(sent, []));
+    expect((await api.request('POST', '/api/MasavFile/Return', up.body, up.headers)).statusCode).toBe(200);
     const moves = await exportDay(api);
-    expect(moves).toHaveLength(1);
+    expect(moves).toHaveLength(2);
+    const number = Number(moves[0].ref1);
+    expect(number).toBeGreaterThan(0);
+    expect(moves[0].details).toBe(`קבלה ${number} מס"ב`);
     expect(moves[0].debits).toEqual([{ account: '1300', amount: 5000 }]);
+    expect(moves[0].credits).toEqual([
+      { account: '4000', amount: 5000 - p.vat },
+      { account: '2200', amount: p.vat },
+    ]);
+    expect(moves[1]).toMatchObject({ ref1: String(number), debits: [{ account: '1500', amount: 5000 }] });
     // Without a MASAV account the export says so instead of booking it elsewhere.
     await setAccounts(api, club.id, { masavAccount: '' });
     const res = await api.post('/api/Report/WriteMoveinDat', { from: today(), to: today() });
@@ -257,7 +277,7 @@ describe('accounting export: MOVEIN.DAT and MOVEIN.PRM in the published layout (
       { method: 1, amount: 4777, card },
     ]);
     await buy(api, clients[1].id, 6000, [{ method: 5, amount: 6000 }]);
-    await buy(api, clients[2].id, 2500, [{ method: 5, amount: 2500 }]);
+    const rejected = await buy(api, clients[2].id, 2500, [{ method: 5, amount: 2500 }]);
     // The MASAV file collects both; the bank returns client 2's debit.
     const file = await api.post('/api/MasavFile?testMode=false');
     expect(file.statusCode, file.body).toBe(200);
@@ -279,12 +299,14 @@ describe('accounting export: MOVEIN.DAT and MOVEIN.PRM in the published layout (
     const m = (k: number) => t.byMethod[String(k)] ?? 0;
     expect(debit['1000']).toBe(m(0));
     expect(debit['1100']).toBe(m(1) + m(2) + m(4));
-    expect(debit['1300']).toBe(m(5));
-    expect(credit['4000']).toBe(t.amountBeforeVat + t.fee);
-    expect(credit['2200']).toBe(t.vat);
-    // Collected MASAV money moves from the MASAV account to the bank; the rejected stays.
+    // The books hold documents: the rejected MASAV sale (2 500, no document) is in the financial
+    // report's sales but not in MOVEIN; the collected one is booked with its document.
+    expect(debit['1300']).toBe(m(5) - 2500);
+    expect(credit['4000']).toBe(t.amountBeforeVat + t.fee - (2500 - rejected.vat));
+    expect(credit['2200']).toBe(t.vat - rejected.vat);
+    // Collected MASAV money moves from the MASAV account to the bank the same day: it clears.
     expect(debit['1500']).toBe(6000);
     expect(credit['1300']).toBe(6000);
-    expect(debit['1300'] - credit['1300']).toBe(2500);
+    expect(debit['1300'] - credit['1300']).toBe(0);
   });
 });

@@ -162,7 +162,7 @@ export async function monthlyIncome(db: Db, clubId: number, now: Date = new Date
     clubId,
     now,
     (r, zone) => sql`select coalesce(sum(total - refunded), 0)::bigint as v, ${zone} from purchases
-      where club_id = ${clubId} and at >= ${r.start} and at < ${r.end} and payment_status <> ${PurchasePaymentStatus.Refunded}`,
+      where club_id = ${clubId} and at >= ${r.start} and at < ${r.end} and payment_status not in (${PurchasePaymentStatus.Refunded}, ${PurchasePaymentStatus.Cancelled})`,
   );
   return { value: Number(row?.v ?? 0) };
 }

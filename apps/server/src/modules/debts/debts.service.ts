@@ -1,9 +1,10 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Actor } from '../../lib/actor.js';
 import type { z } from 'zod';
-import { type Debt, type DebtInput, type DebtPatch } from '@venue/domain';
+import { PurchasePaymentStatus, type Debt, type DebtInput, type DebtPatch } from '@venue/domain';
 import type { Db, Tx } from '../../db/index.js';
-import { clients, debts } from '../../db/schema.js';
+import { clients, debts, purchases } from '../../db/schema.js';
+import { validationError } from '../../lib/validation.js';
 import { audit, auditedUpdate } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { scoped } from '../../lib/scoped.js';
@@ -76,6 +77,12 @@ export async function createDebt(db: Db, actor: Actor, input: z.infer<typeof Deb
 /** PATCH /api/Debts/{id}: amount (not below what was paid) and description. */
 export async function updateDebt(db: Db, actor: Actor, id: number, patch: z.infer<typeof DebtPatch>): Promise<Debt> {
   const r = await scoped(db, actor.clubId).one(debts, id, 'debt', { live: true });
+  // The debt of a MASAV sale is the sale's price: the bank collects it, or the desk pays it in full.
+  if (patch.amount != null && patch.amount !== r.amount && (r.purchaseId != null || r.masavFileId != null)) {
+    throw validationError([
+      { path: 'amount', message: r.masavFileId != null ? 'debtInCollection' : 'masavDebtAmount' },
+    ]);
+  }
   if (patch.amount != null && patch.amount < r.paid) {
     throw new AppError('VALIDATION_ERROR', 'Amount below what was paid', [{ path: 'amount', message: 'belowPaid' }]);
   }
@@ -90,11 +97,41 @@ export async function updateDebt(db: Db, actor: Actor, id: number, patch: z.infe
   );
 }
 
-/** PATCH /api/Debts/Delete/{id}: soft delete (the row stays for reports). */
+/**
+ * Closes a MASAV sale the bank did not collect (docs/money.md "MASAV: rejected, then paid another
+ * way"): the purchase goes from Pending to Cancelled — it has no document and leaves the income
+ * summaries, so income and VAT are counted once, in the document that took the money (or never,
+ * for a debt written off). Call it in the transaction that pays the sale's debt another way or
+ * writes it off.
+ * @returns whether a Pending purchase was closed (false: already collected, closed, or not MASAV).
+ */
+export async function closeMasavSale(tx: Tx, clubId: number, purchaseId: number): Promise<boolean> {
+  const closed = await tx
+    .update(purchases)
+    .set({ paymentStatus: PurchasePaymentStatus.Cancelled })
+    .where(
+      scoped(tx, clubId).where(
+        purchases,
+        eq(purchases.id, purchaseId),
+        eq(purchases.paymentStatus, PurchasePaymentStatus.Pending),
+      ),
+    )
+    .returning({ id: purchases.id });
+  return closed.length > 0;
+}
+
+/**
+ * PATCH /api/Debts/Delete/{id}: soft delete (the row stays for reports) — a write-off. A debt the
+ * bank is collecting (in a sent MASAV file not yet returned) is not written off; writing off the
+ * debt of an uncollected MASAV sale closes the sale (`closeMasavSale`): it was never income.
+ * @throws AppError VALIDATION_ERROR debtInCollection; NOT_FOUND
+ */
 export async function deleteDebt(db: Db, actor: Actor, id: number): Promise<Debt> {
   const r = await scoped(db, actor.clubId).one(debts, id, 'debt', { live: true });
+  if (r.masavFileId != null) throw validationError([{ path: 'id', message: 'debtInCollection' }]);
   return db.transaction(async (tx) => {
     const [u] = await tx.update(debts).set({ deleted: true }).where(eq(debts.id, id)).returning();
+    if (r.purchaseId != null) await closeMasavSale(tx, actor.clubId, r.purchaseId);
     await audit(tx, actor, { action: 'delete', entity: 'debt', entityId: id, before: presentDebt(r) });
     return presentDebt(u);
   });

@@ -321,7 +321,9 @@ async function settleMasavFile(tx: Tx, actor: Actor, file: typeof masavFiles.$in
     } else {
       await tx.update(debts).set({ paid: debt.amount, returnReason: null }).where(where);
       if (debt.purchaseId != null) {
-        await tx
+        // Only a sale still waiting for the bank gets its document; one closed meanwhile (paid at the
+        // desk or written off: Cancelled) was counted in the document that took the money.
+        const pending = await tx
           .update(purchases)
           .set({ paymentStatus: PurchasePaymentStatus.Paid })
           .where(
@@ -330,8 +332,9 @@ async function settleMasavFile(tx: Tx, actor: Actor, file: typeof masavFiles.$in
               eq(purchases.id, debt.purchaseId),
               eq(purchases.paymentStatus, PurchasePaymentStatus.Pending),
             ),
-          );
-        collectedPurchases.push(debt.purchaseId);
+          )
+          .returning({ id: purchases.id });
+        if (pending.length) collectedPurchases.push(debt.purchaseId);
       }
       out.collected++;
       out.collectedAmount += amount;

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import {
   LOW_LICENSE_THRESHOLD,
   PaymentMethod,
@@ -28,6 +28,7 @@ import { audit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { validationError } from '../../lib/validation.js';
 import { purchaseLockSql, type ChargeRow } from '../../integrations/clearing/charges.js';
+import { closeMasavSale } from '../debts/debts.service.js';
 import { writeLedger, type LedgerEntry } from './ledger.js';
 import type { CardCharges } from './purchase-charge.js';
 import type { PurchaseCommand, PurchaseContext } from './purchase-context.js';
@@ -254,8 +255,13 @@ async function applySubscription(tx: Tx, w: PurchaseToWrite, line: PricedLine, s
 }
 
 /**
- * Pays (part of) a debt of the client, never above what is left of it.
- * @throws AppError VALIDATION_ERROR debtAmountTooHigh (also: not the client's, deleted)
+ * Pays (part of) a debt of the client, never above what is left of it. A debt the bank is
+ * collecting (in a sent MASAV file whose return was not read) is not paid at the desk: the client
+ * would pay twice. A debt of a MASAV sale the bank did not collect is paid in full, and the MASAV
+ * sale is closed (Cancelled): this purchase's document takes the money, with its income and VAT,
+ * once (docs/money.md "MASAV: rejected, then paid another way").
+ * @throws AppError VALIDATION_ERROR debtAmountTooHigh (also: not the client's, deleted),
+ *   debtInCollection, masavDebtPayInFull
  */
 async function payDebt(tx: Tx, w: PurchaseToWrite, line: PricedLine): Promise<void> {
   const amount = line.priceWithVat;
@@ -268,10 +274,21 @@ async function payDebt(tx: Tx, w: PurchaseToWrite, line: PricedLine): Promise<vo
         eq(debts.id, line.input.itemId!),
         eq(debts.clientId, w.ctx.client!.id),
         sql`${debts.paid} + ${amount} <= ${debts.amount}`,
+        isNull(debts.masavFileId),
       ),
     )
-    .returning({ id: debts.id });
-  if (!ok.length) throw validationError([{ path: 'purchaseItems', message: 'debtAmountTooHigh' }]);
+    .returning({ id: debts.id, purchaseId: debts.purchaseId, amount: debts.amount, paid: debts.paid });
+  if (!ok.length) {
+    const [d] = await tx
+      .select({ fileId: debts.masavFileId })
+      .from(debts)
+      .where(scoped(tx, w.cmd.clubId).where(debts, eq(debts.id, line.input.itemId!)));
+    const message = d?.fileId != null ? 'debtInCollection' : 'debtAmountTooHigh';
+    throw validationError([{ path: 'purchaseItems', message }]);
+  }
+  const d = ok[0];
+  if (d.purchaseId != null && (await closeMasavSale(tx, w.cmd.clubId, d.purchaseId)) && d.paid < d.amount)
+    throw validationError([{ path: 'purchaseItems', message: 'masavDebtPayInFull' }]);
 }
 
 /**

@@ -406,7 +406,8 @@ describe('activity_daily summary kept by statement triggers', () => {
     const e = await runReport(db, entrancesReport, clubA, ReportQuery.parse({ ...month, terminalId: 1 }));
     expect(e.totals).toMatchObject({ count: 3, approved: 2, failed: 1, amount: 400, byStatus: { 1: 2, 4: 1 } });
     const p = await runReport(db, paymentsReport, clubA, ReportQuery.parse(month));
-    expect(p.totals).toMatchObject({ count: 4, amount: 2450, byMethod: { 0: 1000, 1: 1200, 4: 250 } });
+    // The pending purchase (250) is money not received yet: not a payment (docs/money.md "MASAV: rejected, then paid another way").
+    expect(p.totals).toMatchObject({ count: 3, amount: 2200, byMethod: { 0: 1000, 1: 1200 } });
     // A named client: read from the rows (the summary has no client).
     const c = await runReport(db, entrancesReport, clubA, ReportQuery.parse({ ...month, clientId: 5 }));
     expect(c.totals).toMatchObject({ count: 1, amount: 100 });

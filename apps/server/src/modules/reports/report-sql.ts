@@ -41,8 +41,13 @@ export function filters(
   return out;
 }
 
-/** A purchase (alias `p`) that was not refunded (PurchasePaymentStatus). */
-export const notRefunded = sql.raw(`p.payment_status <> ${PurchasePaymentStatus.Refunded}`);
+/**
+ * A purchase (alias `p`) that counts as income: neither refunded nor cancelled (PurchasePaymentStatus;
+ * docs/money.md "MASAV: rejected, then paid another way").
+ */
+export const notRefunded = sql.raw(
+  `p.payment_status not in (${PurchasePaymentStatus.Refunded}, ${PurchasePaymentStatus.Cancelled})`,
+);
 
 /**
  * The name of a terminal, group or seller of a row, of the row's own club

@@ -96,7 +96,8 @@ export const clubLicensesReport: ReportDefinition<'clubLicenses'> = {
       + (select coalesce(sum(l.quantity), 0) from license_loads l
         where l.club_id = c.id and l.created_at >= ${c.range.start} and l.created_at < ${c.range.end}) as loaded,
       (select coalesce(sum(i.quantity), 0) from purchase_items i join purchases p on p.id = i.purchase_id and p.club_id = c.id
-        where i.club_id = c.id and i.item_type = 6 and p.payment_status <> ${PurchasePaymentStatus.Refunded}
+        where i.club_id = c.id and i.item_type = 6
+          and p.payment_status not in (${PurchasePaymentStatus.Refunded}, ${PurchasePaymentStatus.Cancelled})
           and p.at >= ${c.range.start} and p.at < ${c.range.end}) as used,
       (select coalesce(sum(r.quantity), 0) from license_requests r
         where r.club_id = c.id and r.status = ${LicenseRequestStatus.Pending}) as pending) x on true`,
@@ -139,7 +140,8 @@ export const clubMonthlyReport: ReportDefinition<'clubMonthly'> = {
     const w = sql`s.day >= ${c.range.from}::date and s.day <= ${c.range.to}::date and s.kind in (1, 2)`;
     return sql`(select s.club_id, to_char(s.day, 'YYYY-MM') as month,
           coalesce(sum(s.n) filter (where s.kind = 1 and s.status = ${EntranceStatus.Approved}), 0)::int as entrances,
-          coalesce(sum(s.amount) filter (where s.kind = 2 and s.status <> ${PurchasePaymentStatus.Refunded}), 0)::bigint as income
+          coalesce(sum(s.amount) filter (where s.kind = 2
+            and s.status not in (${PurchasePaymentStatus.Refunded}, ${PurchasePaymentStatus.Cancelled})), 0)::bigint as income
         from (select club_id, day, kind, status, n, amount from activity_daily s where ${w}
               union all
               select club_id, day, kind, status, n, amount from activity_daily_delta s where ${w}) s

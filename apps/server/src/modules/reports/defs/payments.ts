@@ -6,10 +6,11 @@ import { clientName, clientSearch, filters, inList, nameOf } from '../report-sql
 /**
  * The payments report's totals without reading the period's payments:
  * financial_daily's payment-method rows (kind 2: payment lines and money of
- * the purchases that were not refunded, migration 0011) plus the payments of
- * the period's refunded purchases (few; index purchases_refunded_at), so
- * every payment line of the period counts once, as in the rows. Null with a
- * client filter (neither summary has the client).
+ * the purchases that were neither refunded nor cancelled, migrations 0011,
+ * 0036) plus the payments of the period's refunded purchases (few; index
+ * purchases_refunded_at), less those of its MASAV sales not yet collected
+ * (Pending: few), so every payment line the rows list counts once. Null with
+ * a client filter (neither summary has the client).
  */
 function paymentSummary(c: ReportContext): SummarySource | null {
   if (c.q.clientId || c.q.client) return null;
@@ -21,7 +22,7 @@ function paymentSummary(c: ReportContext): SummarySource | null {
   ];
   const r = [
     sql`p.club_id = ${c.clubId}`,
-    sql`p.payment_status = ${PurchasePaymentStatus.Refunded}`,
+    sql`p.payment_status in (${PurchasePaymentStatus.Refunded}, ${PurchasePaymentStatus.Pending})`,
     sql`p.at >= ${c.range.start}`,
     sql`p.at < ${c.range.end}`,
     ...filters(c, { terminalId: sql`p.terminal_id`, userId: sql`p.user_id` }),
@@ -36,8 +37,9 @@ function paymentSummary(c: ReportContext): SummarySource | null {
     from: sql`(select m.method, sum(m.n) as n, sum(m.amount) as amount from (
         select f.key as method, f.purchases as n, f.total as amount from financial_daily f where ${sql.join(f, sql` and `)}
         union all
-        select pp.method, 1, pp.amount
-          from purchases p join purchase_payments pp on pp.purchase_id = p.id and pp.club_id = ${c.clubId}
+        select pp.method, s.sign, s.sign * pp.amount
+          from purchases p cross join lateral (select case when p.payment_status = ${PurchasePaymentStatus.Pending}
+                                                  then -1 else 1 end as sign) s join purchase_payments pp on pp.purchase_id = p.id and pp.club_id = ${c.clubId}
          where ${sql.join(r, sql` and `)}
       ) m group by m.method having sum(m.n) <> 0) s`,
     count: sql`coalesce(sum(s.n), 0)::int`,
@@ -46,7 +48,11 @@ function paymentSummary(c: ReportContext): SummarySource | null {
   };
 }
 
-/** Payments (`GetPaymentsReport`): each payment line of each purchase of the period, by method. */
+/**
+ * Payments (`GetPaymentsReport`): each payment line of each purchase of the period, by method — money
+ * received: a MASAV sale the bank has not collected (Pending) or that was closed without collection
+ * (Cancelled) is not listed (docs/money.md "MASAV: rejected, then paid another way").
+ */
 export const paymentsReport: ReportDefinition<'payments'> = {
   meta: REPORTS.payments,
   from: (c) => sql`purchase_payments pp
@@ -58,6 +64,7 @@ export const paymentsReport: ReportDefinition<'payments'> = {
       sql`pp.club_id = ${c.clubId}`,
       ...filters(c, { terminalId: sql`p.terminal_id`, clientId: sql`p.client_id`, userId: sql`p.user_id` }),
       ...clientSearch(c, sql`p.client_id`),
+      sql`p.payment_status not in (${PurchasePaymentStatus.Pending}, ${PurchasePaymentStatus.Cancelled})`,
     ];
     if (c.q.paymentMethod?.length) w.push(inList(sql`pp.method`, c.q.paymentMethod));
     return w;
