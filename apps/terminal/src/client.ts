@@ -62,6 +62,12 @@ export interface TerminalClientOptions {
   /** Re-open a lost connection and decide offline from the valid list meanwhile (default false). */
   reconnect?: boolean;
   /**
+   * With `reconnect`: milliseconds a member waits for the server's decision before the terminal
+   * decides by its valid list (default 3000; the server itself answers DECIDE_OFFLINE within about
+   * 750 ms when its database stalls — docs/terminal-protocol.md "Database outage").
+   */
+  decisionTimeoutMs?: number;
+  /**
    * Milliseconds between the terminal's WebSocket pings (default
    * TERMINAL_PING_SECONDS). A link silent for 3 of them is taken for dead:
    * closed at once, and with `reconnect` the terminal decides offline.
@@ -407,11 +413,14 @@ export class TerminalClient extends EventEmitter {
         reject(new TerminalError('CLOSED', 'Not connected'));
         return;
       }
-      const timer = setTimeout(() => {
-        this.pending.delete(eventId);
-        if (this.opts.reconnect) resolve(this.decideOffline(identification, eventId, at));
-        else reject(new TerminalError('TIMEOUT', 'No decision from the server'));
-      }, this.timeoutMs);
+      const timer = setTimeout(
+        () => {
+          this.pending.delete(eventId);
+          if (this.opts.reconnect) resolve(this.decideOffline(identification, eventId, at));
+          else reject(new TerminalError('TIMEOUT', 'No decision from the server'));
+        },
+        this.opts.reconnect ? (this.opts.decisionTimeoutMs ?? 3_000) : this.timeoutMs,
+      );
       this.pending.set(eventId, { identification, at, resolve, reject, timer });
       this.send({ type: 'entrance', eventId, identification, ...(opts.at ? { at: opts.at.toISOString() } : {}) });
     });

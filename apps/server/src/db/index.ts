@@ -39,16 +39,22 @@ export function gatePoolOf(db: Db): unknown {
  * call never hangs for the length of an outage or a network partition:
  * opening a connection (ms), one statement of the console's pool (server
  * side, ms; a yearly export runs well inside it), one statement of the gate's
- * pool (a decision is a few ms; a terminal waits at most a few seconds), and
- * the client-side limit that also ends a statement whose answer never comes
- * back (a partition, where the server-side limit cannot reach us).
+ * pool (a decision is a few ms: 500 ms is 50 times the gate's p99 at 2,000
+ * decisions/s, and a member at a stalled gate waits under a second before the
+ * terminal decides by its list), and the client-side limit that also ends a
+ * statement whose answer never comes back (a partition, where the server-side
+ * limit cannot reach us).
  */
 export const DB_LIMITS = {
   connectMs: 5_000,
   statementMs: 60_000,
-  gateStatementMs: 5_000,
+  gateStatementMs: 500,
+  /** Opening a connection of the gate's pool (ms): a database that does not answer is an outage at once. */
+  gateConnectMs: 1_000,
   /** Added to a pool's statement limit for the client-side read limit. */
   readGraceMs: 2_000,
+  /** Added to the gate's statement limit for its client-side read limit (swept every 100 ms). */
+  gateReadGraceMs: 250,
 } as const;
 
 /**
@@ -138,7 +144,7 @@ export async function openDatabase(opts: {
       idleTimeoutMillis: 120_000,
       maxLifetimeSeconds: 600,
       options: `-c plan_cache_mode=force_generic_plan -c enable_seqscan=off -c jit=off -c statement_timeout=${DB_LIMITS.gateStatementMs}`,
-      connectionTimeoutMillis: DB_LIMITS.connectMs,
+      connectionTimeoutMillis: DB_LIMITS.gateConnectMs,
       // No query_timeout: the gate's client-side read limit is modules/gate/gate-batch.ts's ReadDeadlines
       // (db/read-deadline.ts), which keeps no statement's rows reachable for the limit's length.
       keepAlive: true,

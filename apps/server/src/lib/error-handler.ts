@@ -59,19 +59,49 @@ const LOST_CONNECTION_ERRNO = new Set([
   'EAI_AGAIN',
 ]);
 const LOST_CONNECTION_TEXT =
-  /Connection terminated|timeout exceeded when trying to connect|Query read timeout|not queryable|Connection ended|connection is closed|terminating connection/i;
+  /Connection terminated|timeout exceeded when trying to connect|Query read timeout|not queryable|Connection ended|connection is closed|terminating connection|Cannot use a pool after calling end|Client was closed/i;
 
 /**
- * True when `err` (or an error it wraps) says the database is out of reach
- * rather than that the request was wrong: SQLSTATE class 08 (connection
- * exception), 57P01–57P03 (shut down, crashed, starting), 53300 (too many
- * connections), 57014 (statement timeout), a socket error, or node-postgres's
- * own connect or read timeout (docs/operations.md "Database outage").
+ * SQLSTATE classes no request can cause, each meaning the database cannot be
+ * used now (PostgreSQL Appendix A): 08 connection exception, 28 invalid
+ * authorization (the server's own credentials refused), 3D invalid catalog
+ * (the database is gone), 53 insufficient resources (too many connections,
+ * disk full, out of memory), 58 system error (I/O).
+ */
+const UNAVAILABLE_CLASSES = ['08', '28', '3D', '53', '58'];
+/**
+ * Single SQLSTATEs of the same kind: 55000 (object not in prerequisite state: "database does not
+ * allow connections", a standby not ready), 55006 (object in use), 55P03 (lock not available),
+ * 57014 (statement timeout), 57P01–57P05 (admin shutdown, crash shutdown, cannot connect now,
+ * database dropped, idle session timeout), 25006 (read-only transaction: a standby answering as
+ * primary after a failover).
+ */
+const UNAVAILABLE_CODES = new Set([
+  '55000',
+  '55006',
+  '55P03',
+  '57014',
+  '57P01',
+  '57P02',
+  '57P03',
+  '57P04',
+  '57P05',
+  '25006',
+]);
+
+/**
+ * True when `err` (or an error it wraps) says the database cannot be reached
+ * or used now rather than that the request was wrong: the SQLSTATE classes
+ * and codes above, a socket error, or node-postgres's own connect, read or
+ * pool errors (docs/operations.md "Database outage"). The console answers
+ * these 503 with Retry-After; the gate tells the terminal to decide by its
+ * list.
  */
 export function isDatabaseUnavailable(err: unknown): boolean {
   for (let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; i++) {
     const code = typeof e.code === 'string' ? e.code : '';
-    if (code.startsWith('08') || ['57P01', '57P02', '57P03', '53300', '57014'].includes(code)) return true;
+    if (/^[0-9A-Z]{5}$/.test(code) && (UNAVAILABLE_CLASSES.includes(code.slice(0, 2)) || UNAVAILABLE_CODES.has(code)))
+      return true;
     if (LOST_CONNECTION_ERRNO.has(code)) return true;
     if (typeof e.message === 'string' && LOST_CONNECTION_TEXT.test(e.message)) return true;
     e = e.cause as typeof e;

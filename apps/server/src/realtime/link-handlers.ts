@@ -62,7 +62,7 @@ function cash<K extends MessageType>(
   });
 }
 
-/** `entrance` → `decision`; DECIDE_OFFLINE while the database is out of reach, GENERAL_ERROR on a failure. */
+/** `entrance` → `decision`; DECIDE_OFFLINE when the server cannot decide (database out of reach or any other failure). */
 async function decideEntrance(
   s: TerminalLinkSession,
   link: LinkState,
@@ -92,13 +92,14 @@ async function decideEntrance(
     });
     recordDecisionTime(performance.now() - handled);
   } catch (err) {
-    if (isDatabaseUnavailable(err)) {
-      // Nobody got in during an outage: the terminal decides by its list (docs/terminal-protocol.md "Database outage").
+    // Degrade, never refuse: whatever kept the server from deciding — the database out of reach, a
+    // state it does not recognise, a fault of ours — the terminal decides by its list, as during an
+    // outage (docs/terminal-protocol.md "Database outage"). Refusing everyone at the door is never
+    // the answer to an error that is not the member's.
+    if (isDatabaseUnavailable(err))
       s.log.warn({ terminalId: link.terminalId }, 'database unavailable: terminal decides offline');
-      return s.fail('DECIDE_OFFLINE', 'The server cannot decide now; decide offline', m.eventId);
-    }
-    s.log.error({ err, terminalId: link.terminalId }, 'entrance failed');
-    s.fail('GENERAL_ERROR', 'General error', m.eventId);
+    else s.log.error({ err, terminalId: link.terminalId }, 'entrance failed: terminal decides offline');
+    s.fail('DECIDE_OFFLINE', 'The server cannot decide now; decide offline', m.eventId);
   }
 }
 

@@ -33,7 +33,7 @@ function rawQueryOf(db: Db): { query: RawQuery; kind: 'postgres' | 'pglite' } | 
     // The gate's own pool (generic plans, db/index.ts) when the handle has one.
     const pool = (gatePoolOf(db) as PgPoolLike | undefined) ?? (client as PgPoolLike);
     // The client-side read limit (a partition): one sweep for all statements in flight, not a timer each.
-    const deadlines = new ReadDeadlines(DB_LIMITS.gateStatementMs + DB_LIMITS.readGraceMs);
+    const deadlines = new ReadDeadlines(DB_LIMITS.gateStatementMs + DB_LIMITS.gateReadGraceMs, 100);
     return {
       kind: 'postgres',
       query: async (name, text, values) => (await deadlines.run(pool.query({ name, text, values }))).rows,
