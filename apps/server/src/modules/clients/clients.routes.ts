@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { contract, IMPORT_MAX_BYTES } from '@venue/domain';
 import { AppError } from '../../lib/errors.js';
+import { uploadBuffer } from '../../lib/upload.js';
 import { route, sendDownload } from '../../lib/contract-route.js';
 import { XLSX_MIME } from '../../lib/xlsx.js';
 import { updateBulkClients } from './clients.bulk.js';
@@ -48,15 +49,7 @@ async function uploadedFile(req: FastifyRequest): Promise<Buffer> {
   if (!req.isMultipart()) throw new AppError('FILE_REQUIRED', 'A file must be chosen');
   const part = await req.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
   if (!part) throw new AppError('FILE_REQUIRED', 'A file must be chosen');
-  let buf: Buffer;
-  try {
-    buf = await part.toBuffer();
-  } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError('FILE_TOO_LARGE', `File too large (max ${IMPORT_MAX_BYTES / 1024 / 1024}MB)`);
-    }
-    throw err;
-  }
+  const buf = await uploadBuffer(part, IMPORT_MAX_BYTES, `File too large (max ${IMPORT_MAX_BYTES / 1024 / 1024}MB)`);
   if (buf.length === 0) throw new AppError('FILE_REQUIRED', 'A file must be chosen');
   return buf;
 }

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contract, MAX_REFERENCE_FILE_BYTES, parts } from '@venue/domain';
 import { AppError } from '../../lib/errors.js';
+import { uploadBuffer } from '../../lib/upload.js';
 import { route } from '../../lib/contract-route.js';
 import { clearingProvider } from '../../integrations/clearing/sandbox.js';
 import {
@@ -29,14 +30,7 @@ async function readReferenceForm(req: FastifyRequest) {
   for await (const part of req.parts({ limits: { fileSize: MAX_REFERENCE_FILE_BYTES, files: 1, fields: 20 } })) {
     if (part.type === 'file') {
       const f = part as MultipartFile;
-      try {
-        file = { name: f.filename, buf: await f.toBuffer() };
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError('FILE_TOO_LARGE', 'File too large (max 3MB)');
-        }
-        throw err;
-      }
+      file = { name: f.filename, buf: await uploadBuffer(f, MAX_REFERENCE_FILE_BYTES, 'File too large (max 3MB)') };
     } else {
       fields[part.fieldname] = String((part as { value: unknown }).value);
     }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
-import { AppError } from '../../lib/errors.js';
+import { uploadBuffer } from '../../lib/upload.js';
 import { contract } from '@venue/domain';
 import { route, sendDownload } from '../../lib/contract-route.js';
 import {
@@ -24,13 +24,7 @@ async function readOneFile(req: FastifyRequest): Promise<Buffer | null> {
   let buf: Buffer | null = null;
   for await (const part of req.parts({ limits: { fileSize: MAX_RETURN_FILE_BYTES, files: 1, fields: 5 } })) {
     if (part.type !== 'file') continue;
-    try {
-      buf = await (part as MultipartFile).toBuffer();
-    } catch (err) {
-      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-        throw new AppError('FILE_TOO_LARGE', 'File too large');
-      throw err;
-    }
+    buf = await uploadBuffer(part as MultipartFile, MAX_RETURN_FILE_BYTES);
   }
   return buf;
 }
