@@ -568,12 +568,16 @@ export function payoutErrorKey(terminalId: number, sessionId: string): string {
  * `payout-error:<terminal>:<session>`, so a resent message never writes it
  * twice. An anonymous session's unpaid change stays on the session (no one
  * to credit); a purchase the rules refuse (the club's maximum charge) leaves
- * it there too. Both are still in the payout-error report.
+ * it there too. Both are still in the payout-error report. Called after
+ * every step that can make a session final: a cash load completed, a kiosk
+ * purchase paid from the session (kiosk.service.ts), a payout done, a cancel;
+ * a session not final yet (startPayout, begin) is left alone.
  * @param canceled a canceled session counts only once nothing is planned to be paid out
  */
-async function recordPayoutError(db: Db, link: CashLink, sessionId: string, canceled = false): Promise<void> {
+export async function recordPayoutError(db: Db, link: CashLink, sessionId: string, canceled = false): Promise<void> {
   const s = await cashSessionOf(db, link, sessionId);
   if (!s || s.clientId == null || s.unpaid <= 0) return;
+  if (s.state !== 'closed' && s.state !== 'canceled') return;
   if (canceled && ((s.changePlan as { amount?: number } | null)?.amount ?? 0) > 0) return;
   try {
     await createPurchase(db, clearingProvider(), {
