@@ -1,5 +1,11 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { DocumentKind, purchaseDocumentLines, PurchasePaymentStatus, type PurchaseDocument } from '@venue/domain';
+import {
+  DocumentKind,
+  nothingPaid,
+  purchaseDocumentLines,
+  PurchasePaymentStatus,
+  type PurchaseDocument,
+} from '@venue/domain';
 import type { Db, Tx } from '../../db/index.js';
 import {
   clients,
@@ -159,11 +165,21 @@ async function buildSnapshot(
   };
 }
 
+/** Whether a stored purchase received nothing (`nothingPaid` of its payments; docs/money.md "Nothing paid"). */
+export async function purchaseNothingPaid(db: Db | Tx, purchaseId: number): Promise<boolean> {
+  const pays = await db
+    .select({ method: purchasePayments.method, amount: purchasePayments.amount })
+    .from(purchasePayments)
+    .where(eq(purchasePayments.purchaseId, purchaseId));
+  return nothingPaid(pays);
+}
+
 /**
  * Issues the purchase's own document (tax invoice-receipt in Israel, receipt elsewhere) unless it
  * exists; its number is the purchase's invoice number and its date the purchase's.
  * @returns the document row
- * @throws AppError NOT_FOUND (not the club's purchase), DOCUMENT_NOT_ISSUED (a MASAV payment not collected yet)
+ * @throws AppError NOT_FOUND (not the club's purchase), DOCUMENT_NOT_ISSUED (a MASAV payment not collected yet),
+ *   DOCUMENT_NOT_REQUIRED (nothing was paid: no tax document, docs/money.md "Nothing paid")
  */
 export async function issueSaleDocument(db: Db | Tx, clubId: number, purchaseId: number, userId: number | null) {
   const p = await scoped(db, clubId).one(purchases, purchaseId, 'purchase');
@@ -174,7 +190,11 @@ export async function issueSaleDocument(db: Db | Tx, clubId: number, purchaseId:
     .where(and(eq(purchaseDocuments.clubId, clubId), eq(purchaseDocuments.purchaseId, purchaseId)));
   const found = existing.find((d) => (kinds as number[]).includes(d.kind));
   if (found) return found;
-  if (p.invoiceNumber == null) throw new AppError('DOCUMENT_NOT_ISSUED', 'The payment is not collected yet');
+  if (p.invoiceNumber == null) {
+    if (p.paymentStatus !== PurchasePaymentStatus.Pending && (await purchaseNothingPaid(db, p.id)))
+      throw new AppError('DOCUMENT_NOT_REQUIRED', 'Nothing was paid: a purchase paid by Free has no tax document');
+    throw new AppError('DOCUMENT_NOT_ISSUED', 'The payment is not collected yet');
+  }
   const [club] = await db.select().from(clubs).where(eq(clubs.id, clubId));
   const kind = saleKind(isIsraeli(club));
   const snapshot = await buildSnapshot(db, p, { kind, number: p.invoiceNumber, issuedAt: p.at });
@@ -304,7 +324,7 @@ export async function printDocument(db: Db, clubId: number, documentId: number):
 
 /**
  * Prints the purchase's own document, issuing it first when this is its first request.
- * @throws AppError NOT_FOUND, DOCUMENT_NOT_ISSUED (a MASAV payment not collected yet)
+ * @throws AppError NOT_FOUND, DOCUMENT_NOT_ISSUED (a MASAV payment not collected yet), DOCUMENT_NOT_REQUIRED (nothing paid)
  */
 export async function printPurchaseDocument(
   db: Db,

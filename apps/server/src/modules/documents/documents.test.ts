@@ -137,6 +137,31 @@ describe('documents of purchases', () => {
     expect((await api.get(`/api/Purchase/Documents/${p.id}`)).json()).toEqual([]);
   });
 
+  it('nothing paid (Free): no invoice number, no tax document, no credit; the series goes on without a gap', async () => {
+    const { api, client } = await setup();
+    const before = await buy(api, client.id, [{ method: 0, amount: 1000 }], 1000);
+    const zero = await buy(
+      api,
+      client.id,
+      [{ method: 6, amount: 0 }],
+      0,
+      3, // a towel given at ₪0
+    );
+    const gift = await buy(api, client.id, [{ method: 6, amount: 1500 }], 1500, 3);
+    for (const p of [zero, gift]) {
+      expect(p.invoiceNumber).toBeNull();
+      expect(p.paymentStatus).toBe(1);
+      const pdf = await api.get(`/api/Purchase/DocumentPdf/${p.id}`);
+      expect(pdf.statusCode).toBe(409);
+      expect(pdf.json().code).toBe('DOCUMENT_NOT_REQUIRED');
+      expect((await api.get(`/api/Purchase/Documents/${p.id}`)).json()).toEqual([]);
+      const refund = await api.post(`/api/Purchase/Refund/${p.id}`, { idempotencyKey: key() });
+      expect(refund.json()).toMatchObject({ code: 'REFUND_NOT_POSSIBLE', details: { reason: 'nothingPaid' } });
+    }
+    const after = await buy(api, client.id, [{ method: 0, amount: 1000 }], 1000);
+    expect(after.invoiceNumber).toBe(before.invoiceNumber + 1);
+  });
+
   it('MASAV: no receipt number until the payment is collected; then the next number and its document', async () => {
     const { api, client, club } = await setup();
     const pm = await api.post('/api/CreditCard', {

@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import {
   PAYMENT_METHOD_BEATS,
+  nothingPaid,
   PaymentMethod,
   planRefund,
   purchaseDocumentLines,
@@ -93,8 +94,16 @@ function refundableOf(
   return { lines, payments };
 }
 
-/** Why a purchase cannot be refunded at all: not collected (MASAV) or licenses; null when it can. */
-function blockedReason(p: PurchaseRow, items: ItemRow[]): string | null {
+/**
+ * Why a purchase cannot be refunded at all: nothing was paid (Free, ₪0: no sale document to credit,
+ * docs/money.md "Nothing paid"), not collected (MASAV) or licenses; null when it can.
+ */
+function blockedReason(
+  p: PurchaseRow,
+  items: ItemRow[],
+  pays: Pick<typeof purchasePayments.$inferSelect, 'method' | 'amount'>[],
+): string | null {
+  if (p.paymentStatus !== PurchasePaymentStatus.Pending && nothingPaid(pays)) return 'nothingPaid';
   if (p.paymentStatus === PurchasePaymentStatus.Pending || p.invoiceNumber == null) return 'pending';
   if (items.some((i) => i.itemType === PurchaseItemType.License)) return 'license';
   return null;
@@ -149,7 +158,7 @@ export async function refundableState(db: Db, clubId: number, purchaseId: number
       .where(and(eq(purchaseDocuments.clubId, clubId), eq(purchaseDocuments.purchaseId, p.id))),
   ]);
   const { lines, payments } = refundableOf(p, items, pays, refunds);
-  const blocked = blockedReason(p, items);
+  const blocked = blockedReason(p, items, pays);
   return {
     purchaseId: p.id,
     canRefund: blocked == null && p.paymentStatus !== PurchasePaymentStatus.Refunded,
@@ -186,8 +195,8 @@ export async function refundableState(db: Db, clubId: number, purchaseId: number
  * document is numbered without gaps and refers to the sale document; once nothing is left the
  * purchase's status becomes Refunded. A repeated idempotency key answers the first refund.
  *
- * @throws AppError NOT_FOUND; REFUND_NOT_POSSIBLE (409) with details.reason: 'pending' (MASAV not
- *   collected), 'license', 'spent', 'refunded' (nothing left), 'overRefund' (more than is left;
+ * @throws AppError NOT_FOUND; REFUND_NOT_POSSIBLE (409) with details.reason: 'nothingPaid' (Free,
+ *   ₪0), 'pending' (MASAV not collected), 'license', 'spent', 'refunded' (nothing left), 'overRefund' (more than is left;
  *   details.refundable), 'badAmount' (lines whose sum differs from `amount`), 'unknownLine' (a key
  *   not of this purchase), 'idempotencyKey' (the key was used for another purchase); PAYMENT_ERROR
  *   {reason: 'refund'} (the provider refused a card refund; nothing changed)
@@ -225,13 +234,13 @@ export async function refundPurchase(
       .from(purchaseItems)
       .where(eq(purchaseItems.purchaseId, p.id))
       .orderBy(asc(purchaseItems.id));
-    const blocked = blockedReason(p, items);
-    if (blocked) throw refusal(blocked);
     const pays = await tx
       .select()
       .from(purchasePayments)
       .where(eq(purchasePayments.purchaseId, p.id))
       .orderBy(asc(purchasePayments.id));
+    const blocked = blockedReason(p, items, pays);
+    if (blocked) throw refusal(blocked);
     const earlier = await refundsOf(tx, p.clubId, p.id);
     const { lines, payments } = refundableOf(p, items, pays, earlier);
     const plan = planRefund(lines, payments, { lines: req.lines, amount: req.amount });
