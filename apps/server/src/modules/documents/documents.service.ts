@@ -238,6 +238,12 @@ export async function issueCreditDocument(
     refunded: { method: number; amount: number; lastFour: string }[];
     /** The refunded lines (key = item id, 0 the card fee) with their amounts and VAT. */
     lines: { key: number; quantity: number; amount: number; vat: number }[];
+    /**
+     * The cash rounding given back with this refund (agorot): the money returned less the lines'
+     * total — the sale's rounding on the refund that completes the purchase, else 0 — so the credit
+     * mirrors the sale document and the two net to zero (docs/money.md "Refunds").
+     */
+    rounding: number;
     reason: string;
     at: Date;
     userId: number | null;
@@ -268,7 +274,7 @@ export async function issueCreditDocument(
   snapshot.lines = documentLines(snapshot.lang, p, items, o.lines);
   const total = o.lines.reduce((s, l) => s + l.amount, 0);
   const vat = o.lines.reduce((s, l) => s + l.vat, 0);
-  snapshot.totals = { beforeVat: total - vat, vat, vatRateBp: p.vatRateBp, total, rounding: 0 };
+  snapshot.totals = { beforeVat: total - vat, vat, vatRateBp: p.vatRateBp, total, rounding: o.rounding };
   snapshot.payments = o.refunded;
   const [row] = await tx
     .insert(purchaseDocuments)

@@ -291,6 +291,7 @@ async function applyRefund(
       .filter((x) => x.method !== PaymentMethod.Free)
       .map((x) => ({ method: x.method, amount: x.amount, lastFour: x.lastFour })),
     lines: plan.lines.map((l) => ({ key: l.key, quantity: l.quantity, amount: l.amount, vat: l.vat })),
+    rounding: plan.payments.reduce((s, x) => s + x.amount, 0) - plan.total,
     reason: req.reason,
     at,
     userId: actor.userId,
