@@ -145,8 +145,10 @@ export async function resetCashLevels(db: Db, actor: Actor, terminalId: number):
 
 /**
  * Loads coins and bills into the payout inventories (POST
- * /api/Terminal/LoadCash/{id}; seed 000 §3 cash action LoadCash). Negative
- * counts take pieces out (never below zero). Audited.
+ * /api/Terminal/LoadCash/{id}; seed 000 §3 cash action LoadCash): adds the
+ * given pieces per denomination (agorot → count). Counts are 0 or more: the
+ * contract (`LoadCashInput`, `Inventory`) refuses a negative count with
+ * VALIDATION_ERROR; taking money out is EmptyCashBox (docs/cash.md). Audited.
  */
 export async function loadCash(
   db: Db,
@@ -158,9 +160,8 @@ export async function loadCash(
   return db.transaction(async (tx) => {
     await terminalRow(tx, clubId, terminalId);
     const row = await cashRow(tx, clubId, terminalId, true);
-    const clamp = (inv: Inv) => Object.fromEntries(Object.entries(inv).filter(([, n]) => n > 0));
-    const coins = clamp(addAll(row.coins, input.coins, 1));
-    const bills = clamp(addAll(row.bills, input.bills, 1));
+    const coins = addAll(row.coins, input.coins, 1);
+    const bills = addAll(row.bills, input.bills, 1);
     const [next] = await tx
       .update(terminalCash)
       .set({ coins, bills, updatedAt: clockNow() })
