@@ -25,6 +25,7 @@ import type { DocumentLine, DocumentSnapshot } from './document-snapshot.js';
 import { feeName, itemTypeName } from './document-text.js';
 import { renderDocumentPdf } from './document-pdf.js';
 import { clockNow } from '../../lib/clock.js';
+import { assertNumbersOpen } from '../../lib/history-writing.js';
 
 /**
  * Documents of purchases (issue 18; docs/money.md "Documents"): issue (a
@@ -353,12 +354,14 @@ export async function printPurchaseDocument(
  * @param ref.clubId the club; ref.purchaseId the purchase, or ref.debtId the MASAV debt
  *   (debts.purchase_id names its purchase); ref.collectedAt the value date of the collection
  * @returns the document (as the API lists it)
- * @throws AppError NOT_FOUND (no such purchase or debt in the club, or a debt without a purchase)
+ * @throws AppError NOT_FOUND (no such purchase or debt in the club, or a debt without a purchase),
+ *   HISTORY_BEING_WRITTEN (the club's demo history is still being written)
  */
 export async function issueDocumentForCollectedPayment(
   tx: Tx,
   ref: { clubId: number; purchaseId?: number; debtId?: number; collectedAt?: Date; userId?: number | null },
 ): Promise<PurchaseDocument> {
+  assertNumbersOpen(ref.clubId);
   let purchaseId = ref.purchaseId;
   if (purchaseId == null && ref.debtId != null) {
     const [d] = await tx

@@ -36,6 +36,7 @@ import type { ClearingProvider } from '../../integrations/clearing/provider.js';
 import { writeLedger, type LedgerEntry } from '../purchases/ledger.js';
 import { getPurchase } from '../purchases/purchase-present.js';
 import { issueCreditDocument, presentDocument } from './documents.service.js';
+import { assertNumbersOpen } from '../../lib/history-writing.js';
 
 /**
  * Refunds (docs/money.md "Refunds"; issue 18): a purchase is given back whole or in parts — chosen
@@ -199,7 +200,8 @@ export async function refundableState(db: Db, clubId: number, purchaseId: number
  *   ₪0), 'pending' (MASAV not collected), 'license', 'spent', 'refunded' (nothing left), 'overRefund' (more than is left;
  *   details.refundable), 'badAmount' (lines whose sum differs from `amount`), 'unknownLine' (a key
  *   not of this purchase), 'idempotencyKey' (the key was used for another purchase); PAYMENT_ERROR
- *   {reason: 'refund'} (the provider refused a card refund; nothing changed)
+ *   {reason: 'refund'} (the provider refused a card refund; nothing changed); HISTORY_BEING_WRITTEN
+ *   (the club's demo history is still being written: no credit number now)
  */
 export async function refundPurchase(
   db: Db,
@@ -208,6 +210,7 @@ export async function refundPurchase(
   purchaseId: number,
   req: RefundRequest,
 ): Promise<RefundResponse> {
+  assertNumbersOpen(actor.clubId);
   const { refund, doc } = await db.transaction(async (tx) => {
     const [p] = await tx
       .select()
