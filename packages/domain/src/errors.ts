@@ -90,7 +90,11 @@ export const ERROR_STATUS = {
   CLUB_DISABLED: 403,
   /** A purchase's document while its MASAV payment is not collected yet (docs/money.md "Documents"). */
   DOCUMENT_NOT_ISSUED: 409,
-  /** A refund the purchase does not allow; details.reason: refunded, pending, license, spent (docs/money.md "Refunds"). */
+  /** A purchase's document when nothing was paid (Free, ₪0): it has none (docs/money.md "Nothing paid"). */
+  DOCUMENT_NOT_REQUIRED: 409,
+  /** Money that takes an invoice or document number while the club's history is still being written; details {day, days} (docs/demo-club.md). */
+  HISTORY_BEING_WRITTEN: 409,
+  /** A refund the purchase does not allow; details.reason: refunded, pending, license, spent, nothingPaid (docs/money.md "Refunds"). */
   REFUND_NOT_POSSIBLE: 409,
   /** Sending a document by e-mail without the club's invoice e-mail or SMTP settings. */
   MAIL_NOT_CONFIGURED: 409,

@@ -431,6 +431,18 @@ export function checkPurchase(input: PurchaseCheckInput): CheckedPurchase | { re
   return { ...priced, items, payerId };
 }
 
+/**
+ * Whether a purchase received nothing: no payment other than Free has an
+ * amount (a ₪0 purchase, or lines given by the Free payment method). Such a
+ * purchase is no sale for tax purposes — there is no consideration — so it
+ * takes no invoice number and gets no tax document, and there is nothing to
+ * refund (docs/money.md "Documents", "Nothing paid").
+ * @param payments the purchase's payments (method, amount in agorot)
+ */
+export function nothingPaid(payments: readonly { method: number; amount: number }[]): boolean {
+  return payments.every((p) => p.method === PaymentMethod.Free || p.amount === 0);
+}
+
 /** How a purchase was paid, as stored on it (agorot): the purchases row's paid* columns, excess and change. */
 export interface PaymentTotals {
   paidCash: number;

@@ -7,13 +7,13 @@ import { Api, createTestApp, openTestDatabase, type TestContext } from '../../te
 import { queryRows } from '../db/query.js';
 import type { Db } from '../db/index.js';
 import { sql } from 'drizzle-orm';
+import { dailyMoneyJobs } from '../modules/subscriptions/auto-renew.scheduler.js';
 import {
   DEMO_EXTERNAL_CLUB_ID,
   DEMO_PASSWORD,
   DEMO_USERNAME,
   ensureDemoClub,
   loadDemoBase,
-  loadDemoClub,
   runDemoHistory,
   type DemoLoad,
 } from './seed.js';
@@ -62,13 +62,35 @@ describe('demo club money (real engines, back-dated clock)', () => {
   let dataDir: string;
   let api: Api;
   let load: DemoLoad;
+  /** What a user and the daily jobs met while the history was written (docs/demo-club.md "While the history is written"). */
+  let during: { status: unknown; purchase: { statusCode: number; body: unknown }; dailyJobs: boolean };
   const now = new Date();
   beforeAll(async () => {
     ctx = await createTestApp();
     dataDir = mkdtempSync(path.join(tmpdir(), 'venue-demo-money-'));
-    load = await loadDemoClub(ctx.database.db, { clients: 160, days: 75, dataDir, now });
+    // As on a first start: the club first, the year in the background while a user works.
+    await loadDemoBase(ctx.database.db, { clients: 160, days: 75, dataDir, now });
     api = new Api(ctx.app);
     expect((await api.login(DEMO_USERNAME, DEMO_PASSWORD, DEMO_EXTERNAL_CLUB_ID)).statusCode).toBe(200);
+    const [client] = await queryRows<{ id: number }>(ctx.database.db, sql`select id from clients order by id limit 1`);
+    let firstBatch!: () => void;
+    const written = new Promise<void>((resolve) => (firstBatch = resolve));
+    const history = runDemoHistory(ctx.database.db, { log: (m) => m.includes('demo history: ') && firstBatch() });
+    await written;
+    const purchase = await api.post('/api/Client/AdminPurchase', {
+      clientId: client.id,
+      purchaseItems: [{ itemType: 3, name: 'Towel', quantity: 1, unitPrice: 1000 }],
+      payments: [{ method: 0, amount: 1000 }],
+      idempotencyKey: `during-history-${Date.now()}`,
+    });
+    during = {
+      status: (await api.get('/api/Dashboard/GetHistoryStatus')).json(),
+      purchase: { statusCode: purchase.statusCode, body: purchase.json() },
+      dailyJobs: await dailyMoneyJobs(ctx.database, new Date()),
+    };
+    const done = await history;
+    if (!done) throw new Error('the demo history did not run');
+    load = done;
   }, 600_000);
   afterAll(async () => {
     await ctx.close();
@@ -131,6 +153,51 @@ describe('demo club money (real engines, back-dated clock)', () => {
     );
     expect(d.paid).toBeGreaterThan(0);
     expect(d.open).toBeGreaterThan(0);
+  });
+
+  it('while the history is written: the dashboard says so, money that takes a number waits, the daily jobs wait', async () => {
+    expect(during.status).toMatchObject({ writing: true, days: 76 });
+    expect((during.status as { day: number }).day).toBeGreaterThan(0);
+    expect(during.purchase.statusCode).toBe(409);
+    expect(during.purchase.body).toMatchObject({ code: 'HISTORY_BEING_WRITTEN' });
+    expect(during.dailyJobs).toBe(false);
+    // Written: the flag is down and money works again.
+    expect((await api.get('/api/Dashboard/GetHistoryStatus')).json()).toEqual({
+      writing: false,
+      day: null,
+      days: null,
+    });
+  });
+
+  it('every numbered series of the demo club is gap-free and in date order', async () => {
+    const series = await queryRows<{ series: string; n: number; at: string }>(
+      ctx.database.db,
+      sql`select 'invoice' as series, p.invoice_number::int as n,
+                 coalesce((select min(d.issued_at) from purchase_documents d
+                            where d.purchase_id = p.id and d.number = p.invoice_number), p.at)::text as at
+            from purchases p where p.invoice_number is not null
+          union all
+          select 'document ' || d.kind, d.number, d.issued_at::text
+            from purchase_documents d where d.kind not in (320, 400)
+          union all
+          select 'masav file', f.serial, f.value_date::text from masav_files f where not f.test_mode
+          order by 1, 2`,
+    );
+    const names = [...new Set(series.map((r) => r.series))];
+    expect(names).toContain('invoice');
+    for (const name of names) {
+      const rows = series.filter((r) => r.series === name);
+      rows.forEach((r, i) => expect(Number(r.n), `${name} ${r.n}`).toBe(Number(rows[0].n) + i));
+      for (let i = 1; i < rows.length; i++)
+        expect(new Date(rows[i].at) >= new Date(rows[i - 1].at), `${name} ${rows[i].n} at ${rows[i].at}`).toBe(true);
+    }
+    // A sale document carries its purchase's number: the invoice series above is theirs too.
+    const [off] = await queryRows<{ n: number }>(
+      ctx.database.db,
+      sql`select count(*)::int as n from purchase_documents d join purchases p on p.id = d.purchase_id
+           where d.kind in (320, 400) and d.number <> p.invoice_number`,
+    );
+    expect(Number(off.n)).toBe(0);
   });
 
   it('keeps invoice numbers gap-free and in date order (a MASAV purchase is numbered when collected)', async () => {

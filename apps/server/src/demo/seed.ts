@@ -11,6 +11,7 @@ import { demoActor } from './money.js';
 import { Rng } from './random.js';
 import { clearingProvider } from '../integrations/clearing/sandbox.js';
 import { readTerminalSecrets, reissueDemoTerminalSecrets, writeTerminalSecrets } from './terminal-secrets.js';
+import { runAsHistory, setHistoryWriting } from '../lib/history-writing.js';
 
 export const DEMO_EXTERNAL_CLUB_ID = 1001;
 export const DEMO_USERNAME = 'admin';
@@ -71,11 +72,15 @@ export async function ensureDemoClub(db: Db, opts: DemoOptions & { history?: 'wa
     }
     if (demo) {
       const flags = await db
-        .select({ key: serverState.key })
+        .select({ key: serverState.key, value: serverState.value })
         .from(serverState)
         .where(inArray(serverState.key, [DEMO_LOADED_KEY, DEMO_HISTORY_KEY]));
-      if (flags.some((f) => f.key === DEMO_HISTORY_KEY)) {
+      const pending = flags.find((f) => f.key === DEMO_HISTORY_KEY);
+      if (pending) {
         opts.log?.('The demo history did not finish loading on the last start: it goes on where it stopped.');
+        // Money that takes a number waits for it, from before the server listens (lib/history-writing.ts).
+        const saved = JSON.parse(pending.value) as SavedHistory;
+        setHistoryWriting(saved.clubId, { day: saved.resume?.next ?? 0, days: saved.days + 1 });
         if (opts.history !== 'later') await runDemoHistory(db, { log: opts.log });
       } else if (!flags.length)
         opts.log?.('Warning: the demo history did not finish loading; delete the data directory to load it again.');
@@ -202,6 +207,9 @@ export async function loadDemoBase(db: Db, opts: DemoOptions & { dataDir: string
   log(
     `  club, groups, terminals and ${base.demoClients.length} clients in ${Math.round(performance.now() - started)} ms`,
   );
+  // Until runDemoHistory has written the year, money that takes a number in the club waits for it
+  // (lib/history-writing.ts; docs/demo-club.md "While the history is written").
+  setHistoryWriting(base.clubId, { day: 0, days: days + 1 });
 
   log(`Demo club ready to sign in in ${Math.round(performance.now() - started)} ms (the year of history comes next)`);
   return base.clubId;
@@ -249,51 +257,59 @@ export async function runDemoHistory(
   const rng = new Rng(0);
   rng.state = saved.rng;
   if (saved.resume) log(`  demo history: going on from day ${saved.resume.next + 1} of ${saved.days + 1}`);
-  const history = await generateHistory(db, {
-    clubId: saved.clubId,
-    location: JERUSALEM,
-    terminals: saved.terminals,
-    clients: saved.clients,
-    start: saved.start,
-    days: saved.days,
-    now: new Date(saved.now),
-    rng,
-    log,
-    engine: saved.engine,
-    money: { actor: demoActor(saved.clubId, saved.adminId, DEMO_EXTERNAL_CLUB_ID), provider: clearingProvider() },
-    resume: saved.resume ?? undefined,
-    signal: opts.signal,
-    // The saved row, locked for the batch (PostgreSQL: a second server waits, then finds it moved on).
-    claim: async (tx, next) => {
-      const [r] = await queryRows<{ value: string }>(
-        tx,
-        sql`select value from server_state where key = ${DEMO_HISTORY_KEY} for update`,
-      );
-      return r != null && ((JSON.parse(r.value) as SavedHistory).resume?.next ?? 0) === next;
-    },
-    checkpoint: async (tx, resume, done) => {
-      if (done) {
-        await tx.delete(serverState).where(eq(serverState.key, DEMO_HISTORY_KEY));
+  const progress = (day: number) => setHistoryWriting(saved.clubId, { day, days: saved.days + 1 });
+  progress(saved.resume?.next ?? 0);
+  // The history's own purchases and documents take their numbers; others wait (lib/history-writing.ts).
+  const history = await runAsHistory(() =>
+    generateHistory(db, {
+      clubId: saved.clubId,
+      location: JERUSALEM,
+      terminals: saved.terminals,
+      clients: saved.clients,
+      start: saved.start,
+      days: saved.days,
+      now: new Date(saved.now),
+      rng,
+      log,
+      engine: saved.engine,
+      money: { actor: demoActor(saved.clubId, saved.adminId, DEMO_EXTERNAL_CLUB_ID), provider: clearingProvider() },
+      resume: saved.resume ?? undefined,
+      signal: opts.signal,
+      // The saved row, locked for the batch (PostgreSQL: a second server waits, then finds it moved on).
+      claim: async (tx, next) => {
+        const [r] = await queryRows<{ value: string }>(
+          tx,
+          sql`select value from server_state where key = ${DEMO_HISTORY_KEY} for update`,
+        );
+        return r != null && ((JSON.parse(r.value) as SavedHistory).resume?.next ?? 0) === next;
+      },
+      checkpoint: async (tx, resume, done) => {
+        if (done) {
+          await tx.delete(serverState).where(eq(serverState.key, DEMO_HISTORY_KEY));
+          await tx
+            .insert(serverState)
+            .values({
+              key: DEMO_LOADED_KEY,
+              value: JSON.stringify({
+                at: new Date().toISOString(),
+                entrances: resume.stats.entrances,
+                ms: resume.stats.ms,
+              }),
+            })
+            .onConflictDoNothing();
+          return;
+        }
+        const next: SavedHistory = { ...saved, rng: rng.state, clients: saved.clients, resume };
         await tx
-          .insert(serverState)
-          .values({
-            key: DEMO_LOADED_KEY,
-            value: JSON.stringify({
-              at: new Date().toISOString(),
-              entrances: resume.stats.entrances,
-              ms: resume.stats.ms,
-            }),
-          })
-          .onConflictDoNothing();
-        return;
-      }
-      const next: SavedHistory = { ...saved, rng: rng.state, clients: saved.clients, resume };
-      await tx
-        .update(serverState)
-        .set({ value: JSON.stringify(next) })
-        .where(eq(serverState.key, DEMO_HISTORY_KEY));
-    },
-  });
+          .update(serverState)
+          .set({ value: JSON.stringify(next) })
+          .where(eq(serverState.key, DEMO_HISTORY_KEY));
+        progress(resume.next);
+      },
+    }),
+  );
+  // Written (or stopped: this process no longer writes it): the club's numbers are open again.
+  setHistoryWriting(saved.clubId, null);
   const ms = Math.round(performance.now() - started);
   if (history.stopped) {
     log(`Demo history stopped after ${ms} ms: the next start goes on where it stopped`);

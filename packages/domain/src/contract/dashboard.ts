@@ -1,4 +1,4 @@
-import { ChartData, DashboardCount } from '../schemas/dashboard.js';
+import { ChartData, DashboardCount, HistoryStatus } from '../schemas/dashboard.js';
 import { EmptyBody, routes, type ApiRouteSpec } from './route.js';
 
 const access = { permission: 'roleViewDashboard' } as const;
@@ -9,8 +9,10 @@ const chart = <P extends `/api/Dashboard/${string}`>(path: P) =>
 
 /**
  * Dashboard counters and charts (seed 000 §2, §7 "Dashboard"): POST calls
- * with an empty body. Money figures in agorot. The last three are ours (seed
- * 000 §2 names the figures, not their calls).
+ * with an empty body. Money figures in agorot. The last four are ours (seed
+ * 000 §2 names the figures, not their calls): `historyStatus` says whether
+ * the club's history is still being written, so the dashboard can say why
+ * its figures are not all there yet.
  */
 export const dashboard = routes(['dashboard'], {
   monthlyEntrances: count('/api/Dashboard/GetMonthlyEntranceCount'),
@@ -27,4 +29,10 @@ export const dashboard = routes(['dashboard'], {
   lastWeekArrivals: count('/api/Dashboard/GetLastWeekArrivalsCount'),
   validLicenses: count('/api/Dashboard/GetValidLicensesCount'),
   entranceByGroup: chart('/api/Dashboard/GetChartEntranceByGroup'),
+  historyStatus: {
+    method: 'GET',
+    path: '/api/Dashboard/GetHistoryStatus',
+    response: HistoryStatus,
+    access,
+  },
 });

@@ -27,7 +27,7 @@ export const documents = routes(['documents'], {
     response: z.array(PurchaseDocument),
     access: viewClients,
   },
-  /** The purchase's own document as PDF (issued on first request); 409 DOCUMENT_NOT_ISSUED while MASAV is not collected. */
+  /** The purchase's own document as PDF (issued on first request); 409 DOCUMENT_NOT_ISSUED while MASAV is not collected, DOCUMENT_NOT_REQUIRED when nothing was paid. */
   purchasePdf: {
     method: 'GET',
     path: '/api/Purchase/DocumentPdf/:id',

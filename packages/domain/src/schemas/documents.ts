@@ -81,7 +81,7 @@ export type RefundResponse = z.infer<typeof RefundResponse>;
  */
 export const RefundableState = z.object({
   purchaseId: z.number(),
-  /** False for a MASAV purchase not collected yet or a license purchase (details in `blockedReason`). */
+  /** False for a MASAV purchase not collected yet, a license purchase or one where nothing was paid (details in `blockedReason`). */
   canRefund: z.boolean(),
   blockedReason: z.string().nullable(),
   vatRateBp: z.number(),

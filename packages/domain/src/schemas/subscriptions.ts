@@ -23,6 +23,8 @@ export const SubscriptionsResponse = z.object({
     z.object({
       purchaseId: z.number(),
       invoiceNumber: z.number().nullable(),
+      /** The purchase's payment status (seed 000 §3): with no invoice number, Pending = MASAV awaiting collection, else nothing was paid. */
+      paymentStatus: z.number(),
       at: z.string(),
       period: z.string().nullable(),
       usageType: z.string().nullable(),

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { contract, type ApiRoute } from '@venue/domain';
 import { replicaRoute } from '../../lib/replica-route.js';
+import { route } from '../../lib/contract-route.js';
+import { historyWriting } from '../../lib/history-writing.js';
 import {
   activeClientsCount,
   chartByItemType,
@@ -35,4 +37,9 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
   read(c.lastWeekArrivals, lastWeekArrivalsCount);
   read(c.validLicenses, validLicensesCount);
   read(c.entranceByGroup, chartEntranceByGroup);
+  // Held by the process writing the history (lib/history-writing.ts): no database read.
+  route(app, c.historyStatus, async (req) => {
+    const p = historyWriting(req.auth.clubId);
+    return { writing: p != null, day: p?.day ?? null, days: p?.days ?? null };
+  });
 }

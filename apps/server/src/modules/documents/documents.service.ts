@@ -1,5 +1,11 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { DocumentKind, purchaseDocumentLines, PurchasePaymentStatus, type PurchaseDocument } from '@venue/domain';
+import {
+  DocumentKind,
+  nothingPaid,
+  purchaseDocumentLines,
+  PurchasePaymentStatus,
+  type PurchaseDocument,
+} from '@venue/domain';
 import type { Db, Tx } from '../../db/index.js';
 import {
   clients,
@@ -19,6 +25,7 @@ import type { DocumentLine, DocumentSnapshot } from './document-snapshot.js';
 import { feeName, itemTypeName } from './document-text.js';
 import { renderDocumentPdf } from './document-pdf.js';
 import { clockNow } from '../../lib/clock.js';
+import { assertNumbersOpen } from '../../lib/history-writing.js';
 
 /**
  * Documents of purchases (issue 18; docs/money.md "Documents"): issue (a
@@ -159,11 +166,21 @@ async function buildSnapshot(
   };
 }
 
+/** Whether a stored purchase received nothing (`nothingPaid` of its payments; docs/money.md "Nothing paid"). */
+export async function purchaseNothingPaid(db: Db | Tx, purchaseId: number): Promise<boolean> {
+  const pays = await db
+    .select({ method: purchasePayments.method, amount: purchasePayments.amount })
+    .from(purchasePayments)
+    .where(eq(purchasePayments.purchaseId, purchaseId));
+  return nothingPaid(pays);
+}
+
 /**
  * Issues the purchase's own document (tax invoice-receipt in Israel, receipt elsewhere) unless it
  * exists; its number is the purchase's invoice number and its date the purchase's.
  * @returns the document row
- * @throws AppError NOT_FOUND (not the club's purchase), DOCUMENT_NOT_ISSUED (a MASAV payment not collected yet)
+ * @throws AppError NOT_FOUND (not the club's purchase), DOCUMENT_NOT_ISSUED (a MASAV payment not collected yet),
+ *   DOCUMENT_NOT_REQUIRED (nothing was paid: no tax document, docs/money.md "Nothing paid")
  */
 export async function issueSaleDocument(db: Db | Tx, clubId: number, purchaseId: number, userId: number | null) {
   const p = await scoped(db, clubId).one(purchases, purchaseId, 'purchase');
@@ -174,7 +191,11 @@ export async function issueSaleDocument(db: Db | Tx, clubId: number, purchaseId:
     .where(and(eq(purchaseDocuments.clubId, clubId), eq(purchaseDocuments.purchaseId, purchaseId)));
   const found = existing.find((d) => (kinds as number[]).includes(d.kind));
   if (found) return found;
-  if (p.invoiceNumber == null) throw new AppError('DOCUMENT_NOT_ISSUED', 'The payment is not collected yet');
+  if (p.invoiceNumber == null) {
+    if (p.paymentStatus !== PurchasePaymentStatus.Pending && (await purchaseNothingPaid(db, p.id)))
+      throw new AppError('DOCUMENT_NOT_REQUIRED', 'Nothing was paid: a purchase paid by Free has no tax document');
+    throw new AppError('DOCUMENT_NOT_ISSUED', 'The payment is not collected yet');
+  }
   const [club] = await db.select().from(clubs).where(eq(clubs.id, clubId));
   const kind = saleKind(isIsraeli(club));
   const snapshot = await buildSnapshot(db, p, { kind, number: p.invoiceNumber, issuedAt: p.at });
@@ -218,6 +239,12 @@ export async function issueCreditDocument(
     refunded: { method: number; amount: number; lastFour: string }[];
     /** The refunded lines (key = item id, 0 the card fee) with their amounts and VAT. */
     lines: { key: number; quantity: number; amount: number; vat: number }[];
+    /**
+     * The cash rounding given back with this refund (agorot): the money returned less the lines'
+     * total — the sale's rounding on the refund that completes the purchase, else 0 — so the credit
+     * mirrors the sale document and the two net to zero (docs/money.md "Refunds").
+     */
+    rounding: number;
     reason: string;
     at: Date;
     userId: number | null;
@@ -248,7 +275,7 @@ export async function issueCreditDocument(
   snapshot.lines = documentLines(snapshot.lang, p, items, o.lines);
   const total = o.lines.reduce((s, l) => s + l.amount, 0);
   const vat = o.lines.reduce((s, l) => s + l.vat, 0);
-  snapshot.totals = { beforeVat: total - vat, vat, vatRateBp: p.vatRateBp, total, rounding: 0 };
+  snapshot.totals = { beforeVat: total - vat, vat, vatRateBp: p.vatRateBp, total, rounding: o.rounding };
   snapshot.payments = o.refunded;
   const [row] = await tx
     .insert(purchaseDocuments)
@@ -304,7 +331,7 @@ export async function printDocument(db: Db, clubId: number, documentId: number):
 
 /**
  * Prints the purchase's own document, issuing it first when this is its first request.
- * @throws AppError NOT_FOUND, DOCUMENT_NOT_ISSUED (a MASAV payment not collected yet)
+ * @throws AppError NOT_FOUND, DOCUMENT_NOT_ISSUED (a MASAV payment not collected yet), DOCUMENT_NOT_REQUIRED (nothing paid)
  */
 export async function printPurchaseDocument(
   db: Db,
@@ -327,12 +354,14 @@ export async function printPurchaseDocument(
  * @param ref.clubId the club; ref.purchaseId the purchase, or ref.debtId the MASAV debt
  *   (debts.purchase_id names its purchase); ref.collectedAt the value date of the collection
  * @returns the document (as the API lists it)
- * @throws AppError NOT_FOUND (no such purchase or debt in the club, or a debt without a purchase)
+ * @throws AppError NOT_FOUND (no such purchase or debt in the club, or a debt without a purchase),
+ *   HISTORY_BEING_WRITTEN (the club's demo history is still being written)
  */
 export async function issueDocumentForCollectedPayment(
   tx: Tx,
   ref: { clubId: number; purchaseId?: number; debtId?: number; collectedAt?: Date; userId?: number | null },
 ): Promise<PurchaseDocument> {
+  assertNumbersOpen(ref.clubId);
   let purchaseId = ref.purchaseId;
   if (purchaseId == null && ref.debtId != null) {
     const [d] = await tx

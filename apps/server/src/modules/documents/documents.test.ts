@@ -137,6 +137,80 @@ describe('documents of purchases', () => {
     expect((await api.get(`/api/Purchase/Documents/${p.id}`)).json()).toEqual([]);
   });
 
+  it("a cash-rounded sale: its credit documents mirror the sale document's rounding, so they net to zero", async () => {
+    const { api, client } = await setup();
+    type Snap = {
+      lines: { description: string; quantity: number; total: number; vat: number; beforeVat: number }[];
+      totals: { beforeVat: number; vat: number; total: number; rounding: number };
+      payments: { method: number; amount: number }[];
+    };
+    const snapOf = async (id: number) => {
+      const r = await ctx.database.db.execute(sql`select snapshot from purchase_documents where id = ${id}`);
+      return (r as unknown as { rows: { snapshot: Snap }[] }).rows[0].snapshot;
+    };
+    const sum = (xs: { amount?: number; total?: number }[]) => xs.reduce((s, x) => s + (x.amount ?? x.total ?? 0), 0);
+    // 19.95 in cash is paid 20.00 (+0.05); 19.94 is paid 19.90 (−0.04) (DOMAIN-FACTS: only cash is rounded).
+    for (const [price, paid, rounding] of [
+      [1995, 2000, 5],
+      [1994, 1990, -4],
+    ]) {
+      const p = await buy(api, client.id, [{ method: 0, amount: paid }], price, 3);
+      await pdfOf(api, `/api/Purchase/DocumentPdf/${p.id}`);
+      const sale = await snapOf((await api.get(`/api/Purchase/Documents/${p.id}`)).json()[0].id);
+      expect(sale.totals.rounding).toBe(rounding);
+      expect(sum(sale.lines) + sale.totals.rounding).toBe(sum(sale.payments));
+      // The whole sale refunded in one: the credit's lines are the sale's lines and its rounding the sale's.
+      const r = await api.post(`/api/Purchase/Refund/${p.id}`, { idempotencyKey: key() });
+      expect(r.statusCode, r.body).toBe(200);
+      const credit = await snapOf(r.json().document.id);
+      expect(credit.lines).toEqual(sale.lines);
+      expect(credit.totals.rounding).toBe(sale.totals.rounding);
+      expect(credit.payments).toEqual(sale.payments.map((x) => ({ ...x, lastFour: '' })));
+      expect(sum(credit.lines) + credit.totals.rounding).toBe(sum(credit.payments));
+      const pdf = await pdfOf(api, `/api/Document/Pdf/${r.json().document.id}`);
+      expect(pdf.text).toContain('עיגול');
+    }
+    // Refunded in two parts: the part that completes the purchase carries the rounding; together they net the sale.
+    const p = await buy(api, client.id, [{ method: 0, amount: 2000 }], 1995, 3);
+    await pdfOf(api, `/api/Purchase/DocumentPdf/${p.id}`);
+    const sale = await snapOf((await api.get(`/api/Purchase/Documents/${p.id}`)).json()[0].id);
+    const first = await api.post(`/api/Purchase/Refund/${p.id}`, { amount: 1000, idempotencyKey: key() });
+    const second = await api.post(`/api/Purchase/Refund/${p.id}`, { idempotencyKey: key() });
+    expect(second.json().purchase.paymentStatus).toBe(3);
+    const credits = [await snapOf(first.json().document.id), await snapOf(second.json().document.id)];
+    expect(credits.map((c) => c.totals.rounding)).toEqual([0, 5]);
+    for (const c of credits) expect(sum(c.lines) + c.totals.rounding).toBe(sum(c.payments));
+    expect(credits.reduce((s, c) => s + sum(c.lines) + c.totals.rounding, 0)).toBe(
+      sum(sale.lines) + sale.totals.rounding,
+    );
+    expect(credits.reduce((s, c) => s + c.totals.vat, 0)).toBe(sale.totals.vat);
+  });
+
+  it('nothing paid (Free): no invoice number, no tax document, no credit; the series goes on without a gap', async () => {
+    const { api, client } = await setup();
+    const before = await buy(api, client.id, [{ method: 0, amount: 1000 }], 1000);
+    const zero = await buy(
+      api,
+      client.id,
+      [{ method: 6, amount: 0 }],
+      0,
+      3, // a towel given at ₪0
+    );
+    const gift = await buy(api, client.id, [{ method: 6, amount: 1500 }], 1500, 3);
+    for (const p of [zero, gift]) {
+      expect(p.invoiceNumber).toBeNull();
+      expect(p.paymentStatus).toBe(1);
+      const pdf = await api.get(`/api/Purchase/DocumentPdf/${p.id}`);
+      expect(pdf.statusCode).toBe(409);
+      expect(pdf.json().code).toBe('DOCUMENT_NOT_REQUIRED');
+      expect((await api.get(`/api/Purchase/Documents/${p.id}`)).json()).toEqual([]);
+      const refund = await api.post(`/api/Purchase/Refund/${p.id}`, { idempotencyKey: key() });
+      expect(refund.json()).toMatchObject({ code: 'REFUND_NOT_POSSIBLE', details: { reason: 'nothingPaid' } });
+    }
+    const after = await buy(api, client.id, [{ method: 0, amount: 1000 }], 1000);
+    expect(after.invoiceNumber).toBe(before.invoiceNumber + 1);
+  });
+
   it('MASAV: no receipt number until the payment is collected; then the next number and its document', async () => {
     const { api, client, club } = await setup();
     const pm = await api.post('/api/CreditCard', {

@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import {
   PAYMENT_METHOD_BEATS,
+  nothingPaid,
   PaymentMethod,
   planRefund,
   purchaseDocumentLines,
@@ -35,6 +36,7 @@ import type { ClearingProvider } from '../../integrations/clearing/provider.js';
 import { writeLedger, type LedgerEntry } from '../purchases/ledger.js';
 import { getPurchase } from '../purchases/purchase-present.js';
 import { issueCreditDocument, presentDocument } from './documents.service.js';
+import { assertNumbersOpen } from '../../lib/history-writing.js';
 
 /**
  * Refunds (docs/money.md "Refunds"; issue 18): a purchase is given back whole or in parts — chosen
@@ -93,8 +95,16 @@ function refundableOf(
   return { lines, payments };
 }
 
-/** Why a purchase cannot be refunded at all: not collected (MASAV) or licenses; null when it can. */
-function blockedReason(p: PurchaseRow, items: ItemRow[]): string | null {
+/**
+ * Why a purchase cannot be refunded at all: nothing was paid (Free, ₪0: no sale document to credit,
+ * docs/money.md "Nothing paid"), not collected (MASAV) or licenses; null when it can.
+ */
+function blockedReason(
+  p: PurchaseRow,
+  items: ItemRow[],
+  pays: Pick<typeof purchasePayments.$inferSelect, 'method' | 'amount'>[],
+): string | null {
+  if (p.paymentStatus !== PurchasePaymentStatus.Pending && nothingPaid(pays)) return 'nothingPaid';
   if (p.paymentStatus === PurchasePaymentStatus.Pending || p.invoiceNumber == null) return 'pending';
   if (items.some((i) => i.itemType === PurchaseItemType.License)) return 'license';
   return null;
@@ -149,7 +159,7 @@ export async function refundableState(db: Db, clubId: number, purchaseId: number
       .where(and(eq(purchaseDocuments.clubId, clubId), eq(purchaseDocuments.purchaseId, p.id))),
   ]);
   const { lines, payments } = refundableOf(p, items, pays, refunds);
-  const blocked = blockedReason(p, items);
+  const blocked = blockedReason(p, items, pays);
   return {
     purchaseId: p.id,
     canRefund: blocked == null && p.paymentStatus !== PurchasePaymentStatus.Refunded,
@@ -186,11 +196,12 @@ export async function refundableState(db: Db, clubId: number, purchaseId: number
  * document is numbered without gaps and refers to the sale document; once nothing is left the
  * purchase's status becomes Refunded. A repeated idempotency key answers the first refund.
  *
- * @throws AppError NOT_FOUND; REFUND_NOT_POSSIBLE (409) with details.reason: 'pending' (MASAV not
- *   collected), 'license', 'spent', 'refunded' (nothing left), 'overRefund' (more than is left;
+ * @throws AppError NOT_FOUND; REFUND_NOT_POSSIBLE (409) with details.reason: 'nothingPaid' (Free,
+ *   ₪0), 'pending' (MASAV not collected), 'license', 'spent', 'refunded' (nothing left), 'overRefund' (more than is left;
  *   details.refundable), 'badAmount' (lines whose sum differs from `amount`), 'unknownLine' (a key
  *   not of this purchase), 'idempotencyKey' (the key was used for another purchase); PAYMENT_ERROR
- *   {reason: 'refund'} (the provider refused a card refund; nothing changed)
+ *   {reason: 'refund'} (the provider refused a card refund; nothing changed); HISTORY_BEING_WRITTEN
+ *   (the club's demo history is still being written: no credit number now)
  */
 export async function refundPurchase(
   db: Db,
@@ -199,6 +210,7 @@ export async function refundPurchase(
   purchaseId: number,
   req: RefundRequest,
 ): Promise<RefundResponse> {
+  assertNumbersOpen(actor.clubId);
   const { refund, doc } = await db.transaction(async (tx) => {
     const [p] = await tx
       .select()
@@ -225,13 +237,13 @@ export async function refundPurchase(
       .from(purchaseItems)
       .where(eq(purchaseItems.purchaseId, p.id))
       .orderBy(asc(purchaseItems.id));
-    const blocked = blockedReason(p, items);
-    if (blocked) throw refusal(blocked);
     const pays = await tx
       .select()
       .from(purchasePayments)
       .where(eq(purchasePayments.purchaseId, p.id))
       .orderBy(asc(purchasePayments.id));
+    const blocked = blockedReason(p, items, pays);
+    if (blocked) throw refusal(blocked);
     const earlier = await refundsOf(tx, p.clubId, p.id);
     const { lines, payments } = refundableOf(p, items, pays, earlier);
     const plan = planRefund(lines, payments, { lines: req.lines, amount: req.amount });
@@ -282,6 +294,7 @@ async function applyRefund(
       .filter((x) => x.method !== PaymentMethod.Free)
       .map((x) => ({ method: x.method, amount: x.amount, lastFour: x.lastFour })),
     lines: plan.lines.map((l) => ({ key: l.key, quantity: l.quantity, amount: l.amount, vat: l.vat })),
+    rounding: plan.payments.reduce((s, x) => s + x.amount, 0) - plan.total,
     reason: req.reason,
     at,
     userId: actor.userId,

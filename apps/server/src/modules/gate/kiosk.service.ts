@@ -18,7 +18,7 @@ import { clients, entranceLogs, terminals } from '../../db/schema.js';
 import { scoped } from '../../lib/scoped.js';
 import { AppError } from '../../lib/errors.js';
 import type { ClearingProvider } from '../../integrations/clearing/provider.js';
-import { cashExcess, cashSessionOf, settleCashSession } from '../terminals/cash.service.js';
+import { cashExcess, cashSessionOf, recordPayoutError, settleCashSession } from '../terminals/cash.service.js';
 import type { EventBus } from '../../lib/event-bus.js';
 import { identificationMatch, processEntrance } from './entrance.service.js';
 import { createPurchase, getPurchase } from '../purchases/purchase.service.js';
@@ -117,7 +117,10 @@ export async function kioskPurchase(
 ): Promise<ServerPurchaseResult> {
   const atGate = m.items.some((i) => i.itemType === PurchaseItemType.Entrance);
   const resent = await firstOutcome(db, link, m, atGate);
-  if (resent) return resent;
+  if (resent) {
+    if (resent.ok) await payoutErrorOf(db, link, m);
+    return resent;
+  }
 
   const [t] = await db
     .select({ approved: terminals.approved })
@@ -136,11 +139,25 @@ export async function kioskPurchase(
   try {
     const result = await buy(sale, provider);
     if (!('id' in result)) return result;
+    await payoutErrorOf(db, link, m);
     return await answerPaid(sale, bus, result.id);
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
     return answerFailed(sale, bus, err);
   }
+}
+
+/**
+ * Change the kiosk could not pay for a cash-paid purchase: when the paying
+ * session is final (closed: nothing planned to pay out) with change still
+ * unpaid, that money is loaded onto the client's balance by a payout-error
+ * purchase, exactly as after a cash load (docs/cash.md "Payout errors").
+ * A session still paying out gets it when the terminal reports the payout
+ * (cash-payout-done). Idempotent by the session (a resend writes nothing new).
+ */
+async function payoutErrorOf(db: Db, link: KioskLink, m: TerminalPurchase): Promise<void> {
+  const sessionId = m.payments.find((p) => p.method === PaymentMethod.Cash)?.cashSessionId;
+  if (sessionId) await recordPayoutError(db, link, sessionId);
 }
 
 /** A resend of an event already answered: the first outcome (the same purchase, or the same failure at the gate), or null. */

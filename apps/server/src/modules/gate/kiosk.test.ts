@@ -370,3 +370,83 @@ describe('paying at the gate (OpenWithPay)', () => {
     expect(await ctx.database.db.select().from(purchases).where(eq(purchases.clientId, open.id))).toHaveLength(0);
   });
 });
+
+describe('change a kiosk cannot pay (docs/cash.md "Payout errors")', () => {
+  let empty: TerminalClient;
+  let emptyId: number;
+  beforeAll(async () => {
+    // A second kiosk whose change inventories are empty: any change is unpaid.
+    const t = await factory.makeTerminal(ctx, clubId, {
+      serial: `KIOSK-EMPTY-${clubId}`,
+      name: 'Empty',
+      secret: SECRET,
+    });
+    emptyId = t.id;
+    empty = new TerminalClient({ url: base, serial: t.serial, secret: SECRET, timeoutMs: 10_000, heartbeat: false });
+    await empty.connect();
+  });
+  afterAll(async () => {
+    await empty?.close();
+  });
+
+  const payoutErrorPurchase = async (sessionId: string) =>
+    (
+      await ctx.database.db
+        .select()
+        .from(purchases)
+        .where(eq(purchases.idempotencyKey, `payout-error:${emptyId}:${sessionId}`))
+    )[0];
+
+  it('a cash load the kiosk cannot give change for: the load and the unpaid change are both credited', async () => {
+    const c = await makeClient(openGroup);
+    await empty.cashBegin('short-load', card(c), 1500);
+    await empty.cashInsert('short-load', 'bill', 2000);
+    expect(await empty.cashComplete('short-load')).toMatchObject({
+      state: 'closed',
+      credited: 1500,
+      unpaid: 500,
+      error: 'COIN_CHANGE_ERROR',
+    });
+    expect(await payoutErrorPurchase('short-load')).toMatchObject({
+      clientId: c.id,
+      total: 500,
+      source: 'payoutError',
+    });
+    expect((await clientRow(c.id)).balance).toBe(2000);
+  });
+
+  it('a kiosk sale the kiosk cannot give change for: the sale goes through and the change is a payout-error purchase', async () => {
+    const c = await makeClient(openGroup);
+    await empty.cashBegin('short-sale', card(c));
+    await empty.cashInsert('short-sale', 'bill', 2000);
+    const r = await buy(empty, {
+      eventId: 'short-sale',
+      identification: card(c),
+      items: [{ itemType: PurchaseItemType.Product, itemId: productId, quantity: 1 }],
+      payments: [{ method: PaymentMethod.Cash, cashSessionId: 'short-sale' }],
+    });
+    expect(r).toMatchObject({
+      ok: true,
+      total: 1500,
+      cash: { sessionId: 'short-sale', state: 'closed', unpaid: 500, error: 'COIN_CHANGE_ERROR' },
+    });
+    const [s] = await ctx.database.db.select().from(cashSessions).where(eq(cashSessions.sessionId, 'short-sale'));
+    expect(s).toMatchObject({ state: 'closed', credited: 1500, purchaseId: r.purchaseId, unpaid: 500 });
+    // The 5 ₪ the kiosk kept is the client's: a payout-error purchase loads it onto the balance.
+    const pe = await payoutErrorPurchase('short-sale');
+    expect(pe).toMatchObject({ clientId: c.id, total: 500, paidCash: 500, source: 'payoutError', terminalId: emptyId });
+    expect(pe.invoiceNumber).toBeGreaterThan(0);
+    expect((await clientRow(c.id)).balance).toBe(500);
+    const ledger = await ctx.database.db.select().from(balanceLedger).where(eq(balanceLedger.clientId, c.id));
+    expect(ledger).toMatchObject([{ kind: 'money', delta: 500, source: 'purchase', sourceId: pe.id }]);
+    // A resend of the sale answers the same purchase and credits nothing twice.
+    const again = await buy(empty, {
+      eventId: 'short-sale',
+      identification: card(c),
+      items: [{ itemType: PurchaseItemType.Product, itemId: productId, quantity: 1 }],
+      payments: [{ method: PaymentMethod.Cash, cashSessionId: 'short-sale' }],
+    });
+    expect(again).toMatchObject({ ok: true, purchaseId: r.purchaseId });
+    expect((await clientRow(c.id)).balance).toBe(500);
+  });
+});

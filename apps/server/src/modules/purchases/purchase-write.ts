@@ -1,6 +1,7 @@
 import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import {
   LOW_LICENSE_THRESHOLD,
+  nothingPaid,
   PaymentMethod,
   paymentTotals,
   PurchaseItemType,
@@ -342,9 +343,10 @@ async function insertPurchase(
 ): Promise<{ purchaseId: number; invoiceNumber: number | null }> {
   const { cmd, ctx, checked, charges: paid } = w;
   // The invoice number: last step before the insert, so the counter row is locked briefly. A MASAV
-  // payment gets its number (and its tax invoice-receipt) only when collected (docs/money.md "Documents").
+  // payment gets its number (and its tax invoice-receipt) only when collected; a purchase where
+  // nothing is paid (Free, ₪0) gets none at all (docs/money.md "Documents", "Nothing paid").
   const counter =
-    totals.paidMasav > 0
+    totals.paidMasav > 0 || nothingPaid(cmd.payments)
       ? { last: null }
       : (
           await tx

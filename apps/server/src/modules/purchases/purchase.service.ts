@@ -1,6 +1,7 @@
 import { paymentTotals, type Purchase } from '@venue/domain';
 import type { Db } from '../../db/index.js';
 import { pgError } from '../../lib/validation.js';
+import { assertNumbersOpen } from '../../lib/history-writing.js';
 import { linkCharges } from '../../integrations/clearing/charges.js';
 import type { ClearingProvider } from '../../integrations/clearing/provider.js';
 import { chargeCards, giveBack } from './purchase-charge.js';
@@ -44,7 +45,8 @@ export { getPurchase, listClientPurchases } from './purchase-present.js';
  * @throws AppError NOT_FOUND (client, debt, product), VALIDATION_ERROR,
  *   PAYMENTS_DO_NOT_MATCH_TOTAL, CHARGE_AMOUNT_OUT_OF_RANGE, NOT_ENOUGH_BALANCE,
  *   NO_PAYMENT_METHOD, INVALID_EXPIRATION_DATE, PAYMENT_ERROR (declined or
- *   uncertain; details.reason), NOT_ENOUGH_LICENSES, PURCHASES_NOT_ALLOWED.
+ *   uncertain; details.reason), NOT_ENOUGH_LICENSES, PURCHASES_NOT_ALLOWED,
+ *   HISTORY_BEING_WRITTEN (the club's demo history is still being written, lib/history-writing.ts).
  */
 export async function createPurchase(db: Db, provider: ClearingProvider, cmd: PurchaseCommand): Promise<Purchase> {
   const existing = await findPurchaseByKey(db, cmd.clubId, cmd.idempotencyKey);
@@ -63,6 +65,8 @@ export async function createPurchase(db: Db, provider: ClearingProvider, cmd: Pu
 
 /** One attempt of createPurchase, after the idempotency key was found unused: read → check → charge → write. */
 async function purchaseOnce(db: Db, provider: ClearingProvider, cmd: PurchaseCommand): Promise<Purchase> {
+  // Before anything is charged: no number of the club's series while its history is written.
+  assertNumbersOpen(cmd.clubId);
   const ctx = await readPurchaseContext(db, cmd);
   const checked = checkCommand(ctx, cmd);
   const charges = await chargeCards(db, provider, cmd, ctx, checked.payerId);

@@ -6,6 +6,7 @@ import { clubs, serverState } from '../../db/schema.js';
 import { clearingProvider } from '../../integrations/clearing/sandbox.js';
 import { reconcileCharges } from '../../integrations/clearing/charges.js';
 import { runClubMoneyJobs } from './subscriptions.service.js';
+import { anyHistoryWriting } from '../../lib/history-writing.js';
 
 const pgliteLocks = new WeakMap<Database, Promise<unknown>>();
 
@@ -18,9 +19,13 @@ const LOCK_KEY = 0x4152454e;
  * on PostgreSQL the run holds `pg_try_advisory_xact_lock` and records the day
  * in server_state inside the same transaction, so with two server instances
  * exactly one runs it and the other skips; PGlite is one process by nature.
- * Returns false when another instance holds the lock or the day is done.
+ * Returns false when another instance holds the lock or the day is done, and
+ * while a club's demo history is still being written (lib/history-writing.ts):
+ * the day is not marked, so the next hourly check runs it once the history,
+ * which renews up to its own present, is in.
  */
 export async function dailyMoneyJobs(database: Database, now = new Date()): Promise<boolean> {
+  if (anyHistoryWriting()) return false;
   const day = now.toISOString().slice(0, 10);
   const key = 'money_jobs_last_day';
   const work = async () => {

@@ -96,6 +96,7 @@ export async function getSubscriptions(
       return {
         purchaseId: p.id,
         invoiceNumber: p.invoiceNumber,
+        paymentStatus: p.paymentStatus,
         at: p.at.toISOString(),
         period: (d.period as string) ?? null,
         usageType: (d.usageType as string) ?? null,

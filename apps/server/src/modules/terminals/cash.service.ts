@@ -145,8 +145,10 @@ export async function resetCashLevels(db: Db, actor: Actor, terminalId: number):
 
 /**
  * Loads coins and bills into the payout inventories (POST
- * /api/Terminal/LoadCash/{id}; seed 000 §3 cash action LoadCash). Negative
- * counts take pieces out (never below zero). Audited.
+ * /api/Terminal/LoadCash/{id}; seed 000 §3 cash action LoadCash): adds the
+ * given pieces per denomination (agorot → count). Counts are 0 or more: the
+ * contract (`LoadCashInput`, `Inventory`) refuses a negative count with
+ * VALIDATION_ERROR; taking money out is EmptyCashBox (docs/cash.md). Audited.
  */
 export async function loadCash(
   db: Db,
@@ -158,9 +160,8 @@ export async function loadCash(
   return db.transaction(async (tx) => {
     await terminalRow(tx, clubId, terminalId);
     const row = await cashRow(tx, clubId, terminalId, true);
-    const clamp = (inv: Inv) => Object.fromEntries(Object.entries(inv).filter(([, n]) => n > 0));
-    const coins = clamp(addAll(row.coins, input.coins, 1));
-    const bills = clamp(addAll(row.bills, input.bills, 1));
+    const coins = addAll(row.coins, input.coins, 1);
+    const bills = addAll(row.bills, input.bills, 1);
     const [next] = await tx
       .update(terminalCash)
       .set({ coins, bills, updatedAt: clockNow() })
@@ -568,12 +569,16 @@ export function payoutErrorKey(terminalId: number, sessionId: string): string {
  * `payout-error:<terminal>:<session>`, so a resent message never writes it
  * twice. An anonymous session's unpaid change stays on the session (no one
  * to credit); a purchase the rules refuse (the club's maximum charge) leaves
- * it there too. Both are still in the payout-error report.
+ * it there too. Both are still in the payout-error report. Called after
+ * every step that can make a session final: a cash load completed, a kiosk
+ * purchase paid from the session (kiosk.service.ts), a payout done, a cancel;
+ * a session not final yet (startPayout, begin) is left alone.
  * @param canceled a canceled session counts only once nothing is planned to be paid out
  */
-async function recordPayoutError(db: Db, link: CashLink, sessionId: string, canceled = false): Promise<void> {
+export async function recordPayoutError(db: Db, link: CashLink, sessionId: string, canceled = false): Promise<void> {
   const s = await cashSessionOf(db, link, sessionId);
   if (!s || s.clientId == null || s.unpaid <= 0) return;
+  if (s.state !== 'closed' && s.state !== 'canceled') return;
   if (canceled && ((s.changePlan as { amount?: number } | null)?.amount ?? 0) > 0) return;
   try {
     await createPurchase(db, clearingProvider(), {

@@ -325,6 +325,13 @@ describe('cash at the terminal', () => {
       coins: { 1000: 2, 500: 1, 200: 3, 100: 2, 10: 5 },
     });
     expect(load.json()).toMatchObject({ coinsTotal: 2000 + 500 + 600 + 200 + 50 });
+    // LoadCash only adds (docs/cash.md): a negative count is a validation error and changes nothing.
+    const negative = await api.post(`/api/Terminal/LoadCash/${terminal.id}`, { coins: { 1000: -1 } });
+    expect(negative.statusCode).toBe(400);
+    expect(negative.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+    expect((await api.get(`/api/Terminal/GetCashBoxStatus/${terminal.id}`)).json()).toMatchObject({
+      coinsTotal: 2000 + 500 + 600 + 200 + 50,
+    });
     // 32.04 ₪ due: cash totals are rounded to 10 agorot → 32.00.
     expect(await tc.cashBegin('s1', card, 3204)).toMatchObject({ state: 'begin', due: 3200 });
     await tc.cashInsert('s1', 'bill', 5000, 'ins-1');

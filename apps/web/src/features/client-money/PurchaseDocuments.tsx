@@ -21,6 +21,17 @@ export function openPurchaseDocument(purchaseId: number): Promise<void> {
   return openPdf(`/Purchase/DocumentPdf/${purchaseId}`, `invoice-${purchaseId}.pdf`);
 }
 
+/**
+ * A purchase's invoice number, or why it has none: a MASAV payment awaiting collection, or nothing
+ * paid (Free, ₪0: no tax document; docs/money.md "Nothing paid").
+ */
+export function InvoiceNumberCell({ purchase }: { purchase: Pick<Purchase, 'invoiceNumber' | 'paymentStatus'> }) {
+  const { t } = useTranslation();
+  if (purchase.invoiceNumber != null) return <>{purchase.invoiceNumber}</>;
+  const pending = purchase.paymentStatus === PurchasePaymentStatus.Pending;
+  return <Tag>{t(pending ? 'money.awaitingCollection' : 'money.noDocument')}</Tag>;
+}
+
 /** The document buttons of one purchase row; `canEdit` allows refunds. */
 export function PurchaseDocumentActions({ purchase, canEdit }: { purchase: Purchase; canEdit: boolean }) {
   const { t } = useTranslation();
@@ -31,13 +42,15 @@ export function PurchaseDocumentActions({ purchase, canEdit }: { purchase: Purch
   const refunded = purchase.paymentStatus === PurchasePaymentStatus.Refunded;
   const partly = !refunded && purchase.refunded > 0;
   const issued = purchase.invoiceNumber != null;
+  // No number and not awaiting MASAV: nothing was paid (Free), so there is no tax document (docs/money.md "Nothing paid").
+  const nothingPaid = !issued && purchase.paymentStatus !== PurchasePaymentStatus.Pending;
   return (
     <Space size="small" wrap>
       <Button
         size="small"
         icon={<FilePdfOutlined />}
         disabled={!issued}
-        title={issued ? undefined : t('money.documentAfterCollection')}
+        title={issued ? undefined : t(nothingPaid ? 'money.documentNothingPaid' : 'money.documentAfterCollection')}
         onClick={() => void openPurchaseDocument(purchase.id).catch(fail)}
         data-testid={`document-${purchase.id}`}
       >

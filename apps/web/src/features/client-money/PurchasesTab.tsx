@@ -3,7 +3,7 @@ import { ShoppingCartOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Purchase } from '@venue/domain';
 import { QueryState } from '../../shared/QueryState';
-import { PurchaseDocumentActions } from './PurchaseDocuments';
+import { InvoiceNumberCell, PurchaseDocumentActions } from './PurchaseDocuments';
 import { useMoneyFormat } from './format';
 import { usePurchases } from './useMoney';
 import { ListTable } from '../../shared/CardList';
@@ -63,7 +63,7 @@ export function PurchasesTab({ clientId, canEdit }: MoneyTabProps) {
             {
               key: 'invoice',
               title: t('money.invoiceNumber'),
-              render: (_, p) => p.invoiceNumber ?? <Tag>{t('money.awaitingCollection')}</Tag>,
+              render: (_, p) => <InvoiceNumberCell purchase={p} />,
             },
             {
               key: 'items',

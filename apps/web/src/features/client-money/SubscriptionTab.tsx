@@ -7,6 +7,7 @@ import { dateText, useMoneyFormat } from './format';
 import { useRenewQuote, useSubscriptions } from './useMoney';
 import { ListTable } from '../../shared/CardList';
 import { usePurchaseDialog, type MoneyTabProps } from './moneyTab';
+import { InvoiceNumberCell } from './PurchaseDocuments';
 
 /** The client's subscription tab: its subscriptions, renewal and purchase (seed 001 §2 "Client details"). */
 export function SubscriptionTab({ clientId, canEdit }: MoneyTabProps) {
@@ -117,7 +118,7 @@ export function SubscriptionTab({ clientId, canEdit }: MoneyTabProps) {
               {
                 key: 'invoice',
                 title: t('money.invoiceNumber'),
-                render: (_, p) => p.invoiceNumber ?? <Tag>{t('money.awaitingCollection')}</Tag>,
+                render: (_, p) => <InvoiceNumberCell purchase={p} />,
               },
               { key: 'source', title: t('money.source'), render: (_, r) => t(`money.sources.${r.source}`) },
             ]}

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
-import { Card, Col, Row, Segmented, Skeleton, Statistic, Typography } from 'antd';
+import { Alert, Card, Col, Row, Segmented, Skeleton, Statistic, Typography } from 'antd';
 import {
   CalendarOutlined,
   CarryOutOutlined,
@@ -27,6 +27,7 @@ import {
   useEntranceByStatus,
   useEntranceByTime,
   useExpiredLicenses,
+  useHistoryStatus,
   useLastWeekArrivals,
   useMonthlyEntranceCount,
   useMonthlyIncome,
@@ -180,6 +181,7 @@ export function DashboardPage() {
           <CalendarOutlined /> {hebToday} · {gregToday}
         </span>
       </div>
+      <HistoryNotice />
       <Row gutter={[16, 16]} className="stat-cards">
         <CounterCards />
         <EntranceCharts />
@@ -190,6 +192,27 @@ export function DashboardPage() {
         </Col>
       </Row>
     </>
+  );
+}
+
+/**
+ * Says plainly that the club's history is still being written (the demo's
+ * year after its first start), how far it got, and that the figures fill in
+ * by themselves; nothing when it is not.
+ */
+function HistoryNotice() {
+  const { t } = useTranslation();
+  const status = useHistoryStatus().data;
+  if (!status?.writing) return null;
+  return (
+    <Alert
+      type="info"
+      showIcon
+      style={{ marginBlockEnd: 16 }}
+      data-testid="history-notice"
+      message={t('dashboard.historyWriting.title')}
+      description={t('dashboard.historyWriting.body', { day: status.day ?? 0, days: status.days ?? 0 })}
+    />
   );
 }
 

@@ -1,5 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { contract, type ChartPoint } from '@venue/domain';
+import { api } from '../../platform/api/apiClient';
 import { dashboardQuery, type DashboardEntry } from './dashboardQueries';
 
 /**
@@ -37,3 +39,25 @@ export const useByProduct = (measure: 'amount' | 'quantity') =>
   useDashboardCall<ChartPoint[]>(measure === 'amount' ? d.amountByProduct : d.quantityByProduct);
 
 export type DashboardQuery<T> = ReturnType<typeof useDashboardCall<T>>;
+
+/**
+ * Whether the club's history is still being written (the demo club's year on
+ * its first start; docs/demo-club.md "While the history is written"). Asked
+ * every 5 s while it is; when it is done, every dashboard figure is fetched
+ * again so the year's money appears without a reload.
+ */
+export function useHistoryStatus() {
+  const queryClient = useQueryClient();
+  const q = useQuery({
+    queryKey: ['history-status'],
+    queryFn: () => api.call(d.historyStatus),
+    refetchInterval: (query) => (query.state.data?.writing ? 5000 : false),
+  });
+  const wasWriting = useRef(false);
+  const writing = q.data?.writing ?? false;
+  useEffect(() => {
+    if (wasWriting.current && !writing) void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+    wasWriting.current = writing;
+  }, [writing, queryClient]);
+  return q;
+}

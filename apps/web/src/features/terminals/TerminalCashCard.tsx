@@ -101,7 +101,7 @@ function CashLoadPanel({ terminalId, locale }: { terminalId: number; locale: str
           <InputNumber
             key={`c${d}`}
             size="small"
-            min={-1000}
+            min={0}
             max={1000}
             addonBefore={<span className="ltr-value">{shekels(d, locale)}</span>}
             aria-label={t('gate.loadPieces', { value: shekels(d, locale) })}
@@ -114,7 +114,7 @@ function CashLoadPanel({ terminalId, locale }: { terminalId: number; locale: str
           <InputNumber
             key={`b${d}`}
             size="small"
-            min={-1000}
+            min={0}
             max={1000}
             addonBefore={<span className="ltr-value">{shekels(d, locale)}</span>}
             aria-label={t('gate.loadPieces', { value: shekels(d, locale) })}
