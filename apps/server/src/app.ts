@@ -52,9 +52,9 @@ declare module 'fastify' {
 }
 
 /** Sets the anti-forgery cookies (XSRF-TOKEN for the console to echo, _csrf its secret) when the request lacks them. */
-function giveXsrfCookie(req: FastifyRequest, reply: FastifyReply): void {
+function giveXsrfCookie(req: FastifyRequest, reply: FastifyReply, secure: boolean): void {
   if (req.cookies['XSRF-TOKEN'] && req.cookies._csrf) return;
-  reply.setCookie('XSRF-TOKEN', reply.generateCsrf(), { path: '/', sameSite: 'strict', httpOnly: false });
+  reply.setCookie('XSRF-TOKEN', reply.generateCsrf(), { path: '/', sameSite: 'strict', httpOnly: false, secure });
 }
 
 /**
@@ -90,7 +90,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler((req, reply) => {
-    if (isApiPath(req.url) || !existsSync(webIndex(config))) {
+    // The page answers a browser's GET of a console route; any other method or an API path is a 404
+    // (a POST to a path climbing out of /sandbox/pay/ reached sendFile and answered 500).
+    if (isApiPath(req.url) || (req.method !== 'GET' && req.method !== 'HEAD') || !existsSync(webIndex(config))) {
       return reply.status(404).send({ code: 'NOT_FOUND', message: 'Not found' });
     }
     // A missing code file (an old page asking for a file an update replaced) is a 404, never the page:
@@ -99,7 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Client-side routes of the console (/login, /management/...) get index.html, never cached,
     // with the anti-forgery cookie when missing: the sign-in call then needs no GET /api/health
     // first (one round trip less before the dashboard; issue 19 load speed).
-    giveXsrfCookie(req, reply);
+    giveXsrfCookie(req, reply, config.production);
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 
@@ -110,7 +112,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // 'self' covers the console's own live socket (ws/wss on the same host, CSP Level 3); no other host.
+        connectSrc: ["'self'"],
         upgradeInsecureRequests: null,
       },
     },
@@ -128,7 +131,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (database.reads) trackWrites(app, database.reads);
   await app.register(csrf, {
     cookieKey: '_csrf',
-    cookieOpts: { path: '/', sameSite: 'strict', httpOnly: true, signed: false },
+    // Secure in production (served over HTTPS behind its proxy, docs/operations.md): never sent in clear.
+    cookieOpts: { path: '/', sameSite: 'strict', httpOnly: true, signed: false, secure: config.production },
     getToken: (req) => req.headers['x-xsrf-token'] as string | undefined,
   });
   // Double-submit anti-forgery (DESIGN §3): the console reads XSRF-TOKEN and
@@ -139,7 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (!req.routeOptions.url) return;
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') {
       if (!req.routeOptions.url.startsWith('/api/')) return;
-      giveXsrfCookie(req, reply);
+      giveXsrfCookie(req, reply, config.production);
       return;
     }
     if (req.headers.upgrade === 'websocket' || req.routeOptions.config.antiForgery === false) return;

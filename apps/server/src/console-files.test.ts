@@ -41,6 +41,15 @@ describe('console files and compression', () => {
     rmSync(dist, { recursive: true, force: true });
   });
 
+  it('a POST to a path that is not a route (one that climbs out of the payment page) is a 404, not the page or a 500', async () => {
+    for (const url of ['/sandbox/pay/../../etc', '/management/clients', '/etc/passwd']) {
+      const res = await app.inject({ method: 'POST', url, payload: { number: '1' } });
+      expect([url, res.statusCode, res.json().code]).toEqual([url, 404, 'NOT_FOUND']);
+    }
+    // The page itself is still the answer to a GET of a console route.
+    expect((await app.inject({ url: '/management/clients' })).statusCode).toBe(200);
+  });
+
   it('sends a hashed file precompressed, cached for a year as immutable', async () => {
     const br = await app.inject({ url: '/assets/index-AbC123.js', headers: { 'accept-encoding': 'br, gzip' } });
     expect(br.statusCode).toBe(200);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TerminalConnectionType } from './enums.js';
+import { id } from './parts.js';
 import { TERMINAL_ACTIONS, type TerminalActionName } from './terminal-actions.js';
 
 /**
@@ -29,7 +30,9 @@ const billDenomination = z.union(ILS_BILLS.map((d) => z.literal(d)));
  * Count per denomination (agorot → pieces). Keys are the denomination in
  * agorot as a string (JSON object keys); counts are whole pieces, never negative.
  */
-export const Inventory = z.record(z.string().regex(/^\d+$/), z.number().int().min(0).max(1_000_000));
+export const Inventory = z
+  .record(z.string().regex(/^\d+$/), z.number().int().min(0).max(1_000_000))
+  .refine((v) => Object.keys(v).length <= 50, { message: 'tooLong' });
 export type Inventory = z.infer<typeof Inventory>;
 
 /** A coin acceptor / hopper: whether it is fitted, its model, and which coins it accepts. */
@@ -246,7 +249,7 @@ export const CashBoxStatus = TerminalCash.extend({
 export type CashBoxStatus = z.infer<typeof CashBoxStatus>;
 
 /** POST /api/Terminal/CreateResetCashLevels. */
-export const ResetCashLevelsInput = z.strictObject({ terminalId: z.number().int().positive() });
+export const ResetCashLevelsInput = z.strictObject({ terminalId: id });
 /** A cash-reset record (cash management report): what the box held when it was emptied. */
 export const CashReset = z.object({
   id: z.number(),

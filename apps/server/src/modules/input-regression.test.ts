@@ -34,6 +34,14 @@ describe('input that cannot reach the database', () => {
     expect(field(await api.post('/api/Debts', { clientId: 2147483648, amount: 100 }))).toContain('clientId');
   });
 
+  it('a list longer than its values can be (a report filter, cash pieces): 400, never "the database is down"', async () => {
+    const itemType = Array.from({ length: 10_000 }, (_, i) => i % 100);
+    for (const call of ['GetFinancialReport', 'GetFinancialReport/Export'])
+      expect(field(await api.post(`/api/Report/${call}`, { period: 'month', itemType }))).toContain('itemType');
+    const coins = Object.fromEntries(Array.from({ length: 5_000 }, (_, i) => [String(i + 1), 1]));
+    expect(field(await api.post('/api/Terminal/LoadCash/1', { coins }))).toContain('coins');
+  });
+
   it('a NUL in a text field', async () => {
     expect(field(await api.post('/api/Client', { firstName: 'a\u0000b' }))).toContain('firstName');
   });

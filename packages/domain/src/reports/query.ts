@@ -41,9 +41,10 @@ export const ReportQuery = z.object({
    * the `client` filter keep the rows of the matching clients of the club.
    */
   client: text(60).optional(),
-  status: z.array(int32).optional(),
-  paymentMethod: z.array(z.number().int().min(0).max(99)).optional(),
-  itemType: z.array(z.number().int().min(0).max(99)).optional(),
+  // Bounded lists (docs/security.md "Input"): a list longer than its values can be is bad input (400), never work for the database.
+  status: z.array(int32).max(100, { message: 'tooLong' }).optional(),
+  paymentMethod: z.array(z.number().int().min(0).max(99)).max(100, { message: 'tooLong' }).optional(),
+  itemType: z.array(z.number().int().min(0).max(99)).max(100, { message: 'tooLong' }).optional(),
   productId: id.optional(),
   userId: id.optional(),
   success: z.boolean().optional(),

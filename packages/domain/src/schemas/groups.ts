@@ -17,7 +17,7 @@ const minutesOfDay = z.number().int().min(0).max(1440);
 export const ScheduleRowInput = z
   .strictObject({
     id: idParam.optional(),
-    days: z.array(z.number().int().min(0).max(7)).min(1, { message: 'chooseDays' }),
+    days: z.array(z.number().int().min(0).max(7)).min(1, { message: 'chooseDays' }).max(8, { message: 'tooLong' }),
     fromTime: minutesOfDay.nullable().default(null),
     toTime: minutesOfDay.nullable().default(null),
     fromHalachic: z
