@@ -51,6 +51,12 @@ export interface Config {
    * at least 12 characters); unset = the call answers 404 (DESIGN §10, docs/operator.md).
    */
   maintenancePassword?: string;
+  /**
+   * Addresses outside the public internet the incident webhook may reach (WEBHOOK_ALLOW_ADDRESSES,
+   * comma-separated CIDRs or addresses, for an on-premise receiver); default none
+   * (docs/security.md "Outgoing requests").
+   */
+  webhookAllow?: string[];
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -73,6 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     maintenancePassword:
       env.MAINTENANCE_PASSWORD && env.MAINTENANCE_PASSWORD.length >= 12 ? env.MAINTENANCE_PASSWORD : undefined,
+    webhookAllow: parseList(env.WEBHOOK_ALLOW_ADDRESSES),
   };
 }
 

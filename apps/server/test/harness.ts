@@ -4,7 +4,7 @@ import { inject } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { allPermissions, UserLevel, type Permissions } from '@venue/domain';
 import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
+import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/index.js';
 import { clubs, users } from '../src/db/schema.js';
 import { hashPassword } from '../src/lib/password.js';
@@ -84,9 +84,9 @@ async function createDatabase(admin: import('pg').Client, name: string, template
 }
 
 /** Builds the app on a fresh database. */
-export async function createTestApp(): Promise<TestContext> {
+export async function createTestApp(over: Partial<Config> = {}): Promise<TestContext> {
   const database = await openTestDatabase();
-  const config = { ...loadConfig({}), logLevel: 'silent', loginRateLimit: 1000 };
+  const config = { ...loadConfig({}), logLevel: 'silent', loginRateLimit: 1000, ...over };
   const bus = new EventBus();
   const app = await buildApp({ config, database, bus });
   await app.ready();

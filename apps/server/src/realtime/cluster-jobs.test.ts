@@ -81,11 +81,12 @@ describe.skipIf(!onPostgres)('scheduled jobs on two instances (skipped on PGlite
     const cat = await factory.makeFeedbackCategory(ctx, s.club.id);
     // The operator's webhook (setWebhook needs only the club and the actor's address for its audit row).
     const operator = { clubId: s.club.id, userId: 0, ip: '127.0.0.1' } as Actor;
-    await setWebhook(a.db, operator, {
-      url: 'http://127.0.0.1:9/incidents',
-      secret: 'cluster-jobs-secret-1',
-      enabled: true,
-    });
+    await setWebhook(
+      a.db,
+      operator,
+      { url: 'http://127.0.0.1:9/incidents', secret: 'cluster-jobs-secret-1', enabled: true },
+      { allow: ['127.0.0.1'] },
+    );
     for (let i = 0; i < 12; i++) {
       const res = await s.api.post('/api/Incident', { categoryId: cat.id, note: `n${i}` });
       expect(res.statusCode, res.body).toBe(200);

@@ -273,6 +273,7 @@ export const IncidentDelivery = z.object({
   status: z.enum(DELIVERY_STATUSES),
   attempts: int32,
   lastStatusCode: int32.nullable(),
+  /** The last failed attempt's category: refused (not a public address), timeout, network, http (see lastStatusCode), notSet. */
   lastError: z.string().nullable(),
   nextAttemptAt: z.string().nullable(),
   deliveredAt: z.string().nullable(),

@@ -14,7 +14,9 @@ export async function incidentRoutes(app: FastifyInstance): Promise<void> {
   route(app, c.create, async (req) => createIncident(db, bus, req.auth, req.body));
   route(app, c.handle, async (req) => handleIncident(db, bus, req.auth, req.params.id));
   route(app, c.getWebhook, async (req) => getWebhook(db, req.auth));
-  route(app, c.setWebhook, async (req) => setWebhook(db, req.auth, req.body));
+  route(app, c.setWebhook, async (req) =>
+    setWebhook(db, req.auth, req.body, { allow: app.deps.config.webhookAllow ?? [] }),
+  );
   route(app, c.deliveries, async (req) => listDeliveries(db, req.auth.clubId));
   startIncidentDeliveries(app);
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { deliverDue } from './webhook.service.js';
+import { deliverDue, publicSender } from './webhook.service.js';
 
 /** How often due deliveries are sent (ms); INCIDENT_WEBHOOK_TICK_MS=0 turns the sender off. */
 const EVERY_MS = Number(process.env.INCIDENT_WEBHOOK_TICK_MS ?? 5_000);
@@ -15,7 +15,7 @@ export function startIncidentDeliveries(app: FastifyInstance): void {
   const tick = () => {
     if (running) return;
     running = true;
-    deliverDue(app.deps.database.db)
+    deliverDue(app.deps.database.db, new Date(), publicSender({ allow: app.deps.config.webhookAllow ?? [] }))
       .catch((err: unknown) => app.log.error({ err }, 'incident deliveries failed'))
       .finally(() => (running = false));
   };

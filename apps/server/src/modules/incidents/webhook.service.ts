@@ -15,6 +15,7 @@ import { audit } from '../../lib/audit.js';
 import { dataKeys, decrypt, encrypt } from '../../lib/crypto.js';
 import { notFound } from '../../lib/errors.js';
 import { assertValid } from '../../lib/validation.js';
+import { deliveryFailure, postPublic, urlRefusal, type OutboundPolicy } from '../../lib/outbound.js';
 
 /**
  * The outgoing webhook of incident reports (issue 16, docs/messages.md
@@ -69,10 +70,20 @@ export async function getWebhook(db: Db, actor: Actor): Promise<IncidentWebhookV
 /**
  * PUT /api/Incident/Webhook (operator): sets the club's URL, secret (kept
  * when left out; encrypted at rest) and on/off. Audited without the secret.
- * @throws AppError VALIDATION_ERROR (400) secret required when a URL is set and none is stored
+ * The URL must reach the public internet (lib/outbound.ts; `policy.allow` for
+ * an on-premise receiver) and carry no credentials.
+ * @throws AppError VALIDATION_ERROR (400) secret required when a URL is set and none is stored;
+ *   url webhookUrl, webhookCredentials, webhookAddress
  */
-export async function setWebhook(db: Db, actor: Actor, input: IncidentWebhookInput): Promise<IncidentWebhookView> {
+export async function setWebhook(
+  db: Db,
+  actor: Actor,
+  input: IncidentWebhookInput,
+  policy: OutboundPolicy,
+): Promise<IncidentWebhookView> {
   const clubId = requireClub(actor);
+  const refusal = input.url ? urlRefusal(input.url, policy) : null;
+  if (refusal) assertValid([{ path: 'url', message: refusal }]);
   const keys = await dataKeys(db);
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(incidentWebhooks).where(eq(incidentWebhooks.clubId, clubId));
@@ -161,17 +172,11 @@ async function payloadOf(db: Db, incidentId: number) {
 /** Sends one request; resolves with the HTTP status, or throws on a network error or timeout. */
 export type Sender = (url: string, init: { headers: Record<string, string>; body: string }) => Promise<number>;
 
-const fetchSender: Sender = async (url, init) => {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: init.headers,
-    body: init.body,
-    redirect: 'manual',
-    signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS),
-  });
-  await res.body?.cancel();
-  return res.status;
-};
+/** The real sender: public addresses only (lib/outbound.ts), no redirects, ATTEMPT_TIMEOUT_MS. */
+export const publicSender =
+  (policy: OutboundPolicy): Sender =>
+  (url, init) =>
+    postPublic(url, init, policy, ATTEMPT_TIMEOUT_MS);
 
 /**
  * Sends the deliveries due at `now` (at most `limit`): each is claimed first
@@ -180,7 +185,12 @@ const fetchSender: Sender = async (url, init) => {
  * a network error, a timeout, a redirect) is a failed attempt, retried after
  * `backoffMs(attempts)` until MAX_ATTEMPTS. Returns how many were attempted.
  */
-export async function deliverDue(db: Db, now = new Date(), send: Sender = fetchSender, limit = 20): Promise<number> {
+export async function deliverDue(
+  db: Db,
+  now = new Date(),
+  send: Sender = publicSender({ allow: [] }),
+  limit = 20,
+): Promise<number> {
   const due = await db
     .select({ id: incidentDeliveries.id })
     .from(incidentDeliveries)
@@ -211,8 +221,9 @@ async function attempt(db: Db, d: typeof incidentDeliveries.$inferSelect, now: D
   const [w] = await db.select().from(incidentWebhooks).where(eq(incidentWebhooks.clubId, d.clubId));
   let status: number | null = null;
   let error: string | null = null;
+  // What the delivery log shows staff: a category, never a socket's own words (docs/security.md "Outgoing requests").
   if (!w || !w.enabled || !w.url || !w.secretEnc) {
-    error = 'webhook not set';
+    error = 'notSet';
   } else {
     try {
       const secret = decrypt(await dataKeys(db), w.secretEnc, aad(d.clubId));
@@ -227,9 +238,9 @@ async function attempt(db: Db, d: typeof incidentDeliveries.$inferSelect, now: D
           'x-venue-signature': signDelivery(secret, timestamp, body),
         },
       });
-      if (status < 200 || status >= 300) error = `HTTP ${status}`;
+      if (status < 200 || status >= 300) error = 'http';
     } catch (e) {
-      error = e instanceof Error ? e.message.slice(0, 200) : 'send failed';
+      error = deliveryFailure(e);
     }
   }
   const attempts = d.attempts + 1;

@@ -6,7 +6,11 @@ import { UserLevel } from '@venue/domain';
 import { Api, createTestApp, makeUser, signedInAdmin, TEST_PASSWORD, type TestContext } from '../../../test/harness.js';
 import * as factory from '../../../test/factories.js';
 import { auditLog, incidentDeliveries, incidentWebhooks } from '../../db/schema.js';
-import { backoffMs, deliverDue, MAX_ATTEMPTS, signDelivery } from './webhook.service.js';
+import { lookup } from 'node:dns/promises';
+import { hostname } from 'node:os';
+import { backoffMs, deliverDue, MAX_ATTEMPTS, publicSender, setWebhook, signDelivery } from './webhook.service.js';
+import type { Actor } from '../../lib/actor.js';
+import { urlRefusal } from '../../lib/outbound.js';
 
 /** The webhook to the reporting system (docs/messages.md "Webhook"): signed, retried with backoff, logged. */
 describe('incident webhook', () => {
@@ -18,9 +22,12 @@ describe('incident webhook', () => {
   /** Statuses the receiver answers, in turn (then 200). */
   const answers: number[] = [];
   const SECRET = 'reporting-system-secret-1';
+  /** The sender with the loopback receiver allowed (WEBHOOK_ALLOW_ADDRESSES=127.0.0.1). */
+  const send = publicSender({ allow: ['127.0.0.1'] });
 
   beforeAll(async () => {
-    ctx = await createTestApp();
+    // The test's receiver listens on loopback: allowed here as an on-premise receiver would be.
+    ctx = await createTestApp({ webhookAllow: ['127.0.0.1'] });
     operatorUser = await makeUser(ctx, null, { level: UserLevel.SuperUser, isAdmin: true });
     receiver = createServer((req, res) => {
       let body = '';
@@ -83,14 +90,14 @@ describe('incident webhook', () => {
     const t0 = new Date(Date.now() + 1000);
     received.length = 0;
     answers.push(500);
-    expect(await deliverDue(ctx.database.db, t0)).toBe(1);
+    expect(await deliverDue(ctx.database.db, t0, send)).toBe(1);
     let [log] = (await api.get('/api/Incident/Deliveries')).json();
     expect(log).toMatchObject({ incidentId: incident.id, status: 'pending', attempts: 1, lastStatusCode: 500 });
     expect(new Date(log.nextAttemptAt).getTime()).toBe(t0.getTime() + backoffMs(1));
     // Not due before the backoff.
-    expect(await deliverDue(ctx.database.db, new Date(t0.getTime() + 10_000))).toBe(0);
+    expect(await deliverDue(ctx.database.db, new Date(t0.getTime() + 10_000), send)).toBe(0);
     const t1 = new Date(t0.getTime() + backoffMs(1));
-    expect(await deliverDue(ctx.database.db, t1)).toBe(1);
+    expect(await deliverDue(ctx.database.db, t1, send)).toBe(1);
     [log] = (await api.get('/api/Incident/Deliveries')).json();
     expect(log).toMatchObject({ status: 'delivered', attempts: 2, lastStatusCode: 200, nextAttemptAt: null });
 
@@ -120,13 +127,13 @@ describe('incident webhook', () => {
     await api.post('/api/Incident', { categoryId: category.id });
     let now = Date.now() + 1000;
     for (let i = 1; i <= MAX_ATTEMPTS; i++) {
-      expect(await deliverDue(ctx.database.db, new Date(now))).toBeGreaterThanOrEqual(1);
+      expect(await deliverDue(ctx.database.db, new Date(now), send)).toBeGreaterThanOrEqual(1);
       now += backoffMs(i);
     }
     const [d] = await ctx.database.db.select().from(incidentDeliveries).where(eq(incidentDeliveries.clubId, club.id));
     expect(d).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS, nextAttemptAt: null });
-    expect(d.lastError).toBeTruthy();
-    expect(await deliverDue(ctx.database.db, new Date(now + BACKOFF_DAY))).toBe(0);
+    expect(d.lastError).toBe('network');
+    expect(await deliverDue(ctx.database.db, new Date(now + BACKOFF_DAY), send)).toBe(0);
 
     const quiet = await signedInAdmin(ctx, { settings: { isIncidentReportEnabled: true } });
     const c = await factory.makeFeedbackCategory(ctx, quiet.club.id);
@@ -134,6 +141,71 @@ describe('incident webhook', () => {
     expect(
       await ctx.database.db.select().from(incidentDeliveries).where(eq(incidentDeliveries.clubId, quiet.club.id)),
     ).toEqual([]);
+  });
+
+  it('refuses, at save, URLs that do not reach the public internet or carry credentials', async () => {
+    const policy = { allow: [] as string[] };
+    const port = new URL(receiverUrl).port;
+    const internal = [
+      'http://127.0.0.1/x',
+      'http://127.1/x',
+      'http://0x7f.1/x',
+      'http://2130706433/x',
+      'http://0177.0.0.1/x',
+      'http://[::1]/x',
+      'http://[::ffff:127.0.0.1]/x',
+      'http://localhost/x',
+      `http://localhost:${port}/incidents`,
+      'http://0.0.0.0/x',
+      'http://169.254.169.254/latest/meta-data/',
+      'http://10.1.2.3/x',
+      'http://172.16.0.1/x',
+      'http://192.168.1.1/x',
+      'http://100.64.0.1/x',
+      'http://[fe80::1]/x',
+      'http://[fd00::1]/x',
+      'http://metadata.internal/x',
+    ];
+    for (const url of internal) expect([url, urlRefusal(url, policy)]).toEqual([url, 'webhookAddress']);
+    expect(urlRefusal('https://user:pw@hooks.example.com/x', policy)).toBe('webhookCredentials');
+    expect(urlRefusal('ftp://hooks.example.com/x', policy)).toBe('webhookUrl');
+    expect(urlRefusal('https://hooks.example.com/incidents', policy)).toBeNull();
+    expect(urlRefusal('https://8.8.8.8/x', policy)).toBeNull();
+    // An on-premise receiver the operator listed.
+    expect(urlRefusal('http://10.1.2.3/x', { allow: ['10.1.0.0/16'] })).toBeNull();
+    // Through the API: a 400 naming the field, nothing stored.
+    const { opCall } = await clubWithOperator();
+    for (const url of ['http://169.254.169.254/latest/meta-data/', 'http://10.0.0.5/', 'https://u:p@example.com/']) {
+      const res = await opCall('PUT', '/api/Incident/Webhook', { url, secret: SECRET });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().details[0].path).toBe('url');
+    }
+    expect((await opCall('GET', '/api/Incident/Webhook')).json().url).toBe('');
+  });
+
+  it('refuses, at send, an address that is not public after DNS; the log shows a category, not the socket error', async () => {
+    const { api, club, category } = await clubWithOperator();
+    // Stored before the rule (or a name that now resolves to loopback): a loopback address by name.
+    const name = hostname();
+    const { address } = await lookup(name);
+    const target = address.startsWith('127.') ? name : 'localhost';
+    const operator = { clubId: club.id, userId: 0, ip: '127.0.0.1' } as Actor;
+    await setWebhook(
+      ctx.database.db,
+      operator,
+      { url: 'https://hooks.example.com/x', secret: SECRET, enabled: true },
+      { allow: [] },
+    );
+    await ctx.database.db
+      .update(incidentWebhooks)
+      .set({ url: `http://${target}:${new URL(receiverUrl).port}/incidents` })
+      .where(eq(incidentWebhooks.clubId, club.id));
+    await api.post('/api/Incident', { categoryId: category.id, note: 'rebind' });
+    received.length = 0;
+    expect(await deliverDue(ctx.database.db, new Date(Date.now() + 1000), publicSender({ allow: [] }))).toBe(1);
+    expect(received).toHaveLength(0);
+    const [log] = (await api.get('/api/Incident/Deliveries')).json();
+    expect(log).toMatchObject({ status: 'pending', lastError: 'refused', lastStatusCode: null });
   });
 
   it('backs off 30 s, 1 min, 2 min … up to an hour', () => {

@@ -31,7 +31,13 @@ export function DeliveryLog() {
     {
       title: t('incidents.delivery.last'),
       key: 'last',
-      render: (_, d) => d.lastError ?? (d.lastStatusCode != null ? `HTTP ${d.lastStatusCode}` : '—'),
+      // The server gives a category (docs/security.md "Outgoing requests"), never the socket's own words.
+      render: (_, d) =>
+        d.lastError
+          ? t(`incidents.delivery.error.${d.lastError}`, { status: d.lastStatusCode, defaultValue: d.lastError })
+          : d.lastStatusCode != null
+            ? `HTTP ${d.lastStatusCode}`
+            : '—',
     },
     { title: t('incidents.delivery.next'), dataIndex: 'nextAttemptAt', render: when },
     { title: t('incidents.delivery.deliveredAt'), dataIndex: 'deliveredAt', render: when },
