@@ -166,7 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  const secrets = await loadSecrets(database.db);
+  const secrets = await loadSecrets(database.db, { production: config.production });
   await app.register(authPlugin, {
     db: database.db,
     secret: secrets.jwtSecret,

@@ -33,9 +33,20 @@ describe('HTTP hardening', () => {
       return cookies.map((c) => c.secure === true);
     };
     expect(await secure(ctx.app)).toEqual([false, false]);
+    // Production takes its keys from the environment only (docs/security.md "Keys").
+    const saved = { jwt: process.env.JWT_SECRET, enc: process.env.DATA_ENCRYPTION_KEY };
+    process.env.JWT_SECRET = 'j'.repeat(40);
+    process.env.DATA_ENCRYPTION_KEY = 'k'.repeat(40);
     const prod = await buildApp({
       config: { ...loadConfig({ NODE_ENV: 'production' }), logLevel: 'silent' },
       database: ctx.database,
+    }).finally(() => {
+      for (const [k, v] of [
+        ['JWT_SECRET', saved.jwt],
+        ['DATA_ENCRYPTION_KEY', saved.enc],
+      ] as const)
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
     });
     try {
       expect(await secure(prod)).toEqual([true, true]);

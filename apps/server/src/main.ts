@@ -1,6 +1,7 @@
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/index.js';
 import { buildApp } from './app.js';
+import { SecretsMissingError } from './lib/secrets.js';
 import { ensureDemoClub, runDemoHistory, DEMO_EXTERNAL_CLUB_ID, DEMO_USERNAME, DEMO_PASSWORD } from './demo/seed.js';
 
 /** Longest wait for requests in flight at shutdown (ms); a supervisor's stop timeout should be longer. */
@@ -71,6 +72,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  console.error(err);
+  // A missing production key says what to set, without a stack.
+  console.error(err instanceof SecretsMissingError ? err.message : err);
   process.exit(1);
 });
