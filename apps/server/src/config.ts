@@ -52,6 +52,11 @@ export interface Config {
    */
   maintenancePassword?: string;
   /**
+   * Connection string of the maintenance query's own PostgreSQL role (MAINTENANCE_DATABASE_URL): a login
+   * role that only reads (docs/operator.md "Maintenance query"); unset = the call answers 404.
+   */
+  maintenanceDatabaseUrl?: string;
+  /**
    * Addresses outside the public internet the incident webhook may reach (WEBHOOK_ALLOW_ADDRESSES,
    * comma-separated CIDRs or addresses, for an on-premise receiver); default none
    * (docs/security.md "Outgoing requests").
@@ -80,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maintenancePassword:
       env.MAINTENANCE_PASSWORD && env.MAINTENANCE_PASSWORD.length >= 12 ? env.MAINTENANCE_PASSWORD : undefined,
     webhookAllow: parseList(env.WEBHOOK_ALLOW_ADDRESSES),
+    maintenanceDatabaseUrl: env.MAINTENANCE_DATABASE_URL || undefined,
   };
 }
 

@@ -80,6 +80,10 @@ export const ERROR_STATUS = {
   SQL_MULTIPLE_STATEMENTS: 422,
   /** POST /Db/ExecuteSql: the statement is not a query (SELECT, WITH, VALUES, TABLE) or tried to write. */
   SQL_NOT_READ_ONLY: 422,
+  /** POST /Db/ExecuteSql: the maintenance role may not read that table or call that function (secrets, files). */
+  SQL_NOT_PERMITTED: 422,
+  /** POST /Db/ExecuteSql: the maintenance connection's role is not read-only by construction; details {unsafe}. */
+  SQL_NOT_CONFIGURED: 422,
   /** POST /Db/ExecuteSql: the statement ran longer than its time limit and was cancelled. */
   SQL_TIMEOUT: 422,
   /** POST /Db/ExecuteSql: the database refused the statement (syntax, unknown table); details {sqlState, message}. */

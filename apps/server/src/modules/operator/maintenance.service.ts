@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
+import pg from 'pg';
 import {
   MAINTENANCE_ROW_LIMIT,
   MAINTENANCE_TIMEOUT_MS,
@@ -151,9 +152,13 @@ function sqlState(err: unknown): { code: string; message: string } | null {
 function refusal(err: unknown): AppError {
   const state = sqlState(err);
   if (!state) return err instanceof AppError ? err : new AppError('SQL_ERROR', 'The database refused the query');
-  // 25006 read_only_sql_transaction; 0A000 a data-modifying WITH below the top level; 42501 privilege.
-  if (['25006', '0A000', '42501'].includes(state.code)) {
+  // 25006 read_only_sql_transaction; 0A000 a data-modifying WITH below the top level.
+  if (['25006', '0A000'].includes(state.code)) {
     return new AppError('SQL_NOT_READ_ONLY', 'Only read-only queries may be run', { sqlState: state.code });
+  }
+  // 42501 insufficient privilege: a table or function the maintenance role may not use (secrets, files).
+  if (state.code === '42501') {
+    return new AppError('SQL_NOT_PERMITTED', 'The maintenance role may not read this', { sqlState: state.code });
   }
   if (state.code === '57014') return new AppError('SQL_TIMEOUT', 'The query ran too long', { sqlState: state.code });
   return new AppError('SQL_ERROR', 'The database refused the query', { sqlState: state.code, message: state.message });
@@ -175,13 +180,21 @@ export async function executeMaintenanceSql(
   actor: Actor,
   input: ExecuteSqlInput,
   configuredPassword: string | undefined,
+  maintenanceUrl?: string,
 ): Promise<ExecuteSqlResult> {
-  if (!configuredPassword) throw notFound('route');
+  if (!configuredPassword || !maintenanceUrl) throw notFound('route');
   let outcome = 'ok';
   try {
-    if (!samePassword(input.password, configuredPassword)) throw new AppError('WRONG_PASSWORD', 'Wrong password');
+    const wait = passwordWait(actor.userId);
+    if (wait > 0) throw new AppError('TOO_MANY_REQUESTS', 'Too many wrong passwords', { retryAfterSeconds: wait });
+    if (!samePassword(input.password, configuredPassword)) {
+      passwordFailed(actor.userId);
+      throw new AppError('WRONG_PASSWORD', 'Wrong password');
+    }
     const statement = singleQueryStatement(input.data);
-    return await runReadOnly(db, statement);
+    const pool = maintenancePool(maintenanceUrl);
+    await assertMaintenanceRole(pool);
+    return await runReadOnly(pool, statement);
   } catch (err) {
     const answer = refusal(err);
     outcome = answer.code;
@@ -196,18 +209,89 @@ export async function executeMaintenanceSql(
   }
 }
 
-async function runReadOnly(db: Db, statement: string): Promise<ExecuteSqlResult> {
-  const res = await db.transaction(
-    async (tx) => {
-      await tx.execute(sql.raw(`SET LOCAL statement_timeout = ${MAINTENANCE_TIMEOUT_MS}`));
-      const wrapped = `SELECT * FROM (\n${statement}\n) AS maintenance_query LIMIT ${MAINTENANCE_ROW_LIMIT + 1}`;
-      return (await tx.execute(sql.raw(wrapped))) as unknown as {
-        rows: Record<string, unknown>[];
-        fields?: { name: string }[];
-      };
-    },
-    { accessMode: 'read only' },
-  );
+/** Wrong maintenance passwords per operator: at most MAX_PASSWORD_FAILURES in PASSWORD_WINDOW_MS, then a wait. */
+const MAX_PASSWORD_FAILURES = 5;
+const PASSWORD_WINDOW_MS = 15 * 60_000;
+const failures = new Map<number, number[]>();
+
+/** Seconds the operator must wait before another try (0: may try now). Per server instance. */
+function passwordWait(userId: number): number {
+  const now = Date.now();
+  const recent = (failures.get(userId) ?? []).filter((t) => now - t < PASSWORD_WINDOW_MS);
+  failures.set(userId, recent);
+  return recent.length >= MAX_PASSWORD_FAILURES ? Math.ceil((recent[0] + PASSWORD_WINDOW_MS - now) / 1000) : 0;
+}
+
+function passwordFailed(userId: number): void {
+  failures.set(userId, [...(failures.get(userId) ?? []), Date.now()]);
+}
+
+const pools = new Map<string, pg.Pool>();
+
+/** The maintenance role's own small pool (MAINTENANCE_DATABASE_URL): never the server's connections. */
+function maintenancePool(url: string): pg.Pool {
+  let p = pools.get(url);
+  if (!p) {
+    p = new pg.Pool({
+      connectionString: url,
+      max: 2,
+      connectionTimeoutMillis: 5_000,
+      options: `-c statement_timeout=${MAINTENANCE_TIMEOUT_MS} -c default_transaction_read_only=on`,
+    });
+    p.on('error', () => undefined);
+    pools.set(url, p);
+  }
+  return p;
+}
+
+/** Ends the maintenance pools (server shutdown). */
+export async function closeMaintenancePools(): Promise<void> {
+  const all = [...pools.values()];
+  pools.clear();
+  await Promise.all(all.map((p) => p.end().catch(() => undefined)));
+}
+
+/**
+ * Refuses to run unless the maintenance connection's role is safe
+ * (docs/operator.md "Maintenance query"): not a superuser, no CREATEROLE,
+ * CREATEDB, REPLICATION or BYPASSRLS, not in pg_read_server_files,
+ * pg_write_server_files or pg_execute_server_program, and unable to read the
+ * server's secrets (server_state) or the users' password hashes. A superuser
+ * session could leave any SET ROLE with set_config('session_authorization').
+ * @throws AppError SQL_NOT_CONFIGURED (422) naming what is wrong
+ */
+async function assertMaintenanceRole(pool: pg.Pool): Promise<void> {
+  const { rows } = await pool.query<{ unsafe: string[] }>(`
+    select array_remove(array[
+      case when r.rolsuper then 'superuser' end,
+      case when r.rolcreaterole then 'createrole' end,
+      case when r.rolcreatedb then 'createdb' end,
+      case when r.rolreplication then 'replication' end,
+      case when r.rolbypassrls then 'bypassrls' end,
+      case when pg_has_role(session_user, 'pg_read_server_files', 'member') then 'pg_read_server_files' end,
+      case when pg_has_role(session_user, 'pg_write_server_files', 'member') then 'pg_write_server_files' end,
+      case when pg_has_role(session_user, 'pg_execute_server_program', 'member') then 'pg_execute_server_program' end,
+      case when has_table_privilege(session_user, 'server_state', 'select') then 'server_state' end,
+      case when has_column_privilege(session_user, 'users', 'password_hash', 'select') then 'users.password_hash' end
+    ], null) as unsafe
+    from pg_roles r where r.rolname = session_user`);
+  const unsafe = rows[0]?.unsafe ?? ['unknown role'];
+  if (unsafe.length)
+    throw new AppError('SQL_NOT_CONFIGURED', 'The maintenance role is not read-only by construction', { unsafe });
+}
+
+async function runReadOnly(pool: pg.Pool, statement: string): Promise<ExecuteSqlResult> {
+  const client = await pool.connect();
+  let res: { rows: Record<string, unknown>[]; fields?: { name: string }[] };
+  try {
+    await client.query('BEGIN READ ONLY');
+    await client.query(`SET LOCAL statement_timeout = ${MAINTENANCE_TIMEOUT_MS}`);
+    const wrapped = `SELECT * FROM (\n${statement}\n) AS maintenance_query LIMIT ${MAINTENANCE_ROW_LIMIT + 1}`;
+    res = await client.query(wrapped);
+  } finally {
+    await client.query('ROLLBACK').catch(() => undefined);
+    client.release();
+  }
   const truncated = res.rows.length > MAINTENANCE_ROW_LIMIT;
   const rows = truncated ? res.rows.slice(0, MAINTENANCE_ROW_LIMIT) : res.rows;
   const columns = res.fields?.map((f) => f.name) ?? Object.keys(rows[0] ?? {});

@@ -7,6 +7,7 @@ import { createOperatorClub, listOperatorClubs, setClubDisabled } from './clubs.
 import {
   createScriptVersion,
   deleteScriptVersion,
+  closeMaintenancePools,
   executeMaintenanceSql,
   listScriptVersions,
   updateScriptVersion,
@@ -34,8 +35,15 @@ export async function operatorRoutes(app: FastifyInstance): Promise<void> {
   route(app, c.deleteScriptVersion, async (req) => deleteScriptVersion(db, req.auth, req.params.id));
   // The password is read per request, so a restart is not the only way to turn it off in tests.
   route(app, c.executeSql, async (req) =>
-    executeMaintenanceSql(db, req.auth, req.body, app.deps.config.maintenancePassword),
+    executeMaintenanceSql(
+      db,
+      req.auth,
+      req.body,
+      app.deps.config.maintenancePassword,
+      app.deps.config.maintenanceDatabaseUrl,
+    ),
   );
+  app.addHook('onClose', closeMaintenancePools);
   const clubs = contract.operatorClubs;
   route(app, clubs.list, async (req) => listOperatorClubs(db, req.query));
   route(app, clubs.create, async (req) => createOperatorClub(db, req.auth, req.body));
