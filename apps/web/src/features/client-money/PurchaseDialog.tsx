@@ -20,6 +20,7 @@ import { useProductList } from '../products/useProducts';
 import { newKey, usePurchase, useRenewQuote, useSubscriptions } from './useMoney';
 import { dateText, moneyText, useMoneyFormat } from './format';
 import {
+  clientGroup,
   clubDate,
   dialogQuote,
   expectedAmount,
@@ -135,8 +136,7 @@ function usePriceContext(clientId: number, open: boolean) {
   const hasHistory = (subs.data?.history.length ?? 0) > 0;
   const quote = useRenewQuote(clientId, open && hasHistory);
   const products = useProductList();
-  const groupId = (client.data as { groupId?: number | null } | undefined)?.groupId ?? null;
-  const group = groups.find((g) => g.id === groupId) ?? null;
+  const group = clientGroup(client.data, groups);
   const sub: SubscriptionContext | null = subs.data
     ? { currentEnd: subs.data.current.end, endType: subs.data.endType, daysToExtend: subs.data.daysToExtend }
     : null;
@@ -502,7 +502,6 @@ function ItemLine({
 }) {
   const { t } = useTranslation();
   const { club } = useSessionData();
-  const fmt = useMoneyFormat();
   return (
     <div className="money-line purchase-item" data-testid={`purchase-item-${index}`}>
       <Select
@@ -532,7 +531,10 @@ function ItemLine({
             const s = sources.find((x) => x.value === v);
             if (s) onChange({ source: v, unitPrice: s.price, name: s.name, itemId: s.itemId ?? item.itemId });
           }}
-          options={sources.map((s) => ({ value: s.value, label: `${s.name} · ${fmt.money(s.price)}` }))}
+          options={sources.map((s) => ({
+            value: s.value,
+            label: `${s.name} · ${moneyText(s.price, club.currencySymbol)}`,
+          }))}
         />
       )}
       <Input

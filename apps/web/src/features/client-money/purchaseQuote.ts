@@ -8,6 +8,7 @@ import {
   subscriptionDates,
   vatRateBasisPoints,
   type Club,
+  type ClientFull,
   type FeeSettings,
   type Group,
   type PurchaseQuote,
@@ -113,6 +114,21 @@ export function subscriptionPreview(
     { period, endType: sub.endType, daysToExtend: sub.daysToExtend },
     given,
   );
+}
+
+/**
+ * The client's group among the session's groups, from GET /api/GetClientFull/{id}
+ * (`ClientFull`: the client's fields, `groupId` among them, are under `client`;
+ * the answer's own `group` is a summary without the schedule). Null while the
+ * client loads or when it has no group. The group's schedule rows are where an
+ * entrance's or a subscription's price comes from (seed 001 §3 "Schedule entry").
+ */
+export function clientGroup<G extends { id: number }>(
+  full: Pick<ClientFull, 'client'> | undefined,
+  groups: readonly G[],
+): G | null {
+  const groupId = full?.client.groupId ?? null;
+  return groupId == null ? null : (groups.find((g) => g.id === groupId) ?? null);
 }
 
 /** A place a line's price comes from: a schedule row of the client's group, or a product. */
