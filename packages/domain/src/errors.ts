@@ -35,6 +35,8 @@ export const ERROR_STATUS = {
   CONTACT_MANAGER: 403,
   /** A bulk action this server does not perform (addBeats: money changes go through the money ledger). */
   BULK_ACTION_NOT_SUPPORTED: 422,
+  /** A CSV upload whose quoting is broken (a quote never closed); details {reason, row, column}; nothing is read. */
+  CSV_MALFORMED: 422,
   /** An import file with row errors is not written (all or nothing); details are the row errors. */
   IMPORT_HAS_ERRORS: 422,
   /** A user cannot take their own admin flag away, nor disable themself. */
