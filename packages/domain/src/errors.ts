@@ -61,6 +61,11 @@ export const ERROR_STATUS = {
   CHARGE_AMOUNT_OUT_OF_RANGE: 422,
   PURCHASES_NOT_ALLOWED: 422,
   NOTHING_TO_RENEW: 422,
+  /**
+   * A sale or a document that needs a tax document while the club's dealer number or address is
+   * missing or invalid (docs/money.md "The dealer's identity on tax documents"); details {fields}.
+   */
+  DEALER_IDENTITY_MISSING: 422,
   /** A console purchase line priced 0 without the explicit Free payment (issue 18); details {path}. */
   PRICE_REQUIRED: 422,
   NOTHING_TO_COLLECT: 422,

@@ -7,6 +7,7 @@ import {
   expectedAmount,
   missingPrice,
   priceSources,
+  refusedDealerGaps,
   singlePaymentDue,
   subscriptionPreview,
   subscriptionStartPrice,
@@ -156,5 +157,11 @@ describe('the purchase dialog prices with the one domain rule (issue 18)', () =>
     // Still loading, or a client without a group: no schedule to offer.
     expect(clientGroup(undefined, groups)).toBeNull();
     expect(clientGroup({ client: { ...full.client, groupId: null } }, groups)).toBeNull();
+  });
+
+  it("reads what the club lacks from a DEALER_IDENTITY_MISSING answer (the dealer's identity on tax documents)", () => {
+    const err = new ApiError(422, 'DEALER_IDENTITY_MISSING', 'x', [], { fields: ['companyNumber', 'address', 'x'] });
+    expect(refusedDealerGaps(err)).toEqual(['companyNumber', 'address']);
+    expect(refusedDealerGaps(new ApiError(422, 'PRICE_REQUIRED', 'x', [], { path: 'p' }))).toBeNull();
   });
 });

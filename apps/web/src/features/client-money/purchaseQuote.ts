@@ -9,6 +9,7 @@ import {
   vatRateBasisPoints,
   type Club,
   type ClientFull,
+  type DealerIdentityGap,
   type FeeSettings,
   type Group,
   type PurchaseQuote,
@@ -83,6 +84,25 @@ export function expectedAmount(err: unknown): number | null {
   if (!(err instanceof ApiError) || err.code !== 'PAYMENTS_DO_NOT_MATCH_TOTAL') return null;
   const raw = err.raw as { expected?: unknown } | null | undefined;
   return typeof raw?.expected === 'number' ? raw.expected : null;
+}
+
+const DEALER_GAPS: readonly string[] = [
+  'companyNumber',
+  'companyNumberInvalid',
+  'address',
+] satisfies DealerIdentityGap[];
+
+/**
+ * What the server found missing when it refused a sale for the club's dealer identity
+ * (DEALER_IDENTITY_MISSING `details.fields`; docs/money.md "The dealer's identity on tax
+ * documents"); null for any other answer.
+ */
+export function refusedDealerGaps(err: unknown): DealerIdentityGap[] | null {
+  if (!(err instanceof ApiError) || err.code !== 'DEALER_IDENTITY_MISSING') return null;
+  const fields = (err.raw as { fields?: unknown } | null | undefined)?.fields;
+  return Array.isArray(fields)
+    ? fields.filter((f): f is DealerIdentityGap => typeof f === 'string' && DEALER_GAPS.includes(f))
+    : [];
 }
 
 /** The club's local date (YYYY-MM-DD) of `at`, in the club's time zone (not the browser's). */
