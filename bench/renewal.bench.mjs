@@ -28,6 +28,8 @@ const { runAutoRenewPerClient } = await import(path.join(root, 'apps/server/test
 const { SandboxProvider } = await import(path.join(root, 'apps/server/src/integrations/clearing/sandbox.ts'));
 const { isoDate, localParts, plusDays } = await import(path.join(root, 'packages/domain/src/index.ts'));
 const { sql } = await import('drizzle-orm');
+// The dealer's identity an Israeli club needs to sell (docs/money.md "The dealer's identity on tax documents").
+const BENCH_DEALER = { companyNumber: '514123454', addressCity: 'ירושלים', addressStreet: 'רחוב הבדיקה' };
 
 const N = Number(process.env.BENCH_RENEW_CLIENTS ?? 10_000);
 const NB = Number(process.env.BENCH_RENEW_BEFORE_CLIENTS ?? N);
@@ -48,7 +50,7 @@ async function seedIn(db, n) {
   const [club] = (
     await db.execute(sql`insert into clubs (external_club_id, name, licenses_amount, settings)
       values (${5000 + Math.floor(Math.random() * 100000)}, 'Bench club', 100000,
-              ${JSON.stringify({ autoRenewDaysBefore: 3, autoRenewDaysAfter: 3 })}::jsonb) returning id`)
+              ${JSON.stringify({ autoRenewDaysBefore: 3, autoRenewDaysAfter: 3, ...BENCH_DEALER })}::jsonb) returning id`)
   ).rows;
   const clubId = club.id;
   const [g] = (

@@ -51,7 +51,7 @@ test('a purchase, its invoice PDF from the client page, a refund and its credit 
 }) => {
   const api = await apiSession(request, 'admin', 'demo1234', 1001);
   const club = await api.get<{ id: number; name: string }>('/api/Club/GetCurrent');
-  await api.patch(`/api/Club/${club.id}`, { companyNumber: '514123456' });
+  await api.patch(`/api/Club/${club.id}`, { companyNumber: '514123454' });
   const client = await api.post<{ id: number }>('/api/Client', { firstName: 'מרים', lastName: 'חשבונית' });
   const purchase = await api.post<{ id: number; invoiceNumber: number }>('/api/Client/AdminPurchase', {
     clientId: client.id,
@@ -70,7 +70,7 @@ test('a purchase, its invoice PDF from the client page, a refund and its credit 
 
   const first = await openDocument(page, `document-${purchase.id}`, 'invoice-original');
   expect(first).toContain(club.name);
-  expect(first).toContain('514123456');
+  expect(first).toContain('514123454');
   expect(first).toContain(`חשבונית מס קבלה מס׳ ${purchase.invoiceNumber}`);
   expect(first).toContain('50.00 ₪');
   expect(first).toContain('****4242');

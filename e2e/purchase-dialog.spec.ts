@@ -123,3 +123,42 @@ test('the purchase dialog in English, desktop and 390 px, with the card fee', as
     await api.patch(`/api/Club/${club.id}`, { creditChargeFeeType: 0, creditChargeFeeValue: 0 });
   }
 });
+
+test("a subscription and an entrance are offered the client's group's schedule price", async ({ page, request }) => {
+  const api = await apiSession(request, 'admin', 'demo1234', 1001);
+  const group = await api.post<{ id: number }>('/api/Group', {
+    name: `E2E schedule price ${Date.now()}`,
+    subscriptionEndType: 2,
+    schedule: [
+      {
+        days: [0, 1, 2, 3, 4, 5, 6],
+        fromTime: 0,
+        toTime: 1439,
+        entranceState: 2,
+        price: 18000,
+        displayName: 'חודש ערב',
+      },
+    ],
+  });
+  const client = await api.post<{ id: number }>('/api/Client', {
+    firstName: 'נעמה',
+    lastName: 'מחירון',
+    groupId: group.id,
+  });
+  await signIn(page, 'he');
+  const money = new ClientMoneyPage(page);
+  await money.open(client.id);
+  await money.tab('מנוי');
+  await page.getByTestId('buy-subscription').click();
+  // The group's priced row is the line's source and its price; the line may be paid.
+  await expect(page.getByTestId('price-source-0')).toContainText('חודש ערב');
+  await expect(page.getByTestId('price-source-0')).toContainText('₪180.00');
+  await expect(page.getByTestId('item-price-0')).toHaveValue(/180/);
+  await expect(page.getByTestId('purchase-total')).toContainText('180.00');
+  await expect(page.getByTestId('purchase-price-missing')).toBeHidden();
+  await shot(page, 'purchase-dialog-he-schedule-price');
+  // An entrance line starts at the same row.
+  await money.chooseItemType(0, 'כניסה');
+  await expect(page.getByTestId('price-source-0')).toContainText('חודש ערב');
+  await expect(page.getByTestId('purchase-total')).toContainText('180.00');
+});

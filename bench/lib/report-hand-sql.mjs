@@ -38,7 +38,8 @@ export const HAND_MORE = {
             coalesce(sum(paid), 0)::bigint paid, coalesce(sum(greatest(amount - paid, 0)), 0)::bigint open
           from debts where club_id = ${clubId} and not deleted and created_at >= ${r.start} and created_at < ${r.end}`,
       sql`select d.id, d.created_at at, d.client_id "clientId", c.number "clientNumber", ${name('c')} "clientName",
-            nullif(d.description, '') description, d.source, d.amount, d.paid, greatest(d.amount - d.paid, 0) open,
+            nullif(d.description, '') description, d.source, nullif(d.return_reason, '') "returnReason", d.amount,
+            d.paid, greatest(d.amount - d.paid, 0) open,
             nullif(u.name, '') "userName"
           from debts d left join clients c on c.id = d.client_id and c.club_id = ${clubId}
             left join users u on u.id = d.user_id and u.club_id = ${clubId}

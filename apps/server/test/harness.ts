@@ -103,7 +103,19 @@ export async function createTestApp(over: Partial<Config> = {}): Promise<TestCon
 
 let clubSeq = 2000 + Math.floor(Math.random() * 1000);
 
-/** Creates a club with an admin user (or one with the given flags). */
+/**
+ * The dealer's identity every test club has unless its settings say otherwise: a check-digit-valid
+ * number and an address, without which an Israeli club sells nothing (docs/money.md "The dealer's
+ * identity on tax documents"). A test of a club without them passes e.g. `{companyNumber: ''}`.
+ */
+export const TEST_DEALER = {
+  companyNumber: '514123454',
+  addressCity: 'ירושלים',
+  addressStreet: 'רחוב הבדיקה',
+  addressHouseNumber: '7',
+} as const;
+
+/** Creates a club (Israel by default, with TEST_DEALER under the given settings). */
 export async function makeClub(
   ctx: TestContext,
   opts: { externalClubId?: number; licensesAmount?: number; settings?: object; capacities?: object[] } = {},
@@ -114,7 +126,7 @@ export async function makeClub(
       externalClubId: opts.externalClubId ?? clubSeq++,
       name: 'Test club',
       licensesAmount: opts.licensesAmount ?? 100,
-      settings: opts.settings ?? {},
+      settings: { ...TEST_DEALER, ...opts.settings },
       capacities: opts.capacities ?? [],
     })
     .returning();

@@ -35,6 +35,8 @@ export const ERROR_STATUS = {
   CONTACT_MANAGER: 403,
   /** A bulk action this server does not perform (addBeats: money changes go through the money ledger). */
   BULK_ACTION_NOT_SUPPORTED: 422,
+  /** A CSV upload whose quoting is broken (a quote never closed); details {reason, row, column}; nothing is read. */
+  CSV_MALFORMED: 422,
   /** An import file with row errors is not written (all or nothing); details are the row errors. */
   IMPORT_HAS_ERRORS: 422,
   /** A user cannot take their own admin flag away, nor disable themself. */
@@ -59,6 +61,11 @@ export const ERROR_STATUS = {
   CHARGE_AMOUNT_OUT_OF_RANGE: 422,
   PURCHASES_NOT_ALLOWED: 422,
   NOTHING_TO_RENEW: 422,
+  /**
+   * A sale or a document that needs a tax document while the club's dealer number or address is
+   * missing or invalid (docs/money.md "The dealer's identity on tax documents"); details {fields}.
+   */
+  DEALER_IDENTITY_MISSING: 422,
   /** A console purchase line priced 0 without the explicit Free payment (issue 18); details {path}. */
   PRICE_REQUIRED: 422,
   NOTHING_TO_COLLECT: 422,

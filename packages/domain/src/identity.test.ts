@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatPhone, isValidIsraeliId, normalizePhone, withIsraeliIdCheckDigit } from './identity.js';
+import {
+  dealerIdentityGaps,
+  formatPhone,
+  isValidIsraeliDealerNumber,
+  isValidIsraeliId,
+  normalizePhone,
+  withIsraeliIdCheckDigit,
+} from './identity.js';
 
 describe('Israeli personal ID check digit (DOMAIN-FACTS "Identity")', () => {
   it('accepts known valid IDs, including short ones left-padded to 9 digits', () => {
@@ -36,5 +43,25 @@ describe('phone numbers (libphonenumber-js)', () => {
   });
   it('formats for display', () => {
     expect(formatPhone('+972501234567')).toBe('050-123-4567');
+  });
+});
+
+describe("the dealer's identity on tax documents", () => {
+  it('checks an Israeli dealer or company number: nine digits with the ID check digit, hyphens ignored', () => {
+    expect(isValidIsraeliDealerNumber('514123454')).toBe(true);
+    expect(isValidIsraeliDealerNumber('51-412345-4')).toBe(true);
+    expect(isValidIsraeliDealerNumber('123456782')).toBe(true);
+    expect(isValidIsraeliDealerNumber('514123456')).toBe(false);
+    expect(isValidIsraeliDealerNumber('12345674')).toBe(false); // a valid ID of eight digits, not nine
+    expect(isValidIsraeliDealerNumber('')).toBe(false);
+  });
+
+  it('lists what an Israeli club lacks to issue tax documents; other countries need nothing', () => {
+    const ok = { country: 'Israel', companyNumber: '514123454', addressCity: 'ירושלים', addressStreet: 'יפו' };
+    expect(dealerIdentityGaps(ok)).toEqual([]);
+    expect(dealerIdentityGaps({ ...ok, companyNumber: ' ', addressStreet: '' })).toEqual(['companyNumber', 'address']);
+    expect(dealerIdentityGaps({ ...ok, companyNumber: '514123456' })).toEqual(['companyNumberInvalid']);
+    expect(dealerIdentityGaps({ ...ok, addressCity: '' })).toEqual(['address']);
+    expect(dealerIdentityGaps({ country: 'UK', companyNumber: '', addressCity: '', addressStreet: '' })).toEqual([]);
   });
 });

@@ -140,6 +140,30 @@ describe('checkPurchase (seed 000 §3 "Purchase", seed 001 §3)', () => {
     ).toEqual([{ path: 'purchaseItems.0.quantity', message: 'maxQuantity' }]);
   });
 
+  it('refuses a sale above 0 of an Israeli club without its dealer number and address, not a sale at 0', () => {
+    const israel = { country: 'Israel', companyNumber: '', addressCity: 'ירושלים', addressStreet: '' };
+    expect(refusal({ settings: { ...input().settings, ...israel } })).toEqual({
+      code: 'DEALER_IDENTITY_MISSING',
+      message: "A tax document needs the club's companyNumber, address",
+      details: { fields: ['companyNumber', 'address'] },
+    });
+    // The payments are checked first: the cashier corrects the amount before learning about the club.
+    expect(
+      refusal({ settings: { ...input().settings, ...israel }, payments: [pay(PaymentMethod.Cash, 900)] }).code,
+    ).toBe('PAYMENTS_DO_NOT_MATCH_TOTAL');
+    const free = checkPurchase(
+      input({
+        settings: { ...input().settings, ...israel },
+        isAdminUser: true,
+        items: [item(PurchaseItemType.Towel, 0)],
+        payments: [pay(PaymentMethod.Free, 0)],
+      }),
+    );
+    expect('refusal' in free).toBe(false);
+    const set = { ...israel, companyNumber: '514123454', addressStreet: 'יפו' };
+    expect('refusal' in checkPurchase(input({ settings: { ...input().settings, ...set } }))).toBe(false);
+  });
+
   it('refuses a money load outside the club and group charge limits', () => {
     const r = refusal({
       settings: { ...input().settings, minChargeAmount: 2000, maxChargeAmount: 50_000 },

@@ -2,6 +2,7 @@ import { FeeType, PaymentMethod, PurchaseItemType } from './enums.js';
 import type { ErrorCode } from './errors.js';
 import { PAYMENT_METHOD_BEATS, type PaymentInput, type PurchaseItemInput } from './schemas/purchases.js';
 import { roundCash } from './terminal.js';
+import { dealerIdentityGaps, type DealerSettings } from './identity.js';
 
 /**
  * The pure rules of a purchase (seed 000 §3 "Purchase", seed 001 §3; DESIGN
@@ -242,11 +243,15 @@ export interface PurchaseCheckInput {
   /** The client buying (null: an anonymous kiosk purchase) and its parent, if any. */
   client: { id: number; parentId: number | null } | null;
   group: { allowPurchases: boolean; minChargeAmount: number; maxChargeAmount: number } | null;
+  /**
+   * The club's settings; the dealer's identity (country, company number, address) is checked when
+   * given — the server always gives the club's whole settings.
+   */
   settings: FeeSettings & {
     minChargeAmount: number;
     maxChargeAmount: number;
     isKalaSubscriptionEnabled: boolean;
-  };
+  } & Partial<DealerSettings>;
   /** The club's live products by id, for Product items with an itemId. */
   products: ReadonlyMap<number, CheckProduct>;
   /** The payer's stored payment method (token card or MASAV authorization), if any. */
@@ -364,6 +369,25 @@ function checkStored(input: PurchaseCheckInput, p: PaymentInput, k: number): Pur
 }
 
 /**
+ * The refusal of a sale whose tax document the club cannot issue (no dealer number, one failing
+ * its check digit, or no address: `dealerIdentityGaps`), or null. `details.fields` lists the gaps.
+ */
+export function dealerRefusal(settings: Partial<DealerSettings>): PurchaseRefusal | null {
+  const fields = dealerIdentityGaps({
+    country: settings.country ?? '',
+    companyNumber: settings.companyNumber ?? '',
+    addressCity: settings.addressCity ?? '',
+    addressStreet: settings.addressStreet ?? '',
+  });
+  if (fields.length === 0) return null;
+  return {
+    code: 'DEALER_IDENTITY_MISSING',
+    message: `A tax document needs the club's ${fields.join(', ')}`,
+    details: { fields },
+  };
+}
+
+/**
  * Checks a purchase before anything is charged (seed 000 §3 "Purchase",
  * seed 001 §3). In this order, the first failing rule refuses:
  *
@@ -383,6 +407,9 @@ function checkStored(input: PurchaseCheckInput, p: PaymentInput, k: number): Pur
  *    a payment is Free (PRICE_REQUIRED {path});
  * 6. the payments match the total with the card fee and cash rounding
  *    (PAYMENTS_DO_NOT_MATCH_TOTAL {expected} in agorot);
+ * 6a. a sale of a total above 0 is a tax document in Israel, which needs the
+ *    club's dealer number and address (DEALER_IDENTITY_MISSING {fields}:
+ *    `dealerIdentityGaps`; docs/money.md "The dealer's identity on tax documents");
  * 7. a token card or MASAV payment needs the payer's stored method
  *    (NO_PAYMENT_METHOD {path}); MASAV stays within the authorization's
  *    charge limit (CHARGE_AMOUNT_OUT_OF_RANGE {max}).
@@ -424,6 +451,8 @@ export function checkPurchase(input: PurchaseCheckInput): CheckedPurchase | { re
       },
     };
   }
+  const dealer = priced.total > 0 ? dealerRefusal(input.settings) : null;
+  if (dealer) return { refusal: dealer };
   for (const [k, p] of input.payments.entries()) {
     const refused = checkStored(input, p, k);
     if (refused) return { refusal: refused };

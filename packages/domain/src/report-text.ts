@@ -35,6 +35,7 @@ export const REPORT_TEXT = {
     paidOther: ['אחר', 'Other'],
     description: ['תיאור', 'Description'],
     source: ['מקור', 'Source'],
+    returnReason: ['קוד החזרה מהבנק (מס"ב)', 'Bank return code (MASAV)'],
     paid: ['שולם', 'Paid'],
     open: ['יתרת חוב', 'Open'],
     itemType: ['סוג פריט', 'Item type'],

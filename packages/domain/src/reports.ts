@@ -349,6 +349,7 @@ export const REPORTS = {
       ...client,
       { key: 'description', type: 'text', wide: true },
       { key: 'source', type: 'debtSource', wide: true },
+      { key: 'returnReason', type: 'text' },
       { key: 'amount', type: 'money', sortable: true },
       { key: 'paid', type: 'money' },
       { key: 'open', type: 'money', sortable: true, alert: true },

@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
-import { isValidIsraeliId, normalizePhone, type EntranceReport } from '@venue/domain';
+import { dealerIdentityGaps, isValidIsraeliId, normalizePhone, type EntranceReport } from '@venue/domain';
 import { Api, createTestApp, openTestDatabase, type TestContext } from '../../test/harness.js';
 import { balanceLedger, clients, clubs, entranceLogs, groups, schedules, terminals } from '../db/schema.js';
 import { verifyPassword } from '../lib/password.js';
+import { clubSettings } from '../modules/club/club.service.js';
 import { DEMO_EXTERNAL_CLUB_ID, DEMO_PASSWORD, DEMO_USERNAME, ensureDemoClub, loadDemoClub } from './seed.js';
 import { readTerminalSecrets } from './terminal-secrets.js';
 import type { Db } from '../db/index.js';
@@ -49,6 +50,8 @@ describe('demo club (DESIGN §9)', () => {
     // DEMO-1 enrols, DEMO-3 is the quick exit of a club with quick exit configured (docs/terminal-protocol.md).
     expect(ts.map((t) => t.settings)).toEqual([{ allowEnrollment: true }, {}, { quickExit: true }]);
     expect(club.settings).toMatchObject({ isQuickExitEnabled: true, quickExitMaxMinutes: 30 });
+    // The dealer's identity its tax documents print: a check-digit-valid test number and an address.
+    expect(dealerIdentityGaps(clubSettings(club))).toEqual([]);
     const cs = await db.select().from(clients).where(eq(clients.clubId, club.id)).orderBy(asc(clients.number));
     expect(cs).toHaveLength(50);
     expect(cs[0].cardSerial).toBe('100001');

@@ -131,6 +131,13 @@ export async function loadDemoBase(db: Db, opts: DemoOptions & { dataDir: string
         location,
         settings: {
           country: 'Israel',
+          // The dealer's identity every tax document prints (docs/money.md "The dealer's identity on
+          // tax documents"): a test number with a valid check digit (123456782, the usual sample ID)
+          // and an address that is not a real one.
+          companyNumber: '123456782',
+          addressCity: 'ירושלים',
+          addressStreet: 'רחוב ההדגמה',
+          addressHouseNumber: '1',
           mainLanguage: 'he',
           languages: ['he', 'en'],
           // Quick exit at DEMO-3: a stay of 5 to 30 minutes gives back 5.00 (subscription) or up to 10.00.

@@ -1,5 +1,6 @@
 import * as XLSX from '@e965/xlsx';
 import * as cptable from '@e965/xlsx/dist/cpexcel.full';
+import { CsvError, parse as parseCsv } from 'csv-parse/sync';
 import { AppError } from './errors.js';
 
 /**
@@ -10,7 +11,11 @@ import { AppError } from './errors.js';
  * community edition 0.20.3, published on npm as `@e965/xlsx`: the `xlsx`
  * package on npm stopped at 0.18.5, which has known parser vulnerabilities).
  * The kind is decided by content, never by the file's name (DESIGN §10); a
- * file that is not a spreadsheet is refused naming what it is.
+ * file that is not a spreadsheet is refused naming what it is. CSV text is
+ * read with csv-parse (MIT, the node-csv project; RFC 4180 quoting), whose
+ * errors say where a file is broken: SheetJS reads a quote that is never
+ * closed as one field running to the end of the file (docs/console-management.md
+ * "Import").
  */
 
 // Legacy code pages of old .xls files (BIFF5 and older store text in the workbook's code page).
@@ -141,9 +146,45 @@ export function readSpreadsheet(buf: Buffer): { kind: SheetKind; encoding?: stri
   const decoded = decodeText(buf);
   if (!decoded) return refuse(buf.includes(0) ? 'fileNotSpreadsheet' : 'unknownEncoding');
   if (/^\s*<(!doctype|html|\?xml)/i.test(decoded.text)) refuse('fileIsDocument');
-  // raw: every CSV field stays text (no number or date guessing: ID numbers keep their leading zeros).
-  const wb = XLSX.read(decoded.text, { type: 'string', raw: true, FS: delimiterOf(decoded.text) });
-  return { kind: 'csv', encoding: decoded.encoding, rows: rowsOf(wb) };
+  return { kind: 'csv', encoding: decoded.encoding, rows: csvRows(decoded.text) };
+}
+
+/** Why a CSV text cannot be read, the `reason` of CSV_MALFORMED: a quote never closed, or another break of the quoting. */
+export type CsvProblem = 'quoteNotClosed' | 'malformed';
+
+/**
+ * The rows of a CSV text (RFC 4180: fields in double quotes may hold the
+ * delimiter, line breaks and doubled quotes), every field as text (no number
+ * or date guessing: ID numbers keep their leading zeros), an empty field as
+ * null. The delimiter is the first line's (comma, semicolon or tab). A quote
+ * inside an unquoted field is kept as a letter (`relax_quotes`: Hebrew
+ * abbreviations such as ת"א are written so); rows may differ in length.
+ * @throws AppError CSV_MALFORMED (422) with details `{reason: CsvProblem, row, column}` — the
+ *   spreadsheet row (1 = the first line's row) and column (1-based) where the broken field starts,
+ *   as csv-parse reports them — when the quoting is broken, e.g. a field opened with `"` and never
+ *   closed, which would otherwise swallow the rows after it
+ */
+export function csvRows(text: string): SheetCell[][] {
+  let records: string[][];
+  try {
+    records = parseCsv(text, {
+      delimiter: delimiterOf(text),
+      relax_quotes: true,
+      relax_column_count: true,
+      skip_empty_lines: false,
+    }) as string[][];
+  } catch (err) {
+    if (!(err instanceof CsvError)) throw err;
+    // `records` is the count of rows read before the broken one, `index` the field's place in its row.
+    const info = err as CsvError & { records?: number; index?: number };
+    const reason: CsvProblem = err.code === 'CSV_QUOTE_NOT_CLOSED' ? 'quoteNotClosed' : 'malformed';
+    throw new AppError('CSV_MALFORMED', `The CSV file cannot be read (${err.code})`, {
+      reason,
+      row: (info.records ?? 0) + 1,
+      column: (info.index ?? 0) + 1,
+    });
+  }
+  return records.map((r) => r.map((v) => (v === '' ? null : v)));
 }
 
 /** An OpenDocument package names its type in its first entry, `mimetype` (ODF 1.2 §3.3). */

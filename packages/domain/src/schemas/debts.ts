@@ -27,5 +27,10 @@ export const Debt = z.object({
   createdAt: z.string(),
   deleted: z.boolean(),
   masavFileId: z.number().nullable(),
+  /**
+   * The bank's return reason code when the last MASAV debit of this debt was returned (the code of
+   * the bank's return file, as sent; docs/money.md "MASAV return file"), else null.
+   */
+  returnReason: z.string().nullable(),
 });
 export type Debt = z.infer<typeof Debt>;

@@ -103,6 +103,40 @@ describe('client import of .xls, .ods and Windows-1255 CSV files', () => {
   });
 });
 
+describe('a CSV whose quoting is broken', () => {
+  it('refuses a quote never closed, naming its row and column, and writes nothing (preview or commit)', async () => {
+    const { api } = await signedInAdmin(ctx);
+    // Row 3's last name opens a quote that nothing closes: read as one field, it would hold a line
+    // break and every row after it.
+    const csv = 'שם פרטי,שם משפחה,עיר\nשרה,לוי,ירושלים\nרחל,"כהן,חיפה\nלאה,מזרחי,צפת\n';
+    for (const preview of [true, false]) {
+      const m = multipart(Buffer.from(csv, 'utf8'), 'clients.csv');
+      const res = await api.request('POST', `/api/Client/ImportClients?preview=${preview}`, m.body, m.headers);
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toMatchObject({
+        code: 'CSV_MALFORMED',
+        details: { reason: 'quoteNotClosed', row: 3, column: 2 },
+      });
+    }
+    const list = await api.request('GET', '/api/Client');
+    expect(list.json().items).toEqual([]);
+  });
+
+  it('still reads quoted fields with commas, line breaks and doubled quotes, and a bare quote in a word', async () => {
+    const { api } = await signedInAdmin(ctx);
+    const csv = 'שם פרטי,שם משפחה,עיר,הודעה ללקוח\nשרה,"לוי, בת דוד",ת"א,"שורה\nשנייה"\nרחל,"כהן ""הגדולה""",חיפה,\n';
+    const m = multipart(Buffer.from(csv, 'utf8'), 'clients.csv');
+    const res = await api.request('POST', '/api/Client/ImportClients?preview=true', m.body, m.headers);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ rows: 2, errors: [] });
+    expect(res.json().sample.map((r: { lastName: string; city: string }) => [r.lastName, r.city])).toEqual([
+      ['לוי, בת דוד', 'ת"א'],
+      ['כהן "הגדולה"', 'חיפה'],
+    ]);
+    expect(res.json().sample[0].messageToClient).toBe('שורה\nשנייה');
+  });
+});
+
 describe('import helpers', () => {
   it('pads an ID of 5–8 digits to nine and keeps anything else as typed', () => {
     expect(importPersonalId(12345674)).toBe('012345674');

@@ -3,6 +3,7 @@ import type { Actor } from '../../lib/actor.js';
 import {
   ClubSettings,
   CURRENCY_SYMBOL,
+  isValidIsraeliDealerNumber,
   isoDate,
   JERUSALEM,
   localParts,
@@ -119,6 +120,7 @@ export async function updateClub(
       if (!g) throw validationError([{ path: 'selfRegisterDefaultGroupId', message: 'unknownGroup' }]);
     }
     const settings = ClubSettings.parse({ ...clubSettings(row), ...settingsPatch });
+    assertDealerNumber(settings, settingsPatch);
     await tx
       .update(clubs)
       .set({
@@ -138,6 +140,20 @@ export async function updateClub(
     bus?.publish('gate-push', { clubId: id, what: 'location' });
   }
   return result.after;
+}
+
+/**
+ * An Israeli club's dealer number (company number), when the patch sets it or the country, must be
+ * nine digits with a valid check digit (`isValidIsraeliDealerNumber`; docs/money.md "The dealer's
+ * identity on tax documents"); empty is allowed here (the club then issues no tax documents).
+ * @throws AppError VALIDATION_ERROR (400) `companyNumber` `invalidIsraeliCompanyNumber`
+ */
+function assertDealerNumber(settings: ClubSettings, patch: Partial<ClubSettings>): void {
+  if (patch.companyNumber === undefined && patch.country === undefined) return;
+  if (settings.country !== 'Israel' || settings.companyNumber === '') return;
+  if (!isValidIsraeliDealerNumber(settings.companyNumber)) {
+    throw validationError([{ path: 'companyNumber', message: 'invalidIsraeliCompanyNumber' }]);
+  }
 }
 
 /**

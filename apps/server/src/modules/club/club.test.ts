@@ -17,7 +17,7 @@ describe('club settings', () => {
     const res = await api.patch(`/api/Club/${club.id}`, {
       name: 'מקווה טהרה',
       invoiceEmail: 'office@example.org',
-      companyNumber: '512345678',
+      companyNumber: '512345679',
       addressCity: 'ירושלים',
       addressStreet: 'יפו',
       addressHouseNumber: '12א',

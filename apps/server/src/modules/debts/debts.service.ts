@@ -31,6 +31,7 @@ export function presentDebt(r: Row): Debt {
     createdAt: r.createdAt.toISOString(),
     deleted: r.deleted,
     masavFileId: r.masavFileId,
+    returnReason: r.returnReason || null,
   };
 }
 

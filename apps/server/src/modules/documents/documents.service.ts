@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import {
+  dealerRefusal,
   DocumentKind,
   nothingPaid,
   purchaseDocumentLines,
@@ -115,6 +116,9 @@ function clubAddress(club: typeof clubs.$inferSelect): string {
 /**
  * Builds what a document of a purchase prints (its snapshot).
  * @param o.kind the document kind; o.number its gap-free number; o.issuedAt the tax event's instant
+ * @throws AppError DEALER_IDENTITY_MISSING {fields} for an Israeli tax document while the club's
+ *   dealer number or address is missing or invalid: a tax document is never frozen without them
+ *   (docs/money.md "The dealer's identity on tax documents")
  */
 async function buildSnapshot(
   db: Db | Tx,
@@ -125,6 +129,8 @@ async function buildSnapshot(
   if (!club) throw notFound('club');
   const s = clubSettings(club);
   const lang = isIsraeli(club) ? 'he' : 'en';
+  const dealer = dealerRefusal(s);
+  if (dealer) throw new AppError(dealer.code, dealer.message, dealer.details);
   const [items, pays, client] = await Promise.all([
     db.select().from(purchaseItems).where(eq(purchaseItems.purchaseId, p.id)).orderBy(asc(purchaseItems.id)),
     db.select().from(purchasePayments).where(eq(purchasePayments.purchaseId, p.id)).orderBy(asc(purchasePayments.id)),

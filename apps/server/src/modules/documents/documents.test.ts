@@ -17,7 +17,7 @@ let seq = 0;
 const key = () => `doc-${Date.now()}-${++seq}`;
 const ISRAEL = {
   country: 'Israel',
-  companyNumber: '514123456',
+  companyNumber: '514123454',
   invoiceEmail: 'invoices@club.example',
   addressStreet: 'הרצל',
   addressHouseNumber: '12',
@@ -64,7 +64,7 @@ describe('documents of purchases', () => {
     expect(first.pages).toBe(1);
     const t = first.text;
     expect(t).toContain('מקווה בית יעקב');
-    expect(t).toContain('514123456');
+    expect(t).toContain('514123454');
     expect(t).toContain('הרצל 12, ירושלים');
     expect(t).toContain(`חשבונית מס קבלה מס׳ ${p.invoiceNumber}`);
     expect(t).toContain('שרה Cohen');

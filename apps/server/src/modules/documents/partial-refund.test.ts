@@ -14,7 +14,7 @@ const card = { number: SANDBOX_CARDS.approve, expiry: '12/39', cvv: '123' };
 let seq = 0;
 const key = () => `partial-${Date.now()}-${++seq}`;
 const today = () => isoDate(localParts(new Date(), 'Asia/Jerusalem'));
-const ISRAEL = { country: 'Israel', companyNumber: '514123456' };
+const ISRAEL = { country: 'Israel', companyNumber: '514123454' };
 const rows = <T>(r: unknown) => (r as { rows: T[] }).rows;
 
 describe('partial refunds', () => {

@@ -8,6 +8,7 @@ import {
   cashSessions,
   charges,
   clients,
+  clubs,
   entranceLogs,
   purchaseItems,
   purchases,
@@ -342,6 +343,41 @@ describe('paying at the gate (OpenWithPay)', () => {
       .where(and(eq(entranceLogs.terminalId, terminalId), eq(entranceLogs.eventId, 'gate-pay-declined')));
     expect(logs).toMatchObject([{ clientId: c.id, status: 9, reason: Reason.PaymentError, purchaseId: null }]);
     expect(await ctx.database.db.select().from(purchases).where(eq(purchases.clientId, c.id))).toHaveLength(0);
+  });
+
+  it("a club without the dealer's identity: status 9 with DEALER_IDENTITY_MISSING, the card not charged", async () => {
+    const c = await makeClient(payGroup);
+    const [row] = await ctx.database.db.select().from(clubs).where(eq(clubs.id, clubId));
+    await ctx.database.db
+      .update(clubs)
+      .set({ settings: { ...(row.settings as object), companyNumber: '' } })
+      .where(eq(clubs.id, clubId));
+    try {
+      const r = await buy(tc, {
+        eventId: 'gate-pay-no-dealer',
+        identification: card(c),
+        items: [{ itemType: PurchaseItemType.Entrance }],
+        payments: [{ method: PaymentMethod.CreditCard, card: VISA }],
+      });
+      expect(r).toMatchObject({
+        ok: false,
+        error: 'DEALER_IDENTITY_MISSING',
+        decision: { status: 9, reason: Reason.PaymentError, gateOpenSeconds: 0 },
+      });
+      const logs = await ctx.database.db
+        .select()
+        .from(entranceLogs)
+        .where(and(eq(entranceLogs.terminalId, terminalId), eq(entranceLogs.eventId, 'gate-pay-no-dealer')));
+      expect(logs).toMatchObject([{ clientId: c.id, status: 9, reason: Reason.PaymentError, purchaseId: null }]);
+      expect(await ctx.database.db.select().from(purchases).where(eq(purchases.clientId, c.id))).toHaveLength(0);
+      const charged = await ctx.database.db
+        .select()
+        .from(charges)
+        .where(like(charges.idempotencyKey, `terminal:${terminalId}:gate-pay-no-dealer%`));
+      expect(charged).toHaveLength(0);
+    } finally {
+      await ctx.database.db.update(clubs).set({ settings: row.settings }).where(eq(clubs.id, clubId));
+    }
   });
 
   it('paid with cash from a cash session; a gate that is not OpenWithPay sells no entrance', async () => {

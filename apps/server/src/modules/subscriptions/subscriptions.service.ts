@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import {
   AutoRenewSettings,
+  dealerRefusal,
   PaymentMethod,
   periodMonths,
   PurchaseItemType,
@@ -40,6 +41,7 @@ import {
   renewalRun,
   writeChunk,
   type PlannedRenewal,
+  type RenewalCandidate,
   type RenewalRun,
 } from './auto-renew.batch.js';
 
@@ -203,6 +205,8 @@ export interface RunResult {
  * goes through the one-client path `renewOne` (createPurchase), which reuses
  * the charge rows by key. The per-client loop this replaced is kept for the
  * tests and the benchmark as `runAutoRenewPerClient` (test/auto-renew-reference.ts).
+ * A club that cannot issue tax documents (no dealer number or address) charges nobody: each due
+ * client's attempt is logged with DEALER_IDENTITY_MISSING (`refuseWithoutDealerIdentity`).
  * @throws AppError NOT_FOUND (club)
  */
 export async function runAutoRenew(
@@ -221,6 +225,7 @@ export async function runAutoRenew(
   );
   const list = await renewalCandidates(db, run);
   const noPaymentMethod = await logWithoutMethod(db, run);
+  if (dealerRefusal(run.settings)) return { ...(await refuseWithoutDealerIdentity(db, run, list)), noPaymentMethod };
   const out: RunResult = { considered: list.length, renewed: 0, failed: 0, skipped: 0, noPaymentMethod };
   for (let i = 0; i < list.length; i += size) {
     const chunk = list.slice(i, i + size).map((c) => planRenewal(run, c, monthlyOf));
@@ -242,6 +247,37 @@ export async function runAutoRenew(
     }
   }
   return out;
+}
+
+/**
+ * A run of a club that cannot issue tax documents (no dealer number or address, `dealerRefusal`;
+ * docs/money.md "The dealer's identity on tax documents"): nothing is charged, no purchase and no
+ * debt is written; each due client gets a failed log row with the error DEALER_IDENTITY_MISSING
+ * (the club's fault, not the client's). The row names no subscription end (`forEnd` null), so it
+ * is not the one attempt per end: the first run after the club sets its number renews the client.
+ */
+async function refuseWithoutDealerIdentity(
+  db: Db,
+  run: RenewalRun,
+  list: RenewalCandidate[],
+): Promise<Omit<RunResult, 'noPaymentMethod'>> {
+  const due = list.map((c) => planRenewal(run, c, monthlyOf)).filter((p) => p.outcome.kind !== 'skipped');
+  if (due.length) {
+    await db.insert(autoRenewLogs).values(
+      due.map((p) => ({
+        clubId: run.clubId,
+        clientId: p.c.client.id,
+        at: run.at,
+        success: false,
+        error: 'DEALER_IDENTITY_MISSING',
+        amount: p.price,
+        startDate: p.start,
+        endDate: p.endDate,
+        forEnd: null,
+      })),
+    );
+  }
+  return { considered: list.length, renewed: 0, failed: due.length, skipped: list.length - due.length };
 }
 
 /**

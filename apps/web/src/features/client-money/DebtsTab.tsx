@@ -13,6 +13,30 @@ import { useToast } from '../../shared/toast/ToastProvider';
 import { ListTable } from '../../shared/CardList';
 import { usePurchaseDialog, type MoneyTabProps } from './moneyTab';
 
+/**
+ * A debt's state: paid, in a MASAV file, or unpaid; and when the bank returned its last MASAV
+ * debit, the bank's return code (docs/money.md "MASAV return file": the code as the bank sent it).
+ */
+function DebtState({ debt: d }: { debt: Debt }) {
+  const { t } = useTranslation();
+  return (
+    <Space size={4} wrap>
+      {d.open === 0 ? (
+        <Tag color="green">{t('money.paid')}</Tag>
+      ) : d.masavFileId ? (
+        <Tag color="blue">{t('money.inCollection')}</Tag>
+      ) : (
+        <Tag color="orange">{t('money.unpaid')}</Tag>
+      )}
+      {d.returnReason && (
+        <Tag color="red" data-testid={`debt-return-${d.id}`}>
+          {t('money.bankReturned', { code: d.returnReason })}
+        </Tag>
+      )}
+    </Space>
+  );
+}
+
 /** The client's debts tab: open debts, paying and registering them (seed 001 §2 "Client details"). */
 export function DebtsTab({ clientId, canEdit }: MoneyTabProps) {
   const { t } = useTranslation();
@@ -60,14 +84,7 @@ export function DebtsTab({ clientId, canEdit }: MoneyTabProps) {
             {
               key: 'state',
               title: t('money.status'),
-              render: (_, d) =>
-                d.open === 0 ? (
-                  <Tag color="green">{t('money.paid')}</Tag>
-                ) : d.masavFileId ? (
-                  <Tag color="blue">{t('money.inCollection')}</Tag>
-                ) : (
-                  <Tag color="orange">{t('money.unpaid')}</Tag>
-                ),
+              render: (_, d) => <DebtState debt={d} />,
             },
             {
               key: 'actions',

@@ -7,6 +7,7 @@ import {
   PaymentMethod,
   PurchaseItemType,
   SUBSCRIPTION_PERIODS,
+  type DealerIdentityGap,
   type PaymentInput,
   type Purchase,
   type PurchaseItemInput,
@@ -20,11 +21,13 @@ import { useProductList } from '../products/useProducts';
 import { newKey, usePurchase, useRenewQuote, useSubscriptions } from './useMoney';
 import { dateText, moneyText, useMoneyFormat } from './format';
 import {
+  clientGroup,
   clubDate,
   dialogQuote,
   expectedAmount,
   missingPrice,
   priceSources,
+  refusedDealerGaps,
   singlePaymentDue,
   subscriptionPreview,
   subscriptionStartPrice,
@@ -32,6 +35,7 @@ import {
   type SubscriptionContext,
 } from './purchaseQuote';
 import { useToast } from '../../shared/toast/ToastProvider';
+import { DealerIdentityBanner } from './DealerIdentityAlert';
 
 /** Item and payment kinds offered at the console (seed 000 §3). */
 const ITEM_TYPES = [
@@ -135,8 +139,7 @@ function usePriceContext(clientId: number, open: boolean) {
   const hasHistory = (subs.data?.history.length ?? 0) > 0;
   const quote = useRenewQuote(clientId, open && hasHistory);
   const products = useProductList();
-  const groupId = (client.data as { groupId?: number | null } | undefined)?.groupId ?? null;
-  const group = groups.find((g) => g.id === groupId) ?? null;
+  const group = clientGroup(client.data, groups);
   const sub: SubscriptionContext | null = subs.data
     ? { currentEnd: subs.data.current.end, endType: subs.data.endType, daysToExtend: subs.data.daysToExtend }
     : null;
@@ -204,6 +207,16 @@ function useStartOnOpen(open: boolean, ready: boolean, start: () => void) {
   }, [open, ready]);
 }
 
+/**
+ * A refused purchase: the translated text, the server's expected amount (PAYMENTS_DO_NOT_MATCH_TOTAL)
+ * and, for DEALER_IDENTITY_MISSING, what the club lacks (shown by DealerIdentityBanner instead).
+ */
+interface PurchaseError {
+  text: string;
+  expected: number | null;
+  dealer: DealerIdentityGap[] | null;
+}
+
 /** The purchase dialog: items and payments of one purchase (POST /Client/AdminPurchase). */
 export function PurchaseDialog({ clientId, open, onClose, initialItems, title, onDone }: PurchaseDialogProps) {
   const { t } = useTranslation();
@@ -215,7 +228,7 @@ export function PurchaseDialog({ clientId, open, onClose, initialItems, title, o
   const [pays, setPays] = useState<PayRow[]>([emptyPay()]);
   const [payTouched, setPayTouched] = useState(false);
   const [key, setKey] = useState(() => newKey('console'));
-  const [error, setError] = useState<{ text: string; expected: number | null } | null>(null);
+  const [error, setError] = useState<PurchaseError | null>(null);
   const [receipt, setReceipt] = useState<Purchase | null>(null);
   // The moment the prices and dates are previewed for: when the dialog opens (VAT date, club day).
   const [now, setNow] = useState(() => new Date());
@@ -272,7 +285,7 @@ export function PurchaseDialog({ clientId, open, onClose, initialItems, title, o
     } catch (e) {
       // A refused attempt may be corrected and sent again as a new attempt.
       setKey(newKey('console'));
-      setError({ text: errorText(t, e), expected: expectedAmount(e) });
+      setError({ text: errorText(t, e), expected: expectedAmount(e), dealer: refusedDealerGaps(e) });
     }
   };
 
@@ -291,6 +304,7 @@ export function PurchaseDialog({ clientId, open, onClose, initialItems, title, o
       destroyOnHidden
       className="purchase-dialog"
     >
+      <DealerIdentityBanner refused={error?.dealer ?? null} />
       <Typography.Title level={5}>{t('money.items')}</Typography.Title>
       {items.map((it, k) => (
         <ItemLine
@@ -350,7 +364,7 @@ function PaymentsBlock({
   setPay: (k: number, patch: Partial<PayRow>) => void;
   due: (method: number) => number;
   canGiveFree: boolean;
-  error: { text: string; expected: number | null } | null;
+  error: PurchaseError | null;
 }) {
   const { t } = useTranslation();
   const { club } = useSessionData();
@@ -371,7 +385,7 @@ function PaymentsBlock({
       <Button icon={<PlusOutlined />} onClick={() => setPays([...pays, emptyPay(PaymentMethod.CreditCard)])}>
         {t('money.addPayment')}
       </Button>
-      {error && (
+      {error && !error.dealer && (
         <Alert
           style={{ marginBlockStart: 16 }}
           type="error"
@@ -502,7 +516,6 @@ function ItemLine({
 }) {
   const { t } = useTranslation();
   const { club } = useSessionData();
-  const fmt = useMoneyFormat();
   return (
     <div className="money-line purchase-item" data-testid={`purchase-item-${index}`}>
       <Select
@@ -532,7 +545,10 @@ function ItemLine({
             const s = sources.find((x) => x.value === v);
             if (s) onChange({ source: v, unitPrice: s.price, name: s.name, itemId: s.itemId ?? item.itemId });
           }}
-          options={sources.map((s) => ({ value: s.value, label: `${s.name} · ${fmt.money(s.price)}` }))}
+          options={sources.map((s) => ({
+            value: s.value,
+            label: `${s.name} · ${moneyText(s.price, club.currencySymbol)}`,
+          }))}
         />
       )}
       <Input

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { PaymentMethod, PurchaseItemType } from '@venue/domain';
+import { ClientFull, PaymentMethod, PurchaseItemType } from '@venue/domain';
 import { ApiError } from '../../platform/api/apiClient';
 import {
+  clientGroup,
   dialogQuote,
   expectedAmount,
   missingPrice,
   priceSources,
+  refusedDealerGaps,
   singlePaymentDue,
   subscriptionPreview,
   subscriptionStartPrice,
@@ -94,5 +96,72 @@ describe('the purchase dialog prices with the one domain rule (issue 18)', () =>
     expect(expectedAmount(err)).toBe(10250);
     expect(expectedAmount(new ApiError(422, 'PRICE_REQUIRED', 'x', [], { path: 'p' }))).toBeNull();
     expect(expectedAmount(new Error('x'))).toBeNull();
+  });
+
+  it("offers the client's group's schedule price, the group read from GetClientFull's `client`", () => {
+    // The answer of GET /api/GetClientFull/{id} as the server sends it: the client's fields under
+    // `client`, the group as a summary without its schedule.
+    const full: ClientFull = ClientFull.parse({
+      client: {
+        id: 41,
+        number: 7,
+        firstName: 'רות',
+        lastName: 'מחיר',
+        name: 'רות מחיר',
+        personalId: '',
+        phone: '',
+        city: '',
+        address: '',
+        groupId: 5,
+        groupName: 'ערב',
+        clientType: 1,
+        cardSerial: '',
+        subscriptionStart: null,
+        subscriptionEnd: null,
+        licenseExpiry: null,
+        status: 1,
+        messageToClient: '',
+        balance: 0,
+        createdAt: '2026-11-01T08:00:00.000Z',
+        cardType: 0,
+        specialPrice: null,
+        parentId: null,
+        clientCode: '',
+        hasEnrollPassword: false,
+        allowEnrollFingerprint: true,
+        allowEnrollCard: true,
+        allowEnrollFace: true,
+        tempBalance: 0,
+        subscriptionBalance: 0,
+        bonusEntries: 0,
+        hasFingerprint: false,
+        hasFace: false,
+        hasPaymentMethod: false,
+        debtsTotal: 0,
+        childrenCount: 0,
+      },
+      enrollPassword: null,
+      group: { id: 5, name: 'ערב', color: '#888888', entranceState: 1 },
+      parent: null,
+      children: [],
+    });
+    const groups = [
+      { id: 4, schedule: [{ id: 9, price: 9900, displayName: 'Other group', description: '' }] },
+      { id: 5, schedule: [{ id: 11, price: 18000, displayName: 'חודשי', description: '' }] },
+    ];
+    const group = clientGroup(full, groups);
+    expect(group?.id).toBe(5);
+    expect(priceSources(PurchaseItemType.NewSubscription, group as never, [])).toEqual([
+      { value: 's11', name: 'חודשי', price: 18000 },
+    ]);
+    // Still loading, or a client without a group: no schedule to offer.
+    expect(clientGroup(undefined, groups)).toBeNull();
+    expect(clientGroup({ client: { ...full.client, groupId: null } }, groups)).toBeNull();
+  });
+
+  it("reads what the club lacks from a DEALER_IDENTITY_MISSING answer (the dealer's identity on tax documents)", () => {
+    const err = new ApiError(422, 'DEALER_IDENTITY_MISSING', 'x', [], { fields: ['companyNumber', 'address', 'x'] });
+    expect(refusedDealerGaps(err)).toEqual(['companyNumber', 'address']);
+    expect(refusedDealerGaps(new ApiError(422, 'PRICE_REQUIRED', 'x', [], { path: 'p' }))).toBeNull();
   });
 });

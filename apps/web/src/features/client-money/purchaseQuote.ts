@@ -8,6 +8,8 @@ import {
   subscriptionDates,
   vatRateBasisPoints,
   type Club,
+  type ClientFull,
+  type DealerIdentityGap,
   type FeeSettings,
   type Group,
   type PurchaseQuote,
@@ -84,6 +86,25 @@ export function expectedAmount(err: unknown): number | null {
   return typeof raw?.expected === 'number' ? raw.expected : null;
 }
 
+const DEALER_GAPS: readonly string[] = [
+  'companyNumber',
+  'companyNumberInvalid',
+  'address',
+] satisfies DealerIdentityGap[];
+
+/**
+ * What the server found missing when it refused a sale for the club's dealer identity
+ * (DEALER_IDENTITY_MISSING `details.fields`; docs/money.md "The dealer's identity on tax
+ * documents"); null for any other answer.
+ */
+export function refusedDealerGaps(err: unknown): DealerIdentityGap[] | null {
+  if (!(err instanceof ApiError) || err.code !== 'DEALER_IDENTITY_MISSING') return null;
+  const fields = (err.raw as { fields?: unknown } | null | undefined)?.fields;
+  return Array.isArray(fields)
+    ? fields.filter((f): f is DealerIdentityGap => typeof f === 'string' && DEALER_GAPS.includes(f))
+    : [];
+}
+
 /** The club's local date (YYYY-MM-DD) of `at`, in the club's time zone (not the browser's). */
 export function clubDate(club: Pick<Club, 'location'>, at: Date): string {
   return isoDate(localParts(at, club.location.timeZone));
@@ -113,6 +134,21 @@ export function subscriptionPreview(
     { period, endType: sub.endType, daysToExtend: sub.daysToExtend },
     given,
   );
+}
+
+/**
+ * The client's group among the session's groups, from GET /api/GetClientFull/{id}
+ * (`ClientFull`: the client's fields, `groupId` among them, are under `client`;
+ * the answer's own `group` is a summary without the schedule). Null while the
+ * client loads or when it has no group. The group's schedule rows are where an
+ * entrance's or a subscription's price comes from (seed 001 §3 "Schedule entry").
+ */
+export function clientGroup<G extends { id: number }>(
+  full: Pick<ClientFull, 'client'> | undefined,
+  groups: readonly G[],
+): G | null {
+  const groupId = full?.client.groupId ?? null;
+  return groupId == null ? null : (groups.find((g) => g.id === groupId) ?? null);
 }
 
 /** A place a line's price comes from: a schedule row of the client's group, or a product. */

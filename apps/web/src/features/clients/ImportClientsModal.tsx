@@ -9,6 +9,7 @@ import { IMPORT_COLUMNS, IMPORT_MAX_BYTES, type ImportResult, type ImportRowErro
 import { useLanguage } from '../../platform/i18n/LocaleProvider';
 import { errorText, validationText } from '../../shared/errors';
 import { CLIENTS_KEY, downloadImportSample, importClients } from './useClients';
+import { UploadError } from '../../shared/upload';
 import { useToast } from '../../shared/toast/ToastProvider';
 
 /** Spreadsheet files the import reads (the server decides by content: apps/server/src/lib/sheet-read.ts). */
@@ -37,11 +38,23 @@ function chosenFileProblem(t: TFunction, f: File): string | null {
   return null;
 }
 
-/** The message of a refused file: what the server found it to be (UNSUPPORTED_FILE_TYPE's detail), else the error's text. */
-function importErrorText(t: TFunction, e: unknown): string {
+/**
+ * The message of a refused file: what the server found it to be (UNSUPPORTED_FILE_TYPE's detail),
+ * where a CSV's quoting breaks (CSV_MALFORMED {reason, row, column}), else the error's text.
+ */
+export function importErrorText(t: TFunction, e: unknown): string {
+  // An upload's answer keeps its details as sent (UploadError.rawDetails).
+  const sent = e instanceof UploadError ? e.rawDetails : e instanceof ApiError ? e.details : undefined;
   if (e instanceof ApiError && e.code === 'UNSUPPORTED_FILE_TYPE') {
-    const what = e.details.find((d) => d.path === 'file')?.message ?? 'fileNotSpreadsheet';
-    return t([`clients.importWrongType.${what}`, 'clients.importWrongType.fileNotSpreadsheet']);
+    const list = Array.isArray(sent) ? (sent as { path?: unknown; message?: unknown }[]) : [];
+    const what = list.find((d) => d.path === 'file')?.message;
+    return t([`clients.importWrongType.${String(what)}`, 'clients.importWrongType.fileNotSpreadsheet']);
+  }
+  if (e instanceof ApiError && e.code === 'CSV_MALFORMED' && sent && typeof sent === 'object') {
+    const { reason, row, column } = sent as { reason?: unknown; row?: unknown; column?: unknown };
+    if (typeof row === 'number' && typeof column === 'number') {
+      return t([`clients.importCsv.${String(reason)}`, 'clients.importCsv.malformed'], { row, column });
+    }
   }
   return errorText(t, e);
 }

@@ -5,7 +5,9 @@ import { clientName, filters } from '../report-sql.js';
 
 /**
  * Debts (`GetDebts`): debts registered in the period (not deleted). Status
- * filter: 1 = open (something left to pay), 2 = paid in full.
+ * filter: 1 = open (something left to pay), 2 = paid in full. `returnReason`
+ * is the bank's code when the debt's last MASAV debit was returned (docs/money.md
+ * "MASAV return file").
  */
 export const debtsReport: ReportDefinition<'debts'> = {
   meta: REPORTS.debts,
@@ -35,6 +37,7 @@ export const debtsReport: ReportDefinition<'debts'> = {
     clientName: clientName('c'),
     description: sql`nullif(d.description, '')`,
     source: sql`d.source`,
+    returnReason: sql`nullif(d.return_reason, '')`,
     amount: sql`d.amount`,
     paid: sql`d.paid`,
     open: sql`greatest(d.amount - d.paid, 0)`,
