@@ -21,6 +21,8 @@ export const ERROR_STATUS = {
   CARD_TAKEN: 409,
   CONFLICT: 409,
   FILE_TOO_LARGE: 413,
+  /** An uploaded sheet over a reading limit (columns, cells, unzipped size or ratio, time, memory); details {reason, limit}. */
+  SHEET_TOO_LARGE: 413,
   UNSUPPORTED_FILE_TYPE: 415,
   NOT_ENOUGH_LICENSES: 422,
   /** Seed 001 §5: a fingerprint cannot be deleted for a technician-type client. */

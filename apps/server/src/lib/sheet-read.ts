@@ -1,7 +1,62 @@
 import * as XLSX from '@e965/xlsx';
 import * as cptable from '@e965/xlsx/dist/cpexcel.full';
 import { CsvError, parse as parseCsv } from 'csv-parse/sync';
+import { unzipSync } from 'fflate';
+import { IMPORT_MAX_ROWS } from '@venue/domain';
 import { AppError } from './errors.js';
+
+/**
+ * Limits of an uploaded sheet (docs/security.md "Spreadsheet input"), checked
+ * before anything is materialised: the work is bounded by what the file holds,
+ * never by what it declares (an xlsx `<dimension ref="A1:T400000"/>` in 7 KB,
+ * a CSV header of 5,000 commas over 2,000 empty lines, a deflate bomb).
+ */
+export const SHEET_LIMITS = {
+  /**
+   * Rows of the first sheet read (the header and IMPORT_MAX_ROWS clients); one more is read, so the
+   * import can say the file has too many rows (`tooManyRows`), and no further.
+   */
+  rows: IMPORT_MAX_ROWS + 1,
+  /** Columns of any row (the import knows about 40). */
+  columns: 200,
+  /** Cells present in the first sheet. */
+  cells: 2_000_000,
+  /** Bytes of a zip container's entries once uncompressed, in all. */
+  unzippedBytes: 100 * 1024 * 1024,
+  /** Uncompressed ÷ compressed of the whole container (an ordinary xlsx is 5–20). */
+  ratio: 200,
+} as const;
+
+/** Which limit a sheet passed: the `reason` of SHEET_TOO_LARGE (413). */
+export type SheetLimit = 'columns' | 'cells' | 'unzippedBytes' | 'ratio' | 'time' | 'memory';
+
+/** The refusal of a sheet over one of SHEET_LIMITS (or the parser's time or memory), 413 SHEET_TOO_LARGE. */
+export function sheetTooLarge(reason: SheetLimit): AppError {
+  const limit = reason in SHEET_LIMITS ? SHEET_LIMITS[reason as keyof typeof SHEET_LIMITS] : undefined;
+  return new AppError('SHEET_TOO_LARGE', `The file is too large to read (${reason})`, { reason, limit });
+}
+
+/**
+ * The sizes a zip container declares for its entries, read from its central
+ * directory without inflating anything (fflate's filter sees each entry's
+ * declared sizes and declines it).
+ * @throws AppError SHEET_TOO_LARGE unzippedBytes or ratio
+ */
+function checkZipSizes(buf: Buffer): void {
+  let total = 0;
+  try {
+    unzipSync(buf, {
+      filter: (f) => {
+        total += f.originalSize;
+        return false;
+      },
+    });
+  } catch {
+    return; // not a readable zip: the workbook reader says what it is
+  }
+  if (total > SHEET_LIMITS.unzippedBytes) throw sheetTooLarge('unzippedBytes');
+  if (total > SHEET_LIMITS.ratio * buf.length) throw sheetTooLarge('ratio');
+}
 
 /**
  * Reading uploaded spreadsheets (client import, docs/console-management.md
@@ -105,15 +160,31 @@ function cellValue(cell: XLSX.CellObject | undefined): SheetCell {
   }
 }
 
-/** The first sheet's rows as arrays of cells (row 0 = the sheet's first row; trailing empty rows kept). */
+/**
+ * The first sheet's rows as arrays of cells (row 0 = the sheet's first row), from the cells the
+ * sheet holds (a dense sheet's `!data`), never its declared range: a row ends at its last cell,
+ * rows after the last one that holds a cell are not made.
+ * @throws AppError SHEET_TOO_LARGE columns or cells
+ */
 function rowsOf(wb: XLSX.WorkBook): SheetCell[][] {
-  const ws = wb.Sheets[wb.SheetNames[0]];
-  if (!ws?.['!ref']) return [];
-  const range = XLSX.utils.decode_range(ws['!ref']);
+  const ws = wb.Sheets[wb.SheetNames[0]] as XLSX.WorkSheet & { '!data'?: (XLSX.CellObject | undefined)[][] };
+  const data = ws?.['!data'];
+  if (!data) return [];
+  let cells = 0;
+  for (const row of data) {
+    if (!row) continue;
+    if (row.length > SHEET_LIMITS.columns && row.slice(SHEET_LIMITS.columns).some(Boolean))
+      throw sheetTooLarge('columns');
+    cells += row.length;
+    if (cells > SHEET_LIMITS.cells) throw sheetTooLarge('cells');
+  }
   const rows: SheetCell[][] = [];
-  for (let r = 0; r <= range.e.r; r++) {
+  for (let r = 0; r < data.length; r++) {
+    const src = data[r] ?? [];
+    let last = Math.min(src.length, SHEET_LIMITS.columns) - 1;
+    while (last >= 0 && cellValue(src[last]) == null) last--;
     const row: SheetCell[] = [];
-    for (let c = 0; c <= range.e.c; c++) row.push(cellValue(ws[XLSX.utils.encode_cell({ r, c })] as XLSX.CellObject));
+    for (let c = 0; c <= last; c++) row.push(cellValue(src[c]));
     rows.push(row);
   }
   return rows;
@@ -134,9 +205,20 @@ export function readSpreadsheet(buf: Buffer): { kind: SheetKind; encoding?: stri
   const zip = startsWith(buf, [0x50, 0x4b, 0x03, 0x04]);
   const cfb = startsWith(buf, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
   if (zip || cfb) {
+    if (zip) checkZipSizes(buf);
     let wb: XLSX.WorkBook;
     try {
-      wb = XLSX.read(buf, { type: 'buffer', cellNF: true, cellDates: false, cellFormula: false, cellHTML: false });
+      // Dense (cells kept by row, not by address) and cut at SHEET_LIMITS.rows + 1 rows (one more, to tell a file
+      // over the limit): what the sheet declares (`<dimension>`) is never allocated.
+      wb = XLSX.read(buf, {
+        type: 'buffer',
+        cellNF: true,
+        cellDates: false,
+        cellFormula: false,
+        cellHTML: false,
+        dense: true,
+        sheetRows: SHEET_LIMITS.rows + 1,
+      });
     } catch {
       return refuse('fileIsDocument'); // a zip or OLE file that is no workbook: .docx, .doc, .pptx, …
     }
@@ -172,8 +254,15 @@ export function csvRows(text: string): SheetCell[][] {
       relax_quotes: true,
       relax_column_count: true,
       skip_empty_lines: false,
+      // One row past the limit tells a file over it; a row wider than the limit stops the reading there.
+      to: SHEET_LIMITS.rows + 1,
+      on_record: (record: string[]) => {
+        if (record.length > SHEET_LIMITS.columns) throw sheetTooLarge('columns');
+        return record;
+      },
     }) as string[][];
   } catch (err) {
+    if (err instanceof AppError) throw err;
     if (!(err instanceof CsvError)) throw err;
     // `records` is the count of rows read before the broken one, `index` the field's place in its row.
     const info = err as CsvError & { records?: number; index?: number };

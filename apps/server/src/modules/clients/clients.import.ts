@@ -15,7 +15,7 @@ import { auditLog, clients, groups } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { scoped } from '../../lib/scoped.js';
 import { isRealDate } from '../../lib/validation.js';
-import { readSpreadsheet } from '../../lib/sheet-read.js';
+import { readSpreadsheetIsolated } from '../../lib/sheet-isolated.js';
 
 /** Advisory-lock class of client numbers of one club (the same as clients.service). */
 const CLIENT_LOCK = 0x436c6e74;
@@ -57,10 +57,12 @@ function norm(s: string): string {
  * Reads the first sheet of an uploaded file — .xlsx, .xls, .ods, or CSV in
  * UTF-8 or Windows-1255 (lib/sheet-read.ts) — into raw rows keyed by column;
  * the first row holds the headers (Hebrew or English, IMPORT_COLUMNS).
- * @throws AppError UNSUPPORTED_FILE_TYPE (415) naming what the file is when it is not a spreadsheet
+ * The file is read on a worker thread with time and memory limits (lib/sheet-isolated.ts).
+ * @throws AppError UNSUPPORTED_FILE_TYPE (415) naming what the file is when it is not a spreadsheet;
+ *   CSV_MALFORMED (422); SHEET_TOO_LARGE (413) over a reading limit
  */
-export function readSheet(buf: Buffer): { headerKeys: (ImportColumnKey | null)[]; rows: Raw[] } {
-  const [header = [], ...body] = readSpreadsheet(buf).rows;
+export async function readSheet(buf: Buffer): Promise<{ headerKeys: (ImportColumnKey | null)[]; rows: Raw[] }> {
+  const [header = [], ...body] = (await readSpreadsheetIsolated(buf)).rows;
   const headerKeys = header.map((v) => (typeof v === 'string' ? (HEADER_KEYS.get(norm(v)) ?? null) : null));
   const rows: Raw[] = body.map((cells) => {
     const raw: Raw = {};
@@ -280,7 +282,7 @@ export async function validateImport(
  */
 export async function importClients(db: Db, actor: Actor, file: Buffer, preview: boolean): Promise<ImportResult> {
   const clubId = actor.clubId;
-  const sheet = readSheet(file);
+  const sheet = await readSheet(file);
   const { rows, errors } = await validateImport(db, clubId, sheet);
   const sample = rows.slice(0, 50).map((r) => ({ ...r }));
   if (preview) return { preview: true, rows: sheet.rows.length, created: 0, errors, sample };

@@ -1,0 +1,56 @@
+import { Worker } from 'node:worker_threads';
+import type { ErrorCode } from '@venue/domain';
+import { AppError } from './errors.js';
+import { sheetTooLarge, type SheetCell, type SheetKind } from './sheet-read.js';
+
+/** Longest a sheet may take to read (ms), and the reading thread's heap (MB): docs/security.md "Spreadsheet input". */
+export const SHEET_READ_LIMITS = { timeMs: 20_000, heapMb: 512 } as const;
+
+/**
+ * Reads an uploaded sheet (`readSpreadsheet`) on a worker thread of its own,
+ * with a time limit and a memory limit (`resourceLimits`), so that no file —
+ * however it is built — stops the server's event loop: the gate, the live
+ * feed and every other club's console keep answering while it is read. The
+ * thread loads the TypeScript sources through tsx, as the server does.
+ * @throws AppError the reader's own refusals (UNSUPPORTED_FILE_TYPE, CSV_MALFORMED, SHEET_TOO_LARGE);
+ *   SHEET_TOO_LARGE `time` or `memory` when the thread runs over its limits
+ */
+export function readSpreadsheetIsolated(
+  buf: Buffer,
+  limits: { timeMs: number; heapMb: number } = SHEET_READ_LIMITS,
+): Promise<{ kind: SheetKind; encoding?: string; rows: SheetCell[][] }> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./sheet-worker.ts', import.meta.url), {
+      workerData: buf,
+      execArgv: ['--import', 'tsx'],
+      resourceLimits: { maxOldGenerationSizeMb: limits.heapMb, maxYoungGenerationSizeMb: 32 },
+      stdout: false,
+      stderr: false,
+    });
+    let settled = false;
+    const done = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      fn();
+    };
+    const timer = setTimeout(() => done(() => reject(sheetTooLarge('time'))), limits.timeMs);
+    worker.on(
+      'message',
+      (m: {
+        ok?: { kind: SheetKind; encoding?: string; rows: SheetCell[][] };
+        refused?: { code: ErrorCode; message: string; details?: unknown };
+      }) =>
+        done(() =>
+          m.ok ? resolve(m.ok) : reject(new AppError(m.refused!.code, m.refused!.message, m.refused!.details)),
+        ),
+    );
+    worker.on('error', (err: Error & { code?: string }) =>
+      done(() => reject(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? sheetTooLarge('memory') : err)),
+    );
+    worker.on('exit', (code) =>
+      done(() => reject(new Error(`the sheet reader stopped (exit ${code}) without an answer`))),
+    );
+  });
+}
