@@ -20,6 +20,7 @@ import { sql } from 'drizzle-orm';
 import { authPlugin } from './plugins/auth.js';
 import { collectRoutes } from './lib/route-table.js';
 import { loadSecrets } from './lib/secrets.js';
+import { loggerOptions } from './lib/log-options.js';
 import { EventBus, PgEventBus } from './lib/event-bus.js';
 import { TerminalRegistry } from './lib/terminal-registry.js';
 import { registerModules } from './routes.js';
@@ -43,11 +44,13 @@ export interface AppDeps {
   bus?: EventBus;
   /** Terminals connected to this instance. */
   terminals?: TerminalRegistry;
+  /** Where the log goes (default stdout); tests read it. */
+  logStream?: NodeJS.WritableStream;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    deps: Required<AppDeps>;
+    deps: Required<Omit<AppDeps, 'logStream'>>;
   }
 }
 
@@ -64,7 +67,7 @@ function giveXsrfCookie(req: FastifyRequest, reply: FastifyReply, secure: boolea
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },
+    logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel, deps.logStream),
     // X-Forwarded-For is believed only from the configured proxies (TRUST_PROXY, docs/security.md).
     trustProxy: config.trustProxy ?? false,
     bodyLimit: 5 * 1024 * 1024,
@@ -177,6 +180,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/api/health', { config: { public: true }, schema: { hide: true } }, async () => ({
     ok: true,
     db: database.kind,
+    // The console's sign-in link signs in by itself only where this is true (config.urlSignIn).
+    urlSignIn: config.urlSignIn,
   }));
   // Readiness: the database answers within READY_TIMEOUT_MS (a load balancer sends no traffic while 503).
   app.get('/api/ready', { config: { public: true }, schema: { hide: true } }, async (_req, reply) => {

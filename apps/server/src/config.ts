@@ -57,6 +57,12 @@ export interface Config {
    */
   maintenanceDatabaseUrl?: string;
   /**
+   * Whether the seed's sign-in link (`/login?userName=&password=&externalClubId=`, seed 000 §2) signs in by
+   * itself (URL_SIGN_IN=1); default on outside production, off in production, where the link only fills
+   * the form (docs/security.md "Logs").
+   */
+  urlSignIn: boolean;
+  /**
    * Addresses outside the public internet the incident webhook may reach (WEBHOOK_ALLOW_ADDRESSES,
    * comma-separated CIDRs or addresses, for an on-premise receiver); default none
    * (docs/security.md "Outgoing requests").
@@ -86,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       env.MAINTENANCE_PASSWORD && env.MAINTENANCE_PASSWORD.length >= 12 ? env.MAINTENANCE_PASSWORD : undefined,
     webhookAllow: parseList(env.WEBHOOK_ALLOW_ADDRESSES),
     maintenanceDatabaseUrl: env.MAINTENANCE_DATABASE_URL || undefined,
+    urlSignIn: env.URL_SIGN_IN ? env.URL_SIGN_IN === '1' : !production,
   };
 }
 

@@ -143,16 +143,10 @@ function RequireSession() {
   const location = useLocation();
   usePreloadDashboard(location.pathname, session != null);
   if (!session) {
-    const params = new URLSearchParams(location.search);
-    const keep = new URLSearchParams();
-    for (const k of ['userName', 'password', 'externalClubId']) {
-      const v = params.get(k);
-      if (v) keep.set(k, v);
-    }
-    const qs = keep.toString();
+    // A sign-in link's values were kept in memory when the console started (platform/auth/loginParams).
     // A stored token past its expiry: the sign-in page says the session ended.
     if (hadExpiredSession()) setLoginReason('expired');
-    return <Navigate to={`/login${qs ? `?${qs}` : ''}`} replace />;
+    return <Navigate to="/login" replace />;
   }
   // The frame's code loads while the session's data does, not after it.
   void loadShell();

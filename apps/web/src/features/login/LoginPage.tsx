@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useLanguage, useSetLanguage } from '../../platform/i18n/language';
 import {
@@ -15,6 +14,7 @@ import {
   UserIcon,
 } from '../../shared/lightIcons';
 import { clearLoginReason, readLoginReason } from '../../platform/auth/authStorage';
+import { takeLoginParams, urlSignInAllowed } from '../../platform/auth/loginParams';
 import { useLogin, type LoginFieldErrors, type LoginFormValues } from './useLogin';
 import '../../shared/light.css';
 import { useSignInTitle } from './useSignInTitle';
@@ -30,22 +30,27 @@ import { useSignInTitle } from './useSignInTitle';
 export function LoginPage() {
   const { t } = useTranslation();
   const { submit, error, fieldErrors, clearFieldError, submitting } = useLogin();
-  const [params] = useSearchParams();
+  // The sign-in link's values, taken out of the address before the console started (platform/auth/loginParams).
+  const [params] = useState(takeLoginParams);
   useSignInTitle();
   // Shown once: the reason is cleared when the page has read it.
   const [expired] = useState(() => readLoginReason() === 'expired');
   useEffect(() => clearLoginReason(), []);
   const autoTried = useRef(false);
   const [values, setValues] = useState<LoginFormValues>(() => ({
-    username: params.get('userName') ?? '',
-    password: params.get('password') ?? '',
-    externalClubId: params.get('externalClubId') ?? '',
+    username: params.userName,
+    password: params.password,
+    externalClubId: params.externalClubId,
   }));
 
   useEffect(() => {
     if (autoTried.current) return;
     autoTried.current = true;
-    if (values.username && values.password && values.externalClubId) void submit(values);
+    // A complete link signs in by itself where the server allows it (not in production unless turned on).
+    if (values.username && values.password && values.externalClubId)
+      void urlSignInAllowed().then((ok) => {
+        if (ok) void submit(values);
+      });
     // Run once with the parameters the page was opened with.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
