@@ -19,6 +19,8 @@ export interface LifeSettings {
   /** fast-check's counterexample path, to replay a shrunk plan. */
   path?: string;
   shrink: boolean;
+  /** The time budget of a seed when shrinking (its first life included), minutes. */
+  shrinkMinutes: number;
   /** First day; default 2024-11-01 (two year ends and the VAT change of 1 January 2025). */
   start?: string;
   log: (line: string) => void;
@@ -49,11 +51,16 @@ export async function runMoneyLife(createApp: () => Promise<TestContext>, s: Lif
   const start = s.start ?? '2024-11-01';
   let result: LifeResult | undefined;
   let runs = 0;
+  // After the first failure, a shrunk plan that has not failed a month after that day counts as
+  // passing: shrinking looks for a smaller plan failing at about the same point, without living
+  // every candidate to its end.
+  let failDay: number | null = null;
   const property = fc.asyncProperty(planArb(s.days), async (plan) => {
     runs++;
     const t0 = performance.now();
     const ctx = await createApp();
-    const life = new MoneyLife(ctx, plan, { start, days: s.days, heavyEvery: 7 });
+    const days = failDay == null ? s.days : Math.min(s.days, failDay + 31);
+    const life = new MoneyLife(ctx, plan, { start, days, heavyEvery: 7 });
     try {
       await life.run(async (k) => {
         if (runs === 1 && (k + 1) % 30 === 0)
@@ -62,6 +69,7 @@ export async function runMoneyLife(createApp: () => Promise<TestContext>, s: Lif
     } catch (err) {
       if (err instanceof Violation) {
         const k = Math.round((Date.parse(err.day) - Date.parse(start)) / 86_400_000);
+        failDay ??= k;
         throw new Error(
           `${err.message}\n--- the last events:\n${life.journal.slice(-40).join('\n')}\n--- the plan up to the failing day:\n${describePlan(plan, start, k)}`,
         );
@@ -84,6 +92,8 @@ export async function runMoneyLife(createApp: () => Promise<TestContext>, s: Lif
     numRuns: 1,
     ...(s.path ? { path: s.path } : {}),
     endOnFailure: !s.shrink,
+    // Shrinking replays lives (minutes each): within a time budget, then the smallest plan so far.
+    ...(s.shrink ? { plugins: [fc.interruptAfterTimeLimit(s.shrinkMinutes * 60_000, { failOnInterrupt: true })] } : {}),
     reporter: (out) => {
       if (!out.failed) return;
       const err = out.errorInstance instanceof Error ? out.errorInstance.message : String(out.errorInstance);

@@ -246,6 +246,9 @@ export class MoneyLife {
     this.minute = 6 * 60;
     await withClock(this.now(), () => dailyMoneyJobs(this.ctx.database, this.now()));
     await this.observeRenewals();
+    // 06:05 the manager presses "Run renewal now" (or a second instance runs it): nothing new.
+    this.minute = 6 * 60 + 5;
+    await this.renewNow();
     const dom = Number(this.day.slice(8));
     this.minute = 7 * 60;
     if (MASAV_DAYS.includes(dom)) await this.masavFile();
@@ -317,13 +320,19 @@ export class MoneyLife {
       case 'renewalRule':
         return this.setRule(a);
       case 'rerunRenewal':
-        // "Run renewal now" again the same day (a second instance, a second click): charges nothing new.
-        await withClock(this.now(), () =>
-          runClubMoneyJobs(this.ctx.database, clearingProvider(), this.clubId, { at: this.now() }),
-        );
-        await this.observeRenewals();
-        return;
+        return this.renewNow();
     }
+  }
+
+  /**
+   * The club's renewal run again ("Run renewal now", StartChargeClub, another instance): a renewal
+   * is idempotent per client and period, so it may renew only what became due since.
+   */
+  private async renewNow() {
+    await withClock(this.now(), () =>
+      runClubMoneyJobs(this.ctx.database, clearingProvider(), this.clubId, { at: this.now() }),
+    );
+    await this.observeRenewals();
   }
 
   private async newClient(group: number, method: StoredMethod, pay: 0 | 1 | 2, months: 1 | 3) {
@@ -1007,8 +1016,9 @@ export class MoneyLife {
         );
       prev = t;
     });
+    const byId = new Map(rows.map((r) => [r.id, r]));
     for (const s of this.ledger.sales.values()) {
-      const row = rows.find((r) => r.id === s.purchaseId);
+      const row = byId.get(s.purchaseId);
       const money = s.total > 0;
       const waiting = s.masav && s.masav.state !== 'collected';
       if (money && !waiting && !row)
@@ -1113,16 +1123,23 @@ export class MoneyLife {
           );
       }
     }
+    const debts = new Map(
+      (
+        await this.rows<{ id: number; amount: number; paid: number; file: number | null }>(
+          sql`select id, amount, paid, masav_file_id as file from debts where club_id = ${this.clubId} and not deleted`,
+        )
+      ).map((d) => [d.id, d]),
+    );
     for (const d of this.ledger.debts.values()) {
-      const [row] = await this.rows<{ amount: number; paid: number; file: number | null }>(
-        sql`select amount, paid, masav_file_id as file from debts where club_id = ${this.clubId} and id = ${d.id}`,
-      );
+      const row = debts.get(d.id);
       if (!row || row.amount !== d.amount || row.paid !== d.paid || (row.file ?? null) !== d.file)
         this.fail(
           'debts',
           `debt ${d.id} (${d.origin}): ${JSON.stringify(row)}, the model ${JSON.stringify({ amount: d.amount, paid: d.paid, file: d.file })}`,
         );
     }
+    if (debts.size !== this.ledger.debts.size)
+      this.fail('debts', `${debts.size} debts, the model ${this.ledger.debts.size}`);
     await this.checkCredits();
   }
 

@@ -12,7 +12,8 @@ import { runMoneyLife, type LifeSettings } from '../../../test/money-life/run.js
  * - CI: one fixed seed (`MONEY_LIFE_FIXED_SEED`), 730 days, no shrinking.
  * - `npm run test:money-life`: `MONEY_LIFE_SEEDS` random seeds (20), each
  *   printed before it runs; a failure prints the seed, the path and the
- *   shrunk plan (`MONEY_LIFE_SHRINK=0` turns shrinking off).
+ *   shrunk plan (`MONEY_LIFE_SHRINK=0` turns shrinking off; it stops after
+ *   `MONEY_LIFE_SHRINK_MINUTES`, 30, per seed with the smallest plan so far).
  * - Replay: `MONEY_LIFE_SEED=<seed> [MONEY_LIFE_PATH=<path>] npm run test:money-life`.
  * - `MONEY_LIFE_DAYS` shortens the life (debugging only; CI keeps 730).
  */
@@ -37,6 +38,7 @@ describe(`money over the life of a club: ${days} days (${TEST_DB})`, () => {
           days,
           path: env.MONEY_LIFE_PATH,
           shrink: long && env.MONEY_LIFE_SHRINK !== '0',
+          shrinkMinutes: Number(env.MONEY_LIFE_SHRINK_MINUTES ?? 30),
           log: (line) => console.log(line),
         };
         console.log(
