@@ -94,6 +94,8 @@ export interface MClient {
   balance: number;
   /** Subscription ends that had a renewal attempt (a log row), seen by the test. */
   attempted: Set<string>;
+  /** When the end or the stored method last changed (a renewal is due only at a run after it). */
+  changedAt: Date;
 }
 
 export interface MRefund {
