@@ -84,6 +84,9 @@ interface ApiReply {
   json(): any; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
+/** Lives run in this process (each has its own client ids and keys; see `setup`). */
+let lives = 0;
+
 export class MoneyLife {
   readonly ledger = new Ledger();
   /** Known findings met (name → count). */
@@ -146,8 +149,10 @@ export class MoneyLife {
     if (n <= 3) this.note(`known ${name}: ${detail}`);
   }
 
+  private readonly life = ++lives;
+
   private key(kind: string) {
-    return `life-${kind}-${++this.seq}`;
+    return `life${this.life}-${kind}-${++this.seq}`;
   }
 
   private rows<T extends Record<string, unknown>>(q: ReturnType<typeof sql>) {
@@ -181,6 +186,12 @@ export class MoneyLife {
     });
     this.api = api;
     this.clubId = club.id;
+    // The sandbox clearing provider keeps its books for the whole process, by idempotency key,
+    // and a renewal's key names the client (`autorenew:<client>:<end>`): each life of this process
+    // numbers its clients from its own million, so no life meets another's charges.
+    await this.ctx.database.db.execute(
+      sql`select setval(pg_get_serial_sequence('clients', 'id'), ${this.life * 1_000_000})`,
+    );
     await this.ok('PATCH', `/api/Club/UpdateHasavshevetDetails/${club.id}`, ACCOUNTS);
     await this.ok('PUT', '/api/MasavFile/Settings', {
       institutionCode: '12345678',
