@@ -126,6 +126,8 @@ export interface MSale {
   masav?: { debtId: number; state: MasavState; settledBy?: number };
   /** A desk payment of the debt of a MASAV sale (the pair counts once). */
   settlesMasavSale?: number;
+  /** The debt a PayDebt sale paid (a refund reopens it). */
+  debtId?: number;
   sub?: { start: string; end: string; renewal: boolean };
   /** The invoice number the product gave (null while a MASAV payment is not collected). */
   invoice: number | null;

@@ -9,7 +9,7 @@ import { makeProduct } from '../factories.js';
 import { multipartFile } from '../masav-bank.js';
 import { parseMasavDebitFile } from '../masav-parser.js';
 import { readMovein, type ReadMovement } from '../movein-reader.js';
-import { addDays, at, dayDiff, localDay, subscriptionEndOf, type EndType } from './calendar.js';
+import { addDays, at, dayDiff, subscriptionEndOf, type EndType } from './calendar.js';
 import { KNOWN, type KnownFinding } from './known.js';
 import {
   cashRound,
@@ -612,7 +612,7 @@ export class MoneyLife {
       { itemType: Item.PayDebt, itemId: d.id, unitPrice: amount },
       pay === 1 ? 'card' : 'cash',
       `debt ${d.id} (${d.origin})`,
-      masavSale ? { settlesMasavSale: masavSale.purchaseId } : {},
+      masavSale ? { settlesMasavSale: masavSale.purchaseId, debtId: d.id } : { debtId: d.id },
     );
     if (!s) return;
     d.paid += amount;
@@ -672,20 +672,12 @@ export class MoneyLife {
     this.touched.add(c.id);
     if (s.itemType === Item.Load) c.balance -= amount;
     for (const b of back) if (b.method === M.Beats) c.balance += b.amount;
-    if (s.itemType === Item.PayDebt) {
-      const debtId = [...this.ledger.debts.values()].find((d) => d.id === this.debtPaidBy(s))?.id;
-      if (debtId != null) this.ledger.debts.get(debtId)!.paid -= amount;
-    }
+    if (s.debtId != null) this.ledger.debts.get(s.debtId)!.paid -= amount;
     if (s.sub && complete && c.subEnd === s.sub.end) {
       c.subEnd = addDays(s.sub.start, -1);
       c.changedAt = this.now();
       if (c.subStart === s.sub.start) c.subStart = null;
     }
-  }
-
-  private debtPaidBy(s: MSale): number | null {
-    const m = /^debt (\d+)/.exec(s.what);
-    return m ? Number(m[1]) : null;
   }
 
   // ------------------------------------------------------------------ automatic renewal
@@ -1217,11 +1209,6 @@ export class MoneyLife {
         a === 'masav' ? recv : k,
         keyOf[a],
       );
-  }
-
-  /** The local day of an instant (for reports of the journal). */
-  static dayOf(t: Date) {
-    return localDay(t);
   }
 }
 
