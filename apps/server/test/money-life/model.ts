@@ -94,6 +94,12 @@ export interface MClient {
   balance: number;
   /** Subscription ends that had a renewal attempt (a log row), seen by the test. */
   attempted: Set<string>;
+  /**
+   * What the product reads back as the monthly price while the known finding
+   * `renewalMonthlyPrice` stands: the last subscription line's price per month (a renewal's
+   * line is what that period cost).
+   */
+  lastLinePerMonth: number;
   /** When the end or the stored method last changed (a renewal is due only at a run after it). */
   changedAt: Date;
 }

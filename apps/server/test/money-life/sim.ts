@@ -370,6 +370,7 @@ export class MoneyLife {
       subEnd: null,
       balance: 0,
       attempted: new Set(),
+      lastLinePerMonth: g.monthly,
       changedAt: this.now(),
     };
     this.ledger.clients.set(c.id, c);
@@ -507,6 +508,7 @@ export class MoneyLife {
         `client ${c.id} (end type ${c.endType}) bought ${months} month(s) on ${this.day}: ${d.start}–${d.end}, expected ${start}–${end}`,
       );
     this.extend(c, s);
+    c.lastLinePerMonth = Math.round(price / months);
     if (how === 'masav') await this.masavDebtOf(s);
   }
 
@@ -723,12 +725,7 @@ export class MoneyLife {
         this.stats.renewFailures++;
         if (!c.method.declines)
           this.fail('renewal', `client ${c.id} (${c.method.kind}) renewal failed: ${l.error} (${JSON.stringify(l)})`);
-        if (l.amount !== expected.price)
-          this.known(
-            'renewalMonthlyPrice',
-            'renewalPrice',
-            `client ${c.id} failed renewal of ${l.amount}, rule ${expected.price} (monthly ${c.monthly})`,
-          );
+        if (l.amount !== expected.price) this.renewalPriceKnown(c, forEnd, l.amount, expected.price);
         if (l.debt_id == null) this.fail('renewal', `failed renewal of client ${c.id} registered no debt`);
         this.ledger.debts.set(l.debt_id, {
           id: l.debt_id,
@@ -759,12 +756,8 @@ export class MoneyLife {
           'renewalDates',
           `client ${c.id} (end type ${c.endType}, method ${this.rule.method}, last day ${this.rule.lastDayOfMonth}) renewed ${d.start}–${d.end} from the end ${forEnd}; rule ${expected.start}–${expected.end}`,
         );
-      if (p.total !== expected.price)
-        this.known(
-          'renewalMonthlyPrice',
-          'renewalPrice',
-          `client ${c.id} renewed ${d.start}–${d.end} for ${p.total}; rule ${expected.price} (monthly ${c.monthly}, method ${this.rule.method})`,
-        );
+      if (p.total !== expected.price) this.renewalPriceKnown(c, forEnd, p.total, expected.price);
+      c.lastLinePerMonth = p.total;
       const method = c.method.kind === 'masav' ? M.Masav : M.Token;
       const rateBp = vatRateBp(this.now());
       const vat = vatIn(p.total, rateBp);
@@ -795,6 +788,22 @@ export class MoneyLife {
       this.extend(c, s);
       if (method === M.Masav) await this.masavDebtOf(s);
     }
+  }
+
+  /**
+   * A renewal priced off the rule: tolerated only as the known finding (the rule applied to the
+   * last subscription line's price instead of the client's monthly price), else a failure.
+   */
+  private renewalPriceKnown(c: MClient, end: string, price: number, rule: number) {
+    const what = `client ${c.id} (end type ${c.endType}, method ${this.rule.method}) renewed the end ${end} for ${price}; rule ${rule} (monthly ${c.monthly})`;
+    const asBroken = expectedRenewal(this.day, end, c.lastLinePerMonth, c.endType, this.rule).price;
+    if (price === asBroken)
+      this.known('renewalMonthlyPrice', 'renewalPrice', `${what}, from the last line's ${c.lastLinePerMonth}`);
+    else
+      this.fail(
+        'renewalPrice',
+        `${what}${KNOWN.renewalMonthlyPrice ? ` (nor ${asBroken} from the last line's ${c.lastLinePerMonth})` : ''}`,
+      );
   }
 
   // ------------------------------------------------------------------ MASAV
