@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 
 /**
  * The server's clock for rows that record when something happened (charges,
- * cash sessions and their inserts, cash resets, debts, MASAV results, the
+ * cash sessions and their inserts, cash resets, debts, MASAV results, refunds, the
  * default moment of a purchase or a kiosk sale).
  *
  * Always the real time, except inside {@link withClock}: the demo club's

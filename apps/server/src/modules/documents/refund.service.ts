@@ -28,6 +28,7 @@ import {
   type RefundLineRow,
 } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
+import { clockNow } from '../../lib/clock.js';
 import type { Actor } from '../../lib/actor.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { scoped } from '../../lib/scoped.js';
@@ -272,7 +273,8 @@ async function applyRefund(
   },
 ): Promise<{ refund: RefundRow; doc: typeof purchaseDocuments.$inferSelect }> {
   const { p, plan, req } = o;
-  const at = new Date();
+  // The refund's moment: the server's clock (lib/clock.ts), as every other money row records it.
+  const at = clockNow();
   const rows: RefundLineRow[] = [];
   const ledger: LedgerEntry[] = [];
   for (const pl of plan.lines) {
