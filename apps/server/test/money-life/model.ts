@@ -249,8 +249,8 @@ export class Ledger {
   /**
    * What the accounting export (MOVEIN) must hold after every movement so far, per account role:
    * income and VAT (credits less debits), cash and card (debits less credits), the MASAV
-   * receivable (debits less credits: the MASAV sales not collected and not settled otherwise) and
-   * the bank (MASAV collections).
+   * receivable (debits less credits: always 0 — a MASAV sale is written when collected, through the
+   * MASAV account and on to the bank the same day) and the bank (MASAV collections).
    */
   expectedAccounts(): Record<'income' | 'vat' | 'cash' | 'card' | 'masav' | 'bank', Bounded> {
     const r = {
@@ -290,9 +290,8 @@ export class Ledger {
         // Collected MASAV money given back is handed back by the cashier (docs/money.md "Refunds").
         add(r.cash, -refundsMoney([M.Masav]));
       } else if (s.masav.state === 'open') {
-        add(r.income, money - netVat);
-        add(r.vat, netVat);
-        add(r.masav, amount);
+        // Not collected: no document yet, so nothing in the books (docs/money.md "MASAV: rejected, then paid
+        // another way": MOVEIN holds documents; the sale is written on the day the bank collects it).
       } else {
         const desk = this.sales.get(s.masav.settledBy!)!;
         const deskMoney = moneyOf(desk.payments, MONEY_METHODS);

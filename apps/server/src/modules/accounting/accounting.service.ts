@@ -186,7 +186,9 @@ function refundMovements(
     methods.map(([, a]) => a),
   );
   return methods.map(([method, amount], i) => {
-    const { account, label } = methodAccount(s, method)!;
+    // The money of a collected MASAV sale is handed back by the cashier (docs/money.md "Refunds"): it
+    // leaves the cash box; the MASAV account was cleared by the collection.
+    const { account, label } = methodAccount(s, method === PaymentMethod.Masav ? PaymentMethod.Cash : method)!;
     const vat = Math.min(vats[i], amount);
     const debit = [{ account: s.incomeAccount, amount: amount - vat }];
     if (vat > 0) debit.push({ account: s.vatAccount, amount: vat });
