@@ -27,7 +27,10 @@ export const ClubSettings = z.object({
   allowEnrollmentFingerprintInSelfRegister: z.boolean().default(true),
   allowEnrollmentCardInSelfRegister: z.boolean().default(true),
   allowEnrollmentFaceInSelfRegister: z.boolean().default(true),
-  languages: z.array(z.enum(['he', 'en'])).max(2).default(['he', 'en']),
+  languages: z
+    .array(z.enum(['he', 'en']))
+    .max(2)
+    .default(['he', 'en']),
   mainLanguage: z.enum(['he', 'en']).default('he'),
   isQuickExitEnabled: z.boolean().default(false),
   isKalaSubscriptionEnabled: z.boolean().default(false),

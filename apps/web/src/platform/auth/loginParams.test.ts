@@ -10,7 +10,10 @@ describe('the sign-in link', () => {
       pathname: '/login',
       hash: '#x',
     } as Location;
-    const hist = { state: null, replaceState: (_s: unknown, _t: string, url: string) => calls.push(url) } as History;
+    const hist = {
+      state: null,
+      replaceState: (_s: unknown, _t: string, url: string) => void calls.push(url),
+    } as unknown as History;
     captureLoginParams(loc, hist);
     expect(calls).toEqual(['/login?lang=en#x']);
     expect(takeLoginParams()).toEqual({ userName: 'admin', password: 'demo1234', externalClubId: '1001' });
@@ -19,7 +22,10 @@ describe('the sign-in link', () => {
 
   it('leaves an address without them untouched', () => {
     const calls: string[] = [];
-    const hist = { state: null, replaceState: (_s: unknown, _t: string, url: string) => calls.push(url) } as History;
+    const hist = {
+      state: null,
+      replaceState: (_s: unknown, _t: string, url: string) => void calls.push(url),
+    } as unknown as History;
     captureLoginParams({ search: '?tab=2', pathname: '/management/clients', hash: '' } as Location, hist);
     expect(calls).toEqual([]);
   });
