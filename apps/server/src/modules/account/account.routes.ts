@@ -17,7 +17,11 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     try {
       checked = await checkCredentials(db, req.body, {
         ip: req.ip,
-        onSecurityEvent: (e) => req.log.warn({ security: e, ip: req.ip }, 'sign-in delay started'),
+        onSecurityEvent: (e) =>
+          req.log.warn(
+            { security: e, ip: req.ip },
+            e.event === 'login.attack' ? 'sign-in: sustained attempts under one name' : 'sign-in delay started',
+          ),
       });
     } catch (err) {
       const retry = (err as { details?: { retryAfterSeconds?: number } }).details?.retryAfterSeconds;
@@ -29,7 +33,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   }
 
   // Per address (the socket's, or X-Forwarded-For from a TRUST_PROXY proxy only);
-  // per user name, whatever the address, the growing delay of checkCredentials.
+  // per user name and address, the growing delay of checkCredentials.
   const rateLimit = { max: loginRateLimit, timeWindow: 60_000, keyGenerator: (req: { ip: string }) => req.ip };
   route(app, contract.account.login, login, { config: { rateLimit } });
   route(app, contract.account.current, async (req) =>
