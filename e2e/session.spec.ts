@@ -84,6 +84,28 @@ test('no input for the idle timeout signs out, on the server too, and the sign-i
   expect(res.status()).toBe(401);
 });
 
+test('a session ended elsewhere closes the console’s live socket, and the console goes to sign-in by itself', async ({
+  page,
+}) => {
+  const socket = page.waitForEvent('websocket', (ws) => ws.url().endsWith('/api/live'));
+  await page.goto(LINK);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const live = await socket;
+  await page.waitForLoadState('networkidle');
+  const token = await page.evaluate(() => localStorage.getItem('venue.token'));
+  const closed = live.waitForEvent('close');
+  // Signed out from somewhere else with the same token (as a disabled user or club, a password change would):
+  // no click in this page; its live socket is closed by the server (4401) and the console follows.
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const out = await page.request.post('/api/Account/Logout', {
+    headers: { authorization: `Bearer ${token}`, 'x-xsrf-token': xsrf },
+  });
+  expect(out.status()).toBe(200);
+  await closed;
+  await expect(page).toHaveURL(/\/login/, { timeout: 10_000 });
+  await expect(page.getByTestId('login-expired')).toBeVisible();
+});
+
 test('wrong credentials show the seed message in Hebrew and change nothing', async ({ page }) => {
   await page.goto('/login?userName=admin&externalClubId=1001');
   await expect(page.getByTestId('login-username')).toHaveValue('admin');

@@ -20,7 +20,7 @@ import type { EventBus } from './event-bus.js';
  * PostgreSQL (LISTEN/NOTIFY) — realtime/live.ts.
  */
 
-/** Activity is written at most once per this many seconds of a session (seconds). */
+/** Activity is written at most once per this many seconds of a session (or a quarter of a shorter idle timeout). */
 export const SESSION_TOUCH_SECONDS = 60;
 
 /** Why a session ended (the `end_reason` column). */
@@ -70,8 +70,8 @@ export async function startSession(db: Db, input: { userId: number; ip: string; 
  * request within `idleSeconds`, before its expiry, the user enabled and of the
  * token's version, a club user's club enabled. A session found idle is ended
  * (`idle`) so that later activity cannot revive it. Renews the session's
- * activity when it is older than {@link SESSION_TOUCH_SECONDS} (unless
- * `touch` is false: the live socket's checks are not activity).
+ * activity when it is older than {@link SESSION_TOUCH_SECONDS} (or a quarter of
+ * a shorter idle timeout), unless `touch` is false: the live socket is not activity.
  * @returns the session, or null when the token may not act
  */
 export async function sessionOfToken(
@@ -104,7 +104,7 @@ export async function sessionOfToken(
   const club = row.c?.externalClubId != null ? row.c : null;
   // A disabled club's users lose their sessions too (docs/operator.md); the operator keeps acting on it.
   if (u.clubId != null && club?.disabledAt) return null;
-  if (touch && now - s.lastSeenAt.getTime() > SESSION_TOUCH_SECONDS * 1000) {
+  if (touch && now - s.lastSeenAt.getTime() > Math.min(SESSION_TOUCH_SECONDS, idleSeconds / 4) * 1000) {
     await db
       .update(sessions)
       .set({ lastSeenAt: sql`now()` })

@@ -88,11 +88,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     endOnServer();
     end();
   }, [end, endOnServer]);
-  const expire = useCallback(() => end('expired'), [end]);
   const idleOut = useCallback(() => {
     endOnServer();
     end('idle');
   }, [end, endOnServer]);
+  // A session the server refused while the user was away ended for being idle: the page says that.
+  const expire = useCallback(() => {
+    const s = readSession();
+    if (s && Date.now() - readLastActivity() >= s.idleSeconds * 1000 - ACTIVITY_STEP_MS) idleOut();
+    else end('expired');
+  }, [end, idleOut]);
 
   useEffect(() => {
     setUnauthorizedHandler(expire);
