@@ -137,6 +137,41 @@ export async function checkCredentials(
   return { userId: user.id, tokenVersion: user.tokenVersion };
 }
 
+/**
+ * Checks a signed-in user's current password before the user changes it
+ * (docs/security.md "Sessions"), under the same throttle as a sign-in of the
+ * name from the address (docs/security.md "Sign-in"): a wrong password is a
+ * sign-in failure (audited, counted), so a token left on a shared computer
+ * cannot be used to guess the password either.
+ * @throws AppError LOGIN_LOCKED (429, details {retryAfterSeconds}) while this address's delay runs
+ * @throws AppError WRONG_PASSWORD (422) when the password is wrong
+ */
+export async function checkCurrentPassword(
+  db: Db,
+  who: { userId: number; username: string; clubId: number; externalClubId: number; ip: string },
+  password: string,
+  passwordHash: string,
+): Promise<void> {
+  const keys = failureKeys(who.externalClubId, who.username.toLowerCase(), who.ip);
+  const [pair] = await db.select().from(loginFailures).where(eq(loginFailures.key, keys.pair));
+  const lockedUntil = pair?.lockedUntil?.getTime() ?? 0;
+  if (lockedUntil > Date.now()) {
+    const retryAfterSeconds = Math.ceil((lockedUntil - Date.now()) / 1000);
+    throw new AppError('LOGIN_LOCKED', 'Too many failed sign-ins', { retryAfterSeconds });
+  }
+  if (await verifyPassword(password, passwordHash)) return;
+  await db.insert(auditLog).values({
+    clubId: who.clubId,
+    userId: who.userId,
+    action: 'login.failed',
+    entity: 'login',
+    entityId: keys.account,
+    ip: who.ip,
+  });
+  await recordFailure(db, keys.account, keys.pair, { clubId: who.clubId, userId: who.userId, origin: { ip: who.ip } });
+  throw new AppError('WRONG_PASSWORD', 'The current password is wrong');
+}
+
 /** Adds one failure to `key` (atomically, for concurrent attempts; forgotten after 24 hours of quiet); returns the count. */
 async function countFailure(db: Db, key: string): Promise<number> {
   const forget = sql`now() - make_interval(secs => ${LOCKOUT_FORGET_SECONDS})`;

@@ -13,7 +13,7 @@ import {
   TEST_PASSWORD,
   type TestContext,
 } from '../../../test/harness.js';
-import { sessions } from '../../db/schema.js';
+import { auditLog, sessions } from '../../db/schema.js';
 
 /** Sessions that end (docs/security.md "Sessions"): sign-out, idle time, password change, disabled user or club. */
 describe('sessions: a token ends when its session ends', () => {
@@ -82,6 +82,18 @@ describe('sessions: a token ends when its session ends', () => {
     await secondDevice(user.username, club.externalClubId, 'new-pass-4567');
     // Changing another user's name needs no password of one's own.
     expect((await api.patch(`/api/User/${user.id}`, { name: 'Renamed' })).statusCode).toBe(200);
+  });
+
+  it('guessing the current password is throttled like sign-in: five wrong, then the address waits', async () => {
+    const { user, api } = await signedInAdmin(ctx);
+    const change = (currentPassword: string) =>
+      api.patch(`/api/User/${user.id}`, { password: 'guessed-pass-1', currentPassword });
+    for (let i = 0; i < 5; i++) expect((await change(`guess-${i}`)).statusCode).toBe(422);
+    const locked = await change(TEST_PASSWORD);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().code).toBe('LOGIN_LOCKED');
+    const failed = await ctx.database.db.select().from(auditLog).where(eq(auditLog.userId, user.id));
+    expect(failed.filter((r) => r.action === 'login.failed')).toHaveLength(5);
   });
 
   it("an admin's password change or disabling of a user ends every session of that user at once", async () => {

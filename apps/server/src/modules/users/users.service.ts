@@ -14,7 +14,8 @@ import { users } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { scoped } from '../../lib/scoped.js';
-import { hashPassword, verifyPassword } from '../../lib/password.js';
+import { hashPassword } from '../../lib/password.js';
+import { checkCurrentPassword } from '../account/account.service.js';
 import { announceSessionEnd, endSessionRows, type SessionScope } from '../../lib/sessions.js';
 import type { EventBus } from '../../lib/event-bus.js';
 import { assertPositionOfClub } from '../employee-positions/employee-positions.service.js';
@@ -136,7 +137,8 @@ export async function createUser(db: Db, actor: Actor, input: UserInput): Promis
  * other sessions end, the one making the change goes on. The audit row notes a
  * password change without the password.
  * @throws AppError VALIDATION_ERROR (400, currentPassword `required`) for one's own new password without the current one
- * @throws AppError WRONG_PASSWORD (422) when that current password is wrong
+ * @throws AppError WRONG_PASSWORD (422) when that current password is wrong (a sign-in failure of the name from the address)
+ * @throws AppError LOGIN_LOCKED (429) while the address's sign-in delay runs
  * @throws AppError NOT_FOUND (404) when the id is not a user of this club
  * @throws AppError CANNOT_CHANGE_OWN_ADMIN (422) when admins take their own admin flag or disable themselves
  * @throws AppError USER_NAME_EXISTS (409) for a name another user of the club has
@@ -151,9 +153,7 @@ export async function updateUser(db: Db, bus: EventBus, actor: Actor, id: number
   if (own && patch.password) {
     if (!patch.currentPassword) throw validationError([{ path: 'currentPassword', message: 'required' }]);
     const [me] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, id));
-    if (!me || !(await verifyPassword(patch.currentPassword, me.hash))) {
-      throw new AppError('WRONG_PASSWORD', 'The current password is wrong');
-    }
+    await checkCurrentPassword(db, actor, patch.currentPassword, me?.hash ?? '');
   }
   const passwordHash = patch.password ? await hashPassword(patch.password) : undefined;
   let ended: SessionScope | undefined;
