@@ -53,6 +53,59 @@ test('a token the server refuses ends the session with the same message; signing
   await expect(page.getByTestId('login-expired')).toHaveCount(0);
 });
 
+test('signing out ends the session on the server: the token it had is refused at once', async ({ page }) => {
+  await page.goto(LINK);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const token = await page.evaluate(() => localStorage.getItem('venue.token'));
+  const current = () =>
+    page.request.get('/api/Account/GetCurrent', {
+      headers: { authorization: `Bearer ${token}`, clubExternalId: '1001' },
+    });
+  expect((await current()).status()).toBe(200);
+  const loggedOut = page.waitForResponse((r) => r.url().endsWith('/api/Account/Logout'));
+  await page.getByTestId('logout').click();
+  expect((await loggedOut).status()).toBe(200);
+  await expect(page).toHaveURL(/\/login/);
+  expect((await current()).status()).toBe(401);
+});
+
+test('no input for the idle timeout signs out, on the server too, and the sign-in page says why', async ({ page }) => {
+  await page.goto(LINK);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const token = await page.evaluate(() => localStorage.getItem('venue.token'));
+  expect(await page.evaluate(() => localStorage.getItem('venue.idleSeconds'))).toBe('1800');
+  // The last input in any tab was 31 minutes ago (the tabs share it in localStorage).
+  await page.evaluate(() => localStorage.setItem('venue.lastActivity', String(Date.now() - 31 * 60_000)));
+  await expect(page).toHaveURL(/\/login/, { timeout: 20_000 });
+  await expect(page.getByTestId('login-idle')).toContainText('נותקת מהמערכת לאחר זמן ללא פעילות');
+  const res = await page.request.get('/api/Account/GetCurrent', {
+    headers: { authorization: `Bearer ${token}`, clubExternalId: '1001' },
+  });
+  expect(res.status()).toBe(401);
+});
+
+test('a session ended elsewhere closes the console’s live socket, and the console goes to sign-in by itself', async ({
+  page,
+}) => {
+  const socket = page.waitForEvent('websocket', (ws) => ws.url().endsWith('/api/live'));
+  await page.goto(LINK);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const live = await socket;
+  await page.waitForLoadState('networkidle');
+  const token = await page.evaluate(() => localStorage.getItem('venue.token'));
+  const closed = live.waitForEvent('close');
+  // Signed out from somewhere else with the same token (as a disabled user or club, a password change would):
+  // no click in this page; its live socket is closed by the server (4401) and the console follows.
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const out = await page.request.post('/api/Account/Logout', {
+    headers: { authorization: `Bearer ${token}`, 'x-xsrf-token': xsrf },
+  });
+  expect(out.status()).toBe(200);
+  await closed;
+  await expect(page).toHaveURL(/\/login/, { timeout: 10_000 });
+  await expect(page.getByTestId('login-expired')).toBeVisible();
+});
+
 test('wrong credentials show the seed message in Hebrew and change nothing', async ({ page }) => {
   await page.goto('/login?userName=admin&externalClubId=1001');
   await expect(page.getByTestId('login-username')).toHaveValue('admin');

@@ -174,6 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: database.db,
     secret: secrets.jwtSecret,
     tokenTtlSeconds: config.tokenTtlSeconds,
+    sessionIdleSeconds: config.sessionIdleSeconds,
   });
 
   // Liveness: the process answers (a supervisor restarts it when this fails). No database call.

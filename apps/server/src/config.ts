@@ -26,6 +26,12 @@ export interface Config {
   production: boolean;
   /** Lifetime of a sign-in token in seconds (TOKEN_TTL_SECONDS, default 12 h). */
   tokenTtlSeconds: number;
+  /**
+   * A session without a request for this long ends (SESSION_IDLE_SECONDS, default
+   * 1800 = 30 min; docs/security.md "Sessions"). The console signs out after the
+   * same time without the user's input.
+   */
+  sessionIdleSeconds: number;
   /** Where the built console is (WEB_DIST); served at / when it exists. */
   webDist?: string;
   /** Login attempts allowed per username and address per minute (LOGIN_RATE_LIMIT, default 10). */
@@ -81,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR ?? path.join(REPO_ROOT, 'data')),
     production,
     tokenTtlSeconds: Number(env.TOKEN_TTL_SECONDS ?? 12 * 3600),
+    sessionIdleSeconds: Number(env.SESSION_IDLE_SECONDS ?? 30 * 60),
     webDist: env.WEB_DIST,
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 10),
     trustProxy: parseList(env.TRUST_PROXY),

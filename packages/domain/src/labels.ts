@@ -207,7 +207,9 @@ const AUDIT_ACTION_BASE = {
   view: ['צפייה', 'View'],
   enroll: ['רישום זיהוי', 'Enrol identification'],
   import: ['ייבוא', 'Import'],
+  'login.failed': ['כניסה נכשלה', 'Sign-in failed'],
   'login.locked': ['כניסה נחסמה זמנית', 'Sign-in locked'],
+  'login.attack': ['ניסיונות כניסה חוזרים', 'Sustained sign-in attempts'],
 } as const satisfies Record<string, Pair>;
 const AUDIT_ACTION: Record<string, Pair> = {
   ...AUDIT_ACTION_BASE,

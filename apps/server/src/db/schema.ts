@@ -433,7 +433,8 @@ export const serverState = pgTable('server_state', {
  * Failed sign-ins per club and user name (docs/security.md "Sign-in"): the
  * growing delay after repeated failures. Kept for names that match no user
  * too, so the answer does not tell which names exist; shared by every server
- * instance. `key` is `<externalClubId>|<lower-case user name>`.
+ * instance. `key` is `<externalClubId>|<lower-case user name>` (the name from
+ * all addresses) or `<externalClubId>|<lower-case user name>|<address>`.
  */
 export const loginFailures = pgTable('login_failures', {
   key: text('key').primaryKey(),
@@ -443,6 +444,35 @@ export const loginFailures = pgTable('login_failures', {
   /** No sign-in under this name before this moment, even with the right password. */
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
 });
+
+/**
+ * Sign-in sessions (docs/security.md "Sessions"): one row per successful
+ * sign-in; the token carries its id (`sid`). A request is accepted while the
+ * row is not ended, not idle longer than SESSION_IDLE_SECONDS and before its
+ * absolute expiry. Sign-out, a password change, disabling the user or the club
+ * and idle expiry end it (`ended_at`, `end_reason`).
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** 128 random bits, base64url. Not a credential alone: the token's signature is. */
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The last request of the session, renewed at most once a minute. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The token's own expiry (TOKEN_TTL_SECONDS after sign-in). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** signout, password, disabled, clubDisabled, idle. */
+    endReason: text('end_reason'),
+    /** The address it signed in from. */
+    ip: text('ip').notNull().default(''),
+  },
+  (t) => [index('sessions_user').on(t.userId)],
+);
 
 /**
  * Biometric templates (seed 001 §3 identification by fingerprint and face).

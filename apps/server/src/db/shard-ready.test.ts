@@ -32,6 +32,8 @@ export const REFERENCE_TABLES: Record<string, string> = {
     "staff accounts: the service operator's (level SuperUser) have no club, so club_id is nullable; sign-in finds a user by club and name",
   server_state: 'generated secrets and flags shared by every instance',
   login_failures: 'sign-in back-off by "<externalClubId>|<name>", read before the club is known',
+  sessions:
+    "sign-in sessions of users (a reference table: the operator's have no club); looked up by id on every request, written at sign-in, sign-out and at most once a minute of activity",
   global_messages: "the operator's messages to many clubs",
   global_message_reads: 'read marks of global messages per user (both reference tables)',
   script_versions: 'terminal software versions published by the operator',

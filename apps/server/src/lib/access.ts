@@ -8,13 +8,14 @@ import {
   type Permissions,
 } from '@venue/domain';
 import type { Actor } from './actor.js';
-import { clubs, users } from '../db/schema.js';
+import { clubs } from '../db/schema.js';
 import type { Db } from '../db/index.js';
 
 /*
- * Who the caller is, for the sign-in hook (plugins/auth.ts), the console's
- * live socket (realtime/live.ts) and the services that answer with the
- * caller's rights (account, terminals).
+ * What the caller may do, for the sign-in hook (plugins/auth.ts), the
+ * console's live socket (realtime/live.ts) and the services that answer with
+ * the caller's rights (account, terminals). Who the caller is comes from the
+ * session (lib/sessions.ts `sessionOfToken`).
  */
 
 /** Effective permission flags of a user row. */
@@ -24,20 +25,6 @@ export function effectivePermissions(u: { isAdmin: boolean; permissions: unknown
   const p = allPermissions(false);
   for (const f of PERMISSION_FLAGS) p[f] = stored[f] === true;
   return p;
-}
-
-/**
- * The user a verified token's claims name, or null when the user is gone,
- * disabled, or the token's version was revoked (DESIGN §10). Shared by the
- * request hook and the console's live socket (realtime/live.ts).
- */
-export async function userOfToken(
-  db: Db,
-  claims: { sub: number; tv: number },
-): Promise<typeof users.$inferSelect | null> {
-  const [u] = await db.select().from(users).where(eq(users.id, claims.sub)).limit(1);
-  if (!u || u.disabled || u.tokenVersion !== claims.tv) return null;
-  return u;
 }
 
 /**

@@ -19,6 +19,8 @@ export interface Actor {
   /** The club this request acts on. */
   clubId: number;
   externalClubId: number;
+  /** The sign-in session of the request (lib/sessions.ts); absent for jobs and sockets. */
+  sessionId?: string;
   /** The caller's address (the socket's, or a TRUST_PROXY proxy's X-Forwarded-For), for the audit log. */
   ip: string;
 }

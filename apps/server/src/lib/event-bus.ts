@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import type { TerminalScreenState } from '@venue/domain';
+import type { SessionScope } from './sessions.js';
 
 /**
  * Live events of one club, pushed to the console's WebSocket (DESIGN §1 "real
@@ -43,6 +44,12 @@ export interface LiveEvents {
    * bank-transfer request (`requestId`, its new `status`) or loaded by hand (both null).
    */
   licenses: { clubId: number; requestId: number | null; status: number | null };
+  /**
+   * Internal: sessions ended (sign-out, password change, a disabled user or
+   * club; lib/sessions.ts): every instance closes the live sockets of those
+   * sessions (realtime/live.ts). Ids only: NOTIFY-sized.
+   */
+  'session-end': SessionScope;
   /** Internal: a terminal was deleted; the instance holding its link closes it. */
   'terminal-kick': { terminalId: number };
   /** A terminal's screen changed (remote view, lib/terminal-screens.ts); every instance keeps the latest. */

@@ -5,7 +5,8 @@ import { can, UserLevel, type Access, type EditArea, type NAV_RULES, type Permis
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors.js';
 import type { Actor } from '../lib/actor.js';
-import { accessContext, effectivePermissions, userOfToken } from '../lib/access.js';
+import { accessContext, effectivePermissions } from '../lib/access.js';
+import { sessionOfToken, type TokenClaims } from '../lib/sessions.js';
 import { clubs } from '../db/schema.js';
 import type { Db } from '../db/index.js';
 
@@ -27,57 +28,63 @@ declare module 'fastify' {
     nav?: keyof typeof NAV_RULES;
     /** Area the caller must be allowed to edit (seed 001 §6, `EDIT_FLAGS`). */
     edit?: EditArea;
+    /** Any signed-in caller, the operator without a chosen club too (sign-out). */
+    anyClub?: boolean;
   }
 }
 declare module '@fastify/jwt' {
   interface FastifyJWT {
-    payload: { sub: number; tv: number };
-    user: { sub: number; tv: number };
+    payload: TokenClaims;
+    user: TokenClaims;
   }
 }
 
 /**
  * Bearer-token authentication for every /api route not marked public, and the
- * per-route permission check. Tokens are HS256 only, carry the user id and a
- * token version; a disabled user or a bumped version rejects the token.
+ * per-route permission check. Tokens are HS256 only, carry the user id, a
+ * token version and the sign-in session (lib/sessions.ts): an ended or idle
+ * session, a disabled user or club, or a bumped version rejects the token.
  */
-export const authPlugin = fp<{ db: Db; secret: string; tokenTtlSeconds: number }>(async (app, opts) => {
-  await app.register(jwt, {
-    secret: opts.secret,
-    sign: { algorithm: 'HS256', expiresIn: opts.tokenTtlSeconds },
-    verify: { algorithms: ['HS256'] },
-  });
-  app.decorateRequest('auth', null as unknown as AuthContext);
+export const authPlugin = fp<{ db: Db; secret: string; tokenTtlSeconds: number; sessionIdleSeconds: number }>(
+  async (app, opts) => {
+    await app.register(jwt, {
+      secret: opts.secret,
+      sign: { algorithm: 'HS256', expiresIn: opts.tokenTtlSeconds },
+      verify: { algorithms: ['HS256'] },
+    });
+    app.decorateRequest('auth', null as unknown as AuthContext);
 
-  // Before validation, so that a caller without a token or a permission
-  // learns nothing about the body (401/403 come before 400).
-  app.addHook('preValidation', async (req) => {
-    // By the matched route's configuration (docs/security.md): every route is
-    // protected unless declared public; an unrouted request is answered 404.
-    const cfg = req.routeOptions.config;
-    if (cfg.public || !req.routeOptions.url) return;
-    req.auth = await authenticate(req, opts.db);
-    // The one access policy (packages/domain access.ts), by what the route declares.
-    const asks: Access[] = [];
-    if (cfg.operator) asks.push({ operator: true });
-    if (cfg.permission) asks.push({ flag: cfg.permission });
-    if (cfg.edit) asks.push({ edit: cfg.edit });
-    if (cfg.nav) asks.push({ open: cfg.nav });
-    if (asks.length === 0) return;
-    const ctx = await accessContext(opts.db, req.auth, cfg.nav !== undefined);
-    for (const a of asks) if (!can(ctx, a)) throw new AppError('NOT_AUTHORIZED');
-  });
-});
+    // Before validation, so that a caller without a token or a permission
+    // learns nothing about the body (401/403 come before 400).
+    app.addHook('preValidation', async (req) => {
+      // By the matched route's configuration (docs/security.md): every route is
+      // protected unless declared public; an unrouted request is answered 404.
+      const cfg = req.routeOptions.config;
+      if (cfg.public || !req.routeOptions.url) return;
+      req.auth = await authenticate(req, opts.db, opts.sessionIdleSeconds);
+      // The one access policy (packages/domain access.ts), by what the route declares.
+      const asks: Access[] = [];
+      if (cfg.operator) asks.push({ operator: true });
+      if (cfg.permission) asks.push({ flag: cfg.permission });
+      if (cfg.edit) asks.push({ edit: cfg.edit });
+      if (cfg.nav) asks.push({ open: cfg.nav });
+      if (asks.length === 0) return;
+      const ctx = await accessContext(opts.db, req.auth, cfg.nav !== undefined);
+      for (const a of asks) if (!can(ctx, a)) throw new AppError('NOT_AUTHORIZED');
+    });
+  },
+);
 
-async function authenticate(req: FastifyRequest, db: Db): Promise<AuthContext> {
-  let claims: { sub: number; tv: number };
+async function authenticate(req: FastifyRequest, db: Db, idleSeconds: number): Promise<AuthContext> {
+  let claims: TokenClaims;
   try {
     claims = await req.jwtVerify();
   } catch {
     throw new AppError('UNAUTHORIZED', 'Authentication error');
   }
-  const u = await userOfToken(db, claims);
-  if (!u) throw new AppError('UNAUTHORIZED', 'Authentication error');
+  const session = await sessionOfToken(db, claims, idleSeconds);
+  if (!session) throw new AppError('UNAUTHORIZED', 'Authentication error');
+  const u = session.user;
   let clubId = u.clubId;
   let externalClubId: number | null = null;
   const header = req.headers['clubexternalid'];
@@ -91,18 +98,13 @@ async function authenticate(req: FastifyRequest, db: Db): Promise<AuthContext> {
     clubId = c.id;
     externalClubId = c.externalClubId;
   } else if (clubId != null) {
-    const [c] = await db
-      .select({ e: clubs.externalClubId, disabledAt: clubs.disabledAt })
-      .from(clubs)
-      .where(eq(clubs.id, clubId))
-      .limit(1);
-    // A disabled club's users lose their sessions too (docs/operator.md); the operator keeps acting on it.
-    if (c?.disabledAt) throw new AppError('UNAUTHORIZED', 'Authentication error');
-    externalClubId = c?.e ?? null;
+    // The user's own club came with the session (a disabled club's session was refused there).
+    externalClubId = session.club?.externalClubId ?? null;
   }
   if (clubId == null || externalClubId == null) {
     // An operator without a selected club can only call operator routes.
-    if (!req.routeOptions.config.operator) throw new AppError('NOT_FOUND', 'club not selected');
+    const cfg = req.routeOptions.config;
+    if (!cfg.operator && !cfg.anyClub) throw new AppError('NOT_FOUND', 'club not selected');
   }
   return {
     userId: u.id,
@@ -113,6 +115,7 @@ async function authenticate(req: FastifyRequest, db: Db): Promise<AuthContext> {
     permissions: effectivePermissions(u),
     clubId: clubId ?? 0,
     externalClubId: externalClubId ?? 0,
+    sessionId: session.sessionId,
     ip: req.ip,
   };
 }

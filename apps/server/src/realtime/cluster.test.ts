@@ -163,5 +163,33 @@ describe.skipIf(!onPostgres)(
         await onB.close();
       }
     });
+
+    it('signing out on A closes the session’s live socket open on B at once (docs/security.md "Sessions")', async () => {
+      const { api } = await signedInAdmin({ app: a, database: shared } as unknown as TestContext);
+      const ws = new WebSocket(`${baseB.replace('http', 'ws')}/api/live`);
+      const received: LiveMessage[] = [];
+      let closedWith = 0;
+      ws.on('close', (code) => (closedWith = code));
+      await new Promise<void>((resolve, reject) => {
+        ws.on('open', () => ws.send(JSON.stringify({ type: 'auth', token: api.token })));
+        ws.on('message', (d) => {
+          const m = JSON.parse(d.toString()) as LiveMessage;
+          received.push(m);
+          if (m.type === 'ready') resolve();
+        });
+        ws.on('error', reject);
+      });
+      expect((await api.post('/api/Account/Logout')).statusCode).toBe(200);
+      await until(() => closedWith !== 0);
+      expect(closedWith).toBe(4401);
+      // And B refuses the token's requests as A does: the database is the one state.
+      expect(
+        (
+          await new Api(b).request('GET', '/api/Account/GetCurrent', undefined, {
+            authorization: `Bearer ${api.token}`,
+          })
+        ).statusCode,
+      ).toBe(401);
+    });
   },
 );

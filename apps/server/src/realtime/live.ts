@@ -5,7 +5,14 @@ import { eq } from 'drizzle-orm';
 import { can, HELLO_TIMEOUT_SECONDS, LiveAuth, UserLevel, type LiveMessage } from '@venue/domain';
 import { clubs } from '../db/schema.js';
 import { reachesClub } from '../modules/global-messages/global-messages.service.js';
-import { accessContext, effectivePermissions, userOfToken } from '../lib/access.js';
+import { accessContext, effectivePermissions } from '../lib/access.js';
+import {
+  endSessionRows,
+  sessionIdleDeadline,
+  sessionOfToken,
+  type SessionScope,
+  type TokenClaims,
+} from '../lib/sessions.js';
 
 /**
  * The console's live feed (docs/live-feed.md): GET /api/live. A browser
@@ -16,11 +23,22 @@ import { accessContext, effectivePermissions, userOfToken } from '../lib/access.
  * each kind only when the access policy lets the user see it (`{live: kind}`:
  * entrance rows carry client names, so only to users who may open the
  * dashboard or the entrance report).
- * The socket closes when the token expires.
+ *
+ * The socket lives as long as its sign-in session (docs/security.md
+ * "Sessions"): it opens only for a session a request would accept (the same
+ * check, `sessionOfToken`: not ended or idle, user and club enabled), and it
+ * closes (4401 UNAUTHORIZED) the moment the session ends — sign-out, a
+ * password change, a disabled user or club, on whichever server instance it
+ * happened (the bus's `session-end`) — or its idle timeout or expiry passes
+ * (the socket is not activity; requests of the session are).
  */
 export async function liveRoutes(app: FastifyInstance): Promise<void> {
-  const { database, bus } = app.deps;
+  const { database, bus, config } = app.deps;
   const db = database.db;
+  const idleSeconds = config.sessionIdleSeconds;
+
+  const open = openSockets(bus);
+  app.addHook('onClose', async () => open.off());
 
   app.get(
     '/api/live',
@@ -38,7 +56,7 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
       const authTimer = setTimeout(() => {
         if (state !== 'ready') reject('UNAUTHORIZED', 'No auth message received', 4408);
       }, HELLO_TIMEOUT_SECONDS * 1000);
-      let expiryTimer: NodeJS.Timeout | undefined;
+      let idleTimer: NodeJS.Timeout | undefined;
 
       const auth = async (raw: string) => {
         let parsed;
@@ -48,14 +66,16 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
           parsed = null;
         }
         if (!parsed?.success) return reject('VALIDATION_ERROR', 'Expected {type: "auth", token}', 4400);
-        let claims: { sub: number; tv: number; exp?: number };
+        let claims: TokenClaims;
         try {
-          claims = app.jwt.verify<{ sub: number; tv: number; exp?: number }>(parsed.data.token);
+          claims = app.jwt.verify<TokenClaims>(parsed.data.token);
         } catch {
           return reject('UNAUTHORIZED', 'Authentication error', 4401);
         }
-        const user = await userOfToken(db, claims);
-        if (!user) return reject('UNAUTHORIZED', 'Authentication error', 4401);
+        // The same check as every request's (plugins/auth.ts); opening a socket is not activity.
+        const session = await sessionOfToken(db, claims, idleSeconds, false);
+        if (!session) return reject('UNAUTHORIZED', 'Authentication error', 4401);
+        const user = session.user;
         const wanted =
           user.level === UserLevel.SuperUser && parsed.data.clubExternalId != null
             ? eq(clubs.externalClubId, parsed.data.clubExternalId)
@@ -94,10 +114,27 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
         state = 'ready';
         const club = clubId;
         unsubscribe.push(...subscribeClub(bus, { id: club, externalClubId: c.externalClubId }, sees, send));
-        if (claims.exp) {
-          const ms = Math.min(claims.exp * 1000 - Date.now(), 2 ** 31 - 1);
-          expiryTimer = setTimeout(() => reject('UNAUTHORIZED', 'Token expired', 4401), Math.max(ms, 0));
-        }
+        const me: OpenSocket = {
+          userId: user.id,
+          userClubId: user.clubId,
+          end: (why) => reject('UNAUTHORIZED', why, 4401),
+        };
+        unsubscribe.push(open.add(session.sessionId, me));
+        // Idle timeout and expiry: at the deadline the session is read again (its requests may have renewed it).
+        const watch = (deadline: number) => {
+          if (socket.readyState !== socket.OPEN) return;
+          const ms = Math.min(Math.max(deadline - Date.now(), 0), 2 ** 31 - 1);
+          idleTimer = setTimeout(() => {
+            sessionIdleDeadline(db, session.sessionId, idleSeconds)
+              .then(async (next) => {
+                if (next !== null && next > Date.now()) return watch(next);
+                if (next !== null) await endSessionRows(db, { sessionId: session.sessionId }, 'idle');
+                me.end('Session ended');
+              })
+              .catch(() => reject('GENERAL_ERROR', 'General error', 1011));
+          }, ms);
+        };
+        watch(Math.min(session.lastSeenAt.getTime() + idleSeconds * 1000, session.expiresAt.getTime()));
         send({ type: 'ready', clubId: club });
       };
 
@@ -109,11 +146,49 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
       });
       socket.on('close', () => {
         clearTimeout(authTimer);
-        clearTimeout(expiryTimer);
+        clearTimeout(idleTimer);
         for (const off of unsubscribe) off();
       });
     },
   );
+}
+
+/** An authenticated socket of this instance, as a `session-end` finds it. */
+interface OpenSocket {
+  userId: number;
+  /** The user's own club (null for the operator, whose sessions a club's disabling does not end). */
+  userClubId: number | null;
+  /** Sends the error and closes the socket (4401). */
+  end: (why: string) => void;
+}
+
+/**
+ * The open sockets of this instance by session id, closed when a `session-end`
+ * of the bus covers them. `add` returns the function that forgets the socket.
+ */
+function openSockets(bus: EventBus) {
+  const bySession = new Map<string, Set<OpenSocket>>();
+  const off = bus.subscribe('session-end', (scope) => {
+    for (const [sessionId, sockets] of bySession) {
+      for (const s of sockets) if (endsSocket(scope, sessionId, s)) s.end('Session ended');
+    }
+  });
+  const add = (sessionId: string, socket: OpenSocket) => {
+    const mine = bySession.get(sessionId) ?? new Set<OpenSocket>();
+    bySession.set(sessionId, mine.add(socket));
+    return () => {
+      mine.delete(socket);
+      if (mine.size === 0 && bySession.get(sessionId) === mine) bySession.delete(sessionId);
+    };
+  };
+  return { add, off };
+}
+
+/** Whether an ended-session scope covers a socket of session `sessionId`. */
+function endsSocket(scope: SessionScope, sessionId: string, s: OpenSocket): boolean {
+  if ('sessionId' in scope) return scope.sessionId === sessionId;
+  if ('userId' in scope) return scope.userId === s.userId && scope.exceptSessionId !== sessionId;
+  return s.userClubId === scope.clubId;
 }
 
 /** What one socket may see (the access policy's `{live: kind}`, decided when it authenticates). */

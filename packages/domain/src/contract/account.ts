@@ -1,4 +1,5 @@
 import { CurrentUser, LoginRequest, LoginResponse } from '../schemas/account.js';
+import { OkResponse } from '../schemas/common.js';
 import { routes } from './route.js';
 
 /** Sign-in and the current user (seed 000 §7 "Auth and account"). */
@@ -13,4 +14,6 @@ export const account = routes(['account'], {
     security: [],
   },
   current: { method: 'GET', path: '/api/Account/GetCurrent', response: CurrentUser, access: {} },
+  /** Sign-out: ends the caller's session at once (docs/security.md "Sessions"); its token and live sockets stop working. */
+  logout: { method: 'POST', path: '/api/Account/Logout', response: OkResponse, access: { anyClub: true } },
 });

@@ -25,6 +25,8 @@ export interface RouteAccess {
   edit?: EditArea;
   /** `false` only for a page another site's form posts to (no session acted on). */
   antiForgery?: false;
+  /** Any signed-in caller, the operator without a chosen club too (sign-out). */
+  anyClub?: boolean;
 }
 
 /**

@@ -14,8 +14,17 @@ export const LoginRequest = z.object({
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
-/** Login response: a bearer token and its lifetime in seconds. */
-export const LoginResponse = z.object({ token: z.string(), expiresIn: z.number().int() });
+/**
+ * Login response: a bearer token and its lifetime in seconds, and the idle
+ * timeout of its session in seconds (docs/security.md "Sessions"): a session
+ * without a request for that long ends, and the console signs out after that
+ * long without the user's input.
+ */
+export const LoginResponse = z.object({
+  token: z.string(),
+  expiresIn: z.number().int(),
+  idleTimeoutSeconds: z.number().int(),
+});
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
 export const PermissionsSchema = z.object(

@@ -53,6 +53,11 @@ export const UserPatch = z
     employeePositionId: id.nullable(),
     permissions: permissionsShape,
     disabled: z.boolean(),
+    /**
+     * The caller's current password: required when callers change their own
+     * password (docs/security.md "Sessions"), ignored otherwise.
+     */
+    currentPassword: text(200),
   })
   .partial();
 export type UserPatch = z.infer<typeof UserPatch>;

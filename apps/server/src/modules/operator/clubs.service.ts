@@ -17,6 +17,8 @@ import {
 } from '@venue/domain';
 import type { Actor } from '../../lib/actor.js';
 import type { Db } from '../../db/index.js';
+import type { EventBus } from '../../lib/event-bus.js';
+import { announceSessionEnd, endSessionRows } from '../../lib/sessions.js';
 import { clubs, users } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
@@ -201,11 +203,19 @@ export async function createOperatorClub(db: Db, actor: Actor, input: OperatorCl
 
 /**
  * Disables (`disabled` true) or re-enables a club (POST /Operator/Club/{id}/Disable,
- * /Enable): nothing is deleted; while disabled its users' sign-ins and tokens
- * are refused and its terminals' links too. Audited in the club under the operator.
+ * /Enable): nothing is deleted; while disabled its users' sign-ins are refused
+ * and its terminals' links too. Disabling ends every session of its users
+ * (their tokens and live sockets stop at once, docs/security.md "Sessions");
+ * enabling brings none back. Audited in the club under the operator.
  * @throws AppError NOT_FOUND (404) for an unknown club id
  */
-export async function setClubDisabled(db: Db, actor: Actor, id: number, disabled: boolean): Promise<OperatorClub> {
+export async function setClubDisabled(
+  db: Db,
+  bus: EventBus,
+  actor: Actor,
+  id: number,
+  disabled: boolean,
+): Promise<OperatorClub> {
   const before = await operatorClub(db, id);
   if ((before.disabledAt != null) === disabled) return before;
   await db.transaction(async (tx) => {
@@ -213,6 +223,7 @@ export async function setClubDisabled(db: Db, actor: Actor, id: number, disabled
       .update(clubs)
       .set({ disabledAt: disabled ? new Date() : null })
       .where(eq(clubs.id, id));
+    if (disabled) await endSessionRows(tx, { clubId: id }, 'clubDisabled');
     await audit(
       tx,
       { clubId: id, userId: actor.userId, ip: actor.ip },
@@ -224,5 +235,6 @@ export async function setClubDisabled(db: Db, actor: Actor, id: number, disabled
       },
     );
   });
+  if (disabled) announceSessionEnd(bus, { clubId: id });
   return operatorClub(db, id);
 }

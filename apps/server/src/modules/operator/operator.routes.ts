@@ -47,8 +47,8 @@ export async function operatorRoutes(app: FastifyInstance): Promise<void> {
   const clubs = contract.operatorClubs;
   route(app, clubs.list, async (req) => listOperatorClubs(db, req.query));
   route(app, clubs.create, async (req) => createOperatorClub(db, req.auth, req.body));
-  route(app, clubs.disable, async (req) => setClubDisabled(db, req.auth, req.params.id, true));
-  route(app, clubs.enable, async (req) => setClubDisabled(db, req.auth, req.params.id, false));
+  route(app, clubs.disable, async (req) => setClubDisabled(db, app.deps.bus, req.auth, req.params.id, true));
+  route(app, clubs.enable, async (req) => setClubDisabled(db, app.deps.bus, req.auth, req.params.id, false));
   const lic = contract.operatorLicenses;
   route(app, lic.requests, async (req) => listAllLicenseRequests(db, req.query));
   route(app, lic.requestFile, async (req, reply) => {

@@ -21,7 +21,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   route(app, c.export, async (req, reply) => exportUsers(db, req.auth.clubId, req.query.lang, reply));
   route(app, c.get, async (req) => getUser(db, req.auth.clubId, req.params.id));
   route(app, c.create, async (req) => createUser(db, req.auth, req.body));
-  route(app, c.update, async (req) => updateUser(db, req.auth, req.params.id, req.body));
+  route(app, c.update, async (req) => updateUser(db, app.deps.bus, req.auth, req.params.id, req.body));
   route(app, c.gridStates, async (req) => updateDataGridStates(db, req.auth, req.params.id, req.body.dataGridStates));
   route(app, c.acceptTerms, async (req) => acceptTerms(db, req.auth, req.body));
 }

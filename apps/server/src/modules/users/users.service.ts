@@ -15,6 +15,9 @@ import { audit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { scoped } from '../../lib/scoped.js';
 import { hashPassword } from '../../lib/password.js';
+import { checkCurrentPassword } from '../account/account.service.js';
+import { announceSessionEnd, endSessionRows, type SessionScope } from '../../lib/sessions.js';
+import type { EventBus } from '../../lib/event-bus.js';
 import { assertPositionOfClub } from '../employee-positions/employee-positions.service.js';
 import { pgError, validationError } from '../../lib/validation.js';
 
@@ -128,20 +131,33 @@ export async function createUser(db: Db, actor: Actor, input: UserInput): Promis
 
 /**
  * Changes a user (PATCH /api/User/{id}). A new password or disabling the user
- * bumps the token version, so every token of the user stops working at once
- * (DESIGN §10). The audit row notes a password change without the password.
+ * bumps the token version and ends every session of the user, so every token
+ * and live socket of the user stops at once (docs/security.md "Sessions").
+ * Callers changing their own password give their current password; their
+ * other sessions end, the one making the change goes on. The audit row notes a
+ * password change without the password.
+ * @throws AppError VALIDATION_ERROR (400, currentPassword `required`) for one's own new password without the current one
+ * @throws AppError WRONG_PASSWORD (422) when that current password is wrong (a sign-in failure of the name from the address)
+ * @throws AppError LOGIN_LOCKED (429) while the address's sign-in delay runs
  * @throws AppError NOT_FOUND (404) when the id is not a user of this club
  * @throws AppError CANNOT_CHANGE_OWN_ADMIN (422) when admins take their own admin flag or disable themselves
  * @throws AppError USER_NAME_EXISTS (409) for a name another user of the club has
  * @throws AppError VALIDATION_ERROR (400, employeePositionId) when the position is not one of the club's
  */
-export async function updateUser(db: Db, actor: Actor, id: number, patch: UserPatch): Promise<User> {
+export async function updateUser(db: Db, bus: EventBus, actor: Actor, id: number, patch: UserPatch): Promise<User> {
   const clubId = actor.clubId;
-  if (id === actor.userId && (patch.isAdmin === false || patch.disabled === true)) {
+  const own = id === actor.userId;
+  if (own && (patch.isAdmin === false || patch.disabled === true)) {
     throw new AppError('CANNOT_CHANGE_OWN_ADMIN', 'You cannot remove your own admin flag or disable yourself');
   }
+  if (own && patch.password) {
+    if (!patch.currentPassword) throw validationError([{ path: 'currentPassword', message: 'required' }]);
+    const [me] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, id));
+    await checkCurrentPassword(db, actor, patch.currentPassword, me?.hash ?? '');
+  }
   const passwordHash = patch.password ? await hashPassword(patch.password) : undefined;
-  return db
+  let ended: SessionScope | undefined;
+  const saved = await db
     .transaction(async (tx) => {
       const row = await userRow(tx, clubId, id, true);
       const before = presentUser(row);
@@ -149,9 +165,12 @@ export async function updateUser(db: Db, actor: Actor, id: number, patch: UserPa
         await assertNameFree(tx, clubId, patch.username, id);
       }
       await assertPositionOfClub(tx, clubId, patch.employeePositionId);
-      const { password: _p, permissions, ...fields } = patch;
+      const { password: _p, currentPassword: _c, permissions, ...fields } = patch;
       const isAdmin = patch.isAdmin ?? row.isAdmin;
-      const revoke = passwordHash !== undefined || (patch.disabled === true && !row.disabled);
+      const disabling = patch.disabled === true && !row.disabled;
+      // One's own new password keeps the session that made the change; anything else ends them all.
+      const keepOwn = own && passwordHash !== undefined && !disabling;
+      const revoke = (passwordHash !== undefined && !keepOwn) || disabling;
       await tx
         .update(users)
         .set({
@@ -161,6 +180,10 @@ export async function updateUser(db: Db, actor: Actor, id: number, patch: UserPa
           ...(revoke ? { tokenVersion: row.tokenVersion + 1 } : {}),
         })
         .where(eq(users.id, id));
+      if (revoke || keepOwn) {
+        ended = keepOwn ? { userId: id, exceptSessionId: actor.sessionId } : { userId: id };
+        await endSessionRows(tx, ended, disabling ? 'disabled' : 'password');
+      }
       const after = presentUser(await userRow(tx, clubId, id));
       await audit(tx, actor, {
         action: 'update',
@@ -172,6 +195,8 @@ export async function updateUser(db: Db, actor: Actor, id: number, patch: UserPa
       return after;
     })
     .catch(mapUnique);
+  if (ended) announceSessionEnd(bus, ended);
+  return saved;
 }
 
 /**

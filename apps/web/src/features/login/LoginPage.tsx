@@ -34,7 +34,7 @@ export function LoginPage() {
   const [params] = useState(takeLoginParams);
   useSignInTitle();
   // Shown once: the reason is cleared when the page has read it.
-  const [expired] = useState(() => readLoginReason() === 'expired');
+  const [reason] = useState(() => readLoginReason());
   useEffect(() => clearLoginReason(), []);
   const autoTried = useRef(false);
   const [values, setValues] = useState<LoginFormValues>(() => ({
@@ -72,9 +72,9 @@ export function LoginPage() {
         </div>
         <h1 className="lt-title">{t('login.title')}</h1>
         <p className="lt-secondary">{t('login.subtitle')}</p>
-        {expired && !error && (
-          <Alert type="warning" testId="login-expired">
-            {t('login.sessionExpired')}
+        {reason && !error && (
+          <Alert type="warning" testId={reason === 'idle' ? 'login-idle' : 'login-expired'}>
+            {t(reason === 'idle' ? 'login.sessionIdle' : 'login.sessionExpired')}
           </Alert>
         )}
         {error && (

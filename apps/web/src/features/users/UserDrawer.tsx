@@ -73,7 +73,11 @@ export function UserDrawer({ open, user, onClose }: { open: boolean; user: User 
       onClose();
     },
     byCode: (e) =>
-      e.code === 'USER_NAME_EXISTS' ? fieldOutcome(['username'], t('errors.USER_NAME_EXISTS')) : undefined,
+      e.code === 'USER_NAME_EXISTS'
+        ? fieldOutcome(['username'], t('errors.USER_NAME_EXISTS'))
+        : e.code === 'WRONG_PASSWORD'
+          ? fieldOutcome(['currentPassword'], t('users.currentPasswordWrong'))
+          : undefined,
   });
   const isAdmin = Form.useWatch('isAdmin', form) ?? false;
 
@@ -139,6 +143,19 @@ function UserFields({ user }: { user: User | null }) {
           />
         </Form.Item>
       </Col>
+      {self && password && (
+        // One's own new password needs the current one (docs/security.md "Sessions"); other sessions end.
+        <Col xs={24} sm={12}>
+          <Form.Item
+            name="currentPassword"
+            label={t('users.currentPassword')}
+            required
+            extra={t('users.currentPasswordHint')}
+          >
+            <Input.Password dir="ltr" autoComplete="current-password" data-testid="user-current-password" />
+          </Form.Item>
+        </Col>
+      )}
       <Col xs={24} sm={12}>
         <Form.Item name="name" label={t('users.name')}>
           <Input maxLength={100} data-testid="user-name" />

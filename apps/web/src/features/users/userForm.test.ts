@@ -45,6 +45,12 @@ describe('userForm', () => {
     expect(UserPatch.safeParse(userRequestBody(values, {}, false)).success).toBe(true);
   });
 
+  it('sends the current password with a new password of one’s own, never without a new password', () => {
+    const mine = { ...values, password: 'Secret-123', currentPassword: 'Old-pass-1' };
+    expect(userRequestBody(mine, {}, false)).toMatchObject({ password: 'Secret-123', currentPassword: 'Old-pass-1' });
+    expect(userRequestBody({ ...mine, password: '' }, {}, false)).not.toHaveProperty('currentPassword');
+  });
+
   it('always sends the password of a new user, so the schema can require it', () => {
     const body = userRequestBody(values, {}, true);
     expect(body).toHaveProperty('password', '');

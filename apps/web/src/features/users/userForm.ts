@@ -11,6 +11,8 @@ export interface UserFormValues {
   role: number;
   employeePositionId: number | null;
   disabled: boolean;
+  /** The editor's own current password: asked when users change their own password (docs/security.md "Sessions"). */
+  currentPassword?: string;
 }
 
 /** The checked permission flags of the editor (seed 001 §6); a missing flag is unchecked. */
@@ -42,8 +44,9 @@ export function allPermissions(value: boolean): PermissionChecks {
 
 /**
  * The request body of UserInput (new user: the password is required) or
- * UserPatch (existing user: an empty password leaves it unchanged). Every
- * editable flag is sent, unchecked ones as false.
+ * UserPatch (existing user: an empty password leaves it unchanged; a new
+ * one goes with the current password when it was asked). Every editable flag
+ * is sent, unchecked ones as false.
  */
 export function userRequestBody(v: UserFormValues, perms: PermissionChecks, isNew: boolean): Record<string, unknown> {
   const permissions = Object.fromEntries(EDITABLE_FLAGS.map((f) => [f, perms[f] === true]));
@@ -58,5 +61,6 @@ export function userRequestBody(v: UserFormValues, perms: PermissionChecks, isNe
     permissions,
   };
   if (isNew) return { ...base, password: v.password ?? '' };
-  return v.password ? { ...base, password: v.password } : base;
+  if (!v.password) return base;
+  return { ...base, password: v.password, ...(v.currentPassword ? { currentPassword: v.currentPassword } : {}) };
 }

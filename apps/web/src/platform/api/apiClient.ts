@@ -33,6 +33,11 @@ export function setUnauthorizedHandler(fn: UnauthorizedListener | null): void {
   onUnauthorized = fn;
 }
 
+/** The session was refused elsewhere than by a call (the live socket closed with 4401): the same as a 401. */
+export function notifyUnauthorized(): void {
+  onUnauthorized?.();
+}
+
 function readCookie(name: string): string | null {
   const m = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
   return m ? decodeURIComponent(m.slice(name.length + 1)) : null;

@@ -5,10 +5,13 @@ import { type LoginRequest, type LoginResponse } from '@venue/domain';
 import { ApiError, apiRequest, setUnauthorizedHandler } from '../api/apiClient';
 import {
   clearSession,
+  readLastActivity,
   readSession,
   setLoginReason,
   writeClubDetails,
+  writeLastActivity,
   writeSession,
+  type LoginReason,
   type StoredSession,
 } from './authStorage';
 import type { SessionData } from './sessionData';
@@ -42,13 +45,23 @@ function sessionQuery(token: string) {
   };
 }
 
-/** Why the sign-in page is shown (authStorage `setLoginReason`): the session ran out or the server refused it. */
-export type LoginReason = 'expired';
+export type { LoginReason };
+
+/** The user's input that counts as activity (docs/security.md "Sessions"). */
+const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
+/** Input is recorded at most this often (ms); the idle check runs this often too. */
+const ACTIVITY_STEP_MS = 10_000;
 
 /**
  * Session state (seed 000 §4): signed in while the stored expiry lies in the
- * future. Expiry, a 401 from any call, a failed club load and logout all clear
- * the token, expiry and club details and go to /login.
+ * future. Expiry, a 401 from any call (the server ended the session: signed
+ * out elsewhere, password changed, user or club disabled, idle), a failed club
+ * load and logout all clear the token, expiry and club details and go to
+ * /login. Logout and the idle timeout also end the session on the server
+ * (`POST /api/Account/Logout`), so the token stops working everywhere.
+ * Idle: no pointer, key, wheel or touch input in any tab of the console for
+ * the session's `idleSeconds` (the server's SESSION_IDLE_SECONDS) signs out;
+ * the sign-in page says why. The screens' own refreshes are not input.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<StoredSession | null>(() => readSession());
@@ -67,8 +80,24 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     },
     [navigate, queryClient],
   );
-  const logout = useCallback(() => end(), [end]);
-  const expire = useCallback(() => end('expired'), [end]);
+  // Ends the session on the server: the call takes the stored token before `end` clears it.
+  const endOnServer = useCallback(() => {
+    void apiRequest('/Account/Logout', { method: 'POST', skipAuthRedirect: true }).catch(() => undefined);
+  }, []);
+  const logout = useCallback(() => {
+    endOnServer();
+    end();
+  }, [end, endOnServer]);
+  const idleOut = useCallback(() => {
+    endOnServer();
+    end('idle');
+  }, [end, endOnServer]);
+  // A session the server refused while the user was away ended for being idle: the page says that.
+  const expire = useCallback(() => {
+    const s = readSession();
+    if (s && Date.now() - readLastActivity() >= s.idleSeconds * 1000 - ACTIVITY_STEP_MS) idleOut();
+    else end('expired');
+  }, [end, idleOut]);
 
   useEffect(() => {
     setUnauthorizedHandler(expire);
@@ -82,6 +111,31 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const timer = window.setTimeout(expire, Math.max(0, Math.min(ms, 2_147_000_000)));
     return () => window.clearTimeout(timer);
   }, [session, expire]);
+
+  // The idle timeout: the user's input in any tab renews it (authStorage `writeLastActivity`).
+  useEffect(() => {
+    if (!session) return;
+    let recorded = 0;
+    const mark = () => {
+      const now = Date.now();
+      if (now - recorded < ACTIVITY_STEP_MS) return;
+      recorded = now;
+      writeLastActivity(now);
+    };
+    const check = () => {
+      if (Date.now() - readLastActivity() > session.idleSeconds * 1000) idleOut();
+    };
+    for (const e of ACTIVITY_EVENTS) window.addEventListener(e, mark, { passive: true, capture: true });
+    // A computer waking from sleep checks at once, not at the next step.
+    document.addEventListener('visibilitychange', check);
+    const timer = window.setInterval(check, ACTIVITY_STEP_MS);
+    check();
+    return () => {
+      for (const e of ACTIVITY_EVENTS) window.removeEventListener(e, mark, { capture: true });
+      document.removeEventListener('visibilitychange', check);
+      window.clearInterval(timer);
+    };
+  }, [session, idleOut]);
 
   const query = useQuery({ ...sessionQuery(session?.token ?? ''), enabled: session != null });
 
@@ -112,7 +166,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       const code = new Promise((resolve) => window.setTimeout(resolve, 0)).then(loadSessionCode).catch(() => null);
       const res = await answer;
       queryClient.clear();
-      const stored = writeSession(res.token, res.expiresIn, req.externalClubId);
+      const stored = writeSession(res.token, res.expiresIn, req.externalClubId, res.idleTimeoutSeconds);
       void code.then(() => queryClient.prefetchQuery(sessionQuery(stored.token)));
       setSession(stored);
     },

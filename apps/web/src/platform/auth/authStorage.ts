@@ -7,11 +7,18 @@ const TOKEN = 'venue.token';
 const EXPIRY = 'venue.expiresAt';
 const CLUB = 'venue.externalClubId';
 const CLUB_DETAILS = 'venue.club';
+const IDLE = 'venue.idleSeconds';
+const ACTIVITY = 'venue.lastActivity';
+
+/** The server's default idle timeout (docs/security.md "Sessions"), for a session stored before the login answer carried it. */
+export const DEFAULT_IDLE_SECONDS = 30 * 60;
 
 export interface StoredSession {
   token: string;
   expiresAt: number;
   externalClubId: number | null;
+  /** The session ends after this many seconds without the user's input (the login answer's `idleTimeoutSeconds`). */
+  idleSeconds: number;
 }
 
 export function readSession(): StoredSession | null {
@@ -19,7 +26,32 @@ export function readSession(): StoredSession | null {
   const expiresAt = Number(localStorage.getItem(EXPIRY) ?? 0);
   if (!token || !Number.isFinite(expiresAt) || expiresAt <= Date.now()) return null;
   const club = localStorage.getItem(CLUB);
-  return { token, expiresAt, externalClubId: club ? Number(club) : null };
+  const idle = Number(localStorage.getItem(IDLE) ?? DEFAULT_IDLE_SECONDS);
+  return {
+    token,
+    expiresAt,
+    externalClubId: club ? Number(club) : null,
+    idleSeconds: Number.isFinite(idle) && idle > 0 ? idle : DEFAULT_IDLE_SECONDS,
+  };
+}
+
+/**
+ * The moment of the user's last input in any tab of the console (ms): the
+ * tabs share it through localStorage, so a tab left alone does not sign out a
+ * user working in another.
+ */
+export function readLastActivity(): number {
+  const at = Number(localStorage.getItem(ACTIVITY) ?? 0) || 0;
+  if (at > 0) return at;
+  // A session stored before activity was recorded starts counting now.
+  const now = Date.now();
+  writeLastActivity(now);
+  return now;
+}
+
+/** Records the user's input now (see {@link readLastActivity}). */
+export function writeLastActivity(at = Date.now()): void {
+  localStorage.setItem(ACTIVITY, String(at));
 }
 
 /** True when a token is stored whose expiry has passed: the user was signed in and the session ran out. */
@@ -31,14 +63,18 @@ export function hadExpiredSession(): boolean {
 
 const LOGIN_REASON = 'venue.loginReason';
 
+/** Why a session ended other than by the user's choice: it ran out or the server refused it, or the user was away. */
+export type LoginReason = 'expired' | 'idle';
+
 /** Remembers why the session ended (shown once by the sign-in page), for the tab's lifetime. */
-export function setLoginReason(reason: 'expired'): void {
+export function setLoginReason(reason: LoginReason): void {
   sessionStorage.setItem(LOGIN_REASON, reason);
 }
 
 /** Why the last session ended, if the sign-in page has not shown it yet. */
-export function readLoginReason(): 'expired' | null {
-  return sessionStorage.getItem(LOGIN_REASON) === 'expired' ? 'expired' : null;
+export function readLoginReason(): LoginReason | null {
+  const r = sessionStorage.getItem(LOGIN_REASON);
+  return r === 'expired' || r === 'idle' ? r : null;
 }
 
 /** The sign-in page showed the reason (or the user signed in again). */
@@ -46,12 +82,19 @@ export function clearLoginReason(): void {
   sessionStorage.removeItem(LOGIN_REASON);
 }
 
-export function writeSession(token: string, expiresInSeconds: number, externalClubId: number): StoredSession {
+export function writeSession(
+  token: string,
+  expiresInSeconds: number,
+  externalClubId: number,
+  idleSeconds = DEFAULT_IDLE_SECONDS,
+): StoredSession {
   const expiresAt = Date.now() + expiresInSeconds * 1000;
   localStorage.setItem(TOKEN, token);
   localStorage.setItem(EXPIRY, String(expiresAt));
   localStorage.setItem(CLUB, String(externalClubId));
-  return { token, expiresAt, externalClubId };
+  localStorage.setItem(IDLE, String(idleSeconds));
+  writeLastActivity();
+  return { token, expiresAt, externalClubId, idleSeconds };
 }
 
 /**
@@ -75,4 +118,5 @@ export function clearSession(): void {
   localStorage.removeItem(EXPIRY);
   localStorage.removeItem(CLUB);
   localStorage.removeItem(CLUB_DETAILS);
+  localStorage.removeItem(IDLE);
 }

@@ -1,6 +1,10 @@
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { readSession } from '../auth/authStorage';
+import { notifyUnauthorized } from '../api/apiClient';
+
+/** The server closed the socket because the session ended (docs/live-feed.md): signed out, disabled, idle, expired. */
+const SESSION_ENDED = 4401;
 import { LiveMessage as LiveMessageSchema, type LiveMessage as DomainLiveMessage } from '@venue/domain';
 
 /** Messages of the console's live feed (docs/live-feed.md, /api/live): entrances, terminal connections, door states, cash. */
@@ -34,7 +38,9 @@ function parseMessage(data: unknown): LiveMessage | null {
 /**
  * The console's live connection (seed 000 §4: started after login). Sends
  * `{type:'auth', token}` first, reconnects with exponential backoff, and lets
- * screens subscribe. Entrances refresh the report and dashboard queries.
+ * screens subscribe. Entrances refresh the report and dashboard queries. A
+ * close with 4401 (the session ended on the server) signs the console out as a
+ * 401 does.
  */
 export function LiveProvider({ token, children }: { token: string; children: ReactNode }) {
   const [status, setStatus] = useState<LiveStatus>('connecting');
@@ -75,9 +81,16 @@ export function LiveProvider({ token, children }: { token: string; children: Rea
         for (const fn of listeners.current) fn(msg);
         if (msg.type === 'entrance') refreshSoon();
       };
-      ws.onclose = () => {
+      ws.onclose = (ev) => {
         ws = null;
         if (stopped) return;
+        // The session ended on the server: no reconnecting with its token; the console signs out.
+        if (ev.code === SESSION_ENDED) {
+          stopped = true;
+          setStatus('closed');
+          notifyUnauthorized();
+          return;
+        }
         setStatus('closed');
         const delay = Math.min(30_000, 1000 * 2 ** attempt) + Math.random() * 500;
         attempt += 1;
