@@ -93,6 +93,8 @@ export const ERROR_STATUS = {
   SQL_NOT_PERMITTED: 422,
   /** POST /Db/ExecuteSql: the maintenance connection's role is not read-only by construction; details {unsafe}. */
   SQL_NOT_CONFIGURED: 422,
+  /** Sign-in: the published demo password opens an operator account only on an install holding the demo club alone. */
+  DEMO_OPERATOR_OFF: 403,
   /** POST /Db/ExecuteSql: the statement ran longer than its time limit and was cancelled. */
   SQL_TIMEOUT: 422,
   /** POST /Db/ExecuteSql: the database refused the statement (syntax, unknown table); details {sqlState, message}. */

@@ -13,12 +13,14 @@ import { clearingProvider } from '../integrations/clearing/sandbox.js';
 import { readTerminalSecrets, reissueDemoTerminalSecrets, writeTerminalSecrets } from './terminal-secrets.js';
 import { runAsHistory, setHistoryWriting } from '../lib/history-writing.js';
 
-export const DEMO_EXTERNAL_CLUB_ID = 1001;
-export const DEMO_USERNAME = 'admin';
-/** Only for the demo club (DESIGN §9); a production start creates no account. */
-export const DEMO_PASSWORD = 'demo1234';
-/** The demo's service operator (user level SuperUser, no club; signs in with any club id), same password. */
-export const DEMO_OPERATOR_USERNAME = 'operator';
+import {
+  DEMO_EXTERNAL_CLUB_ID,
+  DEMO_OPERATOR_USERNAME,
+  DEMO_PASSWORD,
+  DEMO_USERNAME,
+} from '../lib/demo-credentials.js';
+
+export { DEMO_EXTERNAL_CLUB_ID, DEMO_OPERATOR_USERNAME, DEMO_PASSWORD, DEMO_USERNAME };
 /** server_state key set when the demo history finished loading (value: ISO time and counts). */
 export const DEMO_LOADED_KEY = 'demo_loaded';
 

@@ -4,6 +4,7 @@ import type { Db } from '../../db/index.js';
 import { auditLog, clubs, loginFailures, users } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/password.js';
+import { DEMO_EXTERNAL_CLUB_ID, DEMO_PASSWORD } from '../../lib/demo-credentials.js';
 import { effectivePermissions } from '../../lib/access.js';
 
 // A valid hash of a random password: checking against it keeps the time of a
@@ -134,6 +135,8 @@ export async function checkCredentials(
   if (club?.disabledAt && user.level !== UserLevel.SuperUser) {
     throw new AppError('CLUB_DISABLED', 'This club is disabled');
   }
+  if (user.level === UserLevel.SuperUser && input.password === DEMO_PASSWORD)
+    await refuseDemoOperatorBeyondDemo(db, user.id);
   return { userId: user.id, tokenVersion: user.tokenVersion };
 }
 
@@ -250,4 +253,25 @@ export async function currentUser(
     dataGridStates: u.dataGridStates ?? {},
     ...effectivePermissions(u),
   };
+}
+
+/**
+ * The published demo password opens an operator account only while the installation holds no
+ * club but the demo club and those this account created itself (docs/security.md "Demo
+ * credentials"): the demo operator controls every club, and on an install that also serves clubs
+ * made another way (`npm run create-operator -- --club`, another operator) a password printed in
+ * the README would control them too. The operator of such an install makes its own account.
+ * @throws AppError DEMO_OPERATOR_OFF (403)
+ */
+async function refuseDemoOperatorBeyondDemo(db: Db, userId: number): Promise<void> {
+  const [other] = await db
+    .select({ id: clubs.id })
+    .from(clubs)
+    .where(
+      sql`${clubs.externalClubId} <> ${DEMO_EXTERNAL_CLUB_ID} and not exists (
+        select 1 from audit_log a where a.club_id = ${clubs.id} and a.entity = 'club' and a.action = 'create'
+           and a.entity_id = ${clubs.id}::text and a.user_id = ${userId})`,
+    )
+    .limit(1);
+  if (other) throw new AppError('DEMO_OPERATOR_OFF', 'The demo operator is only for the demo installation');
 }
