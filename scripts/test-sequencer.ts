@@ -9,6 +9,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * (PGlite, 2026-11-28), slowest first.
  */
 const SLOW_FIRST = [
+  // 730 simulated days: 4–6 minutes on PGlite, 2 on PostgreSQL (docs/money.md "The money life test").
+  /money-life\.test\.ts$/,
   /route-fuzz-\d\.test\.ts$/,
   /gate-cli\.test\.ts$/,
   /account\/account\.test\.ts$/,
