@@ -14,7 +14,7 @@ import {
   UserIcon,
 } from '../../shared/lightIcons';
 import { clearLoginReason, readLoginReason } from '../../platform/auth/authStorage';
-import { takeLoginParams, urlSignInAllowed } from '../../platform/auth/loginParams';
+import { forgetLoginPassword, takeLoginParams, urlSignInAllowed } from '../../platform/auth/loginParams';
 import { useLogin, type LoginFieldErrors, type LoginFormValues } from './useLogin';
 import '../../shared/light.css';
 import { useSignInTitle } from './useSignInTitle';
@@ -46,6 +46,7 @@ export function LoginPage() {
   useEffect(() => {
     if (autoTried.current) return;
     autoTried.current = true;
+    forgetLoginPassword();
     // A complete link signs in by itself where the server allows it (not in production unless turned on).
     if (values.username && values.password && values.externalClubId)
       void urlSignInAllowed().then((ok) => {

@@ -27,11 +27,14 @@ export function captureLoginParams(loc: Location = window.location, hist: Histor
   hist.replaceState(hist.state, '', `${loc.pathname}${qs ? `?${qs}` : ''}${loc.hash}`);
 }
 
-/** The captured parameters (empty strings when none), and forgets the password once read. */
+/** The captured parameters (empty strings when none). */
 export function takeLoginParams(): LoginParams {
-  const out = captured ?? { userName: '', password: '', externalClubId: '' };
+  return captured ?? { userName: '', password: '', externalClubId: '' };
+}
+
+/** Forgets the captured password (the sign-in page calls it once it has the value in its form). */
+export function forgetLoginPassword(): void {
   if (captured) captured = { ...captured, password: '' };
-  return out;
 }
 
 /**
