@@ -15,9 +15,21 @@ export const SHEET_READ_LIMITS = { timeMs: 20_000, heapMb: 512 } as const;
  * @throws AppError the reader's own refusals (UNSUPPORTED_FILE_TYPE, CSV_MALFORMED, SHEET_TOO_LARGE);
  *   SHEET_TOO_LARGE `time` or `memory` when the thread runs over its limits
  */
+/** The sheet being read on this instance: one at a time, so one core stays with the gate on a small machine. */
+let reading: Promise<unknown> = Promise.resolve();
+
 export function readSpreadsheetIsolated(
   buf: Buffer,
   limits: { timeMs: number; heapMb: number } = SHEET_READ_LIMITS,
+): Promise<{ kind: SheetKind; encoding?: string; rows: SheetCell[][] }> {
+  const turn = reading.then(() => readOnThread(buf, limits));
+  reading = turn.catch(() => undefined);
+  return turn;
+}
+
+function readOnThread(
+  buf: Buffer,
+  limits: { timeMs: number; heapMb: number },
 ): Promise<{ kind: SheetKind; encoding?: string; rows: SheetCell[][] }> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./sheet-worker.ts', import.meta.url), {
