@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { addResultRow } from './lib/results-md.mjs';
+import { signIn } from './lib/http-session.mjs';
 import { startGateServer } from './lib/gate-server-process.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -31,17 +32,6 @@ const REPORTS = process.env.BENCH_REPORTS !== '0';
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const startServer = (env) => startGateServer({ ...env, BENCH_TERMINALS: String(TERMINALS), BENCH_INSERT_SECONDS: '1' });
-
-/** Signs in over HTTP (anti-forgery cookie pair, then POST /api/Account); returns fetch headers. */
-async function signIn(base, admin) {
-  const first = await fetch(`${base}/api/health`);
-  const cookies = first.headers.getSetCookie().map((c) => c.split(';')[0]);
-  const xsrf = cookies.find((c) => c.startsWith('XSRF-TOKEN='))?.split('=')[1] ?? '';
-  const h = { 'content-type': 'application/json', cookie: cookies.join('; '), 'x-xsrf-token': xsrf };
-  const res = await fetch(`${base}/api/Account`, { method: 'POST', headers: h, body: JSON.stringify(admin) });
-  const { token } = await res.json();
-  return { ...h, authorization: `Bearer ${token}` };
-}
 
 /** Runs the console's load until `stop()`: exports streamed to the end, one report loop. */
 function consoleLoad(base, headers) {

@@ -1,3 +1,6 @@
+import { validPersonalId } from './factories.js';
+import type { Api } from './harness.js';
+
 /**
  * The bank's side of a MASAV round trip for the tests: the return
  * ("החזרות") file of a sent debit file, built from the sent bytes by
@@ -38,4 +41,37 @@ export function multipartFile(name: string, data: Buffer) {
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** What `masavClientBuying` made: the client, and the MASAV sale (its purchase id). */
+export interface MasavSale {
+  clientId: number;
+  purchaseId: number;
+}
+
+/**
+ * A client with a MASAV authorization (bank 12, branch 571, a check-digit-valid owner ID from `n`)
+ * who bought a towel at `price` agorot paid by MASAV (a Pending sale and its debt), through the
+ * API as the console does.
+ */
+export async function masavClientBuying(api: Api, n: number, price: number): Promise<MasavSale> {
+  const c = (await api.post('/api/Client', { firstName: `Masav ${n}` })).json();
+  const pm = await api.post('/api/CreditCard', {
+    kind: 'masav',
+    clientId: c.id,
+    bankCode: '12',
+    branch: '571',
+    account: '041116',
+    ownerId: validPersonalId(700 + n),
+    ownerName: `Owner ${n}`,
+  });
+  if (pm.statusCode !== 200) throw new Error(`MASAV authorization: ${pm.body}`);
+  const buy = await api.post('/api/Client/AdminPurchase', {
+    clientId: c.id,
+    purchaseItems: [{ itemType: 10, name: 'Towel', unitPrice: price }],
+    payments: [{ method: 5, amount: price }],
+    idempotencyKey: `masav-sale-${c.id}`,
+  });
+  if (buy.statusCode !== 200) throw new Error(`MASAV sale: ${buy.body}`);
+  return { clientId: c.id as number, purchaseId: buy.json().id as number };
 }

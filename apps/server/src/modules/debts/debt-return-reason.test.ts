@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isoDate, localParts, type ReportResult } from '@venue/domain';
 import { createTestApp, signedInAdmin, type TestContext } from '../../../test/harness.js';
-import { validPersonalId } from '../../../test/factories.js';
-import { bankReturnFile, multipartFile } from '../../../test/masav-bank.js';
+import { bankReturnFile, masavClientBuying, multipartFile } from '../../../test/masav-bank.js';
 import { readXlsx } from '../../../test/upload.js';
 
 /**
@@ -31,24 +30,7 @@ describe("the bank's MASAV return reason on the debt", () => {
       [1, 4000],
       [2, 2600],
     ]) {
-      const c = (await api.post('/api/Client', { firstName: `Bank ${i}` })).json();
-      const pm = await api.post('/api/CreditCard', {
-        kind: 'masav',
-        clientId: c.id,
-        bankCode: '12',
-        branch: '571',
-        account: '041116',
-        ownerId: validPersonalId(700 + i),
-        ownerName: `Owner ${i}`,
-      });
-      expect(pm.statusCode, pm.body).toBe(200);
-      const buy = await api.post('/api/Client/AdminPurchase', {
-        clientId: c.id,
-        purchaseItems: [{ itemType: 10, name: 'Towel', unitPrice: price }],
-        payments: [{ method: 5, amount: price }],
-        idempotencyKey: `return-reason-${c.id}`,
-      });
-      expect(buy.statusCode, buy.body).toBe(200);
+      const c = { id: (await masavClientBuying(api, i, price)).clientId };
       ids.push(c.id);
     }
     const manual = (await api.post('/api/Debts', { clientId: ids[0], amount: 500, description: 'towel' })).json();

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { isoDate, localParts } from '@venue/domain';
-import { createTestApp, signedInAdmin, validPersonalId, type Api, type TestContext } from '../../../test/harness.js';
-import { bankReturnFile, multipartFile } from '../../../test/masav-bank.js';
+import { createTestApp, signedInAdmin, type Api, type TestContext } from '../../../test/harness.js';
+import { bankReturnFile, masavClientBuying, multipartFile } from '../../../test/masav-bank.js';
 import { readMovein, sumsByAccount } from '../../../test/movein-reader.js';
 import { debts, purchaseDocuments, purchases } from '../../db/schema.js';
 
@@ -50,26 +50,9 @@ describe('a MASAV sale rejected by the bank, then paid at the desk or written of
 
   /** A client with a MASAV authorization who bought a towel by MASAV: the sale and its debt. */
   async function masavSale(api: Api, n: number) {
-    const c = (await api.post('/api/Client', { firstName: `Masav ${n}` })).json();
-    const pm = await api.post('/api/CreditCard', {
-      kind: 'masav',
-      clientId: c.id,
-      bankCode: '12',
-      branch: '571',
-      account: '041116',
-      ownerId: validPersonalId(700 + n),
-      ownerName: `Owner ${n}`,
-    });
-    expect(pm.statusCode, pm.body).toBe(200);
-    const buy = await api.post('/api/Client/AdminPurchase', {
-      clientId: c.id,
-      purchaseItems: [{ itemType: 10, name: 'Towel', unitPrice: PRICE }],
-      payments: [{ method: 5, amount: PRICE }],
-      idempotencyKey: `settled-${++seq}`,
-    });
-    expect(buy.statusCode, buy.body).toBe(200);
-    const [debt] = await ctx.database.db.select().from(debts).where(eq(debts.clientId, c.id));
-    return { clientId: c.id as number, purchaseId: buy.json().id as number, debtId: debt.id };
+    const sale = await masavClientBuying(api, n, PRICE);
+    const [debt] = await ctx.database.db.select().from(debts).where(eq(debts.clientId, sale.clientId));
+    return { ...sale, debtId: debt.id };
   }
 
   /** Sends a real MASAV file and reads the bank's return, rejecting the given amounts. */
