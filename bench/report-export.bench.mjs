@@ -193,7 +193,16 @@ if (process.env.BENCH_RECORD !== '0') {
   addResultRow(
     path.join(root, 'bench/RESULTS.md'),
     'Export CPU on the event loop (node --import tsx bench/report-export.bench.mjs; all rows; CPU ms of the event loop thread vs every thread)',
-    ['date', 'machine', 'label', 'rows', 'wall ms', 'event-loop thread CPU ms', 'all threads CPU ms', 'event-loop share'],
+    [
+      'date',
+      'machine',
+      'label',
+      'rows',
+      'wall ms',
+      'event-loop thread CPU ms',
+      'all threads CPU ms',
+      'event-loop share',
+    ],
     [
       out.date.slice(0, 16).replace('T', ' '),
       `${out.machine.nproc} cores, node ${out.machine.node}, load ${out.machine.loadAvg1m}`,
