@@ -51,7 +51,7 @@ export const DB_LIMITS = {
   /**
    * Longest a console or job statement waits for a lock (ms; PostgreSQL `lock_timeout`): a
    * request stuck behind a lock that is not released answers 503 (55P03, lib/error-handler.ts)
-   * instead of hanging (issue of operations, finding 3: one call hung 19.4 s).
+   * instead of hanging (docs/operations.md "Database outage": one call hung 19.4 s).
    */
   lockMs: 10_000,
   gateStatementMs: 500,
