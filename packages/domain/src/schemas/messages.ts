@@ -38,12 +38,20 @@ const categoryFields = {
 };
 
 /**
+ * The club's id the seed's console adds to a category's body (seed 000 §7
+ * "GET and POST /FeedbackCategory (clubId is added to the payload)"):
+ * accepted when well formed (a positive 32-bit integer, else 400 like any
+ * field), never trusted — the club is always the session's, and the service
+ * drops it before anything is stored or audited (docs/messages.md).
+ */
+const bodyClubId = id.optional();
+
+/**
  * POST /api/FeedbackCategory. Required (seed 001 §5): name, type, reporting
  * system category id and default severity id; the location id is optional.
- * The club is the session's (seed 000 §7 "clubId is added to the payload"):
- * a `clubId` in the body is an unknown field and refused (400).
+ * `clubId` is accepted and ignored (see `bodyClubId`).
  */
-export const FeedbackCategoryInput = z.strictObject(categoryFields);
+export const FeedbackCategoryInput = z.strictObject({ ...categoryFields, clubId: bodyClubId });
 export type FeedbackCategoryInput = z.infer<typeof FeedbackCategoryInput>;
 
 /** PATCH /api/FeedbackCategory/{id}: any subset of the fields; left-out fields stay as stored. */
@@ -54,6 +62,7 @@ export const FeedbackCategoryPatch = z
     reportingSystemCategoryId: categoryFields.reportingSystemCategoryId,
     defaultSeverityId: categoryFields.defaultSeverityId,
     reportingSystemLocationId: reportingId.nullable(),
+    clubId: bodyClubId,
   })
   .partial();
 export type FeedbackCategoryPatch = z.infer<typeof FeedbackCategoryPatch>;
