@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { eventId, id, idParam, int32, text } from '../parts.js';
+import { eventId, id, idParam, int32, requiredId, text } from '../parts.js';
 import { KALA_CLUB_FROM, USA_CLUB_FROM } from '../enums.js';
 import { TERMINAL_MESSAGE_TYPES } from '../gate.js';
 
@@ -199,7 +199,7 @@ export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
 
 /** POST /api/Incident: staff report an incident in one of the club's categories, optionally at a terminal. */
 export const IncidentInput = z.strictObject({
-  categoryId: id,
+  categoryId: requiredId,
   note: text(500).trim().default(''),
   terminalId: id.nullable().default(null),
 });
