@@ -199,13 +199,14 @@ export async function markAllMessagesRead(
 
 /**
  * GET /Club/GetCurrentWithUserUnreadMessages/{userId}: the caller's club (as
- * GET /Club/GetCurrent) with the caller's unread messages.
+ * GET /Club/GetCurrent) with the caller's unread messages as the club's
+ * `messages` (seed 000 §3 "messages: list").
  * @throws AppError NOT_AUTHORIZED (403) when `userId` is not the caller
  */
 export async function clubWithUnreadMessages(db: Db, actor: Actor, userId: number): Promise<ClubWithUnreadMessages> {
   ownInbox(actor, actor.externalClubId, userId);
   const club = presentClub(await getClubRow(db, actor.clubId));
-  return { ...club, unreadMessages: await userMessages(db, club.externalClubId, userId, true) };
+  return { ...club, messages: await userMessages(db, club.externalClubId, userId, true) };
 }
 
 // ---------------------------------------------------------------- the operator's side

@@ -137,16 +137,18 @@ describe('global messages', () => {
     await other.login(colleague.username, TEST_PASSWORD, m.club.externalClubId);
     const theirs = await other.get(`/api/GlobalMessage/GetUnreadMessages/${m.club.externalClubId}/${colleague.id}`);
     expect(titles(theirs).filter((t) => t.length === 1)).toEqual(['C', 'B', 'A']);
-    // The club with the unread messages.
+    // The club with the unread messages: the seed's club field `messages` (seed 000 §3 "messages: list").
     const club = (await m.api.get(`/api/Club/GetCurrentWithUserUnreadMessages/${m.user.id}`)).json();
     expect(club).toMatchObject({ id: m.club.id, externalClubId: m.club.externalClubId });
-    expect(club.unreadMessages.map((x: { id: number }) => x.id)).toEqual([expect.any(Number), a.id]);
+    expect(club.messages.map((x: { id: number }) => x.id)).toEqual([expect.any(Number), a.id]);
+    expect(club.messages[1]).toMatchObject({ title: 'A', kind: 'Basic', status: 0, readAt: null });
+    // It is read, not a setting: a settings patch naming it is refused and changes nothing.
+    const patch = await m.api.patch(`/api/Club/${m.club.id}`, { messages: [] });
+    expect(patch.statusCode).toBe(400);
     expect((await m.markAll()).json()).toEqual({ updated: 2 });
     expect((await m.unread()).json()).toEqual([]);
     expect((await m.markAll()).json()).toEqual({ updated: 0 });
-    expect((await m.api.get(`/api/Club/GetCurrentWithUserUnreadMessages/${m.user.id}`)).json().unreadMessages).toEqual(
-      [],
-    );
+    expect((await m.api.get(`/api/Club/GetCurrentWithUserUnreadMessages/${m.user.id}`)).json().messages).toEqual([]);
   });
 
   it("does not count a message as unread for the operator who wrote it (the operator's bell); a colleague's counts", async () => {
@@ -169,7 +171,7 @@ describe('global messages', () => {
     const club2 = (
       await writer.request('GET', `/api/Club/GetCurrentWithUserUnreadMessages/${me.id}`, undefined, h)
     ).json();
-    expect(club2.unreadMessages.map((m: { id: number }) => m.id)).toEqual([colleagues.id]);
+    expect(club2.messages.map((m: { id: number }) => m.id)).toEqual([colleagues.id]);
     // In the inbox it is read, since it was written.
     const all = (
       await writer.request('GET', `/api/GlobalMessage/GetAllMessagesByUser/${ext}/${me.id}`, undefined, h)
