@@ -75,6 +75,17 @@ export const id = z
   .positive({ message: 'invalidId' })
   .max(INT32_MAX, { message: 'invalidId' });
 
+/**
+ * A row id the body must carry (a choice the user has to make, e.g. an
+ * incident's category): left out or null it is `required`, malformed it is
+ * `invalidId` — so an empty select says "required", not "invalid identifier".
+ */
+export const requiredId = z
+  .number({ error: (issue) => (issue.input == null ? 'required' : 'invalidId') })
+  .int({ message: 'invalidId' })
+  .positive({ message: 'invalidId' })
+  .max(INT32_MAX, { message: 'invalidId' });
+
 /** A row id in a path or query string ("12"), coerced to a number; same bounds as `id`. */
 export const idParam = z.coerce
   .number({ message: 'invalidId' })

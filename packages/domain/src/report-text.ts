@@ -22,6 +22,7 @@ export const REPORT_TEXT = {
     method: ['אמצעי תשלום', 'Payment method'],
     lastFour: ['4 ספרות', 'Last four'],
     userName: ['משתמש', 'User'],
+    loadedBy: ['נטען על ידי', 'Loaded by'],
     items: ['פריטים', 'Items'],
     amountBeforeVat: ['לפני מע"מ', 'Before VAT'],
     vat: ['מע"מ', 'VAT'],
