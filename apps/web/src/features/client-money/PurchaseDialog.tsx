@@ -567,8 +567,9 @@ function ItemLine({
         onChange={(v) => onChange({ quantity: Number(v ?? 1) })}
         style={{ inlineSize: 80 }}
       />
-      <div style={{ inlineSize: 130 }} aria-label={t('money.unitPrice')}>
+      <div style={{ inlineSize: 130 }}>
         <MoneyInput
+          aria-label={t('money.unitPrice')}
           symbol={club.currencySymbol}
           value={item.unitPrice ?? undefined}
           nullable
@@ -623,18 +624,27 @@ function PaymentLine({
           data-testid={`payment-method-${index}`}
         />
         <div style={{ inlineSize: 130 }}>
-          <MoneyInput symbol={club.currencySymbol} value={pay.amount} onChange={(v) => onChange({ amount: v ?? 0 })} />
+          <MoneyInput
+            aria-label={t('money.paymentAmount')}
+            symbol={club.currencySymbol}
+            value={pay.amount}
+            onChange={(v) => onChange({ amount: v ?? 0 })}
+            data-testid={`payment-amount-${index}`}
+          />
         </div>
         {pay.method === PaymentMethod.Cash && (
           <div style={{ inlineSize: 150 }}>
             <MoneyInput
+              aria-labelledby={`cash-given-label-${index}`}
               symbol={club.currencySymbol}
               value={pay.cashGiven ?? undefined}
               nullable
               onChange={(v) => onChange({ cashGiven: v })}
               data-testid={`cash-given-${index}`}
             />
-            <Typography.Text type="secondary">{t('money.cashGiven')}</Typography.Text>
+            <Typography.Text type="secondary" id={`cash-given-label-${index}`}>
+              {t('money.cashGiven')}
+            </Typography.Text>
           </div>
         )}
         {onDelete && (
