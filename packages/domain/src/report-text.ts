@@ -23,6 +23,7 @@ export const REPORT_TEXT = {
     lastFour: ['4 ספרות', 'Last four'],
     userName: ['משתמש', 'User'],
     items: ['פריטים', 'Items'],
+    paidBy: ['אמצעי תשלום', 'Paid by'],
     amountBeforeVat: ['לפני מע"מ', 'Before VAT'],
     vat: ['מע"מ', 'VAT'],
     total: ['סה"כ כולל מע"מ', 'Total incl. VAT'],
