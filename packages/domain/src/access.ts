@@ -1,5 +1,7 @@
+import type { RouteAccess } from './contract/route.js';
 import { UserLevel, UserRole } from './enums.js';
 import { NAV_RULES, type NavContext } from './navigation.js';
+import { NAV_SCREEN_DATA } from './nav-screens.js';
 import type { PermissionFlag, Permissions } from './permissions.js';
 import { TECHNICIAN_ACTIONS } from './terminal-actions.js';
 
@@ -54,18 +56,42 @@ export type Access =
   | { flag: PermissionFlag }
   | { terminalAction: string }
   | { live: LiveKind }
-  | { operator: true };
+  | { operator: true }
+  | { route: RouteAccess };
 
 /** Whether the caller is the service operator (user level SuperUser, seed 000 §3). */
 function isOperator(c: AccessContext): boolean {
   return c.level === UserLevel.SuperUser;
 }
 
-/** Whether the caller may open a navigation entry: the seed 000 §6 table, row by row (NAV_RULES). */
+/**
+ * The questions a route's declared access asks (the server asks each of them
+ * before the route runs, plugins/auth.ts): operator, permission flag, edit
+ * area, navigation entry. None: any signed-in user of the club.
+ */
+export function routeAsks(access: RouteAccess): Access[] {
+  const asks: Access[] = [];
+  if (access.operator) asks.push({ operator: true });
+  if (access.permission) asks.push({ flag: access.permission });
+  if (access.edit) asks.push({ edit: access.edit });
+  if (access.nav) asks.push({ open: access.nav });
+  return asks;
+}
+
+/**
+ * Whether the caller may open a navigation entry: the seed 000 §6 table, row
+ * by row (NAV_RULES), and the access of every call the entry's screen makes
+ * when it opens (NAV_SCREEN_DATA), so that no entry of the menu leads to a
+ * screen the server refuses with 403 (issue 35).
+ */
 function mayOpen(c: AccessContext, key: string): boolean {
   const rule = NAV_RULES[key];
   if (!rule || !c.club) return false;
-  return rule({ ...c.club, permissions: c.permissions, level: c.level });
+  if (!rule({ ...c.club, permissions: c.permissions, level: c.level })) return false;
+  // A call that names this very entry (`nav: key`) asks what was just answered.
+  return (NAV_SCREEN_DATA[key] ?? []).every((a) =>
+    routeAsks({ ...a, nav: a.nav === key ? undefined : a.nav }).every((q) => can(c, q)),
+  );
 }
 
 /**
@@ -82,9 +108,13 @@ function mayOpen(c: AccessContext, key: string): boolean {
  *   a terminal's screen (remote view: client names of its last decision)
  *   only to those who may control terminals (roleEditTerminals).
  * - `{operator: true}`: the service operator only.
+ * - `{route: access}`: what a route declares (contract entry `access`), every
+ *   question of {@link routeAsks}; the console asks it before a call that not
+ *   every user of a screen may make (the group list beside the clients).
  */
 export function can(c: AccessContext, access: Access): boolean {
   const flag = (f: PermissionFlag) => c.permissions[f] === true;
+  if ('route' in access) return routeAsks(access.route).every((q) => can(c, q));
   if ('open' in access) return mayOpen(c, access.open);
   if ('edit' in access) return flag(EDIT_FLAGS[access.edit]);
   if ('flag' in access) return flag(access.flag);

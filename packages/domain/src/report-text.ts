@@ -24,6 +24,7 @@ export const REPORT_TEXT = {
     userName: ['משתמש', 'User'],
     loadedBy: ['נטען על ידי', 'Loaded by'],
     items: ['פריטים', 'Items'],
+    paidBy: ['אמצעי תשלום', 'Paid by'],
     amountBeforeVat: ['לפני מע"מ', 'Before VAT'],
     vat: ['מע"מ', 'VAT'],
     total: ['סה"כ כולל מע"מ', 'Total incl. VAT'],

@@ -59,6 +59,11 @@ export interface ReportColumnMeta {
   wide?: boolean;
   /** Shown in the failure colour when above zero (an open debt, change not paid); a yes/no column: "yes" in it, "no" plain. */
   alert?: boolean;
+  /**
+   * A field of the row's card on a phone (docs/accessibility.md "Phone cards"). A report that marks
+   * none shows its first six columns on the card.
+   */
+  card?: true;
 }
 
 export interface ReportTotalMeta {
@@ -295,16 +300,21 @@ export const REPORTS = {
       choices: enumChoices([1, 2, 3], 'money.paymentStatus.'),
       placeholder: 'report.allStatuses',
     },
+    // The phone card: when, the document, who, the total with VAT, how it was paid and its status (issue 35).
     columns: [
       { key: 'id', type: 'int', field: true },
-      { key: 'at', type: 'datetime', sortable: true },
-      { key: 'invoiceNumber', type: 'int', sortable: true },
-      ...client,
+      { key: 'at', type: 'datetime', sortable: true, card: true },
+      { key: 'invoiceNumber', type: 'int', sortable: true, card: true },
+      { key: 'clientId', type: 'int', field: true },
+      { key: 'clientNumber', type: 'int', wide: true },
+      { key: 'clientName', type: 'text', sortable: 'client', card: true },
       { key: 'items', type: 'text', wide: true },
       { key: 'amountBeforeVat', type: 'money' },
       { key: 'vat', type: 'money' },
-      { key: 'total', type: 'money', sortable: true },
-      { key: 'paymentStatus', type: 'purchaseStatus', sortable: true },
+      { key: 'total', type: 'money', sortable: true, card: true },
+      // The methods of the purchase's payments, in the interface language ("Cash, Credit card").
+      { key: 'paidBy', type: 'text', card: true },
+      { key: 'paymentStatus', type: 'purchaseStatus', sortable: true, card: true },
       // What refunds, whole or partial, gave back of the purchase (docs/money.md "Refunds").
       { key: 'refundedAmount', type: 'money' },
       { key: 'paidCash', type: 'money', wide: true },

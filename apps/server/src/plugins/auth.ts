@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import jwt from '@fastify/jwt';
 import { eq } from 'drizzle-orm';
-import { can, UserLevel, type Access, type EditArea, type NAV_RULES, type PermissionFlag } from '@venue/domain';
+import { can, routeAsks, UserLevel, type EditArea, type NAV_RULES, type PermissionFlag } from '@venue/domain';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors.js';
 import type { Actor } from '../lib/actor.js';
@@ -63,11 +63,7 @@ export const authPlugin = fp<{ db: Db; secret: string; tokenTtlSeconds: number; 
       if (cfg.public || !req.routeOptions.url) return;
       req.auth = await authenticate(req, opts.db, opts.sessionIdleSeconds);
       // The one access policy (packages/domain access.ts), by what the route declares.
-      const asks: Access[] = [];
-      if (cfg.operator) asks.push({ operator: true });
-      if (cfg.permission) asks.push({ flag: cfg.permission });
-      if (cfg.edit) asks.push({ edit: cfg.edit });
-      if (cfg.nav) asks.push({ open: cfg.nav });
+      const asks = routeAsks(cfg);
       if (asks.length === 0) return;
       const ctx = await accessContext(opts.db, req.auth, cfg.nav !== undefined);
       for (const a of asks) if (!can(ctx, a)) throw new AppError('NOT_AUTHORIZED');

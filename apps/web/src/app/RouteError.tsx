@@ -1,7 +1,13 @@
-import { createContext, useContext, type ComponentType } from 'react';
+import { createContext, useContext, useEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
-import { isChunkLoadError, reloadOnce } from './chunkReload';
+import {
+  browserReloadDeps,
+  isChunkLoadError,
+  recoverFromChunkError,
+  reloadWhenServerAnswers,
+  type ChunkRecovery,
+} from './chunkReload';
 import { CloseCircleFilledIcon, LightIcon } from '../shared/lightIcons';
 import '../shared/light.css';
 
@@ -10,6 +16,8 @@ export interface ErrorViewProps {
   title: string;
   subTitle: string;
   onRetry: () => void;
+  /** To the start screen: a page load too, so it waits for the server like "try again". */
+  onHome: () => void;
   retryText: string;
   homeText: string;
 }
@@ -25,19 +33,50 @@ export const ErrorViewContext = createContext<ComponentType<ErrorViewProps> | nu
 /**
  * What a screen shows when it fails to load or render (the router's error
  * element of every route): a translated message with "try again" and "home",
- * in place of the screen, the menu staying. A code file missing after an
- * update reloads the page once first (chunkReload.ts).
+ * in place of the screen, the menu staying. A code file that did not load
+ * is recovered first (chunkReload.ts): while the server does not answer, a
+ * "reconnecting" notice stays in place of the screen and the page reloads
+ * when it answers; a file missing after an update reloads the page once.
+ * "Try again" too reloads only when the server answers.
  */
 export function RouteError() {
   const error = useRouteError();
+  const chunk = isChunkLoadError(error);
+  const [state, setState] = useState<ChunkRecovery | 'checking' | null>(chunk ? 'checking' : null);
+  useEffect(() => (chunk ? recoverFromChunkError(setState) : undefined), [chunk]);
+  if (state === 'checking' || state === 'reloading') return null;
+  if (state === 'reconnecting') return <Reconnecting />;
+  return <ErrorView chunk={chunk} />;
+}
+
+/** The screen's place while the server does not answer: the console stays, and reloads when it answers. */
+function Reconnecting() {
+  const { t } = useTranslation();
+  return (
+    <div className="lt-result" role="status" data-testid="route-reconnecting">
+      <div className="lt-result-title">{t('routeError.reconnecting')}</div>
+      <div className="lt-result-subtitle">{t('routeError.reconnectingHint')}</div>
+    </div>
+  );
+}
+
+function ErrorView({ chunk }: { chunk: boolean }) {
   const { t } = useTranslation();
   const Rich = useContext(ErrorViewContext);
-  const chunk = isChunkLoadError(error);
-  if (chunk && reloadOnce()) return null;
+  // "Try again": a reload once the server answers (at once when it does); meanwhile, reconnecting.
+  const [retry, setRetry] = useState<{ to: 'here' | 'home'; down: boolean } | null>(null);
+  const to = retry?.to;
+  useEffect(() => {
+    if (!to) return;
+    const load = to === 'home' ? () => window.location.assign('/') : () => window.location.reload();
+    return reloadWhenServerAnswers(() => setRetry({ to, down: true }), { ...browserReloadDeps(), reload: load });
+  }, [to]);
+  if (retry?.down) return <Reconnecting />;
   const props: ErrorViewProps = {
     title: t(chunk ? 'routeError.newVersion' : 'routeError.title'),
     subTitle: t(chunk ? 'routeError.newVersionHint' : 'routeError.hint'),
-    onRetry: () => window.location.reload(),
+    onRetry: () => setRetry({ to: 'here', down: false }),
+    onHome: () => setRetry({ to: 'home', down: false }),
     retryText: t('common.retry'),
     homeText: t('common.home'),
   };
@@ -53,9 +92,9 @@ export function RouteError() {
         <button type="button" className="lt-btn lt-btn-primary" onClick={props.onRetry}>
           {props.retryText}
         </button>
-        <a className="lt-btn" href="/">
+        <button type="button" className="lt-btn" onClick={props.onHome}>
           {props.homeText}
-        </a>
+        </button>
       </div>
     </div>
   );

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ErrorViewProps } from './RouteError';
 
 /** RouteError's screen inside the signed-in frame, with antd's Result (SignedInShell provides it). */
-export function RichErrorView({ title, subTitle, onRetry, retryText, homeText }: ErrorViewProps) {
+export function RichErrorView({ title, subTitle, onRetry, onHome, retryText, homeText }: ErrorViewProps) {
   return (
     <Result
       status="error"
@@ -14,7 +14,7 @@ export function RichErrorView({ title, subTitle, onRetry, retryText, homeText }:
         <Button key="retry" type="primary" onClick={onRetry}>
           {retryText}
         </Button>,
-        <Button key="home" href="/">
+        <Button key="home" onClick={onHome}>
           {homeText}
         </Button>,
       ]}

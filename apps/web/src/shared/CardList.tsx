@@ -223,8 +223,19 @@ const rowClass = <T,>(c: TableProps<T>['rowClassName']): ((row: T) => string) | 
  */
 export function ListTable<T extends object>(props: Omit<TableProps<T>, 'columns'> & { columns?: CardColumn<T>[] }) {
   const phone = useViewport() === 'phone';
-  if (!phone) return <Table<T> {...props} />;
   const loading = typeof props.loading === 'object' ? props.loading.spinning : props.loading;
+  // While the rows load, the spinner alone: no "no data" under it (issue 35).
+  if (!phone)
+    return (
+      <Table<T>
+        {...props}
+        locale={
+          loading
+            ? { ...props.locale, emptyText: <div className="grid-loading-space" aria-hidden="true" /> }
+            : props.locale
+        }
+      />
+    );
   return (
     <CardList<T>
       columns={props.columns ?? []}

@@ -1,4 +1,13 @@
-import { useEffect, useMemo, useState, type Key, type ReactNode, type ThHTMLAttributes } from 'react';
+import {
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type Key,
+  type RefObject,
+  type ReactNode,
+  type ThHTMLAttributes,
+} from 'react';
 import {
   Alert,
   Button,
@@ -313,7 +322,16 @@ export function DataGrid<T extends object>(props: DataGridProps<T>) {
   const cards = viewport === 'phone' && !printRows;
   const pagination = printRows ? false : gridPagination(t, { page, pageSize, total, rowCount: rows.length });
   const selection = translatedSelection(t, rowSelection, rows);
-  const empty = error ? errorText(t, error) : <GridEmpty text={emptyText ?? t('common.noData')} />;
+  // While the first rows load, the spinner alone: no "no data" under it (issue 35).
+  const empty = error ? (
+    errorText(t, error)
+  ) : loading ? (
+    <div className="grid-loading-space" aria-hidden="true" />
+  ) : (
+    <GridEmpty text={emptyText ?? t('common.noData')} />
+  );
+  const box = useRef<HTMLDivElement>(null);
+  useInertMeasureRows(box);
 
   const chooser = (
     <ColumnChooser
@@ -324,7 +342,7 @@ export function DataGrid<T extends object>(props: DataGridProps<T>) {
   );
 
   return (
-    <div className="data-grid" data-grid-id={gridId} data-printing={printRows ? 'true' : undefined}>
+    <div ref={box} className="data-grid" data-grid-id={gridId} data-printing={printRows ? 'true' : undefined}>
       <div className="toolbar grid-toolbar no-print">
         {toolbar}
         <GridActions
@@ -380,6 +398,26 @@ export function DataGrid<T extends object>(props: DataGridProps<T>) {
       )}
     </div>
   );
+}
+
+/**
+ * rc-table sizes its columns with a hidden row that copies each header (the
+ * select-all checkbox too) under `aria-hidden`: a focusable control inside
+ * it is a trap for keyboard users and fails axe's `aria-hidden-focus`
+ * (serious). The row is made `inert` (nothing in it takes the focus), again
+ * whenever the table renders it anew.
+ */
+export function useInertMeasureRows(box: RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    const root = box.current;
+    if (!root) return;
+    const mark = () =>
+      root.querySelectorAll('.ant-table-measure-row:not([inert])').forEach((row) => row.setAttribute('inert', ''));
+    mark();
+    const observer = new MutationObserver(mark);
+    observer.observe(root, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [box]);
 }
 
 const GridEmpty = ({ text }: { text: string }) => <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text} />;

@@ -15,6 +15,8 @@ interface MoneyInputProps {
   /** Given by the Form.Item around it, so that its label names the input (docs/accessibility.md). */
   id?: string;
   'aria-label'?: string;
+  /** The id of a visible text that names the input (a caption beside it). */
+  'aria-labelledby'?: string;
   'aria-invalid'?: boolean | 'true' | 'false';
   'aria-describedby'?: string;
   'aria-required'?: boolean | 'true' | 'false';
@@ -37,6 +39,7 @@ export function MoneyInput({ value, onChange, symbol, status, nullable, disabled
       data-testid={rest['data-testid']}
       id={rest.id}
       aria-label={rest['aria-label']}
+      aria-labelledby={rest['aria-labelledby']}
       aria-invalid={rest['aria-invalid']}
       aria-describedby={rest['aria-describedby']}
       aria-required={rest['aria-required']}

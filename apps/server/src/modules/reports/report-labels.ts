@@ -53,6 +53,13 @@ export function itemsText(v: unknown, lang: Lang): string | null {
     .join(', ');
 }
 
+/** The payment methods of a purchase as one line: "Cash, Credit card" (codes of the label catalogue). */
+export function methodsText(v: unknown, lang: Lang): string | null {
+  if (v == null) return null;
+  const list = (typeof v === 'string' ? JSON.parse(v) : v) as number[];
+  return list.map((m) => codeLabel('paymentMethod', m, lang)).join(', ');
+}
+
 /** Column header of an export (the console's column title). */
 export function exportHeader(key: string, lang: Lang): string {
   return reportText('col', key, lang);

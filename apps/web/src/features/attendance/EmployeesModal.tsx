@@ -44,6 +44,7 @@ export function EmployeesModal({ open, canEdit, onClose }: { open: boolean; canE
             render: (_, e) => (
               <Select
                 allowClear
+                aria-label={t('attendance.positionOf', { name: e.name })}
                 disabled={!canEdit}
                 style={{ minInlineSize: 180 }}
                 placeholder={t('users.noPosition')}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Divider, Input, InputNumber, Modal, Select, Space, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -233,6 +233,8 @@ export function PurchaseDialog({ clientId, open, onClose, initialItems, title, o
   // The moment the prices and dates are previewed for: when the dialog opens (VAT date, club day).
   const [now, setNow] = useState(() => new Date());
 
+  const opener = useOpener(open);
+
   useStartOnOpen(open, pc.ready, () => {
     const start = initialItems?.length ? initialItems : [{}];
     setItems(start.map((i) => startingItem(i, pc)));
@@ -289,7 +291,9 @@ export function PurchaseDialog({ clientId, open, onClose, initialItems, title, o
     }
   };
 
-  if (receipt) return <ReceiptModal open={open} onClose={onClose} receipt={receipt} />;
+  // The receipt is a dialog of its own: antd gives the focus back to what had it when *it* opened
+  // (the dialog's pay button, gone by then), so the focus goes back to what opened the purchase.
+  if (receipt) return <ReceiptModal open={open} onClose={onClose} receipt={receipt} afterClose={opener.restore} />;
 
   return (
     <Modal
@@ -441,8 +445,37 @@ function QuoteSummary({ quote }: { quote: ReturnType<typeof dialogQuote> }) {
   );
 }
 
+/**
+ * The element that had the focus when the dialog opened (the "new purchase" button), and a way to give
+ * it the focus back once the dialog is gone (WCAG 2.4.3: the focus does not fall to the page's body).
+ */
+function useOpener(open: boolean) {
+  const el = useRef<HTMLElement | null>(null);
+  // A layout effect: it runs before the dialog's own (passive) effect moves the focus into it.
+  useLayoutEffect(() => {
+    if (!open) return;
+    const active = document.activeElement;
+    el.current = active instanceof HTMLElement && active !== document.body ? active : null;
+  }, [open]);
+  return {
+    restore: () => {
+      if (el.current?.isConnected) el.current.focus();
+    },
+  };
+}
+
 /** The receipt of a done purchase: invoice number, lines, before VAT, VAT, total, change, validity (agorot). */
-function ReceiptModal({ open, onClose, receipt }: { open: boolean; onClose: () => void; receipt: Purchase }) {
+function ReceiptModal({
+  open,
+  onClose,
+  receipt,
+  afterClose,
+}: {
+  open: boolean;
+  onClose: () => void;
+  receipt: Purchase;
+  afterClose: () => void;
+}) {
   const { t } = useTranslation();
   const fmt = useMoneyFormat();
   return (
@@ -450,6 +483,7 @@ function ReceiptModal({ open, onClose, receipt }: { open: boolean; onClose: () =
       open={open}
       onCancel={onClose}
       title={t('money.receipt')}
+      afterClose={afterClose}
       footer={<Button onClick={onClose}>{t('common.close')}</Button>}
     >
       <div data-testid="purchase-receipt">
@@ -567,8 +601,9 @@ function ItemLine({
         onChange={(v) => onChange({ quantity: Number(v ?? 1) })}
         style={{ inlineSize: 80 }}
       />
-      <div style={{ inlineSize: 130 }} aria-label={t('money.unitPrice')}>
+      <div style={{ inlineSize: 130 }}>
         <MoneyInput
+          aria-label={t('money.unitPrice')}
           symbol={club.currencySymbol}
           value={item.unitPrice ?? undefined}
           nullable
@@ -623,18 +658,27 @@ function PaymentLine({
           data-testid={`payment-method-${index}`}
         />
         <div style={{ inlineSize: 130 }}>
-          <MoneyInput symbol={club.currencySymbol} value={pay.amount} onChange={(v) => onChange({ amount: v ?? 0 })} />
+          <MoneyInput
+            aria-label={t('money.paymentAmount')}
+            symbol={club.currencySymbol}
+            value={pay.amount}
+            onChange={(v) => onChange({ amount: v ?? 0 })}
+            data-testid={`payment-amount-${index}`}
+          />
         </div>
         {pay.method === PaymentMethod.Cash && (
           <div style={{ inlineSize: 150 }}>
             <MoneyInput
+              aria-labelledby={`cash-given-label-${index}`}
               symbol={club.currencySymbol}
               value={pay.cashGiven ?? undefined}
               nullable
               onChange={(v) => onChange({ cashGiven: v })}
               data-testid={`cash-given-${index}`}
             />
-            <Typography.Text type="secondary">{t('money.cashGiven')}</Typography.Text>
+            <Typography.Text type="secondary" id={`cash-given-label-${index}`}>
+              {t('money.cashGiven')}
+            </Typography.Text>
           </div>
         )}
         {onDelete && (

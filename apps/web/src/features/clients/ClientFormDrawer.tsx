@@ -82,7 +82,7 @@ export function ClientFormDrawer({
         data-testid="client-form"
       >
         <Row gutter={12}>
-          <ClientPersonFields />
+          <ClientPersonFields client={client} />
           <ClientMembershipFields />
           <ClientParentField open={open} client={client} />
           <ClientEnrolmentFields client={client} />
@@ -93,7 +93,7 @@ export function ClientFormDrawer({
 }
 
 /** Name, Israeli ID (check digit on blur), phone, group and card. */
-function ClientPersonFields() {
+function ClientPersonFields({ client }: { client: Client | null }) {
   const { t } = useTranslation();
   return (
     <>
@@ -130,7 +130,7 @@ function ClientPersonFields() {
         </Form.Item>
       </Col>
       <Col xs={24} sm={12}>
-        <ClientGroupField />
+        <ClientGroupField client={client} />
       </Col>
       <Col xs={24} sm={12}>
         <Form.Item name="cardSerial" label={t('clients.cardSerial')}>
@@ -144,12 +144,20 @@ function ClientPersonFields() {
 /**
  * The group picker: a group that is closed right now by its schedule (GET /Group/StateNow, the
  * gate's rule) is marked in the list and under the field, so a client is not put in a group
- * that will not let them in now without the user knowing.
+ * that will not let them in now without the user knowing. When the list cannot be read (it
+ * failed, or the user may not view groups) the client's own group still shows by its name, never
+ * as a bare number (issue 35), and the picker is read-only.
  */
-function ClientGroupField() {
+function ClientGroupField({ client }: { client: Client | null }) {
   const { t } = useTranslation();
   const groups = useGroupList();
   const states = useGroupsStateNow();
+  const list = groups.data?.items ?? [];
+  const own =
+    client?.groupId != null && client.groupName != null && !list.some((g) => g.id === client.groupId)
+      ? [{ id: client.groupId, name: client.groupName }]
+      : [];
+  const unreadable = !groups.allowed || groups.isError;
   const closed = new Set((states.data?.items ?? []).filter((s) => !s.open).map((s) => s.groupId));
   const chosen = Form.useWatch<number | null | undefined>('groupId');
   const closedTag = (
@@ -167,9 +175,10 @@ function ClientGroupField() {
         allowClear
         showSearch
         optionFilterProp="name"
-        loading={groups.isPending}
+        loading={groups.allowed && groups.isLoading}
+        disabled={unreadable}
         placeholder={t('clients.noGroup')}
-        options={(groups.data?.items ?? []).map((g) => ({
+        options={[...list, ...own].map((g) => ({
           value: g.id,
           name: g.name,
           // The option's title stays the group's name when the label carries the closed-now tag.

@@ -19,6 +19,30 @@ import { clientColumns } from './clientColumns';
 import { useClientFormat } from './clientFormat';
 import { exportClients, useClientList, useSetClientStatus, type ClientFilters } from './useClients';
 import { useToast } from '../../shared/toast/ToastProvider';
+import { readSession } from '../../platform/auth/authStorage';
+
+const SEARCH_KEY = 'venue.clientsSearch';
+
+/**
+ * The clients' search box is a moment's question, not a setting (issue 35): it is kept for the
+ * sign-in session in this tab (back from a client's page it is still there), never on the server,
+ * so a new session starts with an empty box. Stored with the session's token, which a new sign-in changes.
+ */
+function readSessionSearch(): string {
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(SEARCH_KEY) ?? 'null') as { token?: string; text?: string } | null;
+    return saved && saved.token === readSession()?.token ? (saved.text ?? '') : '';
+  } catch {
+    return '';
+  }
+}
+function saveSessionSearch(text: string): void {
+  sessionStorage.setItem(SEARCH_KEY, JSON.stringify({ token: readSession()?.token, text }));
+}
+function withoutSearch(f: ClientFilters | undefined): ClientFilters {
+  const { search: _saved, ...rest } = f ?? {};
+  return rest;
+}
 
 /**
  * /management/clients (seed 000 §2, seed 001 §3): every client field in a
@@ -33,9 +57,10 @@ export function ClientsPage() {
   const canEdit = allowed({ edit: 'clients' });
   const fmt = useClientFormat();
   const [grid, setGrid] = useGridState<ClientFilters>('clients');
-  const filters = grid.filters ?? {};
+  // The search is not kept with the user's list settings on the server (a state saved before is left out).
+  const filters = withoutSearch(grid.filters);
   const [page, setPage] = useState(1);
-  const [searchText, setSearchText] = useState(filters.search ?? '');
+  const [searchText, setSearchText] = useState(readSessionSearch);
   const search = useDebounced(searchText.trim(), 300);
   const sort = grid.sort ?? null;
   const pageSize = grid.pageSize ?? 25;
@@ -57,7 +82,7 @@ export function ClientsPage() {
   const [recoveryOpen, setRecoveryOpen] = useState(false);
 
   const setFilter = (patch: Partial<ClientFilters>) => {
-    setGrid((g) => ({ ...g, filters: { ...g.filters, ...patch } }));
+    setGrid((g) => ({ ...g, filters: { ...withoutSearch(g.filters), ...patch } }));
     setPage(1);
   };
   const openEditor = (c: Client | null) => {
@@ -84,7 +109,7 @@ export function ClientsPage() {
 
   const onSearchChange = (text: string) => {
     setSearchText(text);
-    setGrid((g) => ({ ...g, filters: { ...g.filters, search: text.trim() || undefined } }));
+    saveSessionSearch(text);
     setPage(1);
   };
   const toolbar = (
@@ -173,17 +198,20 @@ function ClientFilterBar({
         onChange={(e) => onSearchChange(e.target.value)}
         data-testid="clients-search"
       />
-      <Select
-        allowClear
-        style={{ minInlineSize: 160 }}
-        placeholder={t('clients.allGroups')}
-        aria-label={t('clients.allGroups')}
-        loading={groups.isPending}
-        value={filters.groupId}
-        onChange={(v: number | undefined) => setFilter({ groupId: v })}
-        options={(groups.data?.items ?? []).map((g) => ({ value: g.id, label: g.name }))}
-        data-testid="clients-group-filter"
-      />
+      {/* By group only for a user who may read the groups (the menu's rule, issue 35). */}
+      {groups.allowed && (
+        <Select
+          allowClear
+          style={{ minInlineSize: 160 }}
+          placeholder={t('clients.allGroups')}
+          aria-label={t('clients.allGroups')}
+          loading={groups.isLoading}
+          value={filters.groupId}
+          onChange={(v: number | undefined) => setFilter({ groupId: v })}
+          options={(groups.data?.items ?? []).map((g) => ({ value: g.id, label: g.name }))}
+          data-testid="clients-group-filter"
+        />
+      )}
       <Select
         allowClear
         style={{ minInlineSize: 150 }}

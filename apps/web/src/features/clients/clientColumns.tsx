@@ -32,7 +32,9 @@ export interface ClientColumnsContext {
 
 /**
  * Every client field as a column of the chooser (seed 000 §2, seed 001 §3),
- * then the row actions (details, edit, delete or restore).
+ * then the row actions (details, edit, delete or restore). On a phone's card
+ * (`card: 'key'`, docs/accessibility.md "Phone cards"): number, name, phone,
+ * group, balance, subscription end and status — what the front desk asks.
  */
 export function clientColumns(ctx: ClientColumnsContext): GridColumn<Client>[] {
   return [...personColumns(ctx), ...cardColumns(ctx), ...moneyColumns(ctx), ...stateColumns(ctx), actionsColumn(ctx)];
@@ -41,12 +43,13 @@ export function clientColumns(ctx: ClientColumnsContext): GridColumn<Client>[] {
 /** Number, name, identity, contact and group. */
 function personColumns({ t, onDetails }: ClientColumnsContext): GridColumn<Client>[] {
   return [
-    { key: 'number', title: t('clients.number'), dataIndex: 'number', sortable: true, width: 80 },
+    { key: 'number', title: t('clients.number'), dataIndex: 'number', sortable: true, width: 80, card: 'key' },
     {
       key: 'name',
       title: t('clients.name'),
       sortable: true,
       alwaysVisible: true,
+      card: 'key',
       render: (_, c) => (
         <Typography.Link onClick={() => onDetails(c)} dir="auto" data-testid={`client-link-${c.id}`}>
           {c.name || `${c.firstName} ${c.lastName}`}
@@ -65,6 +68,7 @@ function personColumns({ t, onDetails }: ClientColumnsContext): GridColumn<Clien
       key: 'phone',
       title: t('clients.phone'),
       dataIndex: 'phone',
+      card: 'key',
       render: (v: string) => <span className="ltr-value nowrap">{v ? formatPhone(v) : ''}</span>,
     },
     { key: 'city', title: t('clients.city'), dataIndex: 'city', defaultHidden: true },
@@ -73,6 +77,7 @@ function personColumns({ t, onDetails }: ClientColumnsContext): GridColumn<Clien
       key: 'group',
       title: t('clients.group'),
       dataIndex: 'groupName',
+      card: 'key',
       render: (v: string | null) => v ?? '—',
     },
   ];
@@ -112,6 +117,7 @@ function moneyColumns({ t, fmt }: ClientColumnsContext): GridColumn<Client>[] {
       key: 'balance',
       title: t('clients.balance'),
       dataIndex: 'balance',
+      card: 'key',
       sortable: true,
       align: 'end',
       render: (v: number) => fmt.money(v),
@@ -134,6 +140,7 @@ function moneyColumns({ t, fmt }: ClientColumnsContext): GridColumn<Client>[] {
       key: 'subscriptionEnd',
       title: t('clients.subscriptionEnd'),
       dataIndex: 'subscriptionEnd',
+      card: 'key',
       sortable: true,
       render: fmt.date,
     },
@@ -200,6 +207,7 @@ function stateColumns({ t, fmt }: ClientColumnsContext): GridColumn<Client>[] {
       key: 'status',
       title: t('clients.status'),
       dataIndex: 'status',
+      card: 'key',
       sortable: true,
       render: (v: number) => <Tag color={STATUS_TAG[v]}>{t(`clientStatus.${statusName(v)}`)}</Tag>,
     },

@@ -3,12 +3,23 @@ import { contract } from '@venue/domain';
 import type { Group, GroupInput, ScheduleRow } from '@venue/domain';
 import { api, type Page } from '../../platform/api/apiClient';
 import { SESSION_QUERY_KEY } from '../../platform/auth/AuthProvider';
+import { useCan } from '../../platform/auth/useCan';
 
 export const GROUPS_KEY = ['groups'] as const;
 
-/** GET /Group: every group of the club (a short list; no paging). */
+/**
+ * GET /Group: every group of the club (a short list; no paging). Asked only by a user the
+ * route allows (`allowed`; a cashier who may edit clients but not view groups gets no 403,
+ * issue 35): the screens leave out, or show read-only, what needs the list.
+ */
 export function useGroupList() {
-  return useQuery({ queryKey: GROUPS_KEY, queryFn: () => api.call(contract.groups.list) as Promise<Page<Group>> });
+  const allowed = useCan()({ route: contract.groups.list.access });
+  const query = useQuery({
+    queryKey: GROUPS_KEY,
+    queryFn: () => api.call(contract.groups.list) as Promise<Page<Group>>,
+    enabled: allowed,
+  });
+  return { ...query, allowed };
 }
 
 /** GET /Group/{id} with its schedule rows in list order. */
@@ -48,9 +59,11 @@ export type { ScheduleRow };
 
 /** GET /Group/StateNow: each group open or closed now by its schedule; refreshed every minute. */
 export function useGroupsStateNow() {
+  const allowed = useCan()({ route: contract.groups.stateNow.access });
   return useQuery({
     queryKey: ['groups', 'state-now'],
     queryFn: () => api.call(contract.groups.stateNow),
     refetchInterval: 60_000,
+    enabled: allowed,
   });
 }

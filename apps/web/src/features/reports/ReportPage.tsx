@@ -93,7 +93,7 @@ function useLiveRefetch(meta: ReportMeta): void {
 }
 
 /** The grid's columns of a report: headers, alignment, phone-hidden columns, alert colour above zero. */
-function reportColumns(
+export function reportColumns(
   columnsMeta: readonly ReportColumnMeta[],
   fmt: Format,
   t: (k: string) => string,
@@ -106,6 +106,8 @@ function reportColumns(
     sortable: Boolean(c.sortable),
     align: c.type === 'money' || c.type === 'int' ? 'end' : undefined,
     responsive: c.wide ? ['md'] : undefined,
+    // On a phone's card: the columns the catalogue marks (a report that marks none: its first six).
+    card: c.card ? 'key' : undefined,
     render: (v: unknown, row: Row) =>
       cell?.(c, v, row) ??
       (IDENTIFIER_COLUMNS.has(c.key) ? (
@@ -133,14 +135,15 @@ type CellOverride = (c: ReportColumnMeta, v: unknown, row: Row) => ReactNode | n
  * The purchases report's invoice number opens the purchase's document
  * (re-printable from the report, docs/money.md "Documents"); the row's `id` is the purchase.
  */
-function purchasesCell(fmt: Format, onError: (err: unknown) => void): CellOverride {
+export function purchasesCell(onError: (err: unknown) => void): CellOverride {
   return (c, v, row) =>
     c.key === 'invoiceNumber' && v != null ? (
       <Typography.Link
         onClick={() => void openPurchaseDocument(Number(row.id)).catch(onError)}
         data-testid={`report-document-${String(row.id)}`}
       >
-        {fmt(c.type, v)}
+        {/* A document number, like the receipt's: digits only ("1596"), never "1,596". */}
+        {formatClientNumber(v as number)}
       </Typography.Link>
     ) : null;
 }
@@ -246,7 +249,7 @@ export function ReportPage({ id, actions }: { id: ReportId; actions?: ReactNode 
           columnsMeta,
           fmt,
           t,
-          meta.id === 'purchases' ? purchasesCell(fmt, (err) => toast.error(errorText(t, err))) : undefined,
+          meta.id === 'purchases' ? purchasesCell((err) => toast.error(errorText(t, err))) : undefined,
         )}
         rows={data?.items ?? []}
         rowKey={(r) => String(r.id ?? r[columnsMeta[0].key])}

@@ -1,6 +1,8 @@
 import { useMemo, type ReactNode } from 'react';
 import { ConfigProvider, App as AntApp } from 'antd';
 import { antdEn, antdHe } from './antdLocales';
+import { useTranslation } from 'react-i18next';
+import { useScreenReaderText } from './screenReaderText';
 import dayjs from 'dayjs';
 import 'dayjs/locale/he';
 import 'dayjs/locale/en';
@@ -66,6 +68,9 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
   const direction = directionOf(lang);
   // Set synchronously so that pickers rendered in this pass use the right month names.
   if (dayjs.locale() !== lang) dayjs.locale(lang);
+  const { t } = useTranslation();
+  const words = useMemo(() => ({ tabOf: (n: number, count: number) => t('a11y.tabOf', { n, count }) }), [t]);
+  useScreenReaderText(words);
 
   const theme = useMemo(
     () => ({

@@ -19,5 +19,10 @@ function withDateFormat(module: Locale | { default: Locale }): Locale {
   return { ...locale, DatePicker: { ...picker, lang } };
 }
 
-export const antdHe: Locale = withDateFormat(heIL);
+/** antd's Hebrew pager names its page-size chooser in English ("Page Size"). */
+function withHebrewPager(locale: Locale): Locale {
+  return { ...locale, Pagination: { ...locale.Pagination, page_size: 'גודל עמוד' } };
+}
+
+export const antdHe: Locale = withHebrewPager(withDateFormat(heIL));
 export const antdEn: Locale = withDateFormat(enUS);

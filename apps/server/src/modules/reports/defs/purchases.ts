@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { REPORTS } from '@venue/domain';
 import type { ReportDefinition } from '../framework.js';
-import { itemsText } from '../report-labels.js';
+import { itemsText, methodsText } from '../report-labels.js';
 import { clientName, clientSearch, filters, inList } from '../report-sql.js';
 
 /** Purchases (`GetPurchases`): purchases of the period with VAT and the split by how they were paid. */
@@ -44,6 +44,7 @@ export const purchasesReport: ReportDefinition<'purchases'> = {
     amountBeforeVat: sql`p.amount_before_vat`,
     vat: sql`p.vat`,
     total: sql`p.total`,
+    paidBy: sql`(select json_agg(distinct pp.method) from purchase_payments pp where pp.purchase_id = p.id)`,
     paymentStatus: sql`p.payment_status`,
     refundedAmount: sql`p.refunded`,
     paidCash: sql`p.paid_cash`,
@@ -62,7 +63,7 @@ export const purchasesReport: ReportDefinition<'purchases'> = {
     paymentStatus: [sql`p.payment_status`, sql`p.at`],
   },
   tiebreak: [sql`p.id`],
-  post: { items: (v, c) => itemsText(v, c.q.lang) },
+  post: { items: (v, c) => itemsText(v, c.q.lang), paidBy: (v, c) => methodsText(v, c.q.lang) },
   totals: {
     count: sql`count(*)::int`,
     amountBeforeVat: sql`coalesce(sum(p.amount_before_vat), 0)::bigint`,

@@ -1,0 +1,15 @@
+import { chromium } from '@playwright/test';
+import { execSync } from 'node:child_process';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const page = await browser.newPage();
+page.on('console', (m) => console.log('console', m.type(), m.text().slice(0, 300)));
+page.on('pageerror', (e) => console.log('pageerror', e.message.slice(0, 300)));
+page.on('requestfailed', (r) => console.log('failed', r.url()));
+await page.goto('http://127.0.0.1:3381/login?userName=admin&password=demo1234&externalClubId=1001');
+await page.getByTestId('side-nav').waitFor({ timeout: 60000 });
+await page.waitForTimeout(Number(process.env.WAIT ?? 0));
+console.log('--- killing');
+execSync(`kill ${process.env.PID}`);
+await page.waitForTimeout(12000);
+console.log(await page.locator('body').innerText());
+await browser.close();
