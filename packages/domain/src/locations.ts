@@ -170,6 +170,7 @@ export function cityLocation(city: BuiltInCity): Required<ClubLocation> {
     timeZone: city.timeZone,
     il: city.il,
     geoId: null,
+    candleLightingMins: null,
   };
 }
 
@@ -205,7 +206,9 @@ const coordinate = (limit: number, key: string) =>
  * −180..180 (`longitudeRange`), elevation ≥ 0 (`elevationMin`; at most
  * 9000 m, `outOfRange`), a non-number is `notANumber`, the time zone an IANA
  * id (`invalidTimeZone`), an unknown city `unknownCity`, a custom field
- * beside a city `notWithCity`, a missing custom field `required`.
+ * beside a city `notWithCity`, a missing custom field `required`. Beside
+ * either, the club's candle-lighting minutes (`candleLightingMins`, 0–90,
+ * `outOfRange`; null or absent: the place's custom, docs/calendar.md).
  */
 export const ClubLocationInput = z
   .strictObject({
@@ -230,6 +233,14 @@ export const ClubLocationInput = z
       .optional(),
     il: z.boolean().optional(),
     geoId: text(40).trim().nullable().optional(),
+    /** The club's candle-lighting minutes before sunset, 0–90 whole minutes; null: the place's custom. */
+    candleLightingMins: z
+      .number({ message: 'notANumber' })
+      .int({ message: 'outOfRange' })
+      .min(0, { message: 'outOfRange' })
+      .max(90, { message: 'outOfRange' })
+      .nullable()
+      .optional(),
   })
   .superRefine((v, ctx) => {
     const custom = (
@@ -249,14 +260,15 @@ export type ClubLocationInput = z.infer<typeof ClubLocationInput>;
 /**
  * The stored location of a valid input (parsed with ClubLocationInput): the
  * city's row from the built-in table, or the custom fields with their
- * defaults (elevation 0, diaspora, no country code, no geo id).
+ * defaults (elevation 0, diaspora, no country code, no geo id, the place's
+ * candle-lighting custom).
  * @throws RangeError for an unknown city (the schema refuses it first)
  */
 export function resolveLocation(input: ClubLocationInput): Required<ClubLocation> {
   if (input.city != null) {
     const city = builtInCity(input.city);
     if (!city) throw new RangeError(`unknown city ${input.city}`);
-    return cityLocation(city);
+    return { ...cityLocation(city), candleLightingMins: input.candleLightingMins ?? null };
   }
   return {
     city: null,
@@ -268,6 +280,7 @@ export function resolveLocation(input: ClubLocationInput): Required<ClubLocation
     timeZone: input.timeZone!,
     il: input.il ?? false,
     geoId: input.geoId ? input.geoId : null,
+    candleLightingMins: input.candleLightingMins ?? null,
   };
 }
 
@@ -298,5 +311,6 @@ export function normalizeLocation(stored: Partial<ClubLocation> | null | undefin
     timeZone: stored.timeZone,
     il: stored.il ?? false,
     geoId: stored.geoId ?? null,
+    candleLightingMins: typeof stored.candleLightingMins === 'number' ? stored.candleLightingMins : null,
   };
 }
