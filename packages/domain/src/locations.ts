@@ -2,6 +2,7 @@ import { z } from 'zod';
 import hebcalCities from '@hebcal/core/dist/esm/cities.json';
 import type { ClubLocation } from './local-date.js';
 import { text } from './parts.js';
+import { keyOr } from './zod-keys.js';
 
 /**
  * The club's location (seed 001 §9 "Location"; docs/calendar.md): the
@@ -195,7 +196,7 @@ export function isTimeZone(tz: string): boolean {
 }
 
 const coordinate = (limit: number, key: string) =>
-  z.number({ message: 'notANumber' }).min(-limit, { message: key }).max(limit, { message: key });
+  z.number(keyOr('notANumber')).min(-limit, { message: key }).max(limit, { message: key });
 
 /**
  * The location a club sets (PATCH /api/Club/{id} `location`): either a
@@ -222,7 +223,7 @@ export const ClubLocationInput = z
     latitude: coordinate(90, 'latitudeRange').optional(),
     longitude: coordinate(180, 'longitudeRange').optional(),
     elevation: z
-      .number({ message: 'notANumber' })
+      .number(keyOr('notANumber'))
       .min(0, { message: 'elevationMin' })
       .max(9000, { message: 'outOfRange' })
       .optional(),
@@ -235,7 +236,7 @@ export const ClubLocationInput = z
     geoId: text(40).trim().nullable().optional(),
     /** The club's candle-lighting minutes before sunset, 0–90 whole minutes; null: the place's custom. */
     candleLightingMins: z
-      .number({ message: 'notANumber' })
+      .number(keyOr('notANumber'))
       .int({ message: 'outOfRange' })
       .min(0, { message: 'outOfRange' })
       .max(90, { message: 'outOfRange' })
