@@ -187,24 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessionIdleSeconds: config.sessionIdleSeconds,
   });
 
-  // Liveness: the process answers (a supervisor restarts it when this fails). No database call.
-  app.get('/api/health', { config: { public: true }, schema: { hide: true } }, async () => ({
-    ok: true,
-    db: database.kind,
-    // The console's sign-in link signs in by itself only where this is true (config.urlSignIn).
-    urlSignIn: config.urlSignIn,
-  }));
-  // Readiness: the database answers within READY_TIMEOUT_MS (a load balancer sends no traffic while 503).
-  app.get('/api/ready', { config: { public: true }, schema: { hide: true } }, async (_req, reply) => {
-    const ready = await databaseAnswers(database.db, READY_TIMEOUT_MS);
-    if (!ready) {
-      return reply
-        .status(503)
-        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
-        .send({ code: 'DATABASE_UNAVAILABLE', message: 'Database unavailable' });
-    }
-    return { ok: true, db: database.kind };
-  });
+  healthRoutes(app, config, database);
   await registerModules(app);
 
   if (existsSync(webIndex(config))) {
@@ -225,6 +208,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
   return app;
+}
+
+/** Liveness and readiness (docs/operations.md "Health and readiness"). */
+function healthRoutes(app: FastifyInstance, config: Config, database: Database): void {
+  // Liveness: the process answers (a supervisor restarts it when this fails). No database call.
+  app.get('/api/health', { config: { public: true }, schema: { hide: true } }, async () => ({
+    ok: true,
+    db: database.kind,
+    // The console's sign-in link signs in by itself only where this is true (config.urlSignIn).
+    urlSignIn: config.urlSignIn,
+  }));
+  // Readiness: the database answers within READY_TIMEOUT_MS (a load balancer sends no traffic while 503).
+  app.get('/api/ready', { config: { public: true }, schema: { hide: true } }, async (_req, reply) => {
+    const ready = await databaseAnswers(database.db, READY_TIMEOUT_MS);
+    if (!ready) {
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ code: 'DATABASE_UNAVAILABLE', message: 'Database unavailable' });
+    }
+    return { ok: true, db: database.kind };
+  });
 }
 
 /** Longest wait of the readiness check for `SELECT 1` (ms). */
