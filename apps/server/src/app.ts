@@ -20,6 +20,7 @@ import { DATABASE_RETRY_AFTER_SECONDS, errorHandler, requestValidatorCompiler } 
 import { databaseAnswers } from './db/query.js';
 import { authPlugin } from './plugins/auth.js';
 import { metricsPlugin } from './plugins/metrics.js';
+import { configureReconciliation } from './integrations/clearing/charges.js';
 import { collectRoutes } from './lib/route-table.js';
 import { loadSecrets } from './lib/secrets.js';
 import { loggerOptions } from './lib/log-options.js';
@@ -90,6 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => bus.close());
   const terminals = deps.terminals ?? new TerminalRegistry();
   app.decorate('deps', { config, database, bus, terminals });
+  configureReconciliation({ orphanAfterSeconds: config.orphanChargeSeconds });
   // Before every route: the HTTP latency of each (by its pattern) and the gauges' source (plugins/metrics.ts).
   await metricsPlugin(app);
   // Every route is protected unless it is declared public (docs/security.md): the
