@@ -50,6 +50,8 @@ export interface SandboxBooks {
    * not approved, or would be given back more than it took.
    */
   refund(chargeRef: string, amount: number, key: string, ref: string): Promise<SandboxBook | null>;
+  /** Every entry, charges and refunds (the provider's statement; the fault tests compare it with ours). */
+  list(): Promise<SandboxBook[]>;
   close(): Promise<void>;
 }
 
@@ -66,6 +68,9 @@ export class MemoryBooks implements SandboxBooks {
   }
   async refund(chargeRef: string, amount: number, key: string, ref: string): Promise<SandboxBook | null> {
     return this.refundNow(chargeRef, amount, key, ref);
+  }
+  async list(): Promise<SandboxBook[]> {
+    return [...this.keys.values()].map((b) => ({ ...b }));
   }
   async close(): Promise<void> {}
 
@@ -191,6 +196,10 @@ export class FileBooks implements SandboxBooks {
     await this.write(key, { op: 'refund', chargeRef, amount, key, ref });
     return this.mem.seen(key)!;
   }
+  async list(): Promise<SandboxBook[]> {
+    await Promise.all(this.syncing.values());
+    return this.mem.list();
+  }
   async close(): Promise<void> {
     while (this.flushing || this.queue.length) await new Promise((r) => setTimeout(r, 5));
     await this.handle?.close();
@@ -283,6 +292,12 @@ export class TableBooks implements SandboxBooks {
     } finally {
       c.release();
     }
+  }
+
+  async list(): Promise<SandboxBook[]> {
+    return (await this.pool.query<BookRow>('select * from sandbox_clearing_books order by created_at')).rows.map(
+      fromRow,
+    );
   }
 
   async close(): Promise<void> {
