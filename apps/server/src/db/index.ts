@@ -18,6 +18,33 @@ export interface Database {
    * reports, exports and the dashboard read through it (db/replica.ts).
    */
   reads?: ReadRouter;
+  /**
+   * The connections of each pool at this moment (lib/metrics.ts, docs/operations.md "Metrics"): on
+   * PostgreSQL the console's (`main`), the gate's (`gate`) and the replica's (`replica`) pools; on
+   * PGlite, which runs one statement or transaction at a time, `pglite` with 1 in use while one
+   * runs and the rest waiting.
+   */
+  poolStats(): PoolStats[];
+}
+
+/** One pool's connections: in use, idle, statements waiting for one, and its size. */
+export interface PoolStats {
+  pool: string;
+  inUse: number;
+  idle: number;
+  waiting: number;
+  max: number;
+}
+
+/** A node-postgres pool's stats under `name`. */
+function pgPoolStats(name: string, pool: import('pg').Pool): PoolStats {
+  return {
+    pool: name,
+    inUse: pool.totalCount - pool.idleCount,
+    idle: pool.idleCount,
+    waiting: pool.waitingCount,
+    max: pool.options.max ?? 10,
+  };
 }
 
 /** The gate's own pool of each PostgreSQL handle (see openDatabase). */
@@ -159,6 +186,7 @@ export async function openDatabase(opts: {
     guardPool(gatePool, lost);
     gatePools.set(db, gatePool);
     let reads: ReadRouter | undefined;
+    let replicaStats: (() => PoolStats) | undefined;
     if (opts.replicaUrl) {
       // The replica's own pool: reports and exports only (no migrations: the replica replays the primary's).
       // Its connections fail fast, so a replica that is down costs a report a moment, then the primary.
@@ -174,12 +202,18 @@ export async function openDatabase(opts: {
       guardPool(replicaPool, (err) => console.warn(`replica connection lost: ${err.message}`));
       const replica = drizzle(replicaPool, { schema }) as unknown as Db;
       reads = new ReadRouter(db, pool, replica, replicaPool, { maxStalenessMs: opts.replicaMaxStalenessMs });
+      replicaStats = () => pgPoolStats('replica', replicaPool);
     }
     return {
       db,
       kind: 'postgres',
       url: opts.databaseUrl,
       reads,
+      poolStats: () => [
+        pgPoolStats('main', pool),
+        pgPoolStats('gate', gatePool),
+        ...(replicaStats ? [replicaStats()] : []),
+      ],
       close: async () => {
         await Promise.all([pool.end(), gatePool.end(), reads?.close()]);
       },
@@ -202,10 +236,43 @@ export async function openDatabase(opts: {
     client = new PGlite(path.join(dir, 'pgdata'), { extensions: { pg_trgm } });
   }
   await client.waitReady;
+  const running = countCalls(client);
   const db = drizzle(client, { schema }) as unknown as Db;
   await migrate(db as never, { migrationsFolder });
   if (opts.replicaUrl) console.warn('DATABASE_REPLICA_URL is ignored without DATABASE_URL (PGlite has no replicas)');
-  return { db, kind: 'pglite', close: () => client.close() };
+  return {
+    db,
+    kind: 'pglite',
+    poolStats: () => [
+      {
+        pool: 'pglite',
+        inUse: Math.min(1, running()),
+        idle: running() ? 0 : 1,
+        waiting: Math.max(0, running() - 1),
+        max: 1,
+      },
+    ],
+    close: () => client.close(),
+  };
+}
+
+/**
+ * Counts the calls under way on a PGlite instance (its `query`, `exec` and `transaction`, the
+ * ones drizzle makes): PGlite runs one at a time, so all but one of them are waiting. Statements
+ * inside a transaction go through the transaction's own handle and are not counted again.
+ * @returns the number of calls under way now
+ */
+function countCalls(client: object): () => number {
+  let n = 0;
+  const c = client as Record<string, (...args: unknown[]) => Promise<unknown>>;
+  for (const name of ['query', 'exec', 'transaction']) {
+    const original = c[name].bind(client);
+    c[name] = (...args: unknown[]) => {
+      n++;
+      return original(...args).finally(() => n--);
+    };
+  }
+  return () => n;
 }
 
 export { schema };
