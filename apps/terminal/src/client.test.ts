@@ -137,6 +137,95 @@ describe('TerminalClient: decisions', () => {
   });
 });
 
+describe('TerminalClient: offline uploads (issue 33 finding 2)', () => {
+  const queue = (client: TerminalClient, n: number) => {
+    for (let i = 0; i < n; i++) {
+      client.offlineQueue.push({
+        eventId: `q-${i}`,
+        identification: { kind: 'card', value: '100001' },
+        at: new Date().toISOString(),
+        status: 1,
+      });
+    }
+  };
+  const batches = (socket: FakeSocket) => socket.sent.filter((m) => m.type === 'offline-batch');
+  const ack = (socket: FakeSocket, batch: { batchId: string; events: { eventId: string }[] }) =>
+    socket.serverSends({
+      type: 'offline-ack',
+      batchId: batch.batchId,
+      recorded: batch.events.map((e) => e.eventId),
+      duplicates: [],
+    });
+
+  it('keeps two batches in flight, never sends one again on the same link, and takes acknowledgements however late', async () => {
+    // A server slower than the terminal's time-out: before, a batch unanswered after `timeoutMs` went again
+    // under a new id and the late answer of the first was ignored, so the backlog never drained.
+    const { client, socket } = await connected({ timeoutMs: 50 });
+    queue(client, 250);
+    const drained = client.uploadOffline();
+    expect(batches(socket).map((b) => b.events.length)).toEqual([100, 100]);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(batches(socket)).toHaveLength(2);
+    // The first answer, four time-outs late: its events leave the queue and the window moves on.
+    ack(socket, batches(socket)[0]);
+    expect(client.offlineQueue).toHaveLength(150);
+    expect(batches(socket).map((b) => b.events.length)).toEqual([100, 100, 50]);
+    ack(socket, batches(socket)[2]);
+    ack(socket, batches(socket)[1]);
+    await drained;
+    expect(client.offlineQueue).toEqual([]);
+    const sent = batches(socket).flatMap((b) => b.events.map((e) => e.eventId));
+    expect(sent).toHaveLength(250);
+    expect(new Set(sent).size).toBe(250);
+  });
+
+  it('backs off after UPLOAD_BUSY and sends the refused events again, once', async () => {
+    const { client, socket } = await connected({ uploadBackoffMs: { initial: 40, max: 40 } });
+    queue(client, 150);
+    const drained = client.uploadOffline();
+    const [first, second] = batches(socket);
+    socket.serverSends({ type: 'error', code: 'UPLOAD_BUSY', message: 'busy', batchId: second.batchId });
+    ack(socket, first);
+    // Backing off: nothing more is sent until the back-off ends (20–40 ms).
+    expect(batches(socket)).toHaveLength(2);
+    await new Promise((r) => setTimeout(r, 80));
+    const third = batches(socket)[2];
+    expect(third.events.map((e) => e.eventId)).toEqual(second.events.map((e) => e.eventId));
+    ack(socket, third);
+    await drained;
+    expect(client.offlineQueue).toEqual([]);
+    expect(batches(socket)).toHaveLength(3);
+  });
+
+  it('sends what was not acknowledged again on the next link', async () => {
+    const sockets: FakeSocket[] = [];
+    const { client, socket } = await connected({
+      reconnect: true,
+      backoffMs: { initial: 60_000, max: 60_000 },
+      openSocket: () => {
+        const s = new FakeSocket();
+        sockets.push(s);
+        return s as never;
+      },
+    });
+    queue(client, 120);
+    const stopped = client.uploadOffline();
+    ack(socket, batches(socket)[0]);
+    socket.close(1006);
+    await stopped;
+    expect(client.offlineQueue.map((e) => e.eventId)).toEqual(Array.from({ length: 20 }, (_, i) => `q-${100 + i}`));
+    // The next link: the 20 go up again (the server answers a duplicate for any it had recorded).
+    const again = client.connect();
+    const next = sockets[sockets.length - 1];
+    next.open();
+    next.serverSends({ type: 'welcome', terminalId: 7, name: 'Gate 1', approved: true, gateOpenSeconds: 4 });
+    await again;
+    expect(batches(next).map((b) => b.events.length)).toEqual([20]);
+    ack(next, batches(next)[0]);
+    expect(client.offlineQueue).toEqual([]);
+  });
+});
+
 describe('TerminalClient: pushed and answered messages', () => {
   it('keeps the valid list', async () => {
     const { client, socket } = await connected();

@@ -3,6 +3,8 @@ import { EventEmitter } from 'node:events';
 import WebSocket from 'ws';
 import {
   HEARTBEAT_INTERVAL_SECONDS,
+  OFFLINE_BATCH_EVENTS,
+  OFFLINE_UPLOAD_WINDOW,
   ServerMessage,
   TerminalAction,
   TERMINAL_PING_SECONDS,
@@ -75,6 +77,12 @@ export interface TerminalClientOptions {
   linkCheckMs?: number;
   /** Backoff of reconnect attempts, milliseconds: first delay, ceiling (default 250 and 10000). */
   backoffMs?: { initial: number; max: number };
+  /** Offline events per uploaded batch (default OFFLINE_BATCH_EVENTS, 100). */
+  uploadBatchEvents?: number;
+  /** Offline batches sent and not yet answered at once (default OFFLINE_UPLOAD_WINDOW, 2). */
+  uploadWindow?: number;
+  /** Backoff after `UPLOAD_BUSY` or `UPLOAD_FAILED`, milliseconds: first delay, ceiling (default 500 and 30000). */
+  uploadBackoffMs?: { initial: number; max: number };
   /** Answers a server action; default: carry it out on the simulated gate and answer ok. */
   onAction?: (a: ServerAction, client: TerminalClient) => Promise<{ ok: boolean; data?: unknown; error?: string }>;
   /** Opens the socket to `url` (default: a `ws` WebSocket); unit tests pass a stand-in. */
@@ -121,7 +129,13 @@ export class TerminalClient extends EventEmitter {
   private reconnectTimer?: NodeJS.Timeout;
   private attempts = 0;
   private closing = false;
-  private uploading = false;
+  /** Offline batches sent on this link and not yet answered: batch id → its event ids. */
+  private readonly uploadsInFlight = new Map<string, string[]>();
+  /** Event ids sent on this link and not yet answered (never sent twice on one link). */
+  private readonly sentOnLink = new Set<string>();
+  private uploadRetryTimer?: NodeJS.Timeout;
+  private uploadAttempts = 0;
+  private readonly uploadWaiters: (() => void)[] = [];
   /** The server's welcome, once connected. */
   welcome?: ServerWelcome;
   /** Messages the server sent that answer nothing pending (errors without an event id, pushed messages, ...). */
@@ -213,6 +227,10 @@ export class TerminalClient extends EventEmitter {
    */
   private onLinkLost(code: number): void {
     if (code === 4400 || code === 4401 || code === 4409) this.closing = true;
+    // Batches not answered on this link go again on the next one (the server records each event id once).
+    this.uploadsInFlight.clear();
+    this.sentOnLink.clear();
+    this.settleUploadWaiters();
     const wasOnline = this.welcome != null && this.offlineSince == null;
     if (this.opts.reconnect && !this.closing) {
       // The offline window runs from the last contact, by the terminal's own clock.
@@ -268,6 +286,7 @@ export class TerminalClient extends EventEmitter {
     error: (m) => {
       // An error before the welcome refuses the connection (bad secret, bad version, ...).
       if (this.connecting) return this.connecting(new TerminalError(m.code, m.message));
+      if (m.batchId) return this.onUploadRefused({ ...m, batchId: m.batchId });
       this.answerPending(m);
     },
     'valid-list': (m) => {
@@ -278,7 +297,7 @@ export class TerminalClient extends EventEmitter {
       this.actions.push(m);
       void this.answerAction(m);
     },
-    'offline-ack': (m) => this.emit('offline-ack', m),
+    'offline-ack': (m) => this.onOfflineAck(m),
     'cash-state': (m) => {
       const q = this.cashWaiters.get(m.sessionId);
       const fn = q?.shift();
@@ -460,40 +479,87 @@ export class TerminalClient extends EventEmitter {
     };
   }
 
-  /** Uploads queued offline decisions in batches; each is removed only once the server acknowledged it. */
-  async uploadOffline(): Promise<void> {
-    if (this.uploading) return;
-    this.uploading = true;
-    try {
-      while (this.offlineQueue.length > 0 && this.connected) {
-        // Small batches: each is acknowledged quickly, so an upload resumes where it stopped.
-        const events = this.offlineQueue.slice(0, 100);
-        const batchId = randomUUID();
-        const ack = await new Promise<ServerOfflineAck | null>((resolve) => {
-          const timer = setTimeout(() => {
-            this.off('offline-ack', on);
-            resolve(null);
-          }, this.timeoutMs);
-          const on = (a: ServerOfflineAck) => {
-            if (a.batchId !== batchId) return;
-            clearTimeout(timer);
-            this.off('offline-ack', on);
-            resolve(a);
-          };
-          this.on('offline-ack', on);
-          this.send({ type: 'offline-batch', batchId, events });
-        });
-        if (!ack) continue; // no acknowledgement in time: send again (recorded ones come back as duplicates)
-        // Rejected events (a time out of range) are never sent again.
-        const done = new Set([...ack.recorded, ...ack.duplicates, ...(ack.rejected ?? []).map((r) => r.eventId)]);
-        for (let i = this.offlineQueue.length - 1; i >= 0; i--) {
-          if (done.has(this.offlineQueue[i].eventId)) this.offlineQueue.splice(i, 1);
+  /**
+   * Uploads the queued offline decisions and resolves once the queue is empty or the link is lost
+   * (the next welcome goes on). Safe to call any time; the upload runs by itself after every
+   * welcome and every server decision.
+   *
+   * Flow control (docs/terminal-protocol.md "Offline uploads", issue 33 finding 2): batches of at
+   * most `uploadBatchEvents`, at most `uploadWindow` of them sent and not yet answered; a batch is
+   * sent once per link — never again on a timer — and every acknowledgement is taken, however
+   * late, for the event ids it names (whichever batch named them). A server that answers
+   * `UPLOAD_BUSY` or `UPLOAD_FAILED` for a batch gets its events again after a jittered back-off;
+   * a lost link sends what was not acknowledged on the next one (the server records each event id
+   * once). Before, a batch not acknowledged within 10 s was sent again under a new id and the late
+   * acknowledgement of the first ignored: a server slower than that never caught up.
+   */
+  uploadOffline(): Promise<void> {
+    this.pumpUploads();
+    if (this.offlineQueue.length === 0 || !this.connected) return Promise.resolve();
+    return new Promise((resolve) => this.uploadWaiters.push(resolve));
+  }
+
+  /** Fills the upload window from the queue (nothing while backing off or without a link). */
+  private pumpUploads(): void {
+    if (this.connected && !this.uploadRetryTimer) {
+      const size = this.opts.uploadBatchEvents ?? OFFLINE_BATCH_EVENTS;
+      const window = this.opts.uploadWindow ?? OFFLINE_UPLOAD_WINDOW;
+      while (this.uploadsInFlight.size < window) {
+        const events: OfflineEvent[] = [];
+        for (const e of this.offlineQueue) {
+          if (events.length >= size) break;
+          if (!this.sentOnLink.has(e.eventId)) events.push(e);
         }
-        this.emit('uploaded', ack);
+        if (events.length === 0) break;
+        const batchId = randomUUID();
+        const ids = events.map((e) => e.eventId);
+        this.uploadsInFlight.set(batchId, ids);
+        for (const id of ids) this.sentOnLink.add(id);
+        this.send({ type: 'offline-batch', batchId, events });
+        this.emit('offline-batch', batchId, ids.length);
       }
-    } finally {
-      this.uploading = false;
     }
+    if (this.offlineQueue.length === 0 || !this.connected) this.settleUploadWaiters();
+  }
+
+  /** An acknowledgement, of any batch and however late: the event ids it names leave the queue. */
+  private onOfflineAck(a: ServerOfflineAck): void {
+    // Rejected events (a time out of range) are never sent again.
+    const done = new Set([...a.recorded, ...a.duplicates, ...(a.rejected ?? []).map((r) => r.eventId)]);
+    for (let i = this.offlineQueue.length - 1; i >= 0; i--) {
+      if (done.has(this.offlineQueue[i].eventId)) this.offlineQueue.splice(i, 1);
+    }
+    // What the batch carried and the server did not name goes again in a later batch.
+    for (const id of this.uploadsInFlight.get(a.batchId) ?? []) this.sentOnLink.delete(id);
+    for (const id of done) this.sentOnLink.delete(id);
+    this.uploadsInFlight.delete(a.batchId);
+    this.uploadAttempts = 0;
+    this.emit('offline-ack', a);
+    this.emit('uploaded', a);
+    this.pumpUploads();
+  }
+
+  /** The server refused or failed a batch (`UPLOAD_BUSY`, `UPLOAD_FAILED`): its events again after the back-off. */
+  private onUploadRefused(m: ServerError & { batchId: string }): void {
+    const ids = this.uploadsInFlight.get(m.batchId);
+    if (!ids) return this.unsolicitedMessage(m);
+    this.uploadsInFlight.delete(m.batchId);
+    for (const id of ids) this.sentOnLink.delete(id);
+    if (this.uploadRetryTimer) return;
+    const { initial, max } = this.opts.uploadBackoffMs ?? { initial: 500, max: 30_000 };
+    const ceiling = Math.min(max, initial * 2 ** this.uploadAttempts++);
+    this.uploadRetryTimer = setTimeout(
+      () => {
+        this.uploadRetryTimer = undefined;
+        this.pumpUploads();
+      },
+      ceiling / 2 + Math.random() * (ceiling / 2),
+    );
+    this.uploadRetryTimer.unref?.();
+  }
+
+  private settleUploadWaiters(): void {
+    for (const w of this.uploadWaiters.splice(0)) w();
   }
 
   // ---------------------------------------------------------------- cash
@@ -578,6 +644,8 @@ export class TerminalClient extends EventEmitter {
     clearInterval(this.linkTimer);
     clearTimeout(this.reconnectTimer);
     this.reconnectTimer = undefined;
+    clearTimeout(this.uploadRetryTimer);
+    this.uploadRetryTimer = undefined;
     const ws = this.ws;
     if (!ws || ws.readyState === WebSocket.CLOSED) return Promise.resolve();
     return new Promise((resolve) => {

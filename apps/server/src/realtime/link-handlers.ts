@@ -150,7 +150,7 @@ export const linkHandlers: LinkHandlers = {
     s.deps.actions.reply({ requestId, ok, ...(data !== undefined ? { data } : {}), ...(error ? { error } : {}) });
   }),
   'offline-batch': authenticated(async (s, link, m) =>
-    s.queueUpload(link.terminalId, async () => s.send(await ingestOfflineBatch(s.db, s.deps.bus, link, m))),
+    s.queueUpload(link.terminalId, m.batchId, () => ingestOfflineBatch(s.db, s.deps.bus, link, m)),
   ),
   'cash-begin': cash(cashBegin),
   'cash-insert': cash(cashInsert),

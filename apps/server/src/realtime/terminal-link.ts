@@ -4,6 +4,7 @@ import { handleFrame } from './link-handlers.js';
 import { terminalActions } from '../lib/terminal-actions.js';
 import { terminalScreens } from '../lib/terminal-screens.js';
 import { TerminalLinkSession, type LinkDeps } from './terminal-session.js';
+import { UploadLane } from './upload-lane.js';
 
 /**
  * The terminal link (DESIGN §8, docs/terminal-protocol.md): one WebSocket per
@@ -23,6 +24,7 @@ export async function terminalLinkRoutes(app: FastifyInstance): Promise<void> {
     registry,
     actions: terminalActions(registry, bus),
     screens: terminalScreens(registry, bus),
+    uploads: new UploadLane(),
   };
   // A deleted terminal's link is closed at once, on whichever instance holds it.
   bus.subscribe('terminal-kick', (e) => registry.get(e.terminalId)?.send({ type: 'kicked' }));

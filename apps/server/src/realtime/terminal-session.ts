@@ -5,7 +5,9 @@ import {
   HELLO_TIMEOUT_SECONDS,
   LINK_DEAD_SECONDS,
   LINK_PING_SECONDS,
+  OFFLINE_UPLOAD_QUEUE,
   type ServerMessage,
+  type ServerOfflineAck,
   type ServerValidList,
   type TerminalErrorCode,
 } from '@venue/domain';
@@ -24,6 +26,7 @@ import type { TerminalActions } from '../lib/terminal-actions.js';
 import type { TerminalScreens } from '../lib/terminal-screens.js';
 import type { TerminalRegistry, TerminalSocket } from '../lib/terminal-registry.js';
 import { gateWelcomeMessages } from './handlers/gate.js';
+import type { UploadLane } from './upload-lane.js';
 
 /**
  * One connected terminal's link (docs/terminal-protocol.md): its socket, the
@@ -47,6 +50,8 @@ export interface LinkDeps {
   actions: TerminalActions;
   /** The latest screen of each terminal (remote view). */
   screens: TerminalScreens;
+  /** Offline batches recorded at once on this instance, all links together (realtime/upload-lane.ts). */
+  uploads: UploadLane;
 }
 
 /** The state of an authenticated terminal (after a good hello). */
@@ -98,6 +103,8 @@ export class TerminalLinkSession {
   closed = false;
   private chain = Promise.resolve();
   private uploads = Promise.resolve();
+  /** Offline batches of this link queued or being recorded. */
+  private uploadsWaiting = 0;
   private readonly helloTimer: NodeJS.Timeout;
   private idleTimer?: NodeJS.Timeout;
   private readonly pingTimer: NodeJS.Timeout;
@@ -187,13 +194,37 @@ export class TerminalLinkSession {
 
   /**
    * Runs an offline upload off the link's message order: live entrances sent meanwhile are
-   * decided at once instead of waiting behind the upload; uploads stay one at a time.
+   * decided at once instead of waiting behind the upload; a link's uploads stay one at a time,
+   * and the instance records at most `deps.uploads.limit` batches at a time whichever their links
+   * (the gate's decisions keep their connections while fifty terminals upload).
+   *
+   * Back-pressure (docs/terminal-protocol.md "Offline uploads"): a batch beyond
+   * OFFLINE_UPLOAD_QUEUE of this link still waiting is answered `UPLOAD_BUSY` at once instead of
+   * queued behind them; a batch whose link closed before its turn is dropped unrecorded (its
+   * terminal sends it again on its next link); a batch that fails is answered `UPLOAD_FAILED`.
+   * Each answer names the batch.
    */
-  queueUpload(terminalId: number, upload: () => Promise<void>): void {
-    this.uploads = this.uploads.then(upload).catch((err: unknown) => {
-      this.log.error({ err, terminalId }, 'offline upload failed');
-      this.fail('GENERAL_ERROR', 'Offline upload failed');
-    });
+  queueUpload(terminalId: number, batchId: string, upload: () => Promise<ServerOfflineAck>): void {
+    if (this.uploadsWaiting >= OFFLINE_UPLOAD_QUEUE) {
+      this.send({ type: 'error', code: 'UPLOAD_BUSY', message: 'Earlier batches are still being recorded', batchId });
+      return;
+    }
+    this.uploadsWaiting++;
+    this.uploads = this.uploads
+      .then(async () => {
+        if (this.closed) return;
+        const release = await this.deps.uploads.enter();
+        try {
+          if (!this.closed) this.send(await upload());
+        } finally {
+          release();
+        }
+      })
+      .catch((err: unknown) => {
+        this.log.error({ err, terminalId, batchId }, 'offline upload failed');
+        this.send({ type: 'error', code: 'UPLOAD_FAILED', message: 'Offline upload failed; send it again', batchId });
+      })
+      .finally(() => this.uploadsWaiting--);
   }
 
   /** Writes last_connection, at most once a minute unless `force`. */
