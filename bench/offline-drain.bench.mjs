@@ -6,7 +6,8 @@
 // offline between them (queued, as at real gates); the server is started again on the same database
 // and port, CPU-throttled: pinned to one core (`taskset -c 0`) beside BENCH_BUSY (default 2) busy loops
 // pinned to the same core, so it gets at most a third of one core (less under the machine's own load).
-// Measured from the restart: every terminal back, every queue empty (the terminals' view), and
+// Measured from the restart (and from the server listening again, which the goal counts from): every
+// terminal back, every queue empty (the terminals' view), and
 // every event in entrance_logs exactly once (count and distinct (terminal, event id)); also the
 // offline batches sent and acknowledged, and refusals for back-pressure. Goal: drained exactly once
 // within 60 s. Before (a batch sent again after 10 s under a new id, late answers ignored, two
@@ -138,7 +139,10 @@ try {
     acks,
     refused,
     exactlyOnce: counted.n === EVENTS && counted.d === EVENTS && counted.mine === EVENTS,
-    met: drained && emptyMs <= GOAL_SECONDS * 1000 && counted.n === EVENTS && counted.d === EVENTS,
+    // The goal counts from the server answering again (how long it takes to start is the restart's row,
+    // bench/restart.bench.mjs).
+    drainedAfterListeningMs: drained ? emptyMs - listeningMs : null,
+    met: drained && emptyMs - listeningMs <= GOAL_SECONDS * 1000 && counted.n === EVENTS && counted.d === EVENTS,
   });
   result.load.end = load();
   console.log(JSON.stringify(result));
@@ -173,10 +177,10 @@ if (process.env.BENCH_RECORD !== '0')
       'throttle',
       'server listening ms',
       'all terminals back ms',
-      'all queues empty ms',
+      'all queues empty ms (after listening)',
       'rows / distinct',
       'batches sent / acks / refused',
-      'goal (≤ 60 s, exactly once)',
+      'goal (≤ 60 s after listening, exactly once)',
     ],
     [
       date,
@@ -186,7 +190,9 @@ if (process.env.BENCH_RECORD !== '0')
       `one core (taskset -c 0) shared with ${BUSY} busy loops`,
       result.listeningMs,
       result.allBackMs,
-      result.drainedMs ?? `not in ${LIMIT_SECONDS} s (${result.stillQueued} still queued)`,
+      result.drainedMs != null
+        ? `${result.drainedMs} (${result.drainedAfterListeningMs})`
+        : `not in ${LIMIT_SECONDS} s (${result.stillQueued} still queued)`,
       `${result.rows} / ${result.distinct}`,
       `${result.batchesSent} / ${result.acks} / ${result.refused}`,
       result.met ? 'met' : 'not met',

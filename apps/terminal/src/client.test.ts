@@ -226,6 +226,128 @@ describe('TerminalClient: offline uploads (issue 33 finding 2)', () => {
   });
 });
 
+describe('TerminalClient: several servers (issue 33 finding 7)', () => {
+  /** A client over stand-in sockets; `sockets` lists every socket it opened, with its URL. */
+  function cluster(opts: Partial<ConstructorParameters<typeof TerminalClient>[0]> = {}) {
+    const sockets: { url: string; socket: FakeSocket }[] = [];
+    const client = new TerminalClient({
+      url: ['ws://a.test', 'ws://b.test'],
+      serial: 'SIM-1',
+      secret: 'secret',
+      heartbeat: false,
+      linkCheckMs: 60_000,
+      openSocket: (url) => {
+        const socket = new FakeSocket();
+        sockets.push({ url, socket });
+        return socket as never;
+      },
+      ...opts,
+    });
+    clients.push(client);
+    const welcome = (socket: FakeSocket) => {
+      socket.open();
+      socket.serverSends({ type: 'welcome', terminalId: 7, name: 'Gate 1', approved: true, gateOpenSeconds: 4 });
+    };
+    return { client, sockets, welcome };
+  }
+  const tick = () => new Promise((r) => setTimeout(r, 0));
+
+  it('tries the next address at once when one cannot be reached, and stays on it', async () => {
+    const { client, sockets, welcome } = cluster();
+    const connecting = client.connect();
+    expect(sockets.map((s) => s.url)).toEqual(['ws://a.test/api/terminal/ws']);
+    sockets[0].socket.close(1006);
+    await tick();
+    expect(sockets.map((s) => s.url)).toEqual(['ws://a.test/api/terminal/ws', 'ws://b.test/api/terminal/ws']);
+    welcome(sockets[1].socket);
+    await expect(connecting).resolves.toMatchObject({ type: 'welcome' });
+    expect(client.server).toBe('ws://b.test/api/terminal/ws');
+    expect(client.connected).toBe(true);
+  });
+
+  it('tries the next address when one is busy, and stops at a refusal every server would repeat', async () => {
+    const { client, sockets } = cluster();
+    const connecting = client.connect();
+    sockets[0].socket.open();
+    sockets[0].socket.serverSends({ type: 'error', code: 'BUSY', message: 'busy' });
+    await tick();
+    expect(sockets).toHaveLength(2);
+    sockets[1].socket.open();
+    sockets[1].socket.serverSends({ type: 'error', code: 'AUTH_FAILED', message: 'no' });
+    await expect(connecting).rejects.toMatchObject({ code: 'AUTH_FAILED' });
+    expect(sockets).toHaveLength(2);
+  });
+
+  it('moves to the next server when its server goes away, and backs off between rounds, not between addresses', async () => {
+    const { client, sockets, welcome } = cluster({
+      reconnect: true,
+      backoffMs: { initial: 40, max: 60_000 },
+      goingAwayJitterMs: 20,
+    });
+    const connecting = client.connect();
+    welcome(sockets[0].socket);
+    await connecting;
+    // A graceful stop of server a (close 1001): the next round starts at b, not at a.
+    const back = new Promise((r) => client.once('online', r));
+    sockets[0].socket.close(1001);
+    await new Promise((r) => setTimeout(r, 60));
+    expect(sockets.map((s) => s.url)).toEqual(['ws://a.test/api/terminal/ws', 'ws://b.test/api/terminal/ws']);
+    welcome(sockets[1].socket);
+    await back;
+    expect(client.server).toBe('ws://b.test/api/terminal/ws');
+    // b crashes (1006) and a is still down: after the first back-off (20–40 ms) one round tries b, then a at
+    // once; the next round only after the grown back-off (40–80 ms).
+    sockets[1].socket.close(1006);
+    await new Promise((r) => setTimeout(r, 60));
+    expect(sockets).toHaveLength(3);
+    expect(sockets[2].url).toBe('ws://b.test/api/terminal/ws');
+    sockets[2].socket.close(1006);
+    await tick();
+    expect(sockets[3].url).toBe('ws://a.test/api/terminal/ws');
+    sockets[3].socket.close(1006);
+    await tick();
+    expect(sockets).toHaveLength(4);
+    await new Promise((r) => setTimeout(r, 120));
+    expect(sockets[4].url).toBe('ws://b.test/api/terminal/ws');
+  });
+
+  it('connects to every address a host name resolves to, in turn, keeping the name for the server', async () => {
+    // A real socket: the name resolves to 127.0.0.2 (nothing listens there) and 127.0.0.1 (the server).
+    const { WebSocketServer } = await import('ws');
+    const wss = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+    await new Promise((r) => wss.once('listening', r));
+    const port = (wss.address() as { port: number }).port;
+    const hosts: string[] = [];
+    wss.on('connection', (ws, req) => {
+      hosts.push(req.headers.host ?? '');
+      ws.on('message', () =>
+        ws.send(JSON.stringify({ type: 'welcome', terminalId: 1, name: 'G', approved: true, gateOpenSeconds: 3 })),
+      );
+    });
+    const client = new TerminalClient({
+      url: `ws://gates.test:${port}`,
+      serial: 'S',
+      secret: 's',
+      heartbeat: false,
+      resolveHost: async (host) => {
+        expect(host).toBe('gates.test');
+        return [
+          { address: '127.0.0.2', family: 4 },
+          { address: '127.0.0.1', family: 4 },
+        ];
+      },
+    });
+    try {
+      await expect(client.connect()).resolves.toMatchObject({ type: 'welcome' });
+      expect(client.server).toBe(`ws://gates.test:${port}/api/terminal/ws@127.0.0.1`);
+      expect(hosts).toEqual([`gates.test:${port}`]);
+    } finally {
+      await client.close();
+      await new Promise((r) => wss.close(r));
+    }
+  });
+});
+
 describe('TerminalClient: pushed and answered messages', () => {
   it('keeps the valid list', async () => {
     const { client, socket } = await connected();
