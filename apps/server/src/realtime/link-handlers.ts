@@ -126,6 +126,8 @@ export const linkHandlers: LinkHandlers = {
     }
   },
   entrance: authenticated(async (s, link, m) => {
+    // The server is stopping: the terminal decides by its list and uploads it where it moves to.
+    if (s.leaving) return s.fail('DECIDE_OFFLINE', 'The server is stopping; decide offline', m.eventId);
     const handled = performance.now();
     return s.startEntrance(() => decideEntrance(s, link, m, handled));
   }),

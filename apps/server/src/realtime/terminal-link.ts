@@ -17,7 +17,7 @@ import { UploadLane } from './upload-lane.js';
  * row is in modules/terminals/link.service.ts.
  */
 export async function terminalLinkRoutes(app: FastifyInstance): Promise<void> {
-  const { database, bus, terminals: registry } = app.deps;
+  const { database, bus, terminals: registry, links } = app.deps;
   const deps: LinkDeps = {
     db: database.db,
     bus,
@@ -33,7 +33,10 @@ export async function terminalLinkRoutes(app: FastifyInstance): Promise<void> {
     '/api/terminal/ws',
     { websocket: true, config: { public: true }, schema: { hide: true } },
     (socket: WebSocket, req) => {
+      // A stopping instance sends a terminal on to its next address at once.
+      if (links.draining) return socket.close(1001, 'server stopping');
       const session = new TerminalLinkSession(socket, deps, req.log);
+      links.add(session);
       socket.on('message', (data, isBinary) => {
         const raw = isBinary ? '' : data.toString();
         session.enqueue(() => handleFrame(session, raw));

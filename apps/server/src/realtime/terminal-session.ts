@@ -113,12 +113,19 @@ export class TerminalLinkSession {
   private lastListKey = '';
   private entrancesRunning = 0;
   private readonly entranceSlots: (() => void)[] = [];
+  /** Decisions being made now (a graceful stop sends them before it closes the link). */
+  private readonly deciding = new Set<Promise<void>>();
+  /** Set when the server stops: new entrances are answered DECIDE_OFFLINE, the link closes with 1001. */
+  leaving = false;
+  private readonly closedOnce: Promise<void>;
+  private markClosed!: () => void;
 
   constructor(
     readonly socket: WebSocket,
     readonly deps: LinkDeps,
     readonly log: FastifyBaseLogger,
   ) {
+    this.closedOnce = new Promise((r) => (this.markClosed = r));
     this.helloTimer = setTimeout(() => {
       if (!this.link) this.closeWith('HELLO_TIMEOUT', 'No hello received', 4408);
     }, HELLO_TIMEOUT_SECONDS * 1000);
@@ -186,10 +193,48 @@ export class TerminalLinkSession {
       await new Promise<void>((r) => this.entranceSlots.push(r));
     }
     this.entrancesRunning++;
-    void decide().finally(() => {
+    const running: Promise<void> = decide().finally(() => {
+      this.deciding.delete(running);
       this.entrancesRunning--;
       this.entranceSlots.shift()?.();
     });
+    this.deciding.add(running);
+  }
+
+  /**
+   * The server is stopping (docs/operations.md "Shutdown"): the decisions being made are sent
+   * (for at most `decideMs`), then the link is closed with 1001 "going away" — the terminal
+   * connects to its next server address at once (apps/terminal/src/client.ts). Entrances that
+   * arrive meanwhile are answered DECIDE_OFFLINE (the terminal decides by its list and uploads
+   * them to the server it moves to). A terminal that does not answer the close within
+   * `closeMs` is cut off.
+   */
+  async goAway(decideMs = 1_000, closeMs = 2_000): Promise<void> {
+    if (this.closed) return;
+    this.leaving = true;
+    let timer: NodeJS.Timeout | undefined;
+    const limit = (ms: number) => new Promise<void>((r) => (timer = setTimeout(r, ms)));
+    await Promise.race([Promise.all([...this.deciding]), limit(decideMs)]);
+    clearTimeout(timer);
+    if (this.closed) return;
+    this.socket.close(1001, 'server stopping');
+    await Promise.race([this.closedOnce, limit(closeMs)]);
+    clearTimeout(timer);
+    if (!this.closed) this.socket.terminate();
+  }
+
+  /**
+   * Resolves once the socket has closed and everything the link had started is done: its
+   * messages, its uploads and what its close writes (last contact, the instance released).
+   */
+  async settled(): Promise<void> {
+    await this.closedOnce;
+    for (;;) {
+      const chain = this.chain;
+      const uploads = this.uploads;
+      await Promise.all([chain, uploads, ...this.deciding]);
+      if (chain === this.chain && uploads === this.uploads) return;
+    }
   }
 
   /**
@@ -320,6 +365,7 @@ export class TerminalLinkSession {
   /** Stops the timers; an authenticated link is unregistered, and its last contact and instance written. */
   private onClose(): void {
     this.closed = true;
+    this.markClosed();
     clearInterval(this.pingTimer);
     clearTimeout(this.helloTimer);
     clearTimeout(this.idleTimer);
