@@ -27,12 +27,18 @@ export function serverFlagsLabel(extra = []) {
 /**
  * @param {Record<string, string>} env added to this process's environment
  * @param {string[]} [nodeArgs] more node flags (a CPU profile, --trace-gc, ...)
+ * @param {string[]} [prefix] a command the server runs under, e.g. `['taskset', '-c', '0']` (one core)
  */
-export function startGateServer(env, nodeArgs = []) {
+export function startGateServer(env, nodeArgs = [], prefix = []) {
+  const args = [...SERVER_NODE_FLAGS, ...nodeArgs, '--import', 'tsx', path.join(root, 'bench/lib/gate-server.mjs')];
   const child = spawn(
-    process.execPath,
-    [...SERVER_NODE_FLAGS, ...nodeArgs, '--import', 'tsx', path.join(root, 'bench/lib/gate-server.mjs')],
-    { cwd: root, env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'inherit'] },
+    prefix[0] ?? process.execPath,
+    prefix.length ? [...prefix.slice(1), process.execPath, ...args] : args,
+    {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
   );
   const lines = readline.createInterface({ input: child.stdout });
   const queue = [];

@@ -26,6 +26,7 @@ import { loadSecrets } from './lib/secrets.js';
 import { loggerOptions } from './lib/log-options.js';
 import { EventBus, PgEventBus } from './lib/event-bus.js';
 import { TerminalRegistry } from './lib/terminal-registry.js';
+import { TerminalLinks } from './realtime/terminal-links.js';
 import { registerModules } from './routes.js';
 import { trackWrites } from './lib/replica-route.js';
 
@@ -47,6 +48,8 @@ export interface AppDeps {
   bus?: EventBus;
   /** Terminals connected to this instance. */
   terminals?: TerminalRegistry;
+  /** The terminal sockets of this instance, ended gracefully when the app closes (realtime/terminal-links.ts). */
+  links?: TerminalLinks;
   /** Where the log goes (default stdout); tests read it. */
   logStream?: NodeJS.WritableStream;
 }
@@ -90,7 +93,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await bus.start();
   app.addHook('onClose', async () => bus.close());
   const terminals = deps.terminals ?? new TerminalRegistry();
-  app.decorate('deps', { config, database, bus, terminals });
+  const links = deps.links ?? new TerminalLinks(database.db);
+  app.decorate('deps', { config, database, bus, terminals, links });
   configureReconciliation({ orphanAfterSeconds: config.orphanChargeSeconds });
   // Before every route: the HTTP latency of each (by its pattern) and the gauges' source (plugins/metrics.ts).
   await metricsPlugin(app);
@@ -167,7 +171,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   });
   await app.register(rateLimit, { global: false });
-  await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
+  // Graceful stop (docs/operations.md "Shutdown"): instead of the plugin's close of every socket without
+  // waiting, closeSockets ends the terminal links first, before the listener, the jobs and the pool.
+  await app.register(websocket, { options: { maxPayload: 1024 * 1024 }, preClose: async () => closeSockets(app) });
   // Uploads (DESIGN §10): registered once here for every area; each route passes its own size limit to req.file().
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });
 
@@ -232,6 +238,26 @@ function healthRoutes(app: FastifyInstance, config: Config, database: Database):
     }
     return { ok: true, db: database.kind };
   });
+}
+
+/**
+ * Ends the instance's WebSockets when the app closes: no new upgrade, the terminal links drained
+ * (TerminalLinks.drain: decisions in flight sent, 1001, last contact written, instance released),
+ * then every other socket (the console's live feed) closed with 1001 "going away".
+ */
+async function closeSockets(app: FastifyInstance): Promise<void> {
+  app.server.removeAllListeners('upgrade');
+  const drained = await app.deps.links.drain();
+  if (!drained.settled) app.log.warn(drained, 'terminal links did not all end in time');
+  const wss = app.websocketServer;
+  for (const client of wss.clients) client.close(1001, 'server stopping');
+  const closed = new Promise<void>((resolve) => wss.close(() => resolve()));
+  // A peer that does not answer the close frame is cut off after 2 s (ws would wait 30 s).
+  const cut = setTimeout(() => {
+    for (const client of wss.clients) client.terminate();
+  }, 2_000);
+  await closed;
+  clearTimeout(cut);
 }
 
 /** Longest wait of the readiness check for `SELECT 1` (ms). */

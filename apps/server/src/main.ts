@@ -63,14 +63,17 @@ async function main(): Promise<void> {
       console.error('Demo history failed (the next start goes on from the last saved batch):', err),
     );
   }
-  // Graceful shutdown (docs/operations.md): stop accepting, let requests in flight finish,
-  // close the console's and the terminals' sockets (terminals reconnect to another instance
-  // or decide offline), close the database; give up after SHUTDOWN_GRACE_MS.
+  // Graceful shutdown (docs/operations.md "Shutdown"): readiness answers 503; the terminal links send
+  // the decisions they are making, close with 1001 (a terminal moves to its next server address at
+  // once, or decides offline meanwhile) and write their last contact and release; the console's
+  // sockets close; requests in flight finish; the jobs stop; the pool closes last. Gives up after
+  // SHUTDOWN_GRACE_MS.
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     console.log(`${signal}: shutting down`);
+    const stopStarted = performance.now();
     const force = setTimeout(() => {
       console.error(`shutdown took over ${SHUTDOWN_GRACE_MS} ms; exiting`);
       process.exit(1);
@@ -83,6 +86,7 @@ async function main(): Promise<void> {
     await sandbox.close();
     await database.close();
     clearTimeout(force);
+    console.log(`stopped in ${Math.round(performance.now() - stopStarted)} ms`);
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));

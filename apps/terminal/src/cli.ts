@@ -31,8 +31,10 @@ Options:
   --serial <serial>       The terminal's serial (required), e.g. DEMO-1.
   --secret <secret>       The terminal's secret, issued when the terminal was created.
                           Default: env TERMINAL_SECRET, else the demo secrets file (below).
-  --server <url>          Server origin or terminal URL (default env TERMINAL_SERVER or
+  --server <url>[,<url>…] Server origin or terminal URL (default env TERMINAL_SERVER or
                           ws://localhost:3000; the path /api/terminal/ws is added to an origin).
+                          Several, comma-separated: tried in order until one answers; a host name
+                          with several addresses (DNS) counts as several.
   --event-id <id>         The event id to send (default a new UUID). Sending the same id again
                           returns the first decision without counting the entrance twice.
   --at <iso-time>         When the event happened (for events handled offline); default now.

@@ -137,6 +137,217 @@ describe('TerminalClient: decisions', () => {
   });
 });
 
+describe('TerminalClient: offline uploads (issue 33 finding 2)', () => {
+  const queue = (client: TerminalClient, n: number) => {
+    for (let i = 0; i < n; i++) {
+      client.offlineQueue.push({
+        eventId: `q-${i}`,
+        identification: { kind: 'card', value: '100001' },
+        at: new Date().toISOString(),
+        status: 1,
+      });
+    }
+  };
+  const batches = (socket: FakeSocket) => socket.sent.filter((m) => m.type === 'offline-batch');
+  const ack = (socket: FakeSocket, batch: { batchId: string; events: { eventId: string }[] }) =>
+    socket.serverSends({
+      type: 'offline-ack',
+      batchId: batch.batchId,
+      recorded: batch.events.map((e) => e.eventId),
+      duplicates: [],
+    });
+
+  it('keeps two batches in flight, never sends one again on the same link, and takes acknowledgements however late', async () => {
+    // A server slower than the terminal's time-out: before, a batch unanswered after `timeoutMs` went again
+    // under a new id and the late answer of the first was ignored, so the backlog never drained.
+    const { client, socket } = await connected({ timeoutMs: 50 });
+    queue(client, 250);
+    const drained = client.uploadOffline();
+    expect(batches(socket).map((b) => b.events.length)).toEqual([100, 100]);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(batches(socket)).toHaveLength(2);
+    // The first answer, four time-outs late: its events leave the queue and the window moves on.
+    ack(socket, batches(socket)[0]);
+    expect(client.offlineQueue).toHaveLength(150);
+    expect(batches(socket).map((b) => b.events.length)).toEqual([100, 100, 50]);
+    ack(socket, batches(socket)[2]);
+    ack(socket, batches(socket)[1]);
+    await drained;
+    expect(client.offlineQueue).toEqual([]);
+    const sent = batches(socket).flatMap((b) => b.events.map((e) => e.eventId));
+    expect(sent).toHaveLength(250);
+    expect(new Set(sent).size).toBe(250);
+  });
+
+  it('backs off after UPLOAD_BUSY and sends the refused events again, once', async () => {
+    const { client, socket } = await connected({ uploadBackoffMs: { initial: 40, max: 40 } });
+    queue(client, 150);
+    const drained = client.uploadOffline();
+    const [first, second] = batches(socket);
+    socket.serverSends({ type: 'error', code: 'UPLOAD_BUSY', message: 'busy', batchId: second.batchId });
+    ack(socket, first);
+    // Backing off: nothing more is sent until the back-off ends (20–40 ms).
+    expect(batches(socket)).toHaveLength(2);
+    await new Promise((r) => setTimeout(r, 80));
+    const third = batches(socket)[2];
+    expect(third.events.map((e) => e.eventId)).toEqual(second.events.map((e) => e.eventId));
+    ack(socket, third);
+    await drained;
+    expect(client.offlineQueue).toEqual([]);
+    expect(batches(socket)).toHaveLength(3);
+  });
+
+  it('sends what was not acknowledged again on the next link', async () => {
+    const sockets: FakeSocket[] = [];
+    const { client, socket } = await connected({
+      reconnect: true,
+      backoffMs: { initial: 60_000, max: 60_000 },
+      openSocket: () => {
+        const s = new FakeSocket();
+        sockets.push(s);
+        return s as never;
+      },
+    });
+    queue(client, 120);
+    const stopped = client.uploadOffline();
+    ack(socket, batches(socket)[0]);
+    socket.close(1006);
+    await stopped;
+    expect(client.offlineQueue.map((e) => e.eventId)).toEqual(Array.from({ length: 20 }, (_, i) => `q-${100 + i}`));
+    // The next link: the 20 go up again (the server answers a duplicate for any it had recorded).
+    const again = client.connect();
+    const next = sockets[sockets.length - 1];
+    next.open();
+    next.serverSends({ type: 'welcome', terminalId: 7, name: 'Gate 1', approved: true, gateOpenSeconds: 4 });
+    await again;
+    expect(batches(next).map((b) => b.events.length)).toEqual([20]);
+    ack(next, batches(next)[0]);
+    expect(client.offlineQueue).toEqual([]);
+  });
+});
+
+describe('TerminalClient: several servers (issue 33 finding 7)', () => {
+  /** A client over stand-in sockets; `sockets` lists every socket it opened, with its URL. */
+  function cluster(opts: Partial<ConstructorParameters<typeof TerminalClient>[0]> = {}) {
+    const sockets: { url: string; socket: FakeSocket }[] = [];
+    const client = new TerminalClient({
+      url: ['ws://a.test', 'ws://b.test'],
+      serial: 'SIM-1',
+      secret: 'secret',
+      heartbeat: false,
+      linkCheckMs: 60_000,
+      openSocket: (url) => {
+        const socket = new FakeSocket();
+        sockets.push({ url, socket });
+        return socket as never;
+      },
+      ...opts,
+    });
+    clients.push(client);
+    const welcome = (socket: FakeSocket) => {
+      socket.open();
+      socket.serverSends({ type: 'welcome', terminalId: 7, name: 'Gate 1', approved: true, gateOpenSeconds: 4 });
+    };
+    return { client, sockets, welcome };
+  }
+  const tick = () => new Promise((r) => setTimeout(r, 0));
+
+  it('tries the next address at once when one cannot be reached, and stays on it', async () => {
+    const { client, sockets, welcome } = cluster();
+    const connecting = client.connect();
+    expect(sockets.map((s) => s.url)).toEqual(['ws://a.test/api/terminal/ws']);
+    sockets[0].socket.close(1006);
+    await tick();
+    expect(sockets.map((s) => s.url)).toEqual(['ws://a.test/api/terminal/ws', 'ws://b.test/api/terminal/ws']);
+    welcome(sockets[1].socket);
+    await expect(connecting).resolves.toMatchObject({ type: 'welcome' });
+    expect(client.server).toBe('ws://b.test/api/terminal/ws');
+    expect(client.connected).toBe(true);
+  });
+
+  it('tries the next address when one is busy, and stops at a refusal every server would repeat', async () => {
+    const { client, sockets } = cluster();
+    const connecting = client.connect();
+    sockets[0].socket.open();
+    sockets[0].socket.serverSends({ type: 'error', code: 'BUSY', message: 'busy' });
+    await tick();
+    expect(sockets).toHaveLength(2);
+    sockets[1].socket.open();
+    sockets[1].socket.serverSends({ type: 'error', code: 'AUTH_FAILED', message: 'no' });
+    await expect(connecting).rejects.toMatchObject({ code: 'AUTH_FAILED' });
+    expect(sockets).toHaveLength(2);
+  });
+
+  it('moves to the next server when its server goes away, and backs off between rounds, not between addresses', async () => {
+    const { client, sockets, welcome } = cluster({
+      reconnect: true,
+      backoffMs: { initial: 40, max: 60_000 },
+      goingAwayJitterMs: 20,
+    });
+    const connecting = client.connect();
+    welcome(sockets[0].socket);
+    await connecting;
+    // A graceful stop of server a (close 1001): the next round starts at b, not at a.
+    const back = new Promise((r) => client.once('online', r));
+    sockets[0].socket.close(1001);
+    await new Promise((r) => setTimeout(r, 60));
+    expect(sockets.map((s) => s.url)).toEqual(['ws://a.test/api/terminal/ws', 'ws://b.test/api/terminal/ws']);
+    welcome(sockets[1].socket);
+    await back;
+    expect(client.server).toBe('ws://b.test/api/terminal/ws');
+    // b crashes (1006) and a is still down: after the first back-off (20–40 ms) one round tries b, then a at
+    // once; the next round only after the grown back-off (40–80 ms).
+    sockets[1].socket.close(1006);
+    await new Promise((r) => setTimeout(r, 60));
+    expect(sockets).toHaveLength(3);
+    expect(sockets[2].url).toBe('ws://b.test/api/terminal/ws');
+    sockets[2].socket.close(1006);
+    await tick();
+    expect(sockets[3].url).toBe('ws://a.test/api/terminal/ws');
+    sockets[3].socket.close(1006);
+    await tick();
+    expect(sockets).toHaveLength(4);
+    await new Promise((r) => setTimeout(r, 120));
+    expect(sockets[4].url).toBe('ws://b.test/api/terminal/ws');
+  });
+
+  it('connects to every address a host name resolves to, in turn, keeping the name for the server', async () => {
+    // A real socket: the name resolves to 127.0.0.2 (nothing listens there) and 127.0.0.1 (the server).
+    const { WebSocketServer } = await import('ws');
+    const wss = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+    await new Promise((r) => wss.once('listening', r));
+    const port = (wss.address() as { port: number }).port;
+    const hosts: string[] = [];
+    wss.on('connection', (ws, req) => {
+      hosts.push(req.headers.host ?? '');
+      ws.on('message', () =>
+        ws.send(JSON.stringify({ type: 'welcome', terminalId: 1, name: 'G', approved: true, gateOpenSeconds: 3 })),
+      );
+    });
+    const client = new TerminalClient({
+      url: `ws://gates.test:${port}`,
+      serial: 'S',
+      secret: 's',
+      heartbeat: false,
+      resolveHost: async (host) => {
+        expect(host).toBe('gates.test');
+        return [
+          { address: '127.0.0.2', family: 4 },
+          { address: '127.0.0.1', family: 4 },
+        ];
+      },
+    });
+    try {
+      await expect(client.connect()).resolves.toMatchObject({ type: 'welcome' });
+      expect(client.server).toBe(`ws://gates.test:${port}/api/terminal/ws@127.0.0.1`);
+      expect(hosts).toEqual([`gates.test:${port}`]);
+    } finally {
+      await client.close();
+      await new Promise((r) => wss.close(r));
+    }
+  });
+});
+
 describe('TerminalClient: pushed and answered messages', () => {
   it('keeps the valid list', async () => {
     const { client, socket } = await connected();

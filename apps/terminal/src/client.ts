@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { lookup as dnsLookup } from 'node:dns/promises';
 import { EventEmitter } from 'node:events';
+import { isIP, type LookupFunction } from 'node:net';
 import WebSocket from 'ws';
 import {
   HEARTBEAT_INTERVAL_SECONDS,
+  OFFLINE_BATCH_EVENTS,
+  OFFLINE_UPLOAD_WINDOW,
   ServerMessage,
   TerminalAction,
   TERMINAL_PING_SECONDS,
@@ -48,8 +52,12 @@ import {
 export const TERMINAL_SOFTWARE_VERSION = '38.0.0';
 
 export interface TerminalClientOptions {
-  /** ws:// or wss:// URL; a bare origin gets the path /api/terminal/ws. */
-  url: string;
+  /**
+   * The server: a ws://, wss:// or http(s):// URL (a bare origin gets the path /api/terminal/ws),
+   * or several, tried in order with failover (docs/terminal-protocol.md "Several servers"); a host
+   * name that resolves to several addresses counts as that many.
+   */
+  url: string | string[];
   serial: string;
   secret: string;
   devices?: string[];
@@ -57,6 +65,10 @@ export interface TerminalClientOptions {
   softwareVersion?: string;
   /** Milliseconds to wait for a welcome or a decision (default 10000). */
   timeoutMs?: number;
+  /** Milliseconds for the TCP connection and the WebSocket upgrade to one address before the next is tried (default 3000). */
+  openTimeoutMs?: number;
+  /** Milliseconds over which a terminal whose server went away (close 1001/1012) spreads its reconnect (default 500). */
+  goingAwayJitterMs?: number;
   /** Send heartbeats every HEARTBEAT_INTERVAL_SECONDS while connected (default true). */
   heartbeat?: boolean;
   /** Re-open a lost connection and decide offline from the valid list meanwhile (default false). */
@@ -75,8 +87,16 @@ export interface TerminalClientOptions {
   linkCheckMs?: number;
   /** Backoff of reconnect attempts, milliseconds: first delay, ceiling (default 250 and 10000). */
   backoffMs?: { initial: number; max: number };
+  /** Offline events per uploaded batch (default OFFLINE_BATCH_EVENTS, 100). */
+  uploadBatchEvents?: number;
+  /** Offline batches sent and not yet answered at once (default OFFLINE_UPLOAD_WINDOW, 2). */
+  uploadWindow?: number;
+  /** Backoff after `UPLOAD_BUSY` or `UPLOAD_FAILED`, milliseconds: first delay, ceiling (default 500 and 30000). */
+  uploadBackoffMs?: { initial: number; max: number };
   /** Answers a server action; default: carry it out on the simulated gate and answer ok. */
   onAction?: (a: ServerAction, client: TerminalClient) => Promise<{ ok: boolean; data?: unknown; error?: string }>;
+  /** Resolves a host name to its addresses (default: the system resolver, every A and AAAA answer); tests pass their own. */
+  resolveHost?: (host: string) => Promise<{ address: string; family: number }[]>;
   /** Opens the socket to `url` (default: a `ws` WebSocket); unit tests pass a stand-in. */
   openSocket?: (url: string) => WebSocket;
 }
@@ -89,6 +109,45 @@ export class TerminalError extends Error {
   ) {
     super(`${code}: ${message}`);
   }
+}
+
+/** Refusals every server instance would repeat (they share the database): a round stops at them. */
+const FINAL_REFUSALS = new Set(['AUTH_FAILED', 'UNSUPPORTED_VERSION']);
+
+/** One address to try: a terminal URL and, for a resolved host name, one of its addresses. */
+interface Endpoint {
+  url: string;
+  address?: string;
+  family?: number;
+  /** The URL, with `@address` when resolved: which server the terminal is on. */
+  key: string;
+}
+
+/** The host of a URL, without the brackets of an IPv6 literal. */
+function hostOf(url: string): string {
+  return new URL(url).hostname.replace(/^\[|\]$/g, '');
+}
+
+/** A lookup that answers one fixed address (the socket connects to it; the URL keeps the name). */
+function fixedLookup(address: string, family: number): LookupFunction {
+  return ((_host: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
+    if (options?.all) callback(null, [{ address, family }]);
+    else callback(null, address, family);
+  }) as LookupFunction;
+}
+
+/**
+ * The terminal URLs of a server list as an operator writes it: one or several origins or URLs
+ * separated by commas (`--server`, TERMINAL_SERVER). Throws on a malformed one.
+ */
+export function serverList(value: string): string[] {
+  const list = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map(terminalUrl);
+  if (list.length === 0) throw new TypeError('No server address');
+  return list;
 }
 
 /** The full terminal URL for a server origin or URL. */
@@ -119,9 +178,22 @@ export class TerminalClient extends EventEmitter {
   /** When the server was last heard from (a message or a pong), ms since the epoch. */
   private lastContact = Date.now();
   private reconnectTimer?: NodeJS.Timeout;
+  /** Connection rounds failed in a row (the back-off's step). */
   private attempts = 0;
+  /** The endpoint last tried or connected to (Endpoint.key). */
+  private endpointKey?: string;
+  /** The endpoint that welcomed the terminal last: each round starts there (or after it, see `leaveEndpoint`). */
+  private servedBy?: string;
+  /** The next round starts after `servedBy` (its server went away). */
+  private leaveEndpoint = false;
   private closing = false;
-  private uploading = false;
+  /** Offline batches sent on this link and not yet answered: batch id → its event ids. */
+  private readonly uploadsInFlight = new Map<string, string[]>();
+  /** Event ids sent on this link and not yet answered (never sent twice on one link). */
+  private readonly sentOnLink = new Set<string>();
+  private uploadRetryTimer?: NodeJS.Timeout;
+  private uploadAttempts = 0;
+  private readonly uploadWaiters: (() => void)[] = [];
   /** The server's welcome, once connected. */
   welcome?: ServerWelcome;
   /** Messages the server sent that answer nothing pending (errors without an event id, pushed messages, ...). */
@@ -156,17 +228,109 @@ export class TerminalClient extends EventEmitter {
   }
 
   /**
-   * Opens the socket, sends hello and resolves with the welcome; rejects on an
-   * error reply or timeout. With `reconnect`, a later loss of the link is
-   * retried in the background.
+   * Connects to the first server address that welcomes the terminal and resolves with the
+   * welcome: the addresses are tried in order (each configured URL, each address its host name
+   * resolves to), starting with the one that served last — or the one after it when that server
+   * said it was going away — and the next is tried at once when one refuses, is busy or cannot
+   * be reached. Rejects with the last failure when none welcomed, at once on a refusal every
+   * server would repeat (a bad secret, another protocol version). With `reconnect`, a failed
+   * round and a later loss of the link are retried in the background after a jittered back-off.
    */
   connect(): Promise<ServerWelcome> {
     this.closing = false;
+    const round = this.connectRound();
+    round.catch(() => {
+      if (!this.opts.reconnect || this.closing) return;
+      this.offlineSince ??= new Date(this.lastContact);
+      this.scheduleReconnect();
+    });
+    return round;
+  }
+
+  /** The server addresses, as WebSocket URLs (`url` given as one or several). */
+  get serverUrls(): string[] {
+    return (Array.isArray(this.opts.url) ? this.opts.url : [this.opts.url]).map(terminalUrl);
+  }
+
+  /** The address the terminal is connected to, or tried last (a URL, with the resolved address after `@`). */
+  get server(): string | undefined {
+    return this.endpointKey;
+  }
+
+  private async connectRound(): Promise<ServerWelcome> {
+    // Resolved every round: a name's addresses may change. Without a host name to resolve the first
+    // socket opens at once (the unit tests' stand-in socket relies on it).
+    const list = this.literalEndpoints() ?? (await this.resolveEndpoints());
+    const at = list.findIndex((e) => e.key === this.servedBy);
+    const start = at < 0 ? 0 : this.leaveEndpoint ? at + 1 : at;
+    this.leaveEndpoint = false;
+    let last: Error = new TerminalError('CLOSED', 'No server address');
+    for (let i = 0; i < list.length && !this.closing; i++) {
+      const e = list[(start + i) % list.length];
+      this.endpointKey = e.key;
+      try {
+        const w = await this.attempt(e);
+        this.servedBy = e.key;
+        return w;
+      } catch (err) {
+        last = err as Error;
+        // The same refusal from every server (they share one database): stop.
+        if (err instanceof TerminalError && FINAL_REFUSALS.has(err.code)) {
+          this.closing = true;
+          break;
+        }
+      }
+    }
+    throw last;
+  }
+
+  /** The endpoints when no host name needs resolving (IP literals, or a stand-in socket); else undefined. */
+  private literalEndpoints(): Endpoint[] | undefined {
+    const urls = this.serverUrls;
+    if (!this.opts.openSocket && !urls.every((u) => isIP(hostOf(u)))) return undefined;
+    return urls.map((url) => ({ url, key: url }));
+  }
+
+  /** Every configured URL, once per address its host name resolves to (A and AAAA, the resolver's order). */
+  private async resolveEndpoints(): Promise<Endpoint[]> {
+    const out: Endpoint[] = [];
+    for (const url of this.serverUrls) {
+      const host = hostOf(url);
+      if (isIP(host)) {
+        out.push({ url, key: url });
+        continue;
+      }
+      try {
+        const resolve = this.opts.resolveHost ?? ((h: string) => dnsLookup(h, { all: true }));
+        for (const a of await resolve(host)) {
+          out.push({ url, address: a.address, family: a.family, key: `${url}@${a.address}` });
+        }
+      } catch {
+        // The resolver failed: the socket resolves by itself (and fails the same way, counted as one address).
+        out.push({ url, key: url });
+      }
+    }
+    return out;
+  }
+
+  /**
+   * One try at one address: opens the socket (the TCP connection and the upgrade within
+   * `openTimeoutMs`), sends hello and resolves with the welcome (within `timeoutMs`); rejects on
+   * an error reply, a close or a time-out. The socket that welcomed becomes the link: its loss
+   * later is `onLinkLost`.
+   */
+  private attempt(e: Endpoint): Promise<ServerWelcome> {
     return new Promise((resolve, reject) => {
-      const url = terminalUrl(this.opts.url);
-      const ws = this.opts.openSocket ? this.opts.openSocket(url) : new WebSocket(url);
+      const ws = this.opts.openSocket
+        ? this.opts.openSocket(e.url)
+        : new WebSocket(e.url, {
+            handshakeTimeout: this.opts.openTimeoutMs ?? 3_000,
+            // The resolved address of this endpoint, the URL's name kept for the Host header and TLS.
+            ...(e.address ? { lookup: fixedLookup(e.address, e.family ?? 4) } : {}),
+          });
       this.ws = ws;
       let settled = false;
+      let welcomed = false;
       const done = (err: Error | null, w?: ServerWelcome) => {
         if (settled) return;
         settled = true;
@@ -175,7 +339,10 @@ export class TerminalClient extends EventEmitter {
         if (err) {
           ws.terminate();
           reject(err);
-        } else resolve(w!);
+        } else {
+          welcomed = true;
+          resolve(w!);
+        }
       };
       this.connecting = done;
       const timer = setTimeout(() => done(new TerminalError('TIMEOUT', 'No welcome from the server')), this.timeoutMs);
@@ -197,22 +364,29 @@ export class TerminalClient extends EventEmitter {
       });
       ws.on('error', (err) => done(err));
       ws.on('close', (code) => {
-        clearInterval(this.heartbeatTimer);
-        clearInterval(this.linkTimer);
-        done(new TerminalError('CLOSED', 'Connection closed'));
-        if (this.ws === ws) this.onLinkLost(code);
+        if (this.ws === ws) {
+          clearInterval(this.heartbeatTimer);
+          clearInterval(this.linkTimer);
+        }
+        done(new TerminalError(code === 1013 ? 'BUSY' : 'CLOSED', `Connection closed (${code})`));
+        if (welcomed && this.ws === ws) this.onLinkLost(code);
       });
     });
   }
 
   /**
-   * The socket closed: refused (4401 bad secret or deleted terminal), bad version (4400) or
-   * replaced by a newer connection (4409) stops for good. Otherwise, with `reconnect`, the
-   * terminal goes offline (pending decisions are decided offline under their event ids) and
-   * retries; without it, pending decisions fail with CLOSED.
+   * The link closed: refused (4401 bad secret or deleted terminal), bad version (4400) or
+   * replaced by a newer connection (4409) stops for good. A server going away (1001, 1012: a
+   * graceful stop) is left for the next address at once, after a short jitter. Otherwise, with
+   * `reconnect`, the terminal goes offline (pending decisions are decided offline under their event
+   * ids) and retries; without it, pending decisions fail with CLOSED.
    */
   private onLinkLost(code: number): void {
     if (code === 4400 || code === 4401 || code === 4409) this.closing = true;
+    // Batches not answered on this link go again on the next one (the server records each event id once).
+    this.uploadsInFlight.clear();
+    this.sentOnLink.clear();
+    this.settleUploadWaiters();
     const wasOnline = this.welcome != null && this.offlineSince == null;
     if (this.opts.reconnect && !this.closing) {
       // The offline window runs from the last contact, by the terminal's own clock.
@@ -224,7 +398,13 @@ export class TerminalClient extends EventEmitter {
         p.resolve(this.decideOffline(p.identification, eventId, p.at));
       }
       if (wasOnline) this.emit('offline');
-      this.scheduleReconnect();
+      if (code === 1001 || code === 1012) {
+        // A graceful stop: the next address at once (spread over half a second: a whole instance's
+        // terminals move together), the back-off starting afresh.
+        this.leaveEndpoint = true;
+        this.attempts = 0;
+        this.scheduleReconnect(Math.random() * (this.opts.goingAwayJitterMs ?? 500));
+      } else this.scheduleReconnect();
     } else {
       for (const [id, p] of this.pending) {
         clearTimeout(p.timer);
@@ -234,22 +414,23 @@ export class TerminalClient extends EventEmitter {
     }
   }
 
-  private scheduleReconnect(): void {
+  /** Schedules the next connection round: after `delay` ms, else after the jittered back-off of the rounds failed so far. */
+  private scheduleReconnect(delay?: number): void {
     if (this.reconnectTimer || this.closing) return;
     const { initial, max } = this.opts.backoffMs ?? { initial: 250, max: 10_000 };
     // "Equal jitter" (uniform between half the exponential ceiling and all of it): after a server restart
     // thousands of terminals spread their reconnects over each step's window instead of arriving
-    // together (docs/scaling.md "Reconnect storm"); a refusal by admission control (1013) retries the
-    // same way, one step further.
+    // together (docs/scaling.md "Reconnect storm"). One step is one round over every address: within a
+    // round the next address is tried at once.
     const ceiling = Math.min(max, initial * 2 ** this.attempts);
-    const delay = ceiling / 2 + Math.random() * (ceiling / 2);
+    const wait = delay ?? ceiling / 2 + Math.random() * (ceiling / 2);
     this.attempts++;
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = undefined;
       this.connect().catch(() => {
-        // The close handler of the failed attempt schedules the next one; an auth failure stops.
+        // connect() schedules the next round itself; a refusal every server would repeat stops.
       });
-    }, delay);
+    }, wait);
     this.reconnectTimer.unref?.();
   }
 
@@ -268,6 +449,7 @@ export class TerminalClient extends EventEmitter {
     error: (m) => {
       // An error before the welcome refuses the connection (bad secret, bad version, ...).
       if (this.connecting) return this.connecting(new TerminalError(m.code, m.message));
+      if (m.batchId) return this.onUploadRefused({ ...m, batchId: m.batchId });
       this.answerPending(m);
     },
     'valid-list': (m) => {
@@ -278,7 +460,7 @@ export class TerminalClient extends EventEmitter {
       this.actions.push(m);
       void this.answerAction(m);
     },
-    'offline-ack': (m) => this.emit('offline-ack', m),
+    'offline-ack': (m) => this.onOfflineAck(m),
     'cash-state': (m) => {
       const q = this.cashWaiters.get(m.sessionId);
       const fn = q?.shift();
@@ -460,40 +642,87 @@ export class TerminalClient extends EventEmitter {
     };
   }
 
-  /** Uploads queued offline decisions in batches; each is removed only once the server acknowledged it. */
-  async uploadOffline(): Promise<void> {
-    if (this.uploading) return;
-    this.uploading = true;
-    try {
-      while (this.offlineQueue.length > 0 && this.connected) {
-        // Small batches: each is acknowledged quickly, so an upload resumes where it stopped.
-        const events = this.offlineQueue.slice(0, 100);
-        const batchId = randomUUID();
-        const ack = await new Promise<ServerOfflineAck | null>((resolve) => {
-          const timer = setTimeout(() => {
-            this.off('offline-ack', on);
-            resolve(null);
-          }, this.timeoutMs);
-          const on = (a: ServerOfflineAck) => {
-            if (a.batchId !== batchId) return;
-            clearTimeout(timer);
-            this.off('offline-ack', on);
-            resolve(a);
-          };
-          this.on('offline-ack', on);
-          this.send({ type: 'offline-batch', batchId, events });
-        });
-        if (!ack) continue; // no acknowledgement in time: send again (recorded ones come back as duplicates)
-        // Rejected events (a time out of range) are never sent again.
-        const done = new Set([...ack.recorded, ...ack.duplicates, ...(ack.rejected ?? []).map((r) => r.eventId)]);
-        for (let i = this.offlineQueue.length - 1; i >= 0; i--) {
-          if (done.has(this.offlineQueue[i].eventId)) this.offlineQueue.splice(i, 1);
+  /**
+   * Uploads the queued offline decisions and resolves once the queue is empty or the link is lost
+   * (the next welcome goes on). Safe to call any time; the upload runs by itself after every
+   * welcome and every server decision.
+   *
+   * Flow control (docs/terminal-protocol.md "Offline uploads", issue 33 finding 2): batches of at
+   * most `uploadBatchEvents`, at most `uploadWindow` of them sent and not yet answered; a batch is
+   * sent once per link — never again on a timer — and every acknowledgement is taken, however
+   * late, for the event ids it names (whichever batch named them). A server that answers
+   * `UPLOAD_BUSY` or `UPLOAD_FAILED` for a batch gets its events again after a jittered back-off;
+   * a lost link sends what was not acknowledged on the next one (the server records each event id
+   * once). Before, a batch not acknowledged within 10 s was sent again under a new id and the late
+   * acknowledgement of the first ignored: a server slower than that never caught up.
+   */
+  uploadOffline(): Promise<void> {
+    this.pumpUploads();
+    if (this.offlineQueue.length === 0 || !this.connected) return Promise.resolve();
+    return new Promise((resolve) => this.uploadWaiters.push(resolve));
+  }
+
+  /** Fills the upload window from the queue (nothing while backing off or without a link). */
+  private pumpUploads(): void {
+    if (this.connected && !this.uploadRetryTimer) {
+      const size = this.opts.uploadBatchEvents ?? OFFLINE_BATCH_EVENTS;
+      const window = this.opts.uploadWindow ?? OFFLINE_UPLOAD_WINDOW;
+      while (this.uploadsInFlight.size < window) {
+        const events: OfflineEvent[] = [];
+        for (const e of this.offlineQueue) {
+          if (events.length >= size) break;
+          if (!this.sentOnLink.has(e.eventId)) events.push(e);
         }
-        this.emit('uploaded', ack);
+        if (events.length === 0) break;
+        const batchId = randomUUID();
+        const ids = events.map((e) => e.eventId);
+        this.uploadsInFlight.set(batchId, ids);
+        for (const id of ids) this.sentOnLink.add(id);
+        this.send({ type: 'offline-batch', batchId, events });
+        this.emit('offline-batch', batchId, ids.length);
       }
-    } finally {
-      this.uploading = false;
     }
+    if (this.offlineQueue.length === 0 || !this.connected) this.settleUploadWaiters();
+  }
+
+  /** An acknowledgement, of any batch and however late: the event ids it names leave the queue. */
+  private onOfflineAck(a: ServerOfflineAck): void {
+    // Rejected events (a time out of range) are never sent again.
+    const done = new Set([...a.recorded, ...a.duplicates, ...(a.rejected ?? []).map((r) => r.eventId)]);
+    for (let i = this.offlineQueue.length - 1; i >= 0; i--) {
+      if (done.has(this.offlineQueue[i].eventId)) this.offlineQueue.splice(i, 1);
+    }
+    // What the batch carried and the server did not name goes again in a later batch.
+    for (const id of this.uploadsInFlight.get(a.batchId) ?? []) this.sentOnLink.delete(id);
+    for (const id of done) this.sentOnLink.delete(id);
+    this.uploadsInFlight.delete(a.batchId);
+    this.uploadAttempts = 0;
+    this.emit('offline-ack', a);
+    this.emit('uploaded', a);
+    this.pumpUploads();
+  }
+
+  /** The server refused or failed a batch (`UPLOAD_BUSY`, `UPLOAD_FAILED`): its events again after the back-off. */
+  private onUploadRefused(m: ServerError & { batchId: string }): void {
+    const ids = this.uploadsInFlight.get(m.batchId);
+    if (!ids) return this.unsolicitedMessage(m);
+    this.uploadsInFlight.delete(m.batchId);
+    for (const id of ids) this.sentOnLink.delete(id);
+    if (this.uploadRetryTimer) return;
+    const { initial, max } = this.opts.uploadBackoffMs ?? { initial: 500, max: 30_000 };
+    const ceiling = Math.min(max, initial * 2 ** this.uploadAttempts++);
+    this.uploadRetryTimer = setTimeout(
+      () => {
+        this.uploadRetryTimer = undefined;
+        this.pumpUploads();
+      },
+      ceiling / 2 + Math.random() * (ceiling / 2),
+    );
+    this.uploadRetryTimer.unref?.();
+  }
+
+  private settleUploadWaiters(): void {
+    for (const w of this.uploadWaiters.splice(0)) w();
   }
 
   // ---------------------------------------------------------------- cash
@@ -578,6 +807,8 @@ export class TerminalClient extends EventEmitter {
     clearInterval(this.linkTimer);
     clearTimeout(this.reconnectTimer);
     this.reconnectTimer = undefined;
+    clearTimeout(this.uploadRetryTimer);
+    this.uploadRetryTimer = undefined;
     const ws = this.ws;
     if (!ws || ws.readyState === WebSocket.CLOSED) return Promise.resolve();
     return new Promise((resolve) => {

@@ -227,7 +227,8 @@ async function runCommand(t: Screen, line: string): Promise<boolean> {
  * @returns the exit code: 0, or 1 when the first connection fails
  */
 export async function runInteractive(opts: {
-  url: string;
+  /** The server, or several tried in order (docs/terminal-protocol.md "Several servers"). */
+  url: string | string[];
   serial: string;
   secret: string;
   /** Language of the screen reported for the remote view (default Hebrew). */
@@ -257,7 +258,7 @@ export async function runInteractive(opts: {
   try {
     await client.connect();
   } catch (err) {
-    process.stderr.write(`${(err as Error).message} (${opts.url})\n`);
+    process.stderr.write(`${(err as Error).message} (${[opts.url].flat().join(', ')})\n`);
     return 1;
   }
   t.print(INTERACTIVE_HELP);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { Identification } from '@venue/domain';
-import { terminalUrl } from './client.js';
+import { serverList } from './client.js';
 import { runInteractive } from './interactive.js';
 import { secretFromFiles, secretsFileCandidates } from './secrets.js';
 import { runTraffic } from './traffic.js';
@@ -14,15 +14,17 @@ import { runTraffic } from './traffic.js';
 
 export const MODES_HELP = `
 Long-running modes:
-  interactive --serial <serial> [--secret s] [--server url]
+  interactive --serial <serial> [--secret s] [--server url[,url…]]
       One terminal from the keyboard: present card / fingerprint / face / code, insert coins
       and bills, exit, and watch the display (gate, door, link, cash, messages). Type help.
   traffic --terminals <n> [--rate <per second per terminal>] [--duration <seconds>]
-          [--cards <a,b,c> | --card-range <from-to>] [--secrets <file.json>] [--server url]
+          [--cards <a,b,c> | --card-range <from-to>] [--secrets <file.json>] [--server url[,url…]]
       n terminals at once, each presenting at the rate (0 = closed loop: next after each
       decision). Terminals and secrets come from a JSON file {"serial": "secret"} (default:
       the demo secrets file; the first n serials). Prints a JSON summary: decisions per
       second, statuses, offline decisions, p50/p90/p99 latency.
+  Several servers (comma-separated): each terminal moves to the next when its server stops or goes
+  away, and comes back in a round over all of them after a jittered back-off.
 `;
 
 function fail(message: string): never {
@@ -74,7 +76,13 @@ export async function runMode(mode: 'interactive' | 'traffic', argv: string[]): 
     fail((err as Error).message);
   }
   const { values } = parsed;
-  const url = terminalUrl(values.server ?? process.env.TERMINAL_SERVER ?? 'ws://localhost:3000');
+  const server = values.server ?? process.env.TERMINAL_SERVER ?? 'ws://localhost:3000';
+  let url: string[];
+  try {
+    url = serverList(server);
+  } catch {
+    fail(`Bad --server URL: ${server}`);
+  }
   if (mode === 'interactive') {
     if (!values.serial) fail('--serial is required');
     const secret = values.secret ?? process.env.TERMINAL_SECRET ?? secretFromFiles(values.serial)?.secret;

@@ -1,13 +1,14 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 
 type ParseArgsOptionsConfig = NonNullable<ParseArgsConfig['options']>;
-import { TerminalClient, TerminalError, terminalUrl } from './client.js';
+import { serverList, TerminalClient, TerminalError } from './client.js';
 import { secretFromFiles, secretsFileCandidates } from './secrets.js';
 
 /**
  * The terminal client of a one-shot command (`present`, `enroll`, `exit`,
  * `buy`): the secret from `--secret`, TERMINAL_SECRET or the demo secrets
- * file, the server from `--server`, TERMINAL_SERVER or ws://localhost:3000.
+ * file, the server from `--server`, TERMINAL_SERVER or ws://localhost:3000 (one, or several
+ * separated by commas).
  * Returns the client and its URL, or null after explaining on stderr when no secret is found (exit 1);
  * calls `usage` (exit 2) for a malformed server URL.
  */
@@ -29,13 +30,15 @@ export function oneShotClient(
     secret = found.secret;
   }
   const server = values.server ?? process.env.TERMINAL_SERVER ?? 'ws://localhost:3000';
-  let url: string;
+  let urls: string[];
   try {
-    url = terminalUrl(server);
+    urls = serverList(server);
   } catch {
     usage(`Bad --server URL: ${server}`);
   }
-  return { client: new TerminalClient({ url, serial: values.serial, secret, timeoutMs, heartbeat: false }), url };
+  // Several servers (comma-separated): tried in order until one answers (docs/terminal-protocol.md "Several servers").
+  const client = new TerminalClient({ url: urls, serial: values.serial, secret, timeoutMs, heartbeat: false });
+  return { client, url: urls.join(', ') };
 }
 
 /** Explains a failed one-shot command on stderr; the command then exits 1. */

@@ -55,12 +55,13 @@ export async function welcomedClient(
     heartbeat: false,
     linkCheckMs: 60_000,
     timeoutMs: 2_000,
-    openSocket: () => {
-      const s = new FakeSocket();
+    ...opts,
+    // A test's own openSocket (to reach later sockets) still hands the first one here.
+    openSocket: (url) => {
+      const s = opts.openSocket ? (opts.openSocket(url) as unknown as FakeSocket) : new FakeSocket();
       sockets.push(s);
       return s as unknown as WebSocket;
     },
-    ...opts,
   });
   const welcome = client.connect();
   const socket = sockets[0];

@@ -9,7 +9,8 @@ import { TerminalClient } from './client.js';
  */
 
 export interface TrafficOptions {
-  url: string;
+  /** The server, or several tried in order (docs/terminal-protocol.md "Several servers"). */
+  url: string | string[];
   /** serial → secret of the terminals to run. */
   terminals: { serial: string; secret: string }[];
   /** Identifications to present, round robin. */

@@ -46,6 +46,18 @@ export const TERMINAL_PING_SECONDS = 2;
 /** Seconds a new connection has to send its hello (terminal) or auth (console) message. */
 export const HELLO_TIMEOUT_SECONDS = 10;
 
+/**
+ * Offline upload flow control (docs/terminal-protocol.md "Offline uploads"):
+ * a terminal sends its queue in batches of at most OFFLINE_BATCH_EVENTS
+ * events, with at most OFFLINE_UPLOAD_WINDOW batches sent and not yet
+ * answered on one link; it never sends a batch again on the same link, and
+ * takes every acknowledgement, however late. A server holding more than
+ * OFFLINE_UPLOAD_QUEUE batches of one link answers the next `UPLOAD_BUSY`.
+ */
+export const OFFLINE_BATCH_EVENTS = 100;
+export const OFFLINE_UPLOAD_WINDOW = 2;
+export const OFFLINE_UPLOAD_QUEUE = 4;
+
 const eventId = parts.eventId;
 const isoInstant = z.iso.datetime({ offset: true });
 
@@ -223,15 +235,24 @@ export const TERMINAL_ERROR_CODES = [
    * the server closes with 1013 and the terminal retries after its jittered back-off.
    */
   'BUSY',
+  /**
+   * An offline batch the server will not take now: this link already has
+   * OFFLINE_UPLOAD_QUEUE batches waiting (back-pressure). The error names the
+   * `batchId`; the terminal sends its events again after its back-off.
+   */
+  'UPLOAD_BUSY',
+  /** An offline batch the server failed to record (its database, a fault): names the `batchId`; sent again after the back-off. */
+  'UPLOAD_FAILED',
 ] as const;
 export type TerminalErrorCode = (typeof TERMINAL_ERROR_CODES)[number];
 
-/** An error; `eventId` is set when it answers an entrance message. */
+/** An error; `eventId` is set when it answers an entrance message, `batchId` when it answers an offline batch. */
 export const ServerError = z.object({
   type: z.literal('error'),
   code: z.string(),
   message: z.string(),
   eventId: z.string().optional(),
+  batchId: z.string().optional(),
 });
 export type ServerError = z.infer<typeof ServerError>;
 

@@ -134,7 +134,11 @@ export const linkHandlers: LinkHandlers = {
       release();
     }
   },
-  entrance: authenticated(async (s, link, m, arrived) => s.startEntrance(() => decideEntrance(s, link, m, arrived))),
+  entrance: authenticated(async (s, link, m, arrived) => {
+    // The server is stopping: the terminal decides by its list and uploads it where it moves to.
+    if (s.leaving) return s.fail('DECIDE_OFFLINE', 'The server is stopping; decide offline', m.eventId);
+    return s.startEntrance(() => decideEntrance(s, link, m, arrived));
+  }),
   heartbeat: authenticated(async (s, link, m) => {
     const doorChanged = m.doorState != null && m.doorState !== link.doorState;
     if (doorChanged) {
@@ -155,17 +159,15 @@ export const linkHandlers: LinkHandlers = {
     const { requestId, ok, data, error } = m;
     s.deps.actions.reply({ requestId, ok, ...(data !== undefined ? { data } : {}), ...(error ? { error } : {}) });
   }),
-  'offline-batch': authenticated(async (s, link, m) => {
-    // In the offline backlog (lib/metrics.ts) from its arrival until applied or failed.
-    const applied = offlineUploadArrived(m.events.length);
-    s.queueUpload(link.terminalId, async () => {
-      try {
-        s.send(await ingestOfflineBatch(s.db, s.deps.bus, link, m));
-      } finally {
-        applied();
-      }
-    });
-  }),
+  'offline-batch': authenticated(async (s, link, m) =>
+    // In the offline backlog (lib/metrics.ts) from its arrival until recorded, refused or failed.
+    s.queueUpload(
+      link.terminalId,
+      m.batchId,
+      () => ingestOfflineBatch(s.db, s.deps.bus, link, m),
+      offlineUploadArrived(m.events.length),
+    ),
+  ),
   'cash-begin': cash(cashBegin),
   'cash-insert': cash(cashInsert),
   'cash-complete': cash(cashComplete),

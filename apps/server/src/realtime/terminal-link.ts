@@ -4,6 +4,7 @@ import { handleFrame } from './link-handlers.js';
 import { terminalActions } from '../lib/terminal-actions.js';
 import { terminalScreens } from '../lib/terminal-screens.js';
 import { TerminalLinkSession, type LinkDeps } from './terminal-session.js';
+import { UploadLane } from './upload-lane.js';
 
 /**
  * The terminal link (DESIGN §8, docs/terminal-protocol.md): one WebSocket per
@@ -16,13 +17,14 @@ import { TerminalLinkSession, type LinkDeps } from './terminal-session.js';
  * row is in modules/terminals/link.service.ts.
  */
 export async function terminalLinkRoutes(app: FastifyInstance): Promise<void> {
-  const { database, bus, terminals: registry } = app.deps;
+  const { database, bus, terminals: registry, links } = app.deps;
   const deps: LinkDeps = {
     db: database.db,
     bus,
     registry,
     actions: terminalActions(registry, bus),
     screens: terminalScreens(registry, bus),
+    uploads: new UploadLane(),
   };
   // A deleted terminal's link is closed at once, on whichever instance holds it.
   bus.subscribe('terminal-kick', (e) => registry.get(e.terminalId)?.send({ type: 'kicked' }));
@@ -31,7 +33,10 @@ export async function terminalLinkRoutes(app: FastifyInstance): Promise<void> {
     '/api/terminal/ws',
     { websocket: true, config: { public: true }, schema: { hide: true } },
     (socket: WebSocket, req) => {
+      // A stopping instance sends a terminal on to its next address at once.
+      if (links.draining) return socket.close(1001, 'server stopping');
       const session = new TerminalLinkSession(socket, deps, req.log);
+      links.add(session);
       socket.on('message', (data, isBinary) => {
         const arrived = performance.now();
         const raw = isBinary ? '' : data.toString();

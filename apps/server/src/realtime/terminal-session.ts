@@ -5,7 +5,9 @@ import {
   HELLO_TIMEOUT_SECONDS,
   LINK_DEAD_SECONDS,
   LINK_PING_SECONDS,
+  OFFLINE_UPLOAD_QUEUE,
   type ServerMessage,
+  type ServerOfflineAck,
   type ServerValidList,
   type TerminalErrorCode,
 } from '@venue/domain';
@@ -24,6 +26,7 @@ import type { TerminalActions } from '../lib/terminal-actions.js';
 import type { TerminalScreens } from '../lib/terminal-screens.js';
 import type { TerminalRegistry, TerminalSocket } from '../lib/terminal-registry.js';
 import { gateWelcomeMessages } from './handlers/gate.js';
+import type { UploadLane } from './upload-lane.js';
 
 /**
  * One connected terminal's link (docs/terminal-protocol.md): its socket, the
@@ -47,6 +50,8 @@ export interface LinkDeps {
   actions: TerminalActions;
   /** The latest screen of each terminal (remote view). */
   screens: TerminalScreens;
+  /** Offline batches recorded at once on this instance, all links together (realtime/upload-lane.ts). */
+  uploads: UploadLane;
 }
 
 /** The state of an authenticated terminal (after a good hello). */
@@ -98,6 +103,8 @@ export class TerminalLinkSession {
   closed = false;
   private chain = Promise.resolve();
   private uploads = Promise.resolve();
+  /** Offline batches of this link queued or being recorded. */
+  private uploadsWaiting = 0;
   private readonly helloTimer: NodeJS.Timeout;
   private idleTimer?: NodeJS.Timeout;
   private readonly pingTimer: NodeJS.Timeout;
@@ -106,6 +113,12 @@ export class TerminalLinkSession {
   private lastListKey = '';
   private entrancesRunning = 0;
   private readonly entranceSlots: (() => void)[] = [];
+  /** Decisions being made now (a graceful stop sends them before it closes the link). */
+  private readonly deciding = new Set<Promise<void>>();
+  /** Set when the server stops: new entrances are answered DECIDE_OFFLINE, the link closes with 1001. */
+  leaving = false;
+  private readonly closedOnce: Promise<void>;
+  private markClosed!: () => void;
 
   constructor(
     readonly socket: WebSocket,
@@ -113,6 +126,7 @@ export class TerminalLinkSession {
     /** The link's log: the upgrade request's id, and from a good hello the terminal's id and club. */
     public log: FastifyBaseLogger,
   ) {
+    this.closedOnce = new Promise((r) => (this.markClosed = r));
     this.helloTimer = setTimeout(() => {
       if (!this.link) this.closeWith('HELLO_TIMEOUT', 'No hello received', 4408);
     }, HELLO_TIMEOUT_SECONDS * 1000);
@@ -180,21 +194,93 @@ export class TerminalLinkSession {
       await new Promise<void>((r) => this.entranceSlots.push(r));
     }
     this.entrancesRunning++;
-    void decide().finally(() => {
+    const running: Promise<void> = decide().finally(() => {
+      this.deciding.delete(running);
       this.entrancesRunning--;
       this.entranceSlots.shift()?.();
     });
+    this.deciding.add(running);
+  }
+
+  /**
+   * The server is stopping (docs/operations.md "Shutdown"): the decisions being made are sent
+   * (for at most `decideMs`), then the link is closed with 1001 "going away" — the terminal
+   * connects to its next server address at once (apps/terminal/src/client.ts). Entrances that
+   * arrive meanwhile are answered DECIDE_OFFLINE (the terminal decides by its list and uploads
+   * them to the server it moves to). A terminal that does not answer the close within
+   * `closeMs` is cut off.
+   */
+  async goAway(decideMs = 1_000, closeMs = 2_000): Promise<void> {
+    if (this.closed) return;
+    this.leaving = true;
+    let timer: NodeJS.Timeout | undefined;
+    const limit = (ms: number) => new Promise<void>((r) => (timer = setTimeout(r, ms)));
+    await Promise.race([Promise.all([...this.deciding]), limit(decideMs)]);
+    clearTimeout(timer);
+    if (this.closed) return;
+    this.socket.close(1001, 'server stopping');
+    await Promise.race([this.closedOnce, limit(closeMs)]);
+    clearTimeout(timer);
+    if (!this.closed) this.socket.terminate();
+  }
+
+  /**
+   * Resolves once the socket has closed and everything the link had started is done: its
+   * messages, its uploads and what its close writes (last contact, the instance released).
+   */
+  async settled(): Promise<void> {
+    await this.closedOnce;
+    for (;;) {
+      const chain = this.chain;
+      const uploads = this.uploads;
+      await Promise.all([chain, uploads, ...this.deciding]);
+      if (chain === this.chain && uploads === this.uploads) return;
+    }
   }
 
   /**
    * Runs an offline upload off the link's message order: live entrances sent meanwhile are
-   * decided at once instead of waiting behind the upload; uploads stay one at a time.
+   * decided at once instead of waiting behind the upload; a link's uploads stay one at a time,
+   * and the instance records at most `deps.uploads.limit` batches at a time whichever their links
+   * (the gate's decisions keep their connections while fifty terminals upload).
+   *
+   * Back-pressure (docs/terminal-protocol.md "Offline uploads"): a batch beyond
+   * OFFLINE_UPLOAD_QUEUE of this link still waiting is answered `UPLOAD_BUSY` at once instead of
+   * queued behind them; a batch whose link closed before its turn is dropped unrecorded (its
+   * terminal sends it again on its next link); a batch that fails is answered `UPLOAD_FAILED`.
+   * Each answer names the batch.
    */
-  queueUpload(terminalId: number, upload: () => Promise<void>): void {
-    this.uploads = this.uploads.then(upload).catch((err: unknown) => {
-      this.log.error({ err, terminalId }, 'offline upload failed');
-      this.fail('GENERAL_ERROR', 'Offline upload failed');
-    });
+  queueUpload(
+    terminalId: number,
+    batchId: string,
+    upload: () => Promise<ServerOfflineAck>,
+    /** Called once when the batch leaves the queue however it ends (the offline backlog gauge). */
+    settled: () => void = () => undefined,
+  ): void {
+    if (this.uploadsWaiting >= OFFLINE_UPLOAD_QUEUE) {
+      this.send({ type: 'error', code: 'UPLOAD_BUSY', message: 'Earlier batches are still being recorded', batchId });
+      settled();
+      return;
+    }
+    this.uploadsWaiting++;
+    this.uploads = this.uploads
+      .then(async () => {
+        if (this.closed) return;
+        const release = await this.deps.uploads.enter();
+        try {
+          if (!this.closed) this.send(await upload());
+        } finally {
+          release();
+        }
+      })
+      .catch((err: unknown) => {
+        this.log.error({ err, terminalId, batchId }, 'offline upload failed');
+        this.send({ type: 'error', code: 'UPLOAD_FAILED', message: 'Offline upload failed; send it again', batchId });
+      })
+      .finally(() => {
+        this.uploadsWaiting--;
+        settled();
+      });
   }
 
   /** Writes last_connection, at most once a minute unless `force`. */
@@ -291,6 +377,7 @@ export class TerminalLinkSession {
   /** Stops the timers; an authenticated link is unregistered, and its last contact and instance written. */
   private onClose(): void {
     this.closed = true;
+    this.markClosed();
     clearInterval(this.pingTimer);
     clearTimeout(this.helloTimer);
     clearTimeout(this.idleTimer);

@@ -1,4 +1,4 @@
-import { eq, gte, isNotNull, lte, or, sql } from 'drizzle-orm';
+import { asc, eq, gte, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import {
   OFFLINE_CLOCK_SKEW_SECONDS,
   OFFLINE_UPLOAD_GRACE_HOURS,
@@ -229,82 +229,105 @@ export async function ingestOfflineBatch(
   const rejected: NonNullable<ServerOfflineAck['rejected']> = [];
   const latest = now.getTime() + OFFLINE_CLOCK_SKEW_SECONDS * 1000;
   const earliest = now.getTime() - (offlineWindowSeconds() + OFFLINE_UPLOAD_GRACE_HOURS * 3600) * 1000;
-  const [t] = await db.select({ name: terminals.name }).from(terminals).where(eq(terminals.id, link.terminalId));
+  // An id twice in one batch is one event (the first); the ack names it once.
+  const seen = new Set<string>();
+  const events: OfflineEvent[] = [];
   for (const e of batch.events) {
+    if (seen.has(e.eventId)) continue;
+    seen.add(e.eventId);
     const at = new Date(e.at).getTime();
-    if (!(at <= latest && at >= earliest)) {
-      rejected.push({ eventId: e.eventId, code: 'EVENT_TIME_OUT_OF_RANGE' });
-      continue;
-    }
-    const match =
-      e.identification.kind === 'card'
-        ? eq(clients.cardSerial, e.identification.value)
-        : e.identification.kind === 'code' && /^\d{1,9}$/.test(e.identification.value)
-          ? eq(clients.number, Number(e.identification.value))
-          : undefined;
-    const [c] = match
-      ? await db
-          .select({
-            id: clients.id,
-            number: clients.number,
-            name: sql<string>`trim(${clients.firstName} || ' ' || ${clients.lastName})`,
-            groupId: clients.groupId,
-            groupName: groups.name,
-          })
-          .from(clients)
-          .leftJoin(groups, eq(groups.id, clients.groupId))
-          .where(scoped(db, link.clubId).live(clients, match))
-          .limit(1)
-      : [];
-    const approved = link.approved && e.status === EntranceStatus.Approved && c != null;
-    const values = {
-      clubId: link.clubId,
-      terminalId: link.terminalId,
-      clientId: c?.id ?? null,
-      groupId: c?.groupId ?? null,
-      at: new Date(e.at),
-      status: approved
-        ? EntranceStatus.Approved
-        : link.approved
-          ? EntranceStatus.GeneralError
-          : EntranceStatus.TerminalNotApproved,
-      reason: approved
-        ? Reason.EntryBySubscription
-        : link.approved
-          ? Reason.ClientNotFound
-          : Reason.TerminalNotApproved,
-      identificationKind: e.identification.kind,
-      paymentType: approved ? EntrancePaymentType.Subscription : EntrancePaymentType.None,
-      eventId: e.eventId,
-      offline: true,
-    };
-    const [row] = await db
+    if (at <= latest && at >= earliest) events.push(e);
+    else rejected.push({ eventId: e.eventId, code: 'EVENT_TIME_OUT_OF_RANGE' });
+  }
+  if (events.length > 0) {
+    // A batch is a few statements whatever its size (it was two per event: under a slow database a batch
+    // of 100 took longer than the terminal waited, and the backlog never drained — issue 33 finding 2):
+    // the clients of every card and code at once, every row in one insert, the duplicates' statuses at once.
+    const clientOf = await offlineClients(db, link.clubId, events);
+    const rows = events.map((e) => {
+      const c = clientOf(e);
+      const approved = link.approved && e.status === EntranceStatus.Approved && c != null;
+      return {
+        client: c,
+        values: {
+          clubId: link.clubId,
+          terminalId: link.terminalId,
+          clientId: c?.id ?? null,
+          groupId: c?.groupId ?? null,
+          at: new Date(e.at),
+          status: approved
+            ? EntranceStatus.Approved
+            : link.approved
+              ? EntranceStatus.GeneralError
+              : EntranceStatus.TerminalNotApproved,
+          reason: approved
+            ? Reason.EntryBySubscription
+            : link.approved
+              ? Reason.ClientNotFound
+              : Reason.TerminalNotApproved,
+          identificationKind: e.identification.kind,
+          paymentType: approved ? EntrancePaymentType.Subscription : EntrancePaymentType.None,
+          eventId: e.eventId,
+          offline: true,
+        },
+      };
+    });
+    const inserted = await db
       .insert(entranceLogs)
-      .values(values)
+      .values(rows.map((r) => r.values))
       .onConflictDoNothing({ target: [entranceLogs.clubId, entranceLogs.terminalId, entranceLogs.eventId] })
-      .returning({ id: entranceLogs.id });
-    if (!row) {
-      await terminalRecordWins(db, link, values);
-      duplicates.push(e.eventId);
-      continue;
+      .returning({ id: entranceLogs.id, eventId: entranceLogs.eventId });
+    const newIds = new Map(inserted.map((r) => [r.eventId!, r.id]));
+    const already = rows.filter((r) => !newIds.has(r.values.eventId));
+    // An event recorded before (a batch sent again, or decided online before the link broke): the gate's own
+    // record wins where the two disagree on admitting (read at once here, changed under a lock one by one).
+    const before = already.length
+      ? await db
+          .select({ eventId: entranceLogs.eventId, status: entranceLogs.status })
+          .from(entranceLogs)
+          .where(
+            scoped(db, link.clubId).where(
+              entranceLogs,
+              eq(entranceLogs.terminalId, link.terminalId),
+              inArray(
+                entranceLogs.eventId,
+                already.map((r) => r.values.eventId),
+              ),
+            ),
+          )
+      : [];
+    const statusOf = new Map(before.map((b) => [b.eventId!, b.status]));
+    const [t] = inserted.length
+      ? await db.select({ name: terminals.name }).from(terminals).where(eq(terminals.id, link.terminalId))
+      : [];
+    for (const { client: c, values } of rows) {
+      const id = newIds.get(values.eventId);
+      if (id === undefined) {
+        const was = statusOf.get(values.eventId);
+        if (was !== undefined && (was === EntranceStatus.Approved) !== (values.status === EntranceStatus.Approved)) {
+          await terminalRecordWins(db, link, values);
+        }
+        duplicates.push(values.eventId);
+        continue;
+      }
+      recorded.push(values.eventId);
+      const live: EntranceRow = {
+        id,
+        at: values.at.toISOString(),
+        clientId: c?.id ?? null,
+        clientNumber: c?.number ?? null,
+        clientName: c?.name ?? null,
+        groupName: c?.groupName ?? null,
+        terminalId: link.terminalId,
+        terminalName: t?.name ?? null,
+        status: values.status,
+        reason: values.reason,
+        identificationKind: values.identificationKind,
+        amount: 0,
+        paymentType: values.paymentType,
+      };
+      bus?.publish('entrance', { clubId: link.clubId, row: live });
     }
-    recorded.push(e.eventId);
-    const live: EntranceRow = {
-      id: row.id,
-      at: values.at.toISOString(),
-      clientId: c?.id ?? null,
-      clientNumber: c?.number ?? null,
-      clientName: c?.name ?? null,
-      groupName: c?.groupName ?? null,
-      terminalId: link.terminalId,
-      terminalName: t?.name ?? null,
-      status: values.status,
-      reason: values.reason,
-      identificationKind: values.identificationKind,
-      amount: 0,
-      paymentType: values.paymentType,
-    };
-    bus?.publish('entrance', { clubId: link.clubId, row: live });
   }
   return {
     type: 'offline-ack',
@@ -313,4 +336,61 @@ export async function ingestOfflineBatch(
     duplicates,
     ...(rejected.length ? { rejected } : {}),
   };
+}
+
+/**
+ * The clients a batch's events name, read in one statement: by card serial (`card`) and by client
+ * number (`code` of digits); a card or number two live clients share goes to the lower id.
+ * Returns the lookup of one event (undefined: nobody, or a kind the terminal cannot decide).
+ */
+async function offlineClients(
+  db: Db,
+  clubId: number,
+  events: OfflineEvent[],
+): Promise<(e: OfflineEvent) => OfflineClient | undefined> {
+  const numberOf = (e: OfflineEvent) =>
+    e.identification.kind === 'code' && /^\d{1,9}$/.test(e.identification.value)
+      ? Number(e.identification.value)
+      : undefined;
+  const cards = [...new Set(events.filter((e) => e.identification.kind === 'card').map((e) => e.identification.value))];
+  const numbers = [...new Set(events.map(numberOf).filter((n) => n !== undefined))];
+  const byCard = new Map<string, OfflineClient>();
+  const byNumber = new Map<number, OfflineClient>();
+  const matches = [
+    cards.length ? inArray(clients.cardSerial, cards) : undefined,
+    numbers.length ? inArray(clients.number, numbers) : undefined,
+  ].filter((m) => m !== undefined);
+  if (matches.length > 0) {
+    const found = await db
+      .select({
+        id: clients.id,
+        number: clients.number,
+        cardSerial: clients.cardSerial,
+        name: sql<string>`trim(${clients.firstName} || ' ' || ${clients.lastName})`,
+        groupId: clients.groupId,
+        groupName: groups.name,
+      })
+      .from(clients)
+      .leftJoin(groups, eq(groups.id, clients.groupId))
+      .where(scoped(db, clubId).live(clients, or(...matches)))
+      .orderBy(asc(clients.id));
+    for (const c of found) {
+      if (c.cardSerial != null && !byCard.has(c.cardSerial)) byCard.set(c.cardSerial, c);
+      if (!byNumber.has(c.number)) byNumber.set(c.number, c);
+    }
+  }
+  return (e) => {
+    if (e.identification.kind === 'card') return byCard.get(e.identification.value);
+    const n = numberOf(e);
+    return n === undefined ? undefined : byNumber.get(n);
+  };
+}
+
+/** The client an offline event names, as the live feed shows it. */
+interface OfflineClient {
+  id: number;
+  number: number;
+  name: string;
+  groupId: number | null;
+  groupName: string | null;
 }
