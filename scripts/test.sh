@@ -15,7 +15,7 @@ log() { printf '\n== %s\n' "$*"; }
 
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   log "installing npm packages"
-  npm install --no-audit --no-fund --loglevel=error
+  npm install --prefer-offline --no-audit --no-fund --loglevel=error
 fi
 
 if [ -z "${CHROMIUM_PATH:-}" ] && ! command -v chromium >/dev/null 2>&1; then
