@@ -9,8 +9,8 @@ import { SlowFirstSequencer } from './scripts/test-sequencer.ts';
  *   `TEST_DB=postgres` (`TEST_DATABASE_URL`);
  * - `server-pg`, only with `TEST_DB=all` (scripts/test.sh): the same server
  *   files on PostgreSQL, in the same run as the PGlite ones, so that one
- *   pool of workers keeps both cores busy (a file waiting on the PostgreSQL
- *   server leaves its core to another file).
+ *   pool of workers keeps both cores busy to the end (no phase waits on its
+ *   own longest file while a core stays idle).
  * All run files one after another in a worker without a new module graph
  * per file (`isolate: false`): the app and its dependencies are imported
  * once per worker instead of once per file (the fixed cost was 73–82 % of
@@ -35,7 +35,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    // VITEST_WORKERS: scripts/test.sh runs three (two cores; the PostgreSQL files wait on the server).
+    // VITEST_WORKERS: two on this 2-core machine (scripts/test.sh says why not three).
     maxWorkers: Number(process.env.VITEST_WORKERS ?? 2),
     sequence: { sequencer: SlowFirstSequencer },
     projects: [
