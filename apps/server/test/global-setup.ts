@@ -28,7 +28,8 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const { openDatabase } = await import('../src/db/index.js');
-  if (process.env.TEST_DB === 'postgres') {
+  // The project's own TEST_DB (vitest.config.ts `server-pg`) or the caller's.
+  if ((project.config.env?.TEST_DB ?? process.env.TEST_DB) === 'postgres') {
     const { default: pg } = await import('pg');
     const base = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
     const name = `venue_template_${process.pid}_${Date.now().toString(36)}`;
