@@ -11,6 +11,7 @@ import {
 import { Api, createTestApp, makeUser, signedInAdmin, TEST_PASSWORD, type TestContext } from '../../../test/harness.js';
 import * as factory from '../../../test/factories.js';
 import { auditLog, balanceLedger, entranceLogs, entranceOverrides, purchases } from '../../db/schema.js';
+import { SMTPServer } from 'smtp-server';
 import { TerminalClient } from '../../../../terminal/src/client.js';
 
 /**
@@ -519,5 +520,57 @@ describe('sell an entrance that admits (one purchase path)', () => {
     expect(denied.statusCode).toBe(403);
     expect(await logsOf(club.id, walkIn.id)).toHaveLength(0);
     expect(await ctx.database.db.select().from(purchases).where(eq(purchases.clientId, walkIn.id))).toHaveLength(0);
+  });
+});
+
+describe("the desk sale's receipt by e-mail (the document mail path)", () => {
+  it('issues the sale document when needed and sends it to the club invoice e-mail; other clubs 404', async () => {
+    const received: string[] = [];
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      onData(stream, session, cb) {
+        stream.on('data', () => undefined);
+        stream.on('end', () => {
+          received.push(session.envelope.rcptTo.map((r) => r.address).join(','));
+          cb();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.server.address() as { port: number }).port;
+    try {
+      const { club, api, openGroup, gate } = await desk();
+      const walkIn = await factory.makeClient(ctx, club.id, { groupId: openGroup.id, ...factory.NO_SUBSCRIPTION });
+      const sold = (
+        await api.post('/api/FrontDesk/SellEntrance', {
+          clientId: walkIn.id,
+          terminalId: gate.id,
+          purchaseItems: [entranceItem(4000)],
+          payments: cash(4000),
+          idempotencyKey: key(),
+        })
+      ).json();
+      const unconfigured = await api.post(`/api/Purchase/EmailDocument/${sold.purchase.id}`);
+      expect(unconfigured.statusCode).toBe(409);
+      expect(unconfigured.json().code).toBe('MAIL_NOT_CONFIGURED');
+      await api.request('PUT', '/api/Club/InvoiceMailSettings', {
+        host: '127.0.0.1',
+        port,
+        secure: false,
+        from: 'desk@club.example',
+        invoiceEmail: 'books@club.example',
+      });
+      const sent = await api.post(`/api/Purchase/EmailDocument/${sold.purchase.id}`);
+      expect(sent.statusCode, sent.body).toBe(200);
+      expect(sent.json().to).toBe('books@club.example');
+      expect(received).toEqual(['books@club.example']);
+      // Sending is not a print: the document exists, printed 0 times.
+      expect((await api.get(`/api/Purchase/Documents/${sold.purchase.id}`)).json()[0]).toMatchObject({ prints: 0 });
+      const other = await desk();
+      expect((await other.api.post(`/api/Purchase/EmailDocument/${sold.purchase.id}`)).statusCode).toBe(404);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });
