@@ -263,7 +263,7 @@ export function entrancePrice(input: Pick<EntranceInput, 'client' | 'row'>): num
   return Math.max(0, input.client?.specialPrice ?? input.row?.price ?? 0);
 }
 
-function planByState(input: EntranceInput, client: DecisionClient, group: DecisionGroup): Plan {
+function planByState(input: EntranceInput, client: DecisionClient): Plan {
   const state = stateInForce(input) ?? EntranceState.Closed;
   const price = entrancePrice(input);
   const parent = client.parent && client.parent.status === ClientStatus.Active ? client.parent : null;
@@ -369,7 +369,7 @@ export function decideEntrance(input: EntranceInput): Decision {
     return deny(EntranceStatus.RapidReEntry, Reason.DoubleEntry);
   }
   if (!group || !group.allowEntrance) return deny(EntranceStatus.ClosedToGroup, Reason.ClosedToGroup);
-  const plan = planByState(input, client, group);
+  const plan = planByState(input, client);
   if ('status' in plan) return plan;
 
   if (group.delayBetweenEntriesMinutes > 0 && sinceLastMs < group.delayBetweenEntriesMinutes * 60_000) {
