@@ -10,6 +10,7 @@ import { clubRoutes } from './modules/club/club.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { debtRoutes } from './modules/debts/debts.routes.js';
 import { documentRoutes } from './modules/documents/documents.routes.js';
+import { frontDeskRoutes } from './modules/front-desk/front-desk.routes.js';
 import { feedbackCategoryRoutes } from './modules/feedback-categories/feedback-categories.routes.js';
 import { globalMessageRoutes } from './modules/global-messages/global-messages.routes.js';
 import { incidentRoutes } from './modules/incidents/incidents.routes.js';
@@ -64,6 +65,8 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(licenseRoutes);
   await app.register(accountingRoutes);
   await app.register(documentRoutes);
+  // The front desk (docs/front-desk.md)
+  await app.register(frontDeskRoutes);
   // Management
   await app.register(productRoutes);
   await app.register(userRoutes);

@@ -115,6 +115,15 @@ export const ERROR_STATUS = {
   MAIL_NOT_CONFIGURED: 409,
   /** The club's SMTP server refused or could not be reached; details.reason. */
   MAIL_SEND_FAILED: 502,
+  /**
+   * The front desk (docs/front-desk.md): selling an entrance the gate would refuse even when paid
+   * (the group is closed now, a quota, the license…); details {status, reason} of that refusal.
+   */
+  ENTRANCE_REFUSED: 409,
+  /** The front desk: selling an entrance the gate admits without a payment (a subscription, the balance); details {status, reason}. */
+  PAYMENT_NOT_REQUIRED: 409,
+  /** The front desk: a refusal no one may override (terminal not approved, client not found, rapid re-entry); details {status, reason}. */
+  OVERRIDE_NOT_POSSIBLE: 409,
   GENERAL_ERROR: 500,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -65,6 +65,7 @@ const REASON = {
   TerminalNotApproved: ['העמדה לא אושרה', 'Terminal not approved'],
   PaymentError: ['שגיאה בתשלום', 'Payment error'],
   ClientInactive: ['הלקוח אינו פעיל', 'Client inactive'],
+  EntryByStaffOverride: ['כניסה באישור צוות', 'Admitted by staff override'],
   unknown: ['אחר', 'Other'],
 } as const satisfies Record<keyof typeof Reason | 'unknown', Pair>;
 
@@ -210,6 +211,7 @@ const AUDIT_ACTION_BASE = {
   'login.failed': ['כניסה נכשלה', 'Sign-in failed'],
   'login.locked': ['כניסה נחסמה זמנית', 'Sign-in locked'],
   'login.attack': ['ניסיונות כניסה חוזרים', 'Sustained sign-in attempts'],
+  override: ['אישור כניסה למרות סירוב', 'Admit despite a refusal'],
 } as const satisfies Record<string, Pair>;
 const AUDIT_ACTION: Record<string, Pair> = {
   ...AUDIT_ACTION_BASE,
@@ -234,6 +236,7 @@ const AUDIT_ENTITY = {
   club: ['מועדון', 'Club'],
   debt: ['חוב', 'Debt'],
   employeePosition: ['תפקיד', 'Position'],
+  entrance: ['כניסה', 'Entrance'],
   feedbackCategory: ['קטגוריית משוב', 'Feedback category'],
   globalMessage: ['הודעה כללית', 'Global message'],
   group: ['קבוצה', 'Group'],

@@ -38,6 +38,14 @@ describe('visibleNavigation (seed 000 §6)', () => {
     expect(keys(ctx({ externalClubId: 7000 }))).toEqual(['products', 'terminals']);
   });
 
+  it('shows the front desk to who may find clients and check them in or sell to them (issue 35)', () => {
+    const p = (...flags: PermissionFlag[]) => keys(ctx({ flags })).includes('frontDesk');
+    expect(p('roleViewClientsList', 'roleCheckInClients')).toBe(true);
+    expect(p('roleViewClientsList', 'roleManageClientMoney')).toBe(true);
+    expect(p('roleViewClientsList')).toBe(false);
+    expect(p('roleCheckInClients', 'roleManageClientMoney')).toBe(false);
+  });
+
   // [entry, flag needed, shown in kala club without kala subscription, shown in kala club with it]
   const flagRows: [string, PermissionFlag, boolean, boolean][] = [
     ['dashboard', 'roleViewDashboard', true, true],

@@ -32,6 +32,16 @@ export const PERMISSION_FLAGS = [
   'roleEditEmployeePositions',
   /** The Jewish calendar screen and API (issue 14; not in the seed's list, docs/calendar.md "Access"). */
   'roleViewCalendar',
+  /**
+   * Admitting a client through a gate from the front desk, by the gate's own rules (issue 35;
+   * docs/front-desk.md "Permissions"): not in the seed's list.
+   */
+  'roleCheckInClients',
+  /**
+   * Admitting a client the gate refuses, with a reason that is recorded (issue 35; docs/front-desk.md
+   * "The override rule"): not in the seed's list.
+   */
+  'roleOverrideEntrance',
 ] as const;
 export type PermissionFlag = (typeof PERMISSION_FLAGS)[number];
 export type Permissions = Record<PermissionFlag, boolean>;

@@ -1,5 +1,5 @@
 /**
- * Entrance log statuses (seed 000 §4) and the reason table 0–28.
+ * Entrance log statuses (seed 000 §4) and the reason table 0–29.
  *
  * The seeds name the reasons but not their numbers ("The individual
  * code-to-meaning mapping between 0 and 28: not shown"), so this table is
@@ -41,7 +41,7 @@ export const STATUS_COLOR_HEX: Record<StatusColor, string> = {
   worthless: 'transparent',
 };
 
-/** Reason codes 0–28 (ours; see docs/entrance-reasons.md). */
+/** Reason codes 0–29 (ours; see docs/entrance-reasons.md). */
 export const Reason = {
   EntryBySubscription: 0,
   EntryByBonus: 1,
@@ -72,6 +72,11 @@ export const Reason = {
   TerminalNotApproved: 26,
   PaymentError: 27,
   ClientInactive: 28,
+  /**
+   * Admitted from the front desk although the gate refused, by a user with roleOverrideEntrance and
+   * a recorded reason (entrance_overrides; docs/front-desk.md "The override rule").
+   */
+  EntryByStaffOverride: 29,
 } as const;
 export type Reason = (typeof Reason)[keyof typeof Reason];
 

@@ -398,6 +398,36 @@ export const entranceLogs = pgTable(
   ],
 );
 
+/**
+ * Entrances admitted from the front desk although the gate refused them (docs/front-desk.md
+ * "The override rule"): the approved entrance (reason 29 EntryByStaffOverride), who admitted it,
+ * the refusal it overrode and the reason given. Written once, in the entrance's transaction.
+ */
+export const entranceOverrides = pgTable(
+  'entrance_overrides',
+  {
+    clubId: integer('club_id').notNull(),
+    id: serial('id').notNull(),
+    entranceLogId: bigint('entrance_log_id', { mode: 'number' }).notNull(),
+    userId: integer('user_id'),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    /** The gate's refusal that was overridden: status (seed 000 §4) and reason (0–29). */
+    refusedStatus: smallint('refused_status').notNull(),
+    refusedReason: smallint('refused_reason').notNull(),
+    reason: text('reason').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clubId, t.id] }),
+    uniqueIndex('entrance_overrides_log').on(t.clubId, t.entranceLogId),
+    index('entrance_overrides_at').on(t.clubId, t.at),
+    foreignKey({
+      name: 'entrance_overrides_log_fk',
+      columns: [t.clubId, t.entranceLogId],
+      foreignColumns: [entranceLogs.clubId, entranceLogs.id],
+    }),
+  ],
+);
+
 /** Audit rows of staff changes (DESIGN §10): who, what, when, from where, before and after. */
 export const auditLog = pgTable(
   'audit_log',

@@ -10,6 +10,8 @@ import { REPORT_SCREENS } from '../features/reports/reportScreens';
  */
 export const IMPLEMENTED_NAV_KEYS: readonly string[] = [
   'dashboard',
+  // The front desk (issue 35, docs/front-desk.md).
+  'frontDesk',
   'clients',
   'groups',
   'products',

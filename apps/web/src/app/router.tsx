@@ -42,6 +42,9 @@ const NotFound = lazy(() => import('./RouteResults').then((m) => ({ default: m.N
 const LoginPage = lazy(() => import('../features/login/LoginPage').then((m) => ({ default: m.LoginPage })));
 const loadDashboard = () => import('../features/dashboard/DashboardPage');
 const DashboardPage = lazy(() => loadDashboard().then((m) => ({ default: m.DashboardPage })));
+const FrontDeskPage = lazy(() =>
+  import('../features/front-desk/FrontDeskPage').then((m) => ({ default: m.FrontDeskPage })),
+);
 const ClientsPage = lazy(() => import('../features/clients/ClientsPage').then((m) => ({ default: m.ClientsPage })));
 const GroupsPage = lazy(() => import('../features/groups/GroupsPage').then((m) => ({ default: m.GroupsPage })));
 const GroupEditPage = lazy(() =>
@@ -211,6 +214,7 @@ export const router = createBrowserRouter([
         children: [
           { index: true, element: <HomeRedirect /> },
           { path: '/dashboard', element: guarded('dashboard', <DashboardPage />) },
+          { path: '/front-desk', element: guarded('frontDesk', <FrontDeskPage />) },
           { path: '/management/clients', element: guarded('clients', <ClientsPage />) },
           { path: CLIENT_DETAILS_ROUTE, element: guarded('clients', <ClientDetailsPage />) },
           { path: '/management/app-product-list', element: guarded('products', <ProductsPage />) },

@@ -12,6 +12,7 @@ export { documents } from './documents.js';
 export { dashboard } from './dashboard.js';
 export { debts } from './debts.js';
 export { employeePositions } from './employee-positions.js';
+export { frontDesk } from './front-desk.js';
 export { biometrics, bonus, terminalMessages } from './gate.js';
 export { groups } from './groups.js';
 export { feedbackCategories, globalMessages, incidents } from './messages.js';

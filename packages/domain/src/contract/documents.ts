@@ -52,6 +52,18 @@ export const documents = routes(['documents'], {
     response: RefundResponse,
     access: clientMoney,
   },
+  /**
+   * The purchase's own document to the club's invoice e-mail (the `email` path), issued first when
+   * it has not been yet (the front desk's receipt, docs/front-desk.md): the same errors as `email`,
+   * plus DOCUMENT_NOT_ISSUED and DOCUMENT_NOT_REQUIRED as `purchasePdf`.
+   */
+  emailPurchase: {
+    method: 'POST',
+    path: '/api/Purchase/EmailDocument/:id',
+    params: IdParams,
+    response: DocumentEmailResponse,
+    access: clientMoney,
+  },
   email: {
     method: 'POST',
     path: '/api/Document/Email/:id',

@@ -8,7 +8,13 @@ import {
   printPurchaseDocument,
   type PrintedDocument,
 } from './documents.service.js';
-import { emailDocument, getMailSettings, saveMailSettings, sendTestMail } from './mail.service.js';
+import {
+  emailDocument,
+  emailPurchaseDocument,
+  getMailSettings,
+  saveMailSettings,
+  sendTestMail,
+} from './mail.service.js';
 import { refundableState, refundPurchase } from './refund.service.js';
 
 /** A PDF shown in the browser (inline), with its file name for saving. */
@@ -32,6 +38,7 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
   route(app, c.refundable, async (req) => refundableState(db, req.auth.clubId, req.params.id));
   route(app, c.refund, async (req) => refundPurchase(db, clearingProvider(), req.auth, req.params.id, req.body));
   route(app, c.email, async (req) => emailDocument(db, req.auth.clubId, req.params.id));
+  route(app, c.emailPurchase, async (req) => emailPurchaseDocument(db, req.auth, req.params.id));
   route(app, c.mailSettings, async (req) => getMailSettings(db, req.auth.clubId));
   route(app, c.saveMailSettings, async (req) => saveMailSettings(db, req.auth, req.body));
   route(app, c.testMail, async (req) => sendTestMail(db, req.auth.clubId));

@@ -16,6 +16,7 @@ import type { DocumentSnapshot } from './document-snapshot.js';
 import { renderDocumentPdf } from './document-pdf.js';
 import { DOC_TEXT } from './document-text.js';
 import { recordMailSend } from '../../lib/metrics.js';
+import { issueSaleDocument } from './documents.service.js';
 
 /**
  * Sending documents to the club's invoice e-mail (seed 001 §3 club settings
@@ -85,6 +86,21 @@ export async function saveMailSettings(db: Db, actor: Actor, input: MailInput): 
     });
   });
   return view(next, nextEmail);
+}
+
+/**
+ * E-mails the purchase's own document (tax invoice-receipt or receipt) to the club's invoice
+ * e-mail by `emailDocument`, issuing it first when it has not been (`issueSaleDocument`): the front
+ * desk's receipt (docs/front-desk.md "Receipt"). Sending is not a print.
+ * @throws AppError NOT_FOUND, DOCUMENT_NOT_ISSUED, DOCUMENT_NOT_REQUIRED, MAIL_NOT_CONFIGURED, MAIL_SEND_FAILED
+ */
+export async function emailPurchaseDocument(
+  db: Db,
+  actor: Pick<Actor, 'clubId' | 'userId'>,
+  purchaseId: number,
+): Promise<{ to: string; messageId: string }> {
+  const doc = await issueSaleDocument(db, actor.clubId, purchaseId, actor.userId);
+  return emailDocument(db, actor.clubId, doc.id);
 }
 
 /**

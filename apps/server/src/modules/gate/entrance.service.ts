@@ -41,10 +41,20 @@ export function templateMac(keys: DataKeys, clubId: number, kind: string, templa
  * one transaction, idempotent on the terminal's event id (DESIGN §8).
  */
 
+/**
+ * The front desk's identification (docs/front-desk.md): the client chosen on the screen, by id
+ * (`value` is the client id). Never sent by a terminal (the protocol's Identification has no such
+ * kind); logged with identification kind `desk`.
+ */
+export interface DeskIdentification {
+  kind: 'desk';
+  value: string;
+}
+
 export interface EntranceRequest {
   clubId: number;
   terminalId: number;
-  identification: Identification;
+  identification: Identification | DeskIdentification;
   /** When the identification was presented (now, or an explicit time for offline uploads and history). */
   at: Date;
   /** The terminal's own id of this event; a resend with the same id returns the first result. */
@@ -167,6 +177,64 @@ async function decideAndRecord(
   const row = entranceRow(req, read, p.decision, logId);
   if (opts.publish !== false && !opts.decideOnly) bus?.publish('entrance', { clubId, row });
   return { ...p.decision, logId, clientId: row.clientId, clientName: row.clientName, row, duplicate: false };
+}
+
+/** What the gate would decide for one presentation now, and what it read (nothing written). */
+export interface EntrancePreview {
+  /** The decision's input: terminal, client, group, schedule row in force, counts. */
+  input: EntranceInput;
+  decision: Decision;
+  /** The terminal as read, or null when it is not a live terminal of the club. */
+  terminal: { id: number; name: string; approved: boolean; gateOpenSeconds: number } | null;
+  /** The entrance as the entrance report and the live feed would show it (id 0: not written). */
+  row: EntranceRow;
+}
+
+/**
+ * The decision of a presentation, read exactly as `processEntrance` reads it, written nowhere
+ * (the front desk's verdict and its checks before a check-in or a sale, docs/front-desk.md).
+ */
+export async function previewEntrance(db: Db, req: EntranceRequest): Promise<EntrancePreview> {
+  const read = await readEntrance(db, req);
+  const decision = decideEntrance(read.input);
+  const t = read.terminal;
+  return {
+    input: read.input,
+    decision,
+    terminal: t ? { id: t.id, name: t.name, approved: t.approved, gateOpenSeconds: t.gateOpenSeconds } : null,
+    row: entranceRow(req, read, decision, 0),
+  };
+}
+
+/**
+ * Writes an entrance admitted by a payment (status 1, reason 7 EntryByPayment, payment type None,
+ * the entrance's price as `amount`, the purchase that paid it), inside the purchase's transaction:
+ * paying at the gate (modules/gate/kiosk.service.ts) and the front desk's sale. Returns its id.
+ */
+export async function writePaidEntrance(
+  tx: Tx,
+  v: {
+    clubId: number;
+    terminalId: number;
+    clientId: number | null;
+    groupId: number | null;
+    at: Date;
+    identificationKind: string;
+    amount: number;
+    eventId: string;
+    purchaseId: number;
+  },
+): Promise<number> {
+  const [log] = await tx
+    .insert(entranceLogs)
+    .values({
+      ...v,
+      status: EntranceStatus.Approved,
+      reason: Reason.EntryByPayment,
+      paymentType: EntrancePaymentType.None,
+    })
+    .returning({ id: entranceLogs.id });
+  return log.id;
 }
 
 /** The decision's input with the business moment it was computed for. */
@@ -562,8 +630,8 @@ async function clubLoad(db: Db, clubId: number, at: Date, minutes: number): Prom
   return Number(r?.n ?? 0);
 }
 
-/** The result recorded for a terminal's event id, or null. */
-async function findByEvent(
+/** The result recorded for a terminal's event id, or null (a resend's answer; the front desk's retries). */
+export async function findByEvent(
   db: Db,
   clubId: number,
   terminalId: number,

@@ -17,7 +17,10 @@ import {
 import {
   combineStates,
   decideEntrance,
+  decideIfPaid,
+  entrancePrice,
   licenseValid,
+  stateInForce,
   subscriptionValid,
   type DecisionPayer,
   type EntranceInput,
@@ -470,5 +473,58 @@ describe('decision with the schedule row in force (halachic times, Jerusalem)', 
     expect(at('2026-09-06T16:00:00Z').status).toBe(EntranceStatus.ClosedToGroup);
     expect(at('2026-09-06T17:00:00Z').status).toBe(EntranceStatus.Approved);
     expect(at('2026-09-06T20:30:00Z').status).toBe(EntranceStatus.ClosedToGroup); // 23:30 local
+  });
+});
+
+describe('the front desk: the state in force, the price and a paid entrance (docs/front-desk.md)', () => {
+  it('stateInForce: the row, else the group, narrowed by the door; Closed when the group does not allow entrance', () => {
+    expect(stateInForce(input())).toBe(EntranceState.Opened);
+    expect(stateInForce(input({ row: null, group: group({ entranceState: EntranceState.FreeOpen }) }))).toBe(
+      EntranceState.FreeOpen,
+    );
+    expect(stateInForce(input({ group: group({ allowEntrance: false }) }))).toBe(EntranceState.Closed);
+    const payDoor = { id: 1, approved: true, gateOpenSeconds: 6, doorState: EntranceState.OpenWithPay };
+    expect(stateInForce(input({ terminal: payDoor }))).toBe(EntranceState.OpenWithPay);
+    expect(stateInForce(input({ group: null }))).toBeNull();
+  });
+
+  it("entrancePrice: the client's special price, else the row's, else 0", () => {
+    expect(entrancePrice(input())).toBe(3000);
+    expect(entrancePrice(input({ client: client({ specialPrice: 1200 }) }))).toBe(1200);
+    expect(entrancePrice(input({ row: null }))).toBe(0);
+  });
+
+  it('decideIfPaid: not required when the gate admits; admits a walk-in without money; refused when closed', () => {
+    expect(decideIfPaid(input()).outcome).toBe('notRequired');
+    const walkIn = input({ client: client({ ...noSubscription, balance: 500 }) });
+    expect(decideEntrance(walkIn).status).toBe(EntranceStatus.NoBalance);
+    expect(decideIfPaid(walkIn)).toMatchObject({
+      outcome: 'admits',
+      decision: { status: EntranceStatus.Approved, reason: Reason.EntryByChargedMoney, amount: 3000 },
+    });
+    const expired = input({ client: client({ subscriptionEnd: '2026-02-01' }) });
+    expect(decideIfPaid(expired).outcome).toBe('admits');
+    const closed = input({
+      client: client(noSubscription),
+      row: { id: 100, entranceState: EntranceState.Closed, price: 3000 },
+    });
+    expect(decideIfPaid(closed)).toMatchObject({ outcome: 'refused', decision: { reason: Reason.ClosedToGroup } });
+  });
+
+  it('decideIfPaid: every later check still applies (daily quota, license), and OpenWithPay admits as at the gate', () => {
+    const quota = input({ client: client(noSubscription), group: group({ maxEntriesPerDay: 1 }), approvedToday: 1 });
+    expect(decideIfPaid(quota)).toMatchObject({ outcome: 'refused', decision: { reason: Reason.EntryQuotaExceeded } });
+    const license = input({ client: client({ ...noSubscription, licenseExpiry: '2026-01-01' }) });
+    expect(decideIfPaid(license)).toMatchObject({ outcome: 'refused', decision: { reason: Reason.LicenseExpired } });
+    const restricted = input({
+      client: client(noSubscription),
+      row: { id: 100, entranceState: EntranceState.RestrictAccessOnly, price: 3000 },
+    });
+    expect(decideIfPaid(restricted)).toMatchObject({ outcome: 'refused', decision: { reason: Reason.ClosedToGroup } });
+    const atPay = input({ row: { id: 100, entranceState: EntranceState.OpenWithPay, price: 3000 } });
+    expect(decideIfPaid(atPay)).toMatchObject({ outcome: 'admits', decision: { status: EntranceStatus.PaymentError } });
+    // A parent's money or a bonus entrance would pay at the gate: nothing to sell.
+    const bonus = input({ client: client({ ...noSubscription, bonusEntries: 1 }) });
+    expect(decideIfPaid(bonus).outcome).toBe('notRequired');
   });
 });

@@ -242,12 +242,30 @@ export function combineStates(doorState: number, groupState: number): number {
 /** How an entrance would be paid before the quota and load checks; a Decision when refused. */
 type Plan = { reason: number; paymentType: number; amount: number; payerClientId: number | null } | Decision;
 
-function planByState(input: EntranceInput, client: DecisionClient, group: DecisionGroup): Plan {
-  const state = combineStates(
+/**
+ * The entrance state in force for the client's group at the terminal (seed 001 §3): the schedule
+ * row in force, else the group's own state, narrowed by the terminal's door (`combineStates`).
+ * A group that does not allow entrance is Closed; null without a group. What the front desk shows
+ * as "open now" (docs/front-desk.md) — the same state `decideEntrance` decides by.
+ */
+export function stateInForce(input: Pick<EntranceInput, 'terminal' | 'group' | 'row'>): number | null {
+  const { group } = input;
+  if (!group) return null;
+  if (!group.allowEntrance) return EntranceState.Closed;
+  return combineStates(
     input.terminal?.doorState ?? EntranceState.Opened,
     input.row?.entranceState ?? group.entranceState,
   );
-  const price = Math.max(0, client.specialPrice ?? input.row?.price ?? 0);
+}
+
+/** The price of one entrance (minor units): the client's special price, else the schedule row's, else 0 (seed 001 §3). */
+export function entrancePrice(input: Pick<EntranceInput, 'client' | 'row'>): number {
+  return Math.max(0, input.client?.specialPrice ?? input.row?.price ?? 0);
+}
+
+function planByState(input: EntranceInput, client: DecisionClient): Plan {
+  const state = stateInForce(input) ?? EntranceState.Closed;
+  const price = entrancePrice(input);
   const parent = client.parent && client.parent.status === ClientStatus.Active ? client.parent : null;
   const own = (reason: number, paymentType: number, amount = 0) => ({
     reason,
@@ -351,7 +369,7 @@ export function decideEntrance(input: EntranceInput): Decision {
     return deny(EntranceStatus.RapidReEntry, Reason.DoubleEntry);
   }
   if (!group || !group.allowEntrance) return deny(EntranceStatus.ClosedToGroup, Reason.ClosedToGroup);
-  const plan = planByState(input, client, group);
+  const plan = planByState(input, client);
   if ('status' in plan) return plan;
 
   if (group.delayBetweenEntriesMinutes > 0 && sinceLastMs < group.delayBetweenEntriesMinutes * 60_000) {
@@ -376,4 +394,40 @@ export function decideEntrance(input: EntranceInput): Decision {
     return deny(EntranceStatus.GlobalEntrancesLimit, Reason.EntryLoadLimiting);
   }
   return approve(terminal, plan.reason, plan.paymentType, plan.amount, plan.payerClientId);
+}
+
+/**
+ * What the gate decides when the client pays for this one entrance now (the front desk's sale,
+ * docs/front-desk.md "Selling an entrance"): the same `decideEntrance` for a client whose only
+ * means is the entrance's price in hand — no subscription of its own or the parent's, no bonus,
+ * no parent's money, a balance of exactly `entrancePrice`. Returns:
+ *
+ * - `notRequired` with the decision as it is, when the gate admits already (subscription,
+ *   balance, bonus, free entry, staff);
+ * - `admits` when the paid entrance is approved (the money plan: every quota, delay and load
+ *   check ran), or when the gate asks for a payment at the terminal (OpenWithPay: status 9 with
+ *   `paymentRequired`, as paying at the gate);
+ * - `refused` with the refusal the gate gives even then (ClosedToGroup, a quota, the license…).
+ */
+export function decideIfPaid(input: EntranceInput): {
+  outcome: 'notRequired' | 'admits' | 'refused';
+  decision: Decision;
+} {
+  const now = decideEntrance(input);
+  if (now.status === EntranceStatus.Approved) return { outcome: 'notRequired', decision: now };
+  if (now.paymentRequired != null) return { outcome: 'admits', decision: now };
+  const client = input.client;
+  if (!client) return { outcome: 'refused', decision: now };
+  const paying: DecisionClient = {
+    ...client,
+    subscriptionStart: null,
+    subscriptionEnd: null,
+    bonusEntries: 0,
+    balance: entrancePrice(input),
+    parent: null,
+  };
+  const paid = decideEntrance({ ...input, client: paying });
+  if (paid.status === EntranceStatus.Approved || paid.paymentRequired != null)
+    return { outcome: 'admits', decision: paid };
+  return { outcome: 'refused', decision: paid };
 }

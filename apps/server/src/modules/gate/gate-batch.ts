@@ -46,8 +46,8 @@ function rawQueryOf(db: Db): { query: RawQuery; kind: 'postgres' | 'pglite' } | 
   return null;
 }
 
-/** Which shape of client match an identification needs (one statement per shape). */
-export type MatchShape = 'card' | 'code' | 'codeOrNumber' | 'biometric';
+/** Which shape of client match an identification needs (one statement per shape); `id`: the front desk's chosen client. */
+export type MatchShape = 'card' | 'code' | 'codeOrNumber' | 'biometric' | 'id';
 
 /** One identification to read: the decision's input keys. */
 export interface ReadItem {
@@ -55,7 +55,7 @@ export interface ReadItem {
   terminalId: number;
   shape: MatchShape;
   value: string;
-  /** The client number when `value` is all digits (codeOrNumber). */
+  /** The client number when `value` is all digits (codeOrNumber); the client id (id). */
   number: number | null;
   /** Template kind and keyed HMAC (biometric). */
   kind: string | null;
@@ -72,6 +72,7 @@ const MATCH: Record<MatchShape, string> = {
   codeOrNumber: `((c.client_code = q.value and c.client_code <> '') or c.number = q.number)`,
   biometric: `c.id = (select bt.client_id from biometric_templates bt
       where bt.club_id = q.club_id and bt.kind = q.kind and bt.template_mac = q.mac)`,
+  id: `c.id = q.number`,
 };
 
 /**
@@ -144,16 +145,21 @@ left join lateral (
 ) c on true`;
 }
 
-/** Identification → the read's match shape and keys (`system` identifies no client: null). */
+/**
+ * Identification → the read's match shape and keys (`system` identifies no client: null). `desk`
+ * is the front desk's chosen client, by id (modules/gate/entrance.service.ts DeskIdentification).
+ */
 export function readItemFor(
   clubId: number,
   terminalId: number,
-  ident: Identification,
+  ident: Identification | { kind: 'desk'; value: string },
   at: Date,
   mac: string | null,
 ): ReadItem | null {
   const base = { clubId, terminalId, value: ident.value, number: null, kind: null, mac: null, at };
   if (ident.kind === 'card') return { ...base, shape: 'card' };
+  if (ident.kind === 'desk')
+    return /^\d{1,10}$/.test(ident.value) ? { ...base, shape: 'id', number: Number(ident.value) } : null;
   if (ident.kind === 'code') {
     // The client's own code (seed 001 §3 "client code") first, else the client number.
     return /^\d{1,9}$/.test(ident.value)

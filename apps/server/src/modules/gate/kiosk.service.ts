@@ -20,7 +20,7 @@ import { AppError } from '../../lib/errors.js';
 import type { ClearingProvider } from '../../integrations/clearing/provider.js';
 import { cashExcess, cashSessionOf, recordPayoutError, settleCashSession } from '../terminals/cash.service.js';
 import type { EventBus } from '../../lib/event-bus.js';
-import { identificationMatch, processEntrance } from './entrance.service.js';
+import { identificationMatch, processEntrance, writePaidEntrance } from './entrance.service.js';
 import { createPurchase, getPurchase } from '../purchases/purchase.service.js';
 import { purchaseIdByKey } from '../purchases/purchase-present.js';
 import { clockNow } from '../../lib/clock.js';
@@ -396,24 +396,17 @@ async function buy(sale: KioskSale, provider: ClearingProvider): Promise<Purchas
 /** The paid entrance's log row (status 1, reason 7 EntryByPayment, the offer as its amount); its id. */
 async function writeGateLog(tx: Tx, sale: KioskSale, purchaseId: number): Promise<number> {
   const { link, m, buyer } = sale;
-  const [log] = await tx
-    .insert(entranceLogs)
-    .values({
-      clubId: link.clubId,
-      terminalId: link.terminalId,
-      clientId: buyer.clientId,
-      groupId: buyer.groupId,
-      at: sale.at,
-      status: EntranceStatus.Approved,
-      reason: Reason.EntryByPayment,
-      identificationKind: m.identification!.kind,
-      amount: sale.gate!.offer,
-      paymentType: EntrancePaymentType.None,
-      eventId: m.eventId,
-      purchaseId,
-    })
-    .returning({ id: entranceLogs.id });
-  return log.id;
+  return writePaidEntrance(tx, {
+    clubId: link.clubId,
+    terminalId: link.terminalId,
+    clientId: buyer.clientId,
+    groupId: buyer.groupId,
+    at: sale.at,
+    identificationKind: m.identification!.kind,
+    amount: sale.gate!.offer,
+    eventId: m.eventId,
+    purchaseId,
+  });
 }
 
 /** A purchase made: the paid entrance goes on the live feed, the terminal gets the purchase, change and cash state. */

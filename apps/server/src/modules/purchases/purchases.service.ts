@@ -137,9 +137,7 @@ export async function adminPurchase(
   actor: Actor,
   body: import('@venue/domain').AdminPurchaseRequest,
 ) {
-  if (!actor.isAdmin && body.payments.some((p) => p.method === PaymentMethod.Free)) {
-    throw new AppError('NOT_AUTHORIZED', 'Free needs the admin permission', { path: 'payments' });
-  }
+  assertMayGiveFree(actor, body.payments);
   return createPurchase(db, provider, {
     clubId: actor.clubId,
     clientId: body.clientId,
@@ -152,6 +150,16 @@ export async function adminPurchase(
     idempotencyKey: body.idempotencyKey,
     actor,
   });
+}
+
+/**
+ * Free is an explicit choice of a user with the admin flag (issue 18): a console sale paid by Free
+ * from anyone else is 403 NOT_AUTHORIZED {path: payments}. AdminPurchase and the front desk's sale.
+ */
+export function assertMayGiveFree(actor: Pick<Actor, 'isAdmin'>, payments: readonly { method: number }[]): void {
+  if (!actor.isAdmin && payments.some((p) => p.method === PaymentMethod.Free)) {
+    throw new AppError('NOT_AUTHORIZED', 'Free needs the admin permission', { path: 'payments' });
+  }
 }
 
 /** The purchases of a client, newest first. @throws NOT_FOUND for another club's (or a deleted) client. */

@@ -14,6 +14,7 @@ import {
   MenuOutlined,
   MessageOutlined,
   SettingOutlined,
+  ShopOutlined,
   ShoppingOutlined,
   TagsOutlined,
   TeamOutlined,
@@ -37,6 +38,7 @@ import { usePageTitle } from '../pageTitle';
 
 const ICONS: Record<string, React.ReactNode> = {
   dashboard: <DashboardOutlined />,
+  frontDesk: <ShopOutlined />,
   clients: <UserOutlined />,
   groups: <TeamOutlined />,
   terminals: <DesktopOutlined />,

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Divider, Input, InputNumber, Modal, Select, Space, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import {
   PurchaseItemType,
   SUBSCRIPTION_PERIODS,
   type DealerIdentityGap,
+  type AdminPurchaseRequest,
   type PaymentInput,
   type Purchase,
   type PurchaseItemInput,
@@ -36,6 +37,7 @@ import {
 } from './purchaseQuote';
 import { useToast } from '../../shared/toast/ToastProvider';
 import { DealerIdentityBanner } from './DealerIdentityAlert';
+import { ReceiptActions, type ReceiptCustomer } from './ReceiptPrint';
 
 /** Item and payment kinds offered at the console (seed 000 §3). */
 const ITEM_TYPES = [
@@ -85,6 +87,19 @@ export interface PurchaseDialogProps {
   initialItems?: Partial<ItemRow>[];
   title?: string;
   onDone?: (p: Purchase) => void;
+  /**
+   * Sends the request elsewhere than POST /Client/AdminPurchase (the front desk's sale that admits,
+   * docs/front-desk.md): the same request, answered with the purchase.
+   */
+  submitWith?: (req: AdminPurchaseRequest) => Promise<Purchase>;
+  /** Focus the pay button on opening, so Enter pays (the front desk's interaction budget). */
+  focusPay?: boolean;
+  /** Shown above the items: what the gate will do with this client now (a refusal warns). */
+  notice?: ReactNode;
+  /** Named on the printed slip. */
+  customer?: ReceiptCustomer;
+  /** Printed on the slip and shown under the receipt (the admission at the desk). */
+  receiptNote?: ReactNode;
 }
 
 const emptyItem = (over: Partial<ItemRow> = {}): ItemRow => ({
@@ -217,12 +232,44 @@ interface PurchaseError {
   dealer: DealerIdentityGap[] | null;
 }
 
-/** The purchase dialog: items and payments of one purchase (POST /Client/AdminPurchase). */
-export function PurchaseDialog({ clientId, open, onClose, initialItems, title, onDone }: PurchaseDialogProps) {
+/**
+ * Sends the dialog's request — POST /Client/AdminPurchase, or `submitWith` (the front desk) — and
+ * answers the receipt, or the refusal: its translated text, the server's expected amount and what
+ * the dealer's identity lacks.
+ */
+function useSend(
+  clientId: number,
+  submitWith: PurchaseDialogProps['submitWith'],
+  onDone: PurchaseDialogProps['onDone'],
+) {
   const { t } = useTranslation();
   const message = useToast();
-  const { user } = useSessionData();
   const purchase = usePurchase(clientId);
+  const [pending, setPending] = useState(false);
+  const send = async (req: AdminPurchaseRequest): Promise<{ receipt: Purchase } | { error: PurchaseError }> => {
+    setPending(true);
+    try {
+      const res = await (submitWith ? submitWith(req) : purchase.mutateAsync(req));
+      if (res.warnings.includes('LICENSES_LOW')) message.warning(t('money.licensesLow'));
+      message.success(t('money.purchaseDone', { invoice: res.invoiceNumber }));
+      onDone?.(res);
+      return { receipt: res };
+    } catch (e) {
+      return { error: { text: errorText(t, e), expected: expectedAmount(e), dealer: refusedDealerGaps(e) } };
+    } finally {
+      setPending(false);
+    }
+  };
+  return { send, pending };
+}
+
+/** The purchase dialog: items and payments of one purchase (POST /Client/AdminPurchase). */
+export function PurchaseDialog(props: PurchaseDialogProps) {
+  const { clientId, open, onClose, initialItems, title, onDone } = props;
+  const { submitWith, focusPay, notice, customer, receiptNote } = props;
+  const { t } = useTranslation();
+  const { user } = useSessionData();
+  const sender = useSend(clientId, submitWith, onDone);
   const pc = usePriceContext(clientId, open);
   const [items, setItems] = useState<ItemRow[]>([emptyItem()]);
   const [pays, setPays] = useState<PayRow[]>([emptyPay()]);
@@ -271,29 +318,30 @@ export function PurchaseDialog({ clientId, open, onClose, initialItems, title, o
     setError(null);
     if (missing >= 0) return;
     const { purchaseItems, payments } = purchaseLines(items, pays);
-    try {
-      const res = await purchase.mutateAsync({
-        clientId,
-        purchaseItems,
-        payments,
-        IsAdminUser: true,
-        payer: 'client',
-        idempotencyKey: key,
-      });
-      setReceipt(res);
-      if (res.warnings.includes('LICENSES_LOW')) message.warning(t('money.licensesLow'));
-      message.success(t('money.purchaseDone', { invoice: res.invoiceNumber }));
-      onDone?.(res);
-    } catch (e) {
+    const req = { clientId, purchaseItems, payments, IsAdminUser: true, payer: 'client', idempotencyKey: key } as const;
+    const out = await sender.send(req);
+    if ('receipt' in out) setReceipt(out.receipt);
+    else {
       // A refused attempt may be corrected and sent again as a new attempt.
       setKey(newKey('console'));
-      setError({ text: errorText(t, e), expected: expectedAmount(e), dealer: refusedDealerGaps(e) });
+      setError(out.error);
     }
   };
 
   // The receipt is a dialog of its own: antd gives the focus back to what had it when *it* opened
   // (the dialog's pay button, gone by then), so the focus goes back to what opened the purchase.
-  if (receipt) return <ReceiptModal open={open} onClose={onClose} receipt={receipt} afterClose={opener.restore} />;
+  if (receipt) {
+    return (
+      <ReceiptModal
+        open={open}
+        onClose={onClose}
+        receipt={receipt}
+        afterClose={opener.restore}
+        customer={customer}
+        note={receiptNote}
+      />
+    );
+  }
 
   return (
     <Modal
@@ -303,12 +351,17 @@ export function PurchaseDialog({ clientId, open, onClose, initialItems, title, o
       width={760}
       okText={t('money.pay', { amount: missing < 0 ? moneyText(quote.total, pc.club.currencySymbol) : '' })}
       onOk={() => void submit()}
-      confirmLoading={purchase.isPending}
-      okButtonProps={{ disabled: missing >= 0, ...({ 'data-testid': 'purchase-submit' } as Record<string, string>) }}
+      confirmLoading={sender.pending}
+      okButtonProps={{
+        disabled: missing >= 0,
+        autoFocus: focusPay,
+        ...({ 'data-testid': 'purchase-submit' } as Record<string, string>),
+      }}
       destroyOnHidden
       className="purchase-dialog"
     >
       <DealerIdentityBanner refused={error?.dealer ?? null} />
+      {notice}
       <Typography.Title level={5}>{t('money.items')}</Typography.Title>
       {items.map((it, k) => (
         <ItemLine
@@ -470,11 +523,15 @@ function ReceiptModal({
   onClose,
   receipt,
   afterClose,
+  customer,
+  note,
 }: {
   open: boolean;
   onClose: () => void;
   receipt: Purchase;
   afterClose: () => void;
+  customer?: ReceiptCustomer;
+  note?: ReactNode;
 }) {
   const { t } = useTranslation();
   const fmt = useMoneyFormat();
@@ -484,9 +541,19 @@ function ReceiptModal({
       onCancel={onClose}
       title={t('money.receipt')}
       afterClose={afterClose}
-      footer={<Button onClick={onClose}>{t('common.close')}</Button>}
+      footer={
+        <Space wrap style={{ inlineSize: '100%', justifyContent: 'space-between' }}>
+          <ReceiptActions receipt={receipt} customer={customer} note={note} />
+          <Button onClick={onClose} data-testid="receipt-close">
+            {t('common.close')}
+          </Button>
+        </Space>
+      }
     >
       <div data-testid="purchase-receipt">
+        {note && (
+          <Alert type="success" showIcon style={{ marginBlockEnd: 12 }} data-testid="receipt-note" title={note} />
+        )}
         <Typography.Paragraph>
           {t('money.invoiceNumber')}: <b data-testid="receipt-invoice">{receipt.invoiceNumber}</b>
         </Typography.Paragraph>

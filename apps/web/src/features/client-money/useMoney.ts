@@ -116,6 +116,13 @@ export function useDeleteDebt(id: number) {
   });
 }
 
+/** The purchase's document to the club's invoice e-mail (issued first when needed; docs/money.md "E-mail"). */
+export function useEmailReceipt() {
+  return useMutation({
+    mutationFn: (purchaseId: number) => api.call(contract.documents.emailPurchase, { params: { id: purchaseId } }),
+  });
+}
+
 /** A fresh idempotency key for one purchase attempt (a retry of the same attempt reuses it). */
 export const newKey = (prefix: string) =>
   `${prefix}-${Date.now().toString(36)}-${Array.from(crypto.getRandomValues(new Uint32Array(2)), (n) => n.toString(36)).join('')}`;

@@ -8,6 +8,8 @@ export const PERMISSION_GROUPS: { key: string; flags: PermissionFlag[] }[] = [
   { key: 'dashboard', flags: ['roleViewDashboard'] },
   { key: 'clients', flags: ['roleViewClientsList', 'roleEditClients'] },
   { key: 'clientMoney', flags: ['roleManageClientMoney'] },
+  // The front desk (issue 35, docs/front-desk.md "Permissions").
+  { key: 'frontDesk', flags: ['roleCheckInClients', 'roleOverrideEntrance'] },
   { key: 'groups', flags: ['roleViewClientGroupList', 'roleEditClientGroups'] },
   { key: 'terminals', flags: ['roleViewTerminals', 'roleEditTerminals'] },
   { key: 'terminalMessages', flags: ['roleViewTerminalMessages', 'roleEditTerminalMessages'] },
