@@ -2,9 +2,19 @@ import { Worker } from 'node:worker_threads';
 import type { ErrorCode } from '@venue/domain';
 import { AppError } from './errors.js';
 import { sheetTooLarge, type SheetCell, type SheetKind } from './sheet-read.js';
+import { threadCpuMs } from './thread-priority.js';
 
-/** Longest a sheet may take to read (ms), and the reading thread's heap (MB): docs/security.md "Spreadsheet input". */
+/**
+ * Longest a sheet may take to read (ms of the reading thread's own CPU where the system tells it,
+ * else of the clock), and the reading thread's heap (MB): docs/security.md "Spreadsheet input".
+ */
 export const SHEET_READ_LIMITS = { timeMs: 20_000, heapMb: 512 } as const;
+
+/**
+ * However busy the machine, a reading ends after this many times its limit by the clock: the
+ * thread runs at the lowest priority and may wait for a core, but not for ever.
+ */
+const WALL_LIMIT_FACTOR = 10;
 
 /**
  * Reads an uploaded sheet (`readSpreadsheet`) on a worker thread of its own,
@@ -43,20 +53,35 @@ function readOnThread(
     const done = (fn: () => void) => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
+      clearInterval(timer);
       void worker.terminate();
       fn();
     };
-    const timer = setTimeout(() => done(() => reject(sheetTooLarge('time'))), limits.timeMs);
+    // The limit counts the thread's own CPU (it runs at nice 19 and may wait for a core on a busy
+    // machine), checked every 100 ms; by the clock where the thread's CPU cannot be read.
+    const started = Date.now();
+    let tid: number | null = null;
+    const timer = setInterval(() => {
+      const wall = Date.now() - started;
+      const cpu = tid != null ? threadCpuMs(tid) : null;
+      if ((cpu ?? wall) > limits.timeMs || wall > limits.timeMs * WALL_LIMIT_FACTOR)
+        done(() => reject(sheetTooLarge('time')));
+    }, 100);
     worker.on(
       'message',
       (m: {
+        tid?: number | null;
         ok?: { kind: SheetKind; encoding?: string; rows: SheetCell[][] };
         refused?: { code: ErrorCode; message: string; details?: unknown };
-      }) =>
+      }) => {
+        if ('tid' in m) {
+          tid = m.tid ?? null;
+          return;
+        }
         done(() =>
           m.ok ? resolve(m.ok) : reject(new AppError(m.refused!.code, m.refused!.message, m.refused!.details)),
-        ),
+        );
+      },
     );
     worker.on('error', (err: Error & { code?: string }) =>
       done(() => reject(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? sheetTooLarge('memory') : err)),

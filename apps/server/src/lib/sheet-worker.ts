@@ -10,7 +10,8 @@ import { lowerThisThreadPriority } from './thread-priority.js';
  * thread, never the server's event loop.
  */
 // Background work: the event loop (the gate's decisions) keeps its core on a contended machine.
-lowerThisThreadPriority();
+// Its kernel thread id first: the reader's time limit counts this thread's CPU (lib/sheet-isolated.ts).
+parentPort!.postMessage({ tid: lowerThisThreadPriority() });
 const buf = Buffer.from(workerData as Uint8Array);
 try {
   parentPort!.postMessage({ ok: readSpreadsheet(buf) });

@@ -1,7 +1,8 @@
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { BACKGROUND_NICE, threadNice } from './thread-priority.js';
+import { readlinkSync } from 'node:fs';
+import { BACKGROUND_NICE, threadCpuMs, threadNice } from './thread-priority.js';
 
 /**
  * Background threads (the sheet reader, lib/sheet-worker.ts) lower their own
@@ -31,5 +32,21 @@ describe.runIf(process.platform === 'linux')('a background thread lowers its own
     } finally {
       await worker.terminate();
     }
+  });
+
+  it("a thread's CPU time is read from /proc, agreeing with Node's own count for this thread", () => {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    const before = threadCpuMs(tid)!;
+    const own = process.threadCpuUsage();
+    let spent = 0;
+    while (spent < 300_000) {
+      const u = process.threadCpuUsage(own);
+      spent = u.user + u.system;
+    }
+    const after = threadCpuMs(tid)!;
+    // 300 ms of this thread's CPU by Node's count; /proc counts in 10 ms ticks.
+    expect(after - before).toBeGreaterThanOrEqual(250);
+    expect(after - before).toBeLessThan(1_000);
+    expect(threadCpuMs(2 ** 30)).toBeNull();
   });
 });

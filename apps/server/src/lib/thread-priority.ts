@@ -1,4 +1,4 @@
-import { readlinkSync } from 'node:fs';
+import { readFileSync, readlinkSync } from 'node:fs';
 import os from 'node:os';
 
 /**
@@ -35,6 +35,29 @@ export function lowerThisThreadPriority(nice = BACKGROUND_NICE): number | null {
 export function threadNice(tid: number): number | null {
   try {
     return os.getPriority(tid);
+  } catch {
+    return null;
+  }
+}
+
+/** Clock ticks per second of /proc's CPU times (USER_HZ: 100 on every Linux Node supports). */
+const USER_HZ = 100;
+
+/**
+ * CPU time a thread of this process has used (ms; user + system, from
+ * `/proc/self/task/<tid>/stat` fields 14 and 15), or null when it cannot be
+ * read (not Linux, the thread gone). A background thread's limit counts its
+ * own work with it, not the time it waited for a core: at nice 19 on a busy
+ * machine it may wait long, and only its work says whether a file is
+ * pathological.
+ */
+export function threadCpuMs(tid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces) in parentheses: state is field 3.
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(f[11]) + Number(f[12]);
+    return Number.isFinite(ticks) ? (ticks * 1000) / USER_HZ : null;
   } catch {
     return null;
   }
