@@ -27,6 +27,20 @@ export async function apiSession(request: APIRequestContext, user: string, passw
       if (!res.ok()) throw new Error(`${url}: ${res.status()} ${await res.text()}`);
       return (await res.json()) as T;
     },
+    /** A multipart form post (a file upload, as the console's forms send it). */
+    async multipart<T>(
+      url: string,
+      form: Record<string, string | { name: string; mimeType: string; buffer: Buffer }>,
+    ): Promise<T> {
+      const res = await request.post(url, { multipart: form, headers });
+      if (!res.ok()) throw new Error(`${url}: ${res.status()} ${await res.text()}`);
+      return (await res.json()) as T;
+    },
+    async put<T>(url: string, data: unknown = {}): Promise<T> {
+      const res = await request.put(url, { data, headers });
+      if (!res.ok()) throw new Error(`${url}: ${res.status()} ${await res.text()}`);
+      return (await res.json()) as T;
+    },
     async patch<T>(url: string, data: unknown): Promise<T> {
       const res = await request.patch(url, { data, headers });
       if (!res.ok()) throw new Error(`${url}: ${res.status()} ${await res.text()}`);
@@ -64,4 +78,14 @@ export async function demoEntranceRange(
     pageSize: 1,
   });
   return { from, to, total: all.total };
+}
+
+/**
+ * Marks every global message of the club read for the user (docs/messages.md), so no
+ * Popup message (the other journeys send some) opens over the screen a test works on.
+ */
+export async function readAllMessages(request: APIRequestContext, user: string, password: string, club: number) {
+  const api = await apiSession(request, user, password, club);
+  const me = await api.get<{ id: number }>('/api/Account/GetCurrent');
+  await api.put(`/api/GlobalMessage/MarkAllMessagesAsRead/${club}/${me.id}`);
 }

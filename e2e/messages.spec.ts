@@ -106,3 +106,69 @@ test('the operator composes a message in the console; club users cannot open the
   await expect(page.getByText(NOT_AUTHORIZED)).toBeVisible();
   await expect(page.getByTestId('compose-new')).toHaveCount(0);
 });
+
+test('"Later" puts a Popup message off until the next sign-in: a reload does not bring it back', async ({
+  page,
+  request,
+}) => {
+  const operator = await apiSession(request, 'operator', PASSWORD, CLUB);
+  const title = `Put off ${Date.now() % 1_000_000}`;
+  await operator.post('/api/GlobalMessage', { title, kind: 'Popup', audience: 'clubs', externalClubIds: [CLUB] });
+  await page.addInitScript(() => localStorage.setItem('venue.lang', 'en'));
+  await page.goto(`/login?userName=admin&password=${PASSWORD}&externalClubId=${CLUB}`);
+  await page.getByTestId('side-nav').waitFor();
+  await confirmTermsIfAsked(page);
+  const popup = page.getByTestId('message-popup');
+  // Other unread popups (older ones first) are put off too; ours is the newest.
+  for (let i = 0; i < 6 && !(await popup.innerText().catch(() => '')).includes(title); i++) {
+    await expect(popup).toBeVisible();
+    await page.getByRole('button', { name: 'Later' }).click();
+  }
+  await expect(popup).toContainText(title);
+  await page.getByRole('button', { name: 'Later' }).click();
+  await expect(popup).toBeHidden();
+
+  // A reload: the unread list is read again (the bell counts ours), yet no dialog opens —
+  // the bell can be clicked (a dialog would take the click) and the inbox lists it unread.
+  await page.reload();
+  await expect.poll(() => count(page)).toBeGreaterThan(0);
+  await page.waitForLoadState('networkidle');
+  await page.getByTestId('message-bell').click();
+  await expect(page).toHaveURL(/\/messages$/);
+  await expect(page.locator('[data-testid="message-item"][data-unread="true"]', { hasText: title })).toBeVisible();
+  await expect(popup).toBeHidden();
+
+  // The next sign-in shows it again.
+  await page.getByTestId('logout').click();
+  await page.goto(`/login?userName=admin&password=${PASSWORD}&externalClubId=${CLUB}`);
+  await page.getByTestId('side-nav').waitFor();
+  for (let i = 0; i < 6 && !(await popup.innerText().catch(() => '')).includes(title); i++) {
+    await expect(popup).toBeVisible();
+    await page.getByTestId('message-popup-read').click();
+  }
+  await expect(popup).toContainText(title);
+  await page.getByTestId('message-popup-read').click();
+  await expect(popup).toBeHidden();
+});
+
+test("the operator's bell does not count the operator's own messages", async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('venue.lang', 'en'));
+  await page.goto(`/login?userName=operator&password=${PASSWORD}&externalClubId=${CLUB}`);
+  await page.getByTestId('side-nav').waitFor();
+  await expect(page.getByTestId('live-status')).toHaveAttribute('data-state', 'open');
+  // Whatever others wrote (the other journeys' messages) is read first.
+  await page.getByTestId('message-bell').click();
+  await expect(page).toHaveURL(/\/messages$/);
+  await page.waitForLoadState('networkidle');
+  if ((await count(page)) > 0) await page.getByTestId('messages-mark-all').click();
+  await expect.poll(() => count(page)).toBe(0);
+  await page.getByTestId('operator-messages').click();
+  await page.getByTestId('compose-new').click();
+  await page.getByTestId('compose-title').fill(`Own message ${Date.now() % 100_000}`);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('toasts')).toContainText('Message saved');
+  // Written and published to the club the operator acts on: live, then after a reload, the bell stays at 0.
+  await page.reload();
+  await page.waitForLoadState('networkidle');
+  expect(await count(page)).toBe(0);
+});

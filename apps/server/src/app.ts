@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -16,8 +17,10 @@ import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'f
 import type { Config } from './config.js';
 import type { Database } from './db/index.js';
 import { DATABASE_RETRY_AFTER_SECONDS, errorHandler, requestValidatorCompiler } from './lib/error-handler.js';
-import { sql } from 'drizzle-orm';
+import { databaseAnswers } from './db/query.js';
 import { authPlugin } from './plugins/auth.js';
+import { metricsPlugin } from './plugins/metrics.js';
+import { configureReconciliation } from './integrations/clearing/charges.js';
 import { collectRoutes } from './lib/route-table.js';
 import { loadSecrets } from './lib/secrets.js';
 import { loggerOptions } from './lib/log-options.js';
@@ -71,7 +74,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // X-Forwarded-For is believed only from the configured proxies (TRUST_PROXY, docs/security.md).
     trustProxy: config.trustProxy ?? false,
     bodyLimit: 5 * 1024 * 1024,
+    // Every log line of a request carries its id (docs/operations.md "Logs"): the caller's
+    // X-Request-Id when it is a plain token (a proxy's), else a new random one; answered back.
+    genReqId: requestId,
   }).withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
   app.setValidatorCompiler(requestValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // On PostgreSQL live events fan out across server instances (LISTEN/NOTIFY); PGlite stays in-process.
@@ -82,6 +91,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => bus.close());
   const terminals = deps.terminals ?? new TerminalRegistry();
   app.decorate('deps', { config, database, bus, terminals });
+  configureReconciliation({ orphanAfterSeconds: config.orphanChargeSeconds });
+  // Before every route: the HTTP latency of each (by its pattern) and the gauges' source (plugins/metrics.ts).
+  await metricsPlugin(app);
   // Every route is protected unless it is declared public (docs/security.md): the
   // hooks below read the matched route's own configuration, never the raw URL,
   // so no encoding of a path can reach a route around them.
@@ -177,24 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessionIdleSeconds: config.sessionIdleSeconds,
   });
 
-  // Liveness: the process answers (a supervisor restarts it when this fails). No database call.
-  app.get('/api/health', { config: { public: true }, schema: { hide: true } }, async () => ({
-    ok: true,
-    db: database.kind,
-    // The console's sign-in link signs in by itself only where this is true (config.urlSignIn).
-    urlSignIn: config.urlSignIn,
-  }));
-  // Readiness: the database answers within READY_TIMEOUT_MS (a load balancer sends no traffic while 503).
-  app.get('/api/ready', { config: { public: true }, schema: { hide: true } }, async (_req, reply) => {
-    const ready = await databaseAnswers(database, READY_TIMEOUT_MS);
-    if (!ready) {
-      return reply
-        .status(503)
-        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
-        .send({ code: 'DATABASE_UNAVAILABLE', message: 'Database unavailable' });
-    }
-    return { ok: true, db: database.kind };
-  });
+  healthRoutes(app, config, database);
   await registerModules(app);
 
   if (existsSync(webIndex(config))) {
@@ -217,22 +212,38 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   return app;
 }
 
+/** Liveness and readiness (docs/operations.md "Health and readiness"). */
+function healthRoutes(app: FastifyInstance, config: Config, database: Database): void {
+  // Liveness: the process answers (a supervisor restarts it when this fails). No database call.
+  app.get('/api/health', { config: { public: true }, schema: { hide: true } }, async () => ({
+    ok: true,
+    db: database.kind,
+    // The console's sign-in link signs in by itself only where this is true (config.urlSignIn).
+    urlSignIn: config.urlSignIn,
+  }));
+  // Readiness: the database answers within READY_TIMEOUT_MS (a load balancer sends no traffic while 503).
+  app.get('/api/ready', { config: { public: true }, schema: { hide: true } }, async (_req, reply) => {
+    const ready = await databaseAnswers(database.db, READY_TIMEOUT_MS);
+    if (!ready) {
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ code: 'DATABASE_UNAVAILABLE', message: 'Database unavailable' });
+    }
+    return { ok: true, db: database.kind };
+  });
+}
+
 /** Longest wait of the readiness check for `SELECT 1` (ms). */
 const READY_TIMEOUT_MS = 2_000;
 
-/** True when the database answers `SELECT 1` within `ms` milliseconds. */
-async function databaseAnswers(database: Database, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
-  const query = database.db.execute(sql`select 1`).then(
-    () => true,
-    () => false,
-  );
-  try {
-    return await Promise.race([query, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
+/** An incoming X-Request-Id kept as the request's id: letters, digits and `._:-`, at most 64. */
+const REQUEST_ID = /^[\w.:-]{1,64}$/;
+
+/** The id of a request: the caller's X-Request-Id when it is a plain token, else a random UUID. */
+function requestId(req: { headers: Record<string, string | string[] | undefined> }): string {
+  const given = req.headers['x-request-id'];
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
 }
 
 /** Whether a raw request URL names an /api path once percent-decoded (for the not-found answer only). */

@@ -74,6 +74,25 @@ export interface Config {
    * (docs/security.md "Outgoing requests").
    */
   webhookAllow?: string[];
+  /**
+   * Bearer token of `GET /metrics` on the public port (METRICS_TOKEN, at least 32 characters); unset
+   * or shorter = the public port answers 404 there (docs/operations.md "Metrics").
+   */
+  metricsToken?: string;
+  /** A port of its own for `GET /metrics` (METRICS_PORT); unset = none. */
+  metricsPort?: number;
+  /** Address the metrics port listens on (METRICS_HOST, default 127.0.0.1: this host only). */
+  metricsHost: string;
+  /**
+   * Seconds an approved card charge may stay without its purchase before the reconciliation gives
+   * the money back (ORPHAN_CHARGE_SECONDS, default 600; docs/money.md "Through crashes").
+   */
+  orphanChargeSeconds: number;
+  /**
+   * The sandbox card provider's answer time (SANDBOX_LATENCY_MS, default 0): a real provider
+   * answers in 0.5–3 s; a test or a fault run sets it to widen the window a crash can hit.
+   */
+  sandboxLatencyMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -100,7 +119,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookAllow: parseList(env.WEBHOOK_ALLOW_ADDRESSES),
     maintenanceDatabaseUrl: env.MAINTENANCE_DATABASE_URL || undefined,
     urlSignIn: env.URL_SIGN_IN ? env.URL_SIGN_IN === '1' : !production,
+    metricsToken: env.METRICS_TOKEN && env.METRICS_TOKEN.length >= MIN_METRICS_TOKEN ? env.METRICS_TOKEN : undefined,
+    metricsPort: env.METRICS_PORT ? Number(env.METRICS_PORT) : undefined,
+    metricsHost: env.METRICS_HOST || '127.0.0.1',
+    orphanChargeSeconds: Math.max(1, positive(env.ORPHAN_CHARGE_SECONDS, DEFAULT_ORPHAN_CHARGE_SECONDS)),
+    sandboxLatencyMs: positive(env.SANDBOX_LATENCY_MS, 0),
   };
+}
+
+/** Shortest METRICS_TOKEN accepted (characters; `openssl rand -base64 32` gives 44). */
+export const MIN_METRICS_TOKEN = 32;
+/** Default wait before an approved charge without its purchase is refunded (seconds). */
+export const DEFAULT_ORPHAN_CHARGE_SECONDS = 600;
+
+/** A whole number ≥ 0 from the environment, or `fallback` when unset or not one. */
+function positive(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value != null && value !== '' && Number.isInteger(n) && n >= 0 ? n : fallback;
 }
 
 /** A comma-separated list, or undefined when unset or empty. */

@@ -1,6 +1,10 @@
+import path from 'node:path';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/index.js';
 import { buildApp } from './app.js';
+import { startMetricsServer } from './plugins/metrics.js';
+import { SandboxProvider, setClearingProvider } from './integrations/clearing/sandbox.js';
+import { FileBooks, TableBooks } from './integrations/clearing/sandbox-books.js';
 import { SecretsMissingError } from './lib/secrets.js';
 import { ensureDemoClub, runDemoHistory, DEMO_EXTERNAL_CLUB_ID, DEMO_USERNAME, DEMO_PASSWORD } from './demo/seed.js';
 
@@ -17,6 +21,15 @@ async function main(): Promise<void> {
     replicaUrl: config.replicaUrl,
     replicaMaxStalenessMs: config.replicaMaxStalenessMs,
   });
+  // The sandbox card provider keeps its books where a kill cannot take them (docs/money.md "The
+  // sandbox provider"): on PostgreSQL its own table, shared by the instances; on PGlite a journal.
+  const sandbox = new SandboxProvider({
+    latencyMs: config.sandboxLatencyMs,
+    books: database.url
+      ? await TableBooks.open(database.url)
+      : new FileBooks(path.join(config.dataDir, 'sandbox-clearing')),
+  });
+  setClearingProvider(sandbox);
   let demo = false;
   if (!config.production) {
     // The club and its clients first; the year of history after the server listens (docs/demo-club.md "First start").
@@ -29,6 +42,9 @@ async function main(): Promise<void> {
   }
   const app = await buildApp({ config, database });
   await app.listen({ port: config.port, host: config.host });
+  // Prometheus's own port (docs/operations.md "Metrics"); unset = none.
+  const metrics = config.metricsPort != null ? await startMetricsServer(config.metricsPort, config.metricsHost) : null;
+  if (metrics) console.log(`Metrics at http://${config.metricsHost}:${metrics.port}/metrics`);
   const ms = Math.round(performance.now() - started);
   const url = `http://localhost:${config.port}`;
   console.log(`\nVenue console ready at ${url}  (${database.kind}, started in ${ms} ms)`);
@@ -62,7 +78,9 @@ async function main(): Promise<void> {
     force.unref();
     history.abort();
     await app.close();
+    await metrics?.close();
     await historyDone;
+    await sandbox.close();
     await database.close();
     clearTimeout(force);
     process.exit(0);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { EntranceState, EntranceStatus, QuickExitOutcome, withIsraeliIdCheckDigit } from '@venue/domain';
 import {
   attendanceLogs,
@@ -482,6 +482,14 @@ export async function makeLicenseRequest(
     })
     .returning();
   return r;
+}
+
+/** Records the operator's decision on a license request, as of `at` (docs/operator.md "Licenses"). */
+export async function setLicenseRequestDecision(ctx: FactoryContext, requestId: number, operatorId: number, at: Date) {
+  await ctx.database.db
+    .update(licenseRequests)
+    .set({ decidedBy: operatorId, decidedAt: at })
+    .where(eq(licenseRequests.id, requestId));
 }
 
 /**

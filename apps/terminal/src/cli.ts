@@ -22,7 +22,9 @@ Commands:
                           kind is one of: ${IdentificationKind.join(', ')}
                           (card = card serial, code = client number).
   hello                   Connect, print the server's welcome ({terminalId, name, approved, gateOpenSeconds}).
-  enroll, exit            Enrolment and quick exit: run 'enroll --help'.
+  enroll, exit, attendance, incident
+                          Enrolment, quick exit, clocking in and out, incident reports:
+                          run 'enroll --help'.
   buy                     Kiosk purchase or paying at an OpenWithPay gate: run 'buy --help'.
 
 Options:
@@ -54,8 +56,14 @@ Examples:
 
 async function main(): Promise<number> {
   // Enrolment and quick exit (gate decisions) parse their own options: gate-cli.ts.
-  if (process.argv[2] === 'enroll' || process.argv[2] === 'exit' || process.argv[2] === 'attendance') {
-    return (await import('./gate-cli.js')).runGateCommand(process.argv[2], process.argv.slice(3));
+  const gateCommand = process.argv[2];
+  if (
+    gateCommand === 'enroll' ||
+    gateCommand === 'exit' ||
+    gateCommand === 'attendance' ||
+    gateCommand === 'incident'
+  ) {
+    return (await import('./gate-cli.js')).runGateCommand(gateCommand, process.argv.slice(3));
   }
   // Kiosk purchases and paying at the gate parse their own options: kiosk-cli.ts.
   if (process.argv[2] === 'buy') return (await import('./kiosk-cli.js')).runKioskCommand(process.argv.slice(3));

@@ -1,12 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { Identification, IdentificationKind } from '@venue/domain';
-import { TerminalClient } from './client.js';
-import { clock, enroll, exitGate } from './gate.js';
+import { TerminalClient, TerminalError } from './client.js';
+import { clock, enroll, exitGate, reportIncident } from './gate.js';
 import { parseAt, parseOneShot, runOneShot, usage } from './one-shot.js';
 
 /**
  * One-shot simulator commands of the gate decisions (docs/terminal-protocol.md
- * "Enrolment", "Quick exit"): `enroll` and `exit`. Like `present`, each
- * prints the server's answer as one JSON line on stdout.
+ * "Enrolment", "Quick exit", "Attendance", "Incident reports"): `enroll`,
+ * `exit`, `attendance` and `incident`. Like `present`, each prints the
+ * server's answer as one JSON line on stdout.
  */
 
 export const GATE_HELP = `
@@ -20,15 +22,44 @@ Enrolment and quick exit:
   attendance <kind> <value> --serial <serial> [--at <iso-time>] [--event-id <id>]
                           An employee (a Manager or Technician client) clocks in, or out of the open
                           shift. Prints {"type":"attendance-result","ok","action":"in"|"out",...}.
+  incident <categoryId> --serial <serial> [--note <text>] [--event-id <id>]
+                          A client reports an incident at the terminal in one of the club's feedback
+                          categories (the category's id, from the console's feedback categories), with
+                          an optional note (at most 500 characters). Prints
+                          {"type":"incident-reported","eventId","incidentId"}, or the refusal
+                          {"type":"error","code":"INCIDENT_REFUSED","eventId","message"} when the club's
+                          incident reports are off, the terminal is not approved or the category is not
+                          the club's. Resending the same --event-id is stored once.
   Fingerprint, face and code identify at the gate with: present fingerprint|face|code <value>.
 `;
 
-/** Runs `enroll`, `exit` or `attendance` with the rest of the command line; resolves with the exit code. */
-export async function runGateCommand(command: 'enroll' | 'exit' | 'attendance', argv: string[]): Promise<number> {
+/** The incident command's answer: the server's report, or its refusal as the error message it sent. */
+async function incident(
+  c: TerminalClient,
+  r: { categoryId: number; note?: string; eventId: string },
+  timeoutMs: number,
+): Promise<unknown> {
+  try {
+    return await reportIncident(c, r, timeoutMs);
+  } catch (err) {
+    // A refusal is the server's answer (exit 0, like a refused decision); a time-out is not.
+    if (err instanceof TerminalError && err.code !== 'TIMEOUT') {
+      return { type: 'error', code: err.code, eventId: r.eventId, message: err.message.replace(`${err.code}: `, '') };
+    }
+    throw err;
+  }
+}
+
+/** Runs `enroll`, `exit`, `attendance` or `incident` with the rest of the command line; resolves with the exit code. */
+export async function runGateCommand(
+  command: 'enroll' | 'exit' | 'attendance' | 'incident',
+  argv: string[],
+): Promise<number> {
   const parsed = parseOneShot(argv, {
     password: { type: 'string' },
     image: { type: 'string' },
     at: { type: 'string' },
+    note: { type: 'string' },
   });
   if (parsed.help) {
     process.stdout.write(GATE_HELP);
@@ -57,6 +88,16 @@ export async function runGateCommand(command: 'enroll' | 'exit' | 'attendance', 
         },
         timeoutMs,
       );
+  } else if (command === 'incident') {
+    if (positionals.length !== 1) usage('incident needs <categoryId>');
+    const categoryId = Number(positionals[0]);
+    if (!/^\d+$/.test(positionals[0]) || !Number.isSafeInteger(categoryId) || categoryId <= 0) {
+      usage('<categoryId> must be a positive integer');
+    }
+    const note = values.note ?? '';
+    if (note.length > 500) usage('--note is at most 500 characters');
+    const eventId = values['event-id'] ?? randomUUID();
+    run = (c) => incident(c, { categoryId, note, eventId }, timeoutMs);
   } else {
     if (positionals.length !== 2) usage(`${command} needs <kind> <value>`);
     const ident = Identification.safeParse({ kind: positionals[0], value: positionals[1] });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { calendarEvents, dailyZmanim, omerDay, readCalendarOptions, CalendarRuleError } from './calendar-events.js';
+import { ComplexZmanimCalendar, DateTime, GeoLocation, JewishCalendar } from 'kosher-zmanim';
 import { builtInCity, cityLocation, JERUSALEM } from './locations.js';
-import type { ClubLocation } from './calendar.js';
+import { candleLightingMinutes, type ClubLocation } from './calendar.js';
 
 /**
  * The calendar's figures against a second source (issue 14 "Done when"):
@@ -309,5 +310,122 @@ describe('the ends of the ranges (seed 001 §9: Hebrew years 1–32658)', () => 
     // Year 50 is year 50, not 1950 (the Date constructor's legacy reading).
     expect(calendarEvents(readCalendarOptions({ year: '50', month: '3' }, JERUSALEM, TODAY)).start).toBe('0050-03-01');
     expect(() => readCalendarOptions({ year: '9999', numYears: '2' }, JERUSALEM, TODAY)).toThrow(CalendarRuleError);
+  });
+});
+
+/**
+ * Against an independent implementation of the Jewish calendar and its
+ * times: kosher-zmanim (a TypeScript port of KosherJava, LGPL-3.0, a test
+ * dependency only) — its own holiday rules (JewishCalendar: erev Shabbat and
+ * Yom Tov, the second days abroad, Chanukah's days) and its own sun code
+ * (ComplexZmanimCalendar). Five years, three Israeli and two diaspora
+ * places, each with its candle-lighting custom (issue 34 items 1 and 2):
+ * every day candles are lit is ours and only those; every candle-lighting
+ * time is the reference's minute (sunset − the minutes rounded down; at
+ * nightfall, 8.5°, rounded up); every Chanukah night is there with its time
+ * (bein hashmashos — 13.5 minutes before 7.083° — on weekdays, rounded up;
+ * candle lighting on Friday; havdalah on Saturday night); and the day's
+ * zmanim give each Friday the events' time.
+ */
+describe('candle lighting and Chanukah against KosherJava (kosher-zmanim), five years', () => {
+  const CUSTOM: [string, number][] = [
+    ['Jerusalem', 40],
+    ['Tel Aviv', 20],
+    ['Haifa', 30],
+    ['New York', 18],
+    ['Antwerp', 18],
+  ];
+  const FROM = { year: 2025, month: 9, day: 1 };
+  const TO = { year: 2030, month: 8, day: 31 };
+  // KosherJava's days of the week: Sunday 1 … Friday 6, Saturday 7.
+  const FRIDAY = 6;
+  const SATURDAY = 7;
+
+  function compare(loc: ClubLocation, mins: number) {
+    const run = readCalendarOptions({ start: '2025-09-01', end: '2030-08-31', candlelighting: true }, loc, TODAY);
+    const ours = new Map<string, number>();
+    const nights = new Map<string, { n: number; at: number | null }>();
+    for (const e of calendarEvents(run).events) {
+      if (e.description === 'Candle lighting') ours.set(e.date, Date.parse(e.timed!.instant));
+      const m = /^Chanukah: (\d) Candles?$/.exec(e.description);
+      if (m) nights.set(e.date, { n: Number(m[1]), at: e.timed ? Date.parse(e.timed.instant) : null });
+    }
+    const z = new ComplexZmanimCalendar(new GeoLocation(loc.name, loc.latitude, loc.longitude, 0, loc.timeZone));
+    z.setCandleLightingOffset(mins);
+    const wrong: string[] = [];
+    let days = 0;
+    let candles = 0;
+    let chanukah = 0;
+    const within = (what: string, date: string, ours: number, ref: number, lo: number, hi: number) => {
+      const d = (ours - ref) / 1000;
+      if (!(d > lo && d < hi)) wrong.push(`${loc.name} ${date} ${what}: ${d.toFixed(1)} s`);
+    };
+    for (
+      let d = DateTime.fromObject(FROM, { zone: loc.timeZone });
+      d <= DateTime.fromObject(TO, { zone: loc.timeZone });
+      d = d.plus({ days: 1 })
+    ) {
+      days++;
+      const date = d.toISODate()!;
+      const jc = new JewishCalendar(d);
+      jc.setInIsrael(loc.il);
+      z.setDate(d);
+      // Candle-lighting days: erev Shabbat, erev Yom Tov, and the first day before a second.
+      if (jc.hasCandleLighting() !== ours.has(date))
+        wrong.push(`${loc.name} ${date}: candles ${jc.hasCandleLighting()}`);
+      if (jc.hasCandleLighting() && ours.has(date)) {
+        candles++;
+        // On a holy day other than a Friday candles are lit at nightfall, else before sunset.
+        const atNight = jc.isAssurBemelacha() && jc.getDayOfWeek() !== FRIDAY;
+        if (atNight)
+          within('at nightfall', date, ours.get(date)!, z.getTzaisGeonim8Point5Degrees()!.toMillis(), -1, 60);
+        else within('candles', date, ours.get(date)!, z.getCandleLighting()!.toMillis(), -60, 1);
+      }
+      const tomorrow = new JewishCalendar(d.plus({ days: 1 }));
+      tomorrow.setInIsrael(loc.il);
+      const night = tomorrow.isChanukah() ? tomorrow.getDayOfChanukah() : 0;
+      const o = nights.get(date);
+      if (night !== (o?.n ?? 0)) wrong.push(`${loc.name} ${date}: Chanukah night ${night}, ours ${o?.n}`);
+      if (o) {
+        chanukah++;
+        if (o.at === null) wrong.push(`${loc.name} ${date}: Chanukah night ${o.n} without a time`);
+        else if (jc.getDayOfWeek() === FRIDAY)
+          within('Chanukah (Friday)', date, o.at, z.getCandleLighting()!.toMillis(), -60, 1);
+        else if (jc.getDayOfWeek() === SATURDAY)
+          within('Chanukah (Saturday)', date, o.at, z.getTzaisGeonim8Point5Degrees()!.toMillis(), -1, 60);
+        else {
+          const ref = z.getBainHashmashosRT13Point5MinutesBefore7Point083Degrees()!.toMillis();
+          within('Chanukah', date, o.at, ref, -1, 60);
+        }
+      }
+    }
+    // One time per Friday: the day's zmanim say what the events say.
+    for (const [date, at] of ours) {
+      if (new Date(`${date}T12:00:00Z`).getUTCDay() !== 5) continue;
+      const panel = dailyZmanim({ date }, loc, TODAY).times.find((t) => t.key === 'candleLighting')!;
+      const grid = new Intl.DateTimeFormat('en-GB', {
+        timeZone: loc.timeZone,
+        hour: '2-digit',
+        minute: '2-digit',
+      }).format(at);
+      if (panel.time !== grid) wrong.push(`${loc.name} ${date}: panel ${panel.time}, grid ${grid}`);
+    }
+    return { wrong, days, candles, chanukah };
+  }
+
+  it.each(CUSTOM)('%s (%i minutes)', (id, mins) => {
+    const loc = cityLocation(builtInCity(id)!);
+    expect(candleLightingMinutes(loc)).toBe(mins);
+    const r = compare(loc, mins);
+    expect(r.wrong).toEqual([]);
+    expect(r.days).toBe(1826);
+    expect(r.candles).toBeGreaterThan(290);
+    expect(r.chanukah).toBe(40);
+  });
+
+  it('Tel Aviv at the club’s own 18 minutes (hebcal alone would light at 20 in Israel)', () => {
+    const r = compare({ ...cityLocation(builtInCity('Tel Aviv')!), candleLightingMins: 18 }, 18);
+    expect(r.wrong).toEqual([]);
+    expect(r.candles).toBeGreaterThan(290);
   });
 });

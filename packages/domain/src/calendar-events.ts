@@ -1,18 +1,23 @@
 import {
+  CandleLightingEvent,
+  HavdalahEvent,
   HDate,
   HebrewCalendar,
   Location,
   MoladEvent,
   OmerEvent,
   ParshaEvent,
+  TimedChanukahEvent,
   TimedEvent,
   Zmanim,
+  flags,
+  reformatTimeStr,
   type CalOptions,
   type Event,
 } from '@hebcal/core';
 // Registers the daily learning schedules (dafYomi, mishnaYomi, nachYomi, yerushalmi) with hebcal (DOMAIN-FACTS).
 import '@hebcal/learning';
-import { candleLightingMinutes, localParts, type ClubLocation, type LocalDate } from './calendar.js';
+import { candleLightingMinutes, localParts, roundedMinute, type ClubLocation, type LocalDate } from './calendar.js';
 import { builtInCity, cityLocation } from './locations.js';
 import type {
   CalendarEvent,
@@ -141,22 +146,40 @@ export function calendarLocation(club: ClubLocation, city: string | undefined): 
 }
 
 /**
- * A hebcal Location of a club location, the Israel flag overridable (the
- * diaspora schedule for an Israeli city: hebcal forces Israel for country
- * code IL, so the code is left out then).
+ * A hebcal Location of a club location for computing (zmanim and
+ * `HebrewCalendar.calendar`). The Israel schedule is never the location's: it
+ * is `CalOptions.il`, always given. hebcal's calendar replaces 18 candle
+ * minutes by its own Israel custom (20; 40 and 30 by the name or geo id of
+ * Jerusalem, Haifa, Zikhron Ya'akov) whenever the location says Israel
+ * (`checkCandleOptions`, @hebcal/core 6.9 calendar.js), and country code IL
+ * makes a location Israeli — so the location carries neither, and the
+ * club's minutes (candleLightingMinutes) are what the calendar uses, 18 in
+ * Israel too. The 24-hour clock of an Israeli place is kept by `hour12`
+ * (calendarHour12).
  */
-export function hebcalLocation(loc: ClubLocation, il = loc.il): Location {
-  const cc = !il && loc.countryCode === 'IL' ? undefined : loc.countryCode;
+export function hebcalLocation(loc: ClubLocation): Location {
+  const cc = loc.countryCode === 'IL' ? undefined : loc.countryCode || undefined;
   return new Location(
     loc.latitude,
     loc.longitude,
-    il,
+    false,
     loc.timeZone,
     loc.name,
     cc,
     loc.geoId ?? undefined,
     loc.elevation,
   );
+}
+
+/**
+ * hebcal's `hour12` for a place: as asked, else 24-hour for an Israeli place
+ * (its country code is kept from hebcal, hebcalLocation), else hebcal's own
+ * choice by country (12-hour in the US, Canada, Australia …) — so an Israeli
+ * city asked on the diaspora schedule keeps 24-hour times (issue 34 item 5).
+ */
+function calendarHour12(loc: ClubLocation | null, asked: boolean | undefined): boolean | undefined {
+  if (asked !== undefined) return asked;
+  return loc?.countryCode === 'IL' ? false : undefined;
 }
 
 function validLocation(loc: ClubLocation | null): boolean {
@@ -254,13 +277,13 @@ export function readCalendarOptions(q: CalendarEventsQuery, club: ClubLocation, 
     il,
     locale,
     candlelighting: timesAsked,
-    ...(location ? { location: hebcalLocation(location, il) } : {}),
+    ...(location ? { location: hebcalLocation(location) } : {}),
     candleLightingMins: candleLightingMins ?? (location ? candleLightingMinutes(location) : undefined),
     ...(havdalahMins !== undefined ? { havdalahMins } : {}),
     ...(havdalahDeg !== undefined ? { havdalahDeg } : {}),
     ...(fastEndDeg !== undefined ? { fastEndDeg } : {}),
     ...(mask !== undefined ? { mask } : {}),
-    ...(q.hour12 !== undefined ? { hour12: q.hour12 } : {}),
+    ...(calendarHour12(location, q.hour12) !== undefined ? { hour12: calendarHour12(location, q.hour12) } : {}),
     sedrot: q.sedrot === true,
     noMinorFast: q.noMinorFast === true,
     noModern: q.noModern === true,
@@ -285,23 +308,95 @@ export function renderHebrewDate(h: HDate, locale: CalendarLocale): string {
   return h.render(locale);
 }
 
+/** Local HH:MM of an instant that is a whole minute (roundedMinute). */
 function hhmm(instant: Date, timeZone: string): string {
-  const p = localParts(new Date(instant.getTime() + 30_000), timeZone);
+  const p = localParts(instant, timeZone);
   return `${String(p.hour).padStart(2, '0')}:${String(p.minute).padStart(2, '0')}`;
 }
 
-/** One hebcal event in the shape of seed 001 §9 "Event". */
-export function presentCalendarEvent(e: Event, locale: CalendarLocale, timeZone: string | null): CalendarEvent {
-  const timed =
-    e instanceof TimedEvent
-      ? {
-          instant: e.eventTime.toISOString(),
-          time: timeZone ? hhmm(e.eventTime, timeZone) : e.eventTimeStr,
-          formatted: e.fmtTime,
-          location: e.location.getName() ?? '',
-          linkedEvent: e.linkedEvent ? e.linkedEvent.render(locale) : null,
-        }
-      : null;
+/**
+ * The exact instant of a timed event and the direction its minute is
+ * rounded (roundedMinute), recomputed on hebcal's Zmanim with the run's
+ * options because hebcal keeps only the nearest minute: candle lighting
+ * (sunset − the club's minutes) and the start of a fast are deadlines
+ * (down); havdalah, candles lit at nightfall (a second festival night),
+ * Chanukah's weekday candles (bein hashmashos, 13.5 minutes before 7.083°)
+ * and the end of a fast are earliest times (up). Which time is hebcal's own
+ * choice (@hebcal/core 6.9 candles.js makeCandleEvent, makeFastStartEnd,
+ * makeWeekdayChanukahCandleLighting). Null for other timed events (chametz
+ * times): hebcal's minute is kept.
+ */
+function exactTime(e: TimedEvent | TimedChanukahEvent, o: CalOptions): { at: Date; round: 'down' | 'up' } | null {
+  const loc = o.location;
+  if (!loc) return null;
+  const hd = e.getDate();
+  const z = new Zmanim(loc, hd, Boolean(o.useElevation));
+  const weekday = hd.getDay();
+  const candles = () => ({
+    at: z.sunsetOffset(-Math.abs(Number(o.candleLightingMins ?? 18)), false),
+    round: 'down' as const,
+  });
+  const night = () => ({
+    at: o.havdalahMins ? z.sunsetOffset(Math.abs(o.havdalahMins), false) : z.tzeit(o.havdalahDeg ?? 8.5),
+    round: 'up' as const,
+  });
+  if (e instanceof HavdalahEvent) return night();
+  if (e instanceof CandleLightingEvent) {
+    const atNight =
+      weekday === 6 ||
+      (weekday !== 5 &&
+        (e.getFlags() & (flags.LIGHT_CANDLES_TZEIS | flags.CHANUKAH_CANDLES | flags.YOM_TOV_ENDS)) !== 0);
+    return atNight ? night() : candles();
+  }
+  if (e instanceof TimedChanukahEvent) {
+    if (weekday === 5) return candles();
+    if (weekday === 6) return night();
+    return { at: z.beinHaShmashos(), round: 'up' };
+  }
+  const fast = e.linkedEvent?.getDesc() ?? '';
+  if (e.getDesc() === 'Fast begins') {
+    return { at: fast === "Erev Tish'a B'Av" ? z.sunset() : z.alotHaShachar(), round: 'down' };
+  }
+  if (e.getDesc() === 'Fast ends') {
+    if (fast.startsWith("Tish'a B'Av")) return { at: z.tzeit(6.45), round: 'up' };
+    if (o.fastEndDeg) return { at: z.tzeit(o.fastEndDeg), round: 'up' };
+    return { at: o.il ? z.sunsetOffset(15, false) : z.tzeit(7.0833333), round: 'up' };
+  }
+  return null;
+}
+
+/**
+ * The time of a timed event as presented — candle lighting, havdalah, a
+ * fast's start and end, and Chanukah's candles (hebcal's TimedChanukahEvent
+ * is not a TimedEvent: issue 34 item 2) — at our rounded minute, formatted
+ * as hebcal formats a time (reformatTimeStr: hour12, the place's country).
+ */
+function eventTime(e: Event, o: CalOptions, timeZone: string | null): CalendarEvent['timed'] {
+  if (!(e instanceof TimedEvent || e instanceof TimedChanukahEvent)) return null;
+  const exact = exactTime(e, o);
+  const at = exact && !Number.isNaN(exact.at.getTime()) ? roundedMinute(exact.at, exact.round) : e.eventTime;
+  const time = hhmm(at, timeZone ?? e.location.getTzid());
+  return {
+    instant: at.toISOString(),
+    time,
+    formatted: reformatTimeStr(time, 'pm', { ...o, location: e.location }),
+    location: e.location.getName() ?? '',
+    linkedEvent: e instanceof TimedEvent && e.linkedEvent ? e.linkedEvent.render(o.locale) : null,
+  };
+}
+
+/**
+ * One hebcal event in the shape of seed 001 §9 "Event". A timed event's
+ * time and title carry our minute (eventTime), not hebcal's nearest one.
+ * @param options the run's hebcal options (location, candle and havdalah rules, hour12)
+ */
+export function presentCalendarEvent(
+  e: Event,
+  locale: CalendarLocale,
+  timeZone: string | null,
+  options: CalOptions = {},
+): CalendarEvent {
+  const timed = eventTime(e, { ...options, locale }, timeZone);
   const omer = e instanceof OmerEvent ? { day: e.omer, week: e.getWeeks(), dayInWeek: e.getDaysWithinWeeks() } : null;
   const m = e instanceof MoladEvent ? e.molad : null;
   const p = e instanceof ParshaEvent ? (e.p as { parsha: string[]; num: number | number[]; il?: boolean }) : null;
@@ -309,7 +404,7 @@ export function presentCalendarEvent(e: Event, locale: CalendarLocale, timeZone:
     date: isoDate(localOf(e.getDate())),
     hebrewDate: renderHebrewDate(e.getDate(), locale),
     description: e.getDesc(),
-    title: e.render(locale),
+    title: e instanceof TimedEvent && timed ? `${e.renderBrief(locale)}: ${timed.formatted}` : e.render(locale),
     titleBrief: e.renderBrief(locale),
     flags: e.getFlags(),
     emoji: e.getEmoji() ?? null,
@@ -348,9 +443,41 @@ export function calendarEvents(run: CalendarRun): CalendarEvents {
     locale: run.locale,
     il: run.il,
     location: run.location ? { name: run.location.name, timeZone: run.location.timeZone } : null,
-    events: evs.map((e) => presentCalendarEvent(e, run.locale, tz)),
+    events: evs.map((e) => presentCalendarEvent(e, run.locale, tz, run.options)),
   };
 }
+
+/**
+ * Which way each of the day's times is rounded to its minute (roundedMinute;
+ * docs/calendar.md "Rounding"): `down` for a deadline — the latest time for
+ * the Shema and the Amida (GRA, MGA, 16.1°), midday (chatzot), candle
+ * lighting and sunset; `up` for an earliest time — dawn, misheyakir,
+ * sunrise, the earliest and the preferred mincha, plag hamincha (the
+ * earliest to take on Shabbat early), bein hashmashos (Chanukah's lighting),
+ * nightfall and havdalah. `instant` stays exact.
+ */
+export const ZMAN_ROUNDING: Record<ZmanKey, 'down' | 'up'> = {
+  alotHaShachar: 'up',
+  misheyakir: 'up',
+  misheyakirMachmir: 'up',
+  sunrise: 'up',
+  sofZmanShmaMGA16Point1: 'down',
+  sofZmanShmaMGA: 'down',
+  sofZmanShma: 'down',
+  sofZmanTfillaMGA16Point1: 'down',
+  sofZmanTfillaMGA: 'down',
+  sofZmanTfilla: 'down',
+  chatzot: 'down',
+  minchaGedola: 'up',
+  minchaKetana: 'up',
+  plagHaMincha: 'up',
+  candleLighting: 'down',
+  sunset: 'down',
+  beinHaShmashos: 'up',
+  tzeit7083deg: 'up',
+  tzeit85deg: 'up',
+  havdalah: 'up',
+};
 
 /** Zmanim functions by key, on one hebcal Zmanim (seed 001 §9 constants; hebcal's own defaults). */
 const ZMAN_OF: Record<Exclude<ZmanKey, 'candleLighting' | 'havdalah'>, (z: Zmanim) => Date> = {
@@ -394,7 +521,7 @@ export function dailyZmanim(q: CalendarZmanimQuery, club: ClubLocation, today: L
   const il = q.il ?? loc.il;
   const useElevation = q.useElevation === true;
   const hd = hdate(d);
-  const z = new Zmanim(hebcalLocation(loc, il), hd, useElevation);
+  const z = new Zmanim(hebcalLocation(loc), hd, useElevation);
   const at = (t: Date) => (Number.isNaN(t.getTime()) ? null : t);
   const times = Object.entries(ZMAN_OF).map(([key, f]) => [key, at(f(z))] as const);
   times.push(['candleLighting', at(z.sunsetOffset(-candleMins, false))]);
@@ -412,7 +539,7 @@ export function dailyZmanim(q: CalendarZmanimQuery, club: ClubLocation, today: L
     times: times.map(([key, t]) => ({
       key: key as ZmanKey,
       instant: t ? t.toISOString() : null,
-      time: t ? hhmm(t, loc.timeZone) : null,
+      time: t ? hhmm(roundedMinute(t, ZMAN_ROUNDING[key as ZmanKey]), loc.timeZone) : null,
     })),
     tachanun: HebrewCalendar.tachanun(hd, il),
     holidays: (HebrewCalendar.getHolidaysOnDate(hd, il) ?? []).map((e) => e.render(locale)),
@@ -459,8 +586,10 @@ export interface FeedEntry {
 
 /**
  * The holidays (major, minor, modern, fasts, Rosh Chodesh), candle lighting
- * and havdalah of a period at a location, rendered in Hebrew or English, for
- * the club's iCalendar feed. Israel or diaspora by the location's flag.
+ * (the club's minutes), havdalah and Chanukah's candles of a period at a
+ * location, rendered in Hebrew or English, for the club's iCalendar feed —
+ * the same titles and minutes as the calendar's events. Israel or diaspora
+ * by the location's flag.
  */
 export function calendarFeedEntries(
   loc: ClubLocation,
@@ -469,24 +598,25 @@ export function calendarFeedEntries(
   end: LocalDate,
 ): FeedEntry[] {
   const locale: CalendarLocale = lang === 'he' ? 'he-x-NoNikud' : 'en';
-  const evs = HebrewCalendar.calendar({
+  const options: CalOptions = {
     start: hdate(start),
     end: hdate(end),
     il: loc.il,
     location: hebcalLocation(loc),
     candlelighting: true,
     candleLightingMins: candleLightingMinutes(loc),
+    hour12: calendarHour12(loc, undefined),
     locale,
-  });
-  return evs.map((e) => {
-    const timed = e instanceof TimedEvent;
+  };
+  return HebrewCalendar.calendar(options).map((e) => {
+    const shown = presentCalendarEvent(e, locale, loc.timeZone, options);
     const date = localOf(e.getDate());
     return {
       uid: `${isoDate(date)}-${e.getDesc().replace(/[^A-Za-z0-9]+/g, '-')}`,
-      day: timed ? null : date,
-      instant: timed ? e.eventTime : null,
-      summary: e.render(locale),
-      url: e.url() ?? null,
+      day: shown.timed ? null : date,
+      instant: shown.timed ? new Date(shown.timed.instant) : null,
+      summary: shown.title,
+      url: shown.url,
     };
   });
 }

@@ -1,3 +1,5 @@
+// Validation messages are catalogue keys everywhere (zod's global error map): first, before any schema.
+export * from './zod-keys.js';
 export * from './enums.js';
 export * from './statuses.js';
 export * from './permissions.js';

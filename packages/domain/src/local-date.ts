@@ -28,6 +28,11 @@ export interface ClubLocation {
   il: boolean;
   /** A geographic id (e.g. a GeoNames id), null when none. */
   geoId?: string | null;
+  /**
+   * The club's candle-lighting minutes before sunset (0–90); null or absent:
+   * the place's custom (calendar.ts customCandleLightingMinutes).
+   */
+  candleLightingMins?: number | null;
 }
 
 /** The default location when a club has none: Jerusalem, from hebcal's city table (locations.ts). */

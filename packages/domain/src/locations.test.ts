@@ -72,6 +72,7 @@ describe('ClubLocationInput (seed 001 §5)', () => {
       elevation: 0,
       il: false,
       geoId: null,
+      candleLightingMins: null,
     });
   });
 
@@ -144,9 +145,9 @@ describe('New York’s sunset against the USNO almanac algorithm', () => {
     ).toBeLessThan(1000);
   });
 
-  it('in the club’s own time zone: 19:20 on 6 September 2026, not Jerusalem’s', () => {
+  it('in the club’s own time zone: 19:19 on 6 September 2026 (hebcal’s sunset 19:19:57, a deadline, rounded down), not Jerusalem’s', () => {
     const d = { year: 2026, month: 9, day: 6 };
-    expect(halachicMinutes(HalachicTime.Sunset, d, NY)).toBe(19 * 60 + 20);
-    expect(halachicMinutes(HalachicTime.Sunset, d, JERUSALEM)).not.toBe(19 * 60 + 20);
+    expect(halachicMinutes(HalachicTime.Sunset, d, NY)).toBe(19 * 60 + 19);
+    expect(halachicMinutes(HalachicTime.Sunset, d, JERUSALEM)).not.toBe(19 * 60 + 19);
   });
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import hebcalCities from '@hebcal/core/dist/esm/cities.json';
 import type { ClubLocation } from './local-date.js';
 import { text } from './parts.js';
+import { keyOr } from './zod-keys.js';
 
 /**
  * The club's location (seed 001 §9 "Location"; docs/calendar.md): the
@@ -170,6 +171,7 @@ export function cityLocation(city: BuiltInCity): Required<ClubLocation> {
     timeZone: city.timeZone,
     il: city.il,
     geoId: null,
+    candleLightingMins: null,
   };
 }
 
@@ -194,7 +196,7 @@ export function isTimeZone(tz: string): boolean {
 }
 
 const coordinate = (limit: number, key: string) =>
-  z.number({ message: 'notANumber' }).min(-limit, { message: key }).max(limit, { message: key });
+  z.number(keyOr('notANumber')).min(-limit, { message: key }).max(limit, { message: key });
 
 /**
  * The location a club sets (PATCH /api/Club/{id} `location`): either a
@@ -205,7 +207,9 @@ const coordinate = (limit: number, key: string) =>
  * −180..180 (`longitudeRange`), elevation ≥ 0 (`elevationMin`; at most
  * 9000 m, `outOfRange`), a non-number is `notANumber`, the time zone an IANA
  * id (`invalidTimeZone`), an unknown city `unknownCity`, a custom field
- * beside a city `notWithCity`, a missing custom field `required`.
+ * beside a city `notWithCity`, a missing custom field `required`. Beside
+ * either, the club's candle-lighting minutes (`candleLightingMins`, 0–90,
+ * `outOfRange`; null or absent: the place's custom, docs/calendar.md).
  */
 export const ClubLocationInput = z
   .strictObject({
@@ -219,7 +223,7 @@ export const ClubLocationInput = z
     latitude: coordinate(90, 'latitudeRange').optional(),
     longitude: coordinate(180, 'longitudeRange').optional(),
     elevation: z
-      .number({ message: 'notANumber' })
+      .number(keyOr('notANumber'))
       .min(0, { message: 'elevationMin' })
       .max(9000, { message: 'outOfRange' })
       .optional(),
@@ -230,6 +234,14 @@ export const ClubLocationInput = z
       .optional(),
     il: z.boolean().optional(),
     geoId: text(40).trim().nullable().optional(),
+    /** The club's candle-lighting minutes before sunset, 0–90 whole minutes; null: the place's custom. */
+    candleLightingMins: z
+      .number(keyOr('notANumber'))
+      .int({ message: 'outOfRange' })
+      .min(0, { message: 'outOfRange' })
+      .max(90, { message: 'outOfRange' })
+      .nullable()
+      .optional(),
   })
   .superRefine((v, ctx) => {
     const custom = (
@@ -249,14 +261,15 @@ export type ClubLocationInput = z.infer<typeof ClubLocationInput>;
 /**
  * The stored location of a valid input (parsed with ClubLocationInput): the
  * city's row from the built-in table, or the custom fields with their
- * defaults (elevation 0, diaspora, no country code, no geo id).
+ * defaults (elevation 0, diaspora, no country code, no geo id, the place's
+ * candle-lighting custom).
  * @throws RangeError for an unknown city (the schema refuses it first)
  */
 export function resolveLocation(input: ClubLocationInput): Required<ClubLocation> {
   if (input.city != null) {
     const city = builtInCity(input.city);
     if (!city) throw new RangeError(`unknown city ${input.city}`);
-    return cityLocation(city);
+    return { ...cityLocation(city), candleLightingMins: input.candleLightingMins ?? null };
   }
   return {
     city: null,
@@ -268,6 +281,7 @@ export function resolveLocation(input: ClubLocationInput): Required<ClubLocation
     timeZone: input.timeZone!,
     il: input.il ?? false,
     geoId: input.geoId ? input.geoId : null,
+    candleLightingMins: input.candleLightingMins ?? null,
   };
 }
 
@@ -298,5 +312,6 @@ export function normalizeLocation(stored: Partial<ClubLocation> | null | undefin
     timeZone: stored.timeZone,
     il: stored.il ?? false,
     geoId: stored.geoId ?? null,
+    candleLightingMins: typeof stored.candleLightingMins === 'number' ? stored.candleLightingMins : null,
   };
 }

@@ -8,6 +8,7 @@ import {
   isRealDate,
   isStorableText,
   money,
+  requiredId,
   text,
   unstorableTextPath,
 } from './parts.js';
@@ -21,6 +22,16 @@ describe('schema parts', () => {
     for (const bad of ['2147483648', '0', '-1', '1.5', 'abc', '1e21'])
       expect(idParam.safeParse(bad).success).toBe(false);
     expect(id.safeParse(INT32_MAX + 1).error?.issues[0]?.message).toBe('invalidId');
+  });
+
+  it('a required id says "required" when left out or null, "invalidId" when malformed', () => {
+    expect(requiredId.parse(7)).toBe(7);
+    for (const missing of [undefined, null]) {
+      expect(requiredId.safeParse(missing).error?.issues[0]?.message).toBe('required');
+    }
+    for (const bad of ['abc', '7', 0, -1, 1.5, INT32_MAX + 1]) {
+      expect(requiredId.safeParse(bad).error?.issues[0]?.message, String(bad)).toBe('invalidId');
+    }
   });
 
   it('text refuses NUL and lone surrogates and keeps pairs', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keyOr } from './zod-keys.js';
 
 /**
  * Shared schema parts (docs/security.md "Input"): every request
@@ -70,7 +71,18 @@ export function unstorableTextPath(
 
 /** A row id in a JSON body: a positive integer that fits the `integer` column. */
 export const id = z
-  .number({ message: 'invalidId' })
+  .number(keyOr('invalidId'))
+  .int({ message: 'invalidId' })
+  .positive({ message: 'invalidId' })
+  .max(INT32_MAX, { message: 'invalidId' });
+
+/**
+ * A row id the body must carry (a choice the user has to make, e.g. an
+ * incident's category): left out or null it is `required`, malformed it is
+ * `invalidId` — so an empty select says "required", not "invalid identifier".
+ */
+export const requiredId = z
+  .number({ error: (issue) => (issue.input == null ? 'required' : 'invalidId') })
   .int({ message: 'invalidId' })
   .positive({ message: 'invalidId' })
   .max(INT32_MAX, { message: 'invalidId' });
@@ -98,7 +110,7 @@ export const isoDate = z
 
 /** An amount in agorot (integer minor units), −MONEY_MAX..MONEY_MAX; chain `.positive()` / `.min(0)` as the field needs. */
 export const money = z
-  .number({ message: 'invalidAmount' })
+  .number(keyOr('invalidAmount'))
   .int({ message: 'invalidAmount' })
   .min(-MONEY_MAX, { message: 'invalidAmount' })
   .max(MONEY_MAX, { message: 'invalidAmount' });

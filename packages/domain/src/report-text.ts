@@ -22,6 +22,7 @@ export const REPORT_TEXT = {
     method: ['אמצעי תשלום', 'Payment method'],
     lastFour: ['4 ספרות', 'Last four'],
     userName: ['משתמש', 'User'],
+    loadedBy: ['נטען על ידי', 'Loaded by'],
     items: ['פריטים', 'Items'],
     paidBy: ['אמצעי תשלום', 'Paid by'],
     amountBeforeVat: ['לפני מע"מ', 'Before VAT'],

@@ -798,7 +798,7 @@ export const REPORTS = {
       { key: 'price', type: 'money', wide: true },
       { key: 'amount', type: 'money', sortable: true },
       { key: 'reference', type: 'text', wide: true },
-      { key: 'userName', type: 'text', wide: true },
+      { key: 'loadedBy', type: 'text', wide: true },
     ],
     totals: [
       { key: 'count', type: 'int' },

@@ -120,4 +120,27 @@ describe.skipIf(!onPostgres)('database faults under the gate and the console (Po
       await r.close();
     }
   }, 60_000);
+
+  it('a console call behind a lock that is not released: 503 with Retry-After after the lock limit, not a hang', async () => {
+    const r = await rig('FAULT-LOCK');
+    const locker = new pg.Client({ connectionString: ctx.database.url! });
+    await locker.connect();
+    try {
+      await locker.query('begin');
+      await locker.query('lock table users in access exclusive mode');
+      const res = await Promise.race([
+        r.api.post('/api/Account', { username: 'x', password: 'y', externalClubId: 1 }),
+        new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error('the console call still waits after 30 s')), 30_000),
+        ),
+      ]);
+      expect(res.statusCode, res.body).toBe(503);
+      expect(res.json().code).toBe('DATABASE_UNAVAILABLE');
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await locker.query('rollback').catch(() => undefined);
+      await locker.end();
+      await r.close();
+    }
+  }, 60_000);
 });

@@ -18,6 +18,33 @@ export interface Database {
    * reports, exports and the dashboard read through it (db/replica.ts).
    */
   reads?: ReadRouter;
+  /**
+   * The connections of each pool at this moment (lib/metrics.ts, docs/operations.md "Metrics"): on
+   * PostgreSQL the console's (`main`), the gate's (`gate`) and the replica's (`replica`) pools; on
+   * PGlite, which runs one statement or transaction at a time, `pglite` with 1 in use while one
+   * runs and the rest waiting.
+   */
+  poolStats(): PoolStats[];
+}
+
+/** One pool's connections: in use, idle, statements waiting for one, and its size. */
+export interface PoolStats {
+  pool: string;
+  inUse: number;
+  idle: number;
+  waiting: number;
+  max: number;
+}
+
+/** A node-postgres pool's stats under `name`. */
+function pgPoolStats(name: string, pool: import('pg').Pool): PoolStats {
+  return {
+    pool: name,
+    inUse: pool.totalCount - pool.idleCount,
+    idle: pool.idleCount,
+    waiting: pool.waitingCount,
+    max: pool.options.max ?? 10,
+  };
 }
 
 /** The gate's own pool of each PostgreSQL handle (see openDatabase). */
@@ -48,6 +75,12 @@ export function gatePoolOf(db: Db): unknown {
 export const DB_LIMITS = {
   connectMs: 5_000,
   statementMs: 60_000,
+  /**
+   * Longest a console or job statement waits for a lock (ms; PostgreSQL `lock_timeout`): a
+   * request stuck behind a lock that is not released answers 503 (55P03, lib/error-handler.ts)
+   * instead of hanging (docs/operations.md "Database outage": one call hung 19.4 s).
+   */
+  lockMs: 10_000,
   gateStatementMs: 500,
   /** Opening a connection of the gate's pool (ms): a database that does not answer is an outage at once. */
   gateConnectMs: 1_000,
@@ -105,7 +138,7 @@ export async function openDatabase(opts: {
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: opts.poolSize ?? 10,
-      options: `-c jit=off -c statement_timeout=${DB_LIMITS.statementMs}`,
+      options: `-c jit=off -c statement_timeout=${DB_LIMITS.statementMs} -c lock_timeout=${DB_LIMITS.lockMs}`,
       connectionTimeoutMillis: DB_LIMITS.connectMs,
       query_timeout: DB_LIMITS.statementMs + DB_LIMITS.readGraceMs,
       keepAlive: true,
@@ -153,6 +186,7 @@ export async function openDatabase(opts: {
     guardPool(gatePool, lost);
     gatePools.set(db, gatePool);
     let reads: ReadRouter | undefined;
+    let replicaStats: (() => PoolStats) | undefined;
     if (opts.replicaUrl) {
       // The replica's own pool: reports and exports only (no migrations: the replica replays the primary's).
       // Its connections fail fast, so a replica that is down costs a report a moment, then the primary.
@@ -168,12 +202,18 @@ export async function openDatabase(opts: {
       guardPool(replicaPool, (err) => console.warn(`replica connection lost: ${err.message}`));
       const replica = drizzle(replicaPool, { schema }) as unknown as Db;
       reads = new ReadRouter(db, pool, replica, replicaPool, { maxStalenessMs: opts.replicaMaxStalenessMs });
+      replicaStats = () => pgPoolStats('replica', replicaPool);
     }
     return {
       db,
       kind: 'postgres',
       url: opts.databaseUrl,
       reads,
+      poolStats: () => [
+        pgPoolStats('main', pool),
+        pgPoolStats('gate', gatePool),
+        ...(replicaStats ? [replicaStats()] : []),
+      ],
       close: async () => {
         await Promise.all([pool.end(), gatePool.end(), reads?.close()]);
       },
@@ -196,10 +236,43 @@ export async function openDatabase(opts: {
     client = new PGlite(path.join(dir, 'pgdata'), { extensions: { pg_trgm } });
   }
   await client.waitReady;
+  const running = countCalls(client);
   const db = drizzle(client, { schema }) as unknown as Db;
   await migrate(db as never, { migrationsFolder });
   if (opts.replicaUrl) console.warn('DATABASE_REPLICA_URL is ignored without DATABASE_URL (PGlite has no replicas)');
-  return { db, kind: 'pglite', close: () => client.close() };
+  return {
+    db,
+    kind: 'pglite',
+    poolStats: () => [
+      {
+        pool: 'pglite',
+        inUse: Math.min(1, running()),
+        idle: running() ? 0 : 1,
+        waiting: Math.max(0, running() - 1),
+        max: 1,
+      },
+    ],
+    close: () => client.close(),
+  };
+}
+
+/**
+ * Counts the calls under way on a PGlite instance (its `query`, `exec` and `transaction`, the
+ * ones drizzle makes): PGlite runs one at a time, so all but one of them are waiting. Statements
+ * inside a transaction go through the transaction's own handle and are not counted again.
+ * @returns the number of calls under way now
+ */
+function countCalls(client: object): () => number {
+  let n = 0;
+  const c = client as Record<string, (...args: unknown[]) => Promise<unknown>>;
+  for (const name of ['query', 'exec', 'transaction']) {
+    const original = c[name].bind(client);
+    c[name] = (...args: unknown[]) => {
+      n++;
+      return original(...args).finally(() => n--);
+    };
+  }
+  return () => n;
 }
 
 export { schema };

@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from './index.js';
 
 /**
@@ -19,4 +19,19 @@ export async function queryRows<T extends Record<string, unknown>>(db: Db | Tx, 
 /** The first row of `queryRows`, or undefined when the statement returned none. */
 export async function queryRow<T extends Record<string, unknown>>(db: Db | Tx, query: SQL): Promise<T | undefined> {
   return (await queryRows<T>(db, query))[0];
+}
+
+/** True when the database answers `select 1` within `ms` milliseconds (readiness, the metrics' `venue_database_up`). */
+export async function databaseAnswers(db: Db, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  const query = db.execute(sql`select 1`).then(
+    () => true,
+    () => false,
+  );
+  try {
+    return await Promise.race([query, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

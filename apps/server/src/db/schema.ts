@@ -823,6 +823,30 @@ export const activityDailyDelta = pgTable('activity_daily_delta', {
 });
 
 /**
+ * The sandbox card provider's own books (integrations/clearing/sandbox-books.ts TableBooks; docs/money.md
+ * "The sandbox provider"): the provider's side, not the product's — written through a pool of its own,
+ * never in a request's transaction. Amounts in minor units.
+ */
+export const sandboxClearingBooks = pgTable(
+  'sandbox_clearing_books',
+  {
+    idempotencyKey: text('idempotency_key').primaryKey(),
+    /** 'charge' or 'refund'. */
+    kind: text('kind').notNull(),
+    /** A charge: 'approved', 'declined', 'refunded' (all given back); a refund: 'approved'. */
+    status: text('status').notNull(),
+    amount: integer('amount').notNull(),
+    providerRef: text('provider_ref').notNull().default(''),
+    reason: text('reason'),
+    refunded: integer('refunded').notNull().default(0),
+    /** A refund: the charge it gave back. */
+    chargeRef: text('charge_ref'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sandbox_clearing_books_ref').on(t.providerRef)],
+);
+
+/**
  * Calls to the clearing provider (integrations/clearing): one row per
  * idempotency key, written before the call, so a duplicate finds it and an
  * uncertain outcome can be reconciled (safer payments). No card number or

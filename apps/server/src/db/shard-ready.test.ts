@@ -37,6 +37,8 @@ export const REFERENCE_TABLES: Record<string, string> = {
   global_messages: "the operator's messages to many clubs",
   global_message_reads: 'read marks of global messages per user (both reference tables)',
   script_versions: 'terminal software versions published by the operator',
+  sandbox_clearing_books:
+    "the sandbox card provider's own books (a stand-in for the provider's side, keyed by its idempotency key, which names no club); never joined with the product's tables",
 };
 
 interface Column {

@@ -3,6 +3,7 @@ import { isResponseSerializationError, validatorCompiler } from 'fastify-type-pr
 import { unstorableTextPath } from '@venue/domain';
 import { AppError } from './errors.js';
 import { pgError } from './validation.js';
+import { recordDatabaseUnavailable } from './metrics.js';
 
 /**
  * The request validator of every route: the route's zod schema
@@ -139,6 +140,7 @@ export function errorHandler(err: FastifyError, req: FastifyRequest, reply: Fast
     return reply.status(err.statusCode).send({ code, message: err.message ?? code });
   }
   if (isDatabaseUnavailable(err)) {
+    recordDatabaseUnavailable('console');
     req.log.warn({ reqId: req.id, err }, 'database unavailable');
     return reply
       .status(503)

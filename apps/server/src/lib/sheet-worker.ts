@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { AppError } from './errors.js';
 import { readSpreadsheet } from './sheet-read.js';
+import { lowerThisThreadPriority } from './thread-priority.js';
 
 /**
  * The worker thread that reads one uploaded sheet (lib/sheet-isolated.ts):
@@ -8,6 +9,8 @@ import { readSpreadsheet } from './sheet-read.js';
  * message. A crash, a timeout or running out of its memory ends only this
  * thread, never the server's event loop.
  */
+// Background work: the event loop (the gate's decisions) keeps its core on a contended machine.
+lowerThisThreadPriority();
 const buf = Buffer.from(workerData as Uint8Array);
 try {
   parentPort!.postMessage({ ok: readSpreadsheet(buf) });

@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
+import { Worker } from 'node:worker_threads';
 import type { FastifyReply } from 'fastify';
 import { AppError } from './errors.js';
 
@@ -25,24 +25,11 @@ export interface XlsxColumn<T> {
   value: (row: T) => XlsxCell;
 }
 
-/** Writes one row's cells with their number formats (the column's, or the cell's own) and bold. */
-function fillRow<T>(row: ExcelJS.Row, columns: XlsxColumn<T>[], r: T): void {
-  columns.forEach((c, i) => {
-    const v = c.value(r);
-    const cell = row.getCell(i + 1);
-    const plain = v !== null && typeof v === 'object' && !(v instanceof Date) ? v : { value: v };
-    cell.value = plain.value ?? null;
-    const fmt = 'numFmt' in plain && plain.numFmt ? plain.numFmt : c.numFmt;
-    if (fmt && plain.value != null && typeof plain.value !== 'string') cell.numFmt = fmt;
-    if ('bold' in plain && plain.bold) cell.font = { bold: true };
-  });
-}
-
 /**
- * Rows written between two turns of the event loop: encoding a batch of an
- * export is synchronous work, and the gate's decisions share this process, so
- * an export never holds the loop for more than a few milliseconds at a time
- * (docs/gate-benchmark.md "The gate while the console exports"; bench/gate-under-export.bench.mjs).
+ * Rows whose cells are computed between two turns of the event loop (the
+ * columns' `value` functions run here; the encoding runs on the export's own
+ * thread, lib/xlsx-worker.ts), so an export never holds the loop that decides
+ * at the gate for more than a moment (bench/gate-under-export.bench.mjs).
  */
 export const ROWS_PER_TURN = 200;
 
@@ -74,13 +61,78 @@ const nextTurn = () => new Promise<void>((r) => setImmediate(r));
 /** Mime type of .xlsx files. */
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
+/** The encoding thread of one export (lib/xlsx-worker.ts): rows in, the file's bytes out to `out`. */
+class XlsxEncoder {
+  private readonly worker: Worker;
+  private waiting: { resolve: () => void; reject: (e: Error) => void } | null = null;
+  private failed: Error | null = null;
+
+  constructor(
+    out: PassThrough,
+    setup: { sheet: string; rtl: boolean; columns: { header: string; width?: number; numFmt?: string }[] },
+  ) {
+    this.worker = new Worker(new URL('./xlsx-worker.ts', import.meta.url), {
+      workerData: setup,
+      execArgv: ['--import', 'tsx'],
+      stdout: false,
+      stderr: false,
+    });
+    this.worker.on('message', (m: { chunk?: Uint8Array; written?: true; finished?: true; error?: string }) => {
+      if (m.chunk) out.write(Buffer.from(m.chunk.buffer, m.chunk.byteOffset, m.chunk.byteLength));
+      else if (m.error) this.fail(new Error(`xlsx encoder: ${m.error}`));
+      else this.settle();
+    });
+    this.worker.on('error', (err) => this.fail(err));
+    this.worker.on('exit', (code) => this.fail(new Error(`xlsx encoder stopped (exit ${code})`)));
+  }
+
+  private settle() {
+    const w = this.waiting;
+    this.waiting = null;
+    w?.resolve();
+  }
+
+  private fail(err: Error) {
+    this.failed ??= err;
+    const w = this.waiting;
+    this.waiting = null;
+    w?.reject(this.failed);
+  }
+
+  /** Sends a message and waits for its answer (`written`, or `finished` after `end`). */
+  private ask(m: unknown): Promise<void> {
+    if (this.failed) return Promise.reject(this.failed);
+    return new Promise<void>((resolve, reject) => {
+      this.waiting = { resolve, reject };
+      this.worker.postMessage(m);
+    });
+  }
+
+  write(rows: XlsxCell[][]): Promise<void> {
+    return this.ask({ rows });
+  }
+
+  end(): Promise<void> {
+    return this.ask({ end: true });
+  }
+
+  close(): Promise<number> {
+    this.failed ??= new Error('closed');
+    return this.worker.terminate();
+  }
+}
+
 /**
- * Sends an .xlsx built row by row with exceljs' streaming writer, so a list
- * of any length never sits in memory as a whole. `batches` yields rows in
- * their final order; the first batch is read before anything is sent, so an
- * empty list answers 422 NO_DATA_TO_EXPORT (seed 001 §8 "No data to export")
- * instead of an empty file. Right-to-left sheet when `rtl`. At most
- * EXPORTS_AT_ONCE run at once; rows are encoded ROWS_PER_TURN at a time.
+ * Sends an .xlsx built row by row with exceljs' streaming writer on a thread
+ * of its own at background priority (lib/xlsx-worker.ts), so a list of any
+ * length never sits in memory as a whole and encoding it never takes the
+ * event loop or its core from the gate. `batches` yields rows in their final
+ * order; the first batch is read before anything is sent, so an empty list
+ * answers 422 NO_DATA_TO_EXPORT (seed 001 §8 "No data to export") instead of
+ * an empty file. Right-to-left sheet when `rtl`. At most EXPORTS_AT_ONCE run
+ * at once; cells are computed ROWS_PER_TURN rows at a time; the next batch is
+ * read only when the encoder has written the last one and the client has
+ * taken the bytes.
  */
 export async function sendXlsx<T>(
   reply: FastifyReply,
@@ -102,19 +154,15 @@ export async function sendXlsx<T>(
     throw new AppError('NO_DATA_TO_EXPORT', 'No data to export');
   }
   const out = new PassThrough();
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const ws = wb.addWorksheet(opts.sheet, { views: [{ rightToLeft: opts.rtl, state: 'frozen', ySplit: 1 }] });
-  ws.columns = opts.columns.map((c, i) => ({ header: c.header, key: String(i), width: c.width ?? 16 }));
-  ws.getRow(1).font = { bold: true };
-  ws.getRow(1).commit();
+  const encoder = new XlsxEncoder(out, {
+    sheet: opts.sheet,
+    rtl: opts.rtl,
+    columns: opts.columns.map((c) => ({ header: c.header, width: c.width, numFmt: c.numFmt })),
+  });
   const write = async (rows: T[]) => {
     for (let i = 0; i < rows.length; i += ROWS_PER_TURN) {
       if (i > 0) await nextTurn();
-      for (const r of rows.slice(i, i + ROWS_PER_TURN)) {
-        const row = ws.addRow([]);
-        fillRow(row, opts.columns, r);
-        row.commit();
-      }
+      await encoder.write(rows.slice(i, i + ROWS_PER_TURN).map((r) => opts.columns.map((c) => c.value(r))));
     }
   };
   // Backpressure: the next batch is read only when the client has taken the bytes written so far;
@@ -135,10 +183,11 @@ export async function sendXlsx<T>(
         await nextTurn();
         await write(n.value);
       }
-      ws.commit();
-      await wb.commit();
+      await encoder.end();
+      out.end();
     } finally {
       release();
+      await encoder.close();
       await it.return?.();
     }
   };

@@ -56,12 +56,14 @@ export const authPlugin = fp<{ db: Db; secret: string; tokenTtlSeconds: number; 
 
     // Before validation, so that a caller without a token or a permission
     // learns nothing about the body (401/403 come before 400).
-    app.addHook('preValidation', async (req) => {
+    app.addHook('preValidation', async (req, reply) => {
       // By the matched route's configuration (docs/security.md): every route is
       // protected unless declared public; an unrouted request is answered 404.
       const cfg = req.routeOptions.config;
       if (cfg.public || !req.routeOptions.url) return;
       req.auth = await authenticate(req, opts.db, opts.sessionIdleSeconds);
+      // From here every line of the request's log names its club and user (docs/operations.md "Logs").
+      req.log = reply.log = req.log.child({ clubId: req.auth.clubId, userId: req.auth.userId });
       // The one access policy (packages/domain access.ts), by what the route declares.
       const asks = routeAsks(cfg);
       if (asks.length === 0) return;

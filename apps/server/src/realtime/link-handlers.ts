@@ -18,6 +18,7 @@ import { handleAttendance, handleEnroll, handleExit } from './handlers/gate.js';
 import { handlePurchase } from './handlers/purchase.js';
 import { admissionOf } from './admission.js';
 import { recordDecisionTime } from './gate-timing.js';
+import { offlineUploadArrived, recordDatabaseUnavailable, recordGateDecision } from '../lib/metrics.js';
 import type { LinkState, TerminalLinkSession } from './terminal-session.js';
 
 /**
@@ -30,7 +31,8 @@ import type { LinkState, TerminalLinkSession } from './terminal-session.js';
 
 type MessageType = TerminalMessage['type'];
 type MessageOf<K extends MessageType> = Extract<TerminalMessage, { type: K }>;
-type Handler<K extends MessageType> = (s: TerminalLinkSession, m: MessageOf<K>) => Promise<void>;
+/** `arrived`: when the frame reached this process (performance.now(), ms), before it waited its turn. */
+type Handler<K extends MessageType> = (s: TerminalLinkSession, m: MessageOf<K>, arrived: number) => Promise<void>;
 /** One handler per terminal message type. */
 export type LinkHandlers = { [K in MessageType]: Handler<K> };
 
@@ -39,14 +41,14 @@ const MAX_CLOCK_SKEW_MS = 5 * 60_000;
 
 /** A handler for an authenticated terminal only; before hello the message answers NOT_AUTHENTICATED. */
 function authenticated<K extends MessageType>(
-  fn: (s: TerminalLinkSession, link: LinkState, m: MessageOf<K>) => Promise<void>,
+  fn: (s: TerminalLinkSession, link: LinkState, m: MessageOf<K>, arrived: number) => Promise<void>,
 ): Handler<K> {
-  return async (s, m) => {
+  return async (s, m, arrived) => {
     if (!s.link) {
       const eventId = m.type === 'entrance' ? (m as TerminalEntrance).eventId : undefined;
       return s.fail('NOT_AUTHENTICATED', 'Send hello first', eventId);
     }
-    return fn(s, s.link, m);
+    return fn(s, s.link, m, arrived);
   };
 }
 
@@ -62,12 +64,15 @@ function cash<K extends MessageType>(
   });
 }
 
-/** `entrance` → `decision`; DECIDE_OFFLINE when the server cannot decide (database out of reach or any other failure). */
+/**
+ * `entrance` → `decision`; DECIDE_OFFLINE when the server cannot decide (database out of reach or any other
+ * failure). Each answer is timed from the frame's arrival (`arrived`, ms) into the decision metrics (lib/metrics.ts).
+ */
 async function decideEntrance(
   s: TerminalLinkSession,
   link: LinkState,
   m: TerminalEntrance,
-  handled: number,
+  arrived: number,
 ): Promise<void> {
   const now = Date.now();
   let at = m.at ? new Date(m.at) : new Date(now);
@@ -90,16 +95,20 @@ async function decideEntrance(
       ...(r.clientName ? { clientName: r.clientName } : {}),
       ...(r.paymentRequired ? { paymentRequired: { amount: r.paymentRequired } } : {}),
     });
-    recordDecisionTime(performance.now() - handled);
+    const ms = performance.now() - arrived;
+    recordDecisionTime(ms);
+    recordGateDecision(r.status, ms / 1000);
   } catch (err) {
     // Degrade, never refuse: whatever kept the server from deciding — the database out of reach, a
     // state it does not recognise, a fault of ours — the terminal decides by its list, as during an
     // outage (docs/terminal-protocol.md "Database outage"). Refusing everyone at the door is never
     // the answer to an error that is not the member's.
-    if (isDatabaseUnavailable(err))
+    if (isDatabaseUnavailable(err)) {
+      recordDatabaseUnavailable('gate');
       s.log.warn({ terminalId: link.terminalId }, 'database unavailable: terminal decides offline');
-    else s.log.error({ err, terminalId: link.terminalId }, 'entrance failed: terminal decides offline');
+    } else s.log.error({ err, terminalId: link.terminalId }, 'entrance failed: terminal decides offline');
     s.fail('DECIDE_OFFLINE', 'The server cannot decide now; decide offline', m.eventId);
+    recordGateDecision('offline', (performance.now() - arrived) / 1000);
   }
 }
 
@@ -125,10 +134,7 @@ export const linkHandlers: LinkHandlers = {
       release();
     }
   },
-  entrance: authenticated(async (s, link, m) => {
-    const handled = performance.now();
-    return s.startEntrance(() => decideEntrance(s, link, m, handled));
-  }),
+  entrance: authenticated(async (s, link, m, arrived) => s.startEntrance(() => decideEntrance(s, link, m, arrived))),
   heartbeat: authenticated(async (s, link, m) => {
     const doorChanged = m.doorState != null && m.doorState !== link.doorState;
     if (doorChanged) {
@@ -149,9 +155,17 @@ export const linkHandlers: LinkHandlers = {
     const { requestId, ok, data, error } = m;
     s.deps.actions.reply({ requestId, ok, ...(data !== undefined ? { data } : {}), ...(error ? { error } : {}) });
   }),
-  'offline-batch': authenticated(async (s, link, m) =>
-    s.queueUpload(link.terminalId, async () => s.send(await ingestOfflineBatch(s.db, s.deps.bus, link, m))),
-  ),
+  'offline-batch': authenticated(async (s, link, m) => {
+    // In the offline backlog (lib/metrics.ts) from its arrival until applied or failed.
+    const applied = offlineUploadArrived(m.events.length);
+    s.queueUpload(link.terminalId, async () => {
+      try {
+        s.send(await ingestOfflineBatch(s.db, s.deps.bus, link, m));
+      } finally {
+        applied();
+      }
+    });
+  }),
   'cash-begin': cash(cashBegin),
   'cash-insert': cash(cashInsert),
   'cash-complete': cash(cashComplete),
@@ -177,7 +191,7 @@ export const linkHandlers: LinkHandlers = {
  * protocol version (closing with 4400), answers BAD_MESSAGE to anything invalid (with the
  * message's eventId when it has one) and hands a valid message to its handler.
  */
-export async function handleFrame(s: TerminalLinkSession, raw: string): Promise<void> {
+export async function handleFrame(s: TerminalLinkSession, raw: string, arrived = performance.now()): Promise<void> {
   s.touch();
   let data: unknown;
   try {
@@ -195,10 +209,10 @@ export async function handleFrame(s: TerminalLinkSession, raw: string): Promise<
     const issue = parsed.error.issues[0];
     return s.fail('BAD_MESSAGE', `${issue?.path.join('.') || 'message'}: ${issue?.message ?? 'invalid'}`, eventId);
   }
-  return dispatch(s, parsed.data);
+  return dispatch(s, parsed.data, arrived);
 }
 
 /** Calls the handler of the message's type (the map's key and the message's type agree). */
-function dispatch<K extends MessageType>(s: TerminalLinkSession, m: MessageOf<K>): Promise<void> {
-  return (linkHandlers[m.type] as Handler<K>)(s, m);
+function dispatch<K extends MessageType>(s: TerminalLinkSession, m: MessageOf<K>, arrived: number): Promise<void> {
+  return (linkHandlers[m.type] as Handler<K>)(s, m, arrived);
 }

@@ -33,8 +33,9 @@ export async function terminalLinkRoutes(app: FastifyInstance): Promise<void> {
     (socket: WebSocket, req) => {
       const session = new TerminalLinkSession(socket, deps, req.log);
       socket.on('message', (data, isBinary) => {
+        const arrived = performance.now();
         const raw = isBinary ? '' : data.toString();
-        session.enqueue(() => handleFrame(session, raw));
+        session.enqueue(() => handleFrame(session, raw, arrived));
       });
     },
   );

@@ -110,7 +110,8 @@ export class TerminalLinkSession {
   constructor(
     readonly socket: WebSocket,
     readonly deps: LinkDeps,
-    readonly log: FastifyBaseLogger,
+    /** The link's log: the upgrade request's id, and from a good hello the terminal's id and club. */
+    public log: FastifyBaseLogger,
   ) {
     this.helloTimer = setTimeout(() => {
       if (!this.link) this.closeWith('HELLO_TIMEOUT', 'No hello received', 4408);
@@ -219,6 +220,7 @@ export class TerminalLinkSession {
    */
   async open(t: LinkTerminal, devices: string[] | undefined, softwareVersion?: string): Promise<void> {
     clearTimeout(this.helloTimer);
+    this.log = this.log.child({ terminalId: t.id, clubId: t.clubId });
     const { bus, registry } = this.deps;
     const registered: TerminalSocket = {
       terminalId: t.id,

@@ -34,7 +34,7 @@ export const KNOWN = {
    * registered at the desk); that money is received with no document, no income, no VAT and no
    * MOVEIN movement (the collections movement joins purchases only).
    */
-  masavCollectedDebtNoIncome: true,
+  masavCollectedDebtNoIncome: false,
   /**
    * Found by this test (not in the issue's list): MOVEIN books the refund of a collected MASAV
    * sale as a credit of the MASAV receivable, which the collection had already cleared (the

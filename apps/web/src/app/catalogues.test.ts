@@ -61,6 +61,11 @@ const REQUIRED_KEYS = [
     'unknownCity',
     'notWithCity',
     'invalidCountryCode',
+    // The keys of a fault a schema leaves unnamed (@venue/domain zod-keys.ts issueKey).
+    'tooShort',
+    'invalidEmail',
+    'invalid',
+    'unknownField',
   ].map((k) => `validation.${k}`),
 ];
 

@@ -62,8 +62,13 @@ export const feedbackCategories = routes(['feedback categories'], {
   },
 });
 
-/** GET /Club/GetCurrentWithUserUnreadMessages/{userId}: the signed-in club with the user's unread messages. */
-export const ClubWithUnreadMessages = Club.extend({ unreadMessages: z.array(ClubMessage) });
+/**
+ * GET /Club/GetCurrentWithUserUnreadMessages/{userId}: the signed-in club with
+ * the seed's club field `messages` (seed 000 §3 "Club settings": "messages:
+ * list", default empty): the caller's unread global messages, newest first.
+ * Read, never stored or patched (docs/messages.md "The club's messages").
+ */
+export const ClubWithUnreadMessages = Club.extend({ messages: z.array(ClubMessage) });
 export type ClubWithUnreadMessages = z.infer<typeof ClubWithUnreadMessages>;
 
 const operator = { operator: true } as const;

@@ -10,7 +10,12 @@ import { PERMISSION_FLAGS } from '../permissions.js';
 export const LoginRequest = z.object({
   username: text(100).trim().min(1, { message: 'required' }),
   password: text(200).min(1, { message: 'required' }),
-  externalClubId: z.coerce.number().int().positive({ message: 'required' }).max(INT32_MAX, { message: 'invalidId' }),
+  /** The club's number; a form sends it as text. Left out or not a number (coerced to NaN): `required`. */
+  externalClubId: z.coerce
+    .number({ message: 'required' })
+    .int()
+    .positive({ message: 'required' })
+    .max(INT32_MAX, { message: 'invalidId' }),
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 

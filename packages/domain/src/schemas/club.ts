@@ -117,6 +117,10 @@ export const ClubLocationSchema = z.object({
   timeZone: z.string(),
   il: z.boolean(),
   geoId: z.string().nullable(),
+  /** The club's candle-lighting minutes before sunset; null: the place's custom (docs/calendar.md "Candle lighting"). */
+  candleLightingMins: z.number().int().nullable(),
+  /** The minutes every candle-lighting time uses: `candleLightingMins`, else the place's custom (20 in Tel Aviv). */
+  candleLightingMinsInForce: z.number().int(),
 });
 
 /** GET /api/Reference/Locations: the built-in cities (locations.ts BUILT_IN_CITIES). */

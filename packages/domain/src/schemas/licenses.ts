@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keyOr } from '../zod-keys.js';
 import { id, isoDate, text } from '../parts.js';
 import { normalizeBankCode } from '../banks.js';
 import { positiveAmount } from './helpers.js';
@@ -80,7 +81,7 @@ export const LicenseRequest = z.object({
 /** POST /api/getBuyLink (seed 000 §7). */
 export const BuyLinkRequest = z.strictObject({
   code: text(60).trim().default(''),
-  email: z.email({ message: 'invalidEmail' }),
+  email: z.email(keyOr('invalidEmail')),
   customerName: text(100).trim().min(1, { message: 'required' }),
   externalClubId: id,
   amount: positiveAmount,

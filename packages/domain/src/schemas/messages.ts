@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { eventId, id, idParam, int32, text } from '../parts.js';
+import { eventId, id, idParam, int32, requiredId, text } from '../parts.js';
 import { KALA_CLUB_FROM, USA_CLUB_FROM } from '../enums.js';
 import { TERMINAL_MESSAGE_TYPES } from '../gate.js';
 
@@ -38,12 +38,20 @@ const categoryFields = {
 };
 
 /**
+ * The club's id the seed's console adds to a category's body (seed 000 §7
+ * "GET and POST /FeedbackCategory (clubId is added to the payload)"):
+ * accepted when well formed (a positive 32-bit integer, else 400 like any
+ * field), never trusted — the club is always the session's, and the service
+ * drops it before anything is stored or audited (docs/messages.md).
+ */
+const bodyClubId = id.optional();
+
+/**
  * POST /api/FeedbackCategory. Required (seed 001 §5): name, type, reporting
  * system category id and default severity id; the location id is optional.
- * The club is the session's (seed 000 §7 "clubId is added to the payload"):
- * a `clubId` in the body is an unknown field and refused (400).
+ * `clubId` is accepted and ignored (see `bodyClubId`).
  */
-export const FeedbackCategoryInput = z.strictObject(categoryFields);
+export const FeedbackCategoryInput = z.strictObject({ ...categoryFields, clubId: bodyClubId });
 export type FeedbackCategoryInput = z.infer<typeof FeedbackCategoryInput>;
 
 /** PATCH /api/FeedbackCategory/{id}: any subset of the fields; left-out fields stay as stored. */
@@ -54,6 +62,7 @@ export const FeedbackCategoryPatch = z
     reportingSystemCategoryId: categoryFields.reportingSystemCategoryId,
     defaultSeverityId: categoryFields.defaultSeverityId,
     reportingSystemLocationId: reportingId.nullable(),
+    clubId: bodyClubId,
   })
   .partial();
 export type FeedbackCategoryPatch = z.infer<typeof FeedbackCategoryPatch>;
@@ -190,7 +199,7 @@ export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
 
 /** POST /api/Incident: staff report an incident in one of the club's categories, optionally at a terminal. */
 export const IncidentInput = z.strictObject({
-  categoryId: id,
+  categoryId: requiredId,
   note: text(500).trim().default(''),
   terminalId: id.nullable().default(null),
 });

@@ -4,6 +4,7 @@ import { charges, clubCharges, licenseOrders, purchases } from '../../db/schema.
 import { scoped } from '../../lib/scoped.js';
 import { ClearingUncertainError, type ClearingProvider } from './provider.js';
 import { clockNow } from '../../lib/clock.js';
+import { DEFAULT_ORPHAN_CHARGE_SECONDS } from '../../config.js';
 
 /**
  * Idempotent charges against the clearing provider (DESIGN §7): one
@@ -153,13 +154,26 @@ export async function linkCharges(db: Db, ids: number[], purchaseId: number): Pr
 }
 
 /**
- * Minutes an approved charge may stay without its purchase before the
- * reconciliation settles it. A purchase commits milliseconds after its charge;
- * a charge older than this without one belongs to a request that died (a
- * crash, a kill, a lost database) between the provider's approval and the
- * purchase's commit.
+ * Seconds an approved charge may stay without its purchase before the
+ * reconciliation gives the money back (ORPHAN_CHARGE_SECONDS, default 600;
+ * set at start by `configureReconciliation`). A purchase commits
+ * milliseconds after its charge; a charge older than this without one
+ * belongs to a request that died (a crash, a kill, a lost database) between
+ * the provider's approval and the purchase's commit. A charge still
+ * 'pending' (its caller died while the provider was asked) is asked about
+ * after a minute, or after this wait when shorter.
  */
-export const ORPHAN_CHARGE_MINUTES = 10;
+let orphanAfterSeconds = DEFAULT_ORPHAN_CHARGE_SECONDS;
+
+/** Sets the orphan wait of this process (seconds, at least 1; config ORPHAN_CHARGE_SECONDS). */
+export function configureReconciliation(opts: { orphanAfterSeconds: number }): void {
+  orphanAfterSeconds = Math.max(1, Math.floor(opts.orphanAfterSeconds));
+}
+
+/** The orphan wait in force (seconds). */
+export function orphanChargeSeconds(): number {
+  return orphanAfterSeconds;
+}
 
 /** The purchase's idempotency key of one of its card charges (`<purchase key>:p<payment index>`), or null. */
 export function purchaseKeyOfCharge(chargeKey: string): string | null {
@@ -190,8 +204,8 @@ export interface ReconcileResult {
 
 /**
  * Safer payments (DESIGN §7; seed 000 §2 /reports/app-safer-payments):
- * settles every 'uncertain' charge (and 'pending' ones older than a minute,
- * whose caller died) of a club, or of every club, with the provider's status
+ * settles every 'uncertain' charge (and 'pending' ones older than a minute, or
+ * than the orphan wait when shorter: their caller died) of a club, or of every club, with the provider's status
  * by idempotency key, and records how each was settled:
  *
  * - 'approved' at the provider → the purchase was not completed here, so the
@@ -206,7 +220,7 @@ export async function reconcileCharges(db: Db, provider: ClearingProvider, clubI
     .where(
       and(
         clubId ? eq(charges.clubId, clubId) : undefined,
-        sql`(${charges.status} = 'uncertain' or (${charges.status} = 'pending' and ${charges.createdAt} < now() - interval '1 minute'))`,
+        sql`(${charges.status} = 'uncertain' or (${charges.status} = 'pending' and ${charges.createdAt} < now() - make_interval(secs => ${Math.min(60, orphanAfterSeconds)})))`,
       ),
     );
   const out: ReconcileResult = { checked: rows.length, refunded: 0, notCharged: 0, stillUncertain: 0 };
@@ -259,8 +273,8 @@ export async function reconcileCharges(db: Db, provider: ClearingProvider, clubI
 }
 
 /**
- * Orphan charges: approved charges with no purchase, older than
- * ORPHAN_CHARGE_MINUTES. Under the purchase key's lock: a purchase with the
+ * Orphan charges: approved charges with no purchase, older than the orphan
+ * wait (`orphanChargeSeconds`). Under the purchase key's lock: a purchase with the
  * key exists → the charge is linked to it (the process died after the commit,
  * before linking); a license order or a club's yearly charge paid by it →
  * nothing to do; otherwise the
@@ -277,7 +291,7 @@ async function settleOrphans(db: Db, provider: ClearingProvider, clubId: number 
         clubId ? eq(charges.clubId, clubId) : undefined,
         eq(charges.status, 'approved'),
         isNull(charges.purchaseId),
-        sql`${charges.createdAt} < now() - make_interval(mins => ${ORPHAN_CHARGE_MINUTES})`,
+        sql`${charges.createdAt} < now() - make_interval(secs => ${orphanAfterSeconds})`,
       ),
     );
   for (const row of rows) {

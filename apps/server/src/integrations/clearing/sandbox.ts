@@ -9,12 +9,15 @@ import {
   type StatusResult,
   type TokenizeResult,
 } from './provider.js';
+import { MemoryBooks, type SandboxBook, type SandboxBooks } from './sandbox-books.js';
 
 /**
  * The built-in sandbox clearing provider (DESIGN §7). Behaves like a real
  * provider towards the product: tokens, idempotent charges and refunds,
  * declines, timeouts and lost answers, and a status query by idempotency key.
- * Its books are kept in memory (a stand-in for the provider's side).
+ * Its books (sandbox-books.ts) are kept where a crash of the server does not
+ * lose them — a journal under the data directory, or a table on PostgreSQL —
+ * as a real provider keeps them on its side; in memory for tests.
  *
  * Test cards (any future expiry, any 3-digit CVV), all Luhn-valid:
  *
@@ -50,27 +53,24 @@ const BEHAVIOUR: Record<string, Behaviour> = {
   [SANDBOX_CARDS.unknownOutcome]: 'lost',
 };
 
-interface Book {
-  status: 'approved' | 'declined' | 'refunded';
-  amount: number;
-  providerRef: string;
-  reason?: string;
-  /** Refunded so far of an approved charge (partial refunds). */
-  refunded?: number;
-}
-
 export class SandboxProvider implements ClearingProvider {
   readonly name = 'sandbox';
-  /** Idempotency key → what happened (the provider's books). */
-  private readonly books = new Map<string, Book>();
-  private readonly refs = new Map<string, Book>();
-  /** Money actually moved per token (tests read it to prove "charged once"). */
+  /** Idempotency key → what happened (the provider's books: in memory unless given; sandbox-books.ts). */
+  private readonly books: SandboxBooks;
+  /** Money actually moved per token by this process (tests read it to prove "charged once"). */
   readonly captured = new Map<string, number>();
 
-  constructor(private readonly opts: { baseUrl?: string; latencyMs?: number } = {}) {}
+  /**
+   * @param opts.books where the books are kept (default in memory: forgotten at exit)
+   * @param opts.latencyMs the provider's answer time: half before it records a charge or a refund,
+   *   half after (the answer's way back, where a crash of the caller loses it)
+   */
+  constructor(private readonly opts: { baseUrl?: string; latencyMs?: number; books?: SandboxBooks } = {}) {
+    this.books = opts.books ?? new MemoryBooks();
+  }
 
   async tokenize(card: CardDetails): Promise<TokenizeResult> {
-    await this.delay();
+    await this.delay(1);
     const digits = card.number.replace(/\D/g, '');
     if (!luhnValid(digits)) return { ok: false, reason: 'invalid_card' };
     if (digits === SANDBOX_CARDS.tokenizeRefused) return { ok: false, reason: 'declined' };
@@ -91,59 +91,48 @@ export class SandboxProvider implements ClearingProvider {
     currency: number;
     idempotencyKey: string;
   }): Promise<ChargeResult> {
-    await this.delay();
-    const seen = this.books.get(req.idempotencyKey);
+    await this.delay(0.5);
+    const seen = await this.books.byKey(req.idempotencyKey);
     if (seen) return this.answer(seen);
     const m = /^sbx_(ok|decline|nsf|timeout|lost)_\d{4}_[\w-]+$/.exec(req.token);
     if (!m) return { status: 'declined', reason: 'invalid_token' };
     const behaviour = m[1] as Behaviour;
     if (behaviour === 'timeout') throw new ClearingUncertainError('sandbox: request timed out');
-    if (behaviour === 'decline' || behaviour === 'nsf') {
-      const book: Book = {
-        status: 'declined',
-        amount: req.amount,
-        providerRef: '',
-        reason: behaviour === 'nsf' ? 'insufficient_funds' : 'declined',
-      };
-      this.books.set(req.idempotencyKey, book);
-      return this.answer(book);
-    }
-    const book: Book = {
-      status: 'approved',
+    const declined = behaviour === 'decline' || behaviour === 'nsf';
+    const ref = declined ? '' : `sbx_ch_${randomBytes(8).toString('hex')}`;
+    const book = await this.books.recordCharge({
+      key: req.idempotencyKey,
+      kind: 'charge',
+      status: declined ? 'declined' : 'approved',
       amount: req.amount,
-      providerRef: `sbx_ch_${randomBytes(8).toString('hex')}`,
-    };
-    this.books.set(req.idempotencyKey, book);
-    this.refs.set(book.providerRef, book);
-    this.captured.set(req.token, (this.captured.get(req.token) ?? 0) + req.amount);
+      providerRef: ref,
+      refunded: 0,
+      ...(declined ? { reason: behaviour === 'nsf' ? 'insufficient_funds' : 'declined' } : {}),
+    });
+    // Money moved by this call (not by an earlier one with the same key).
+    if (ref && book.providerRef === ref) this.captured.set(req.token, (this.captured.get(req.token) ?? 0) + req.amount);
+    await this.delay(0.5);
     if (behaviour === 'lost') throw new ClearingUncertainError('sandbox: answer lost');
     return this.answer(book);
   }
 
   async refund(req: { providerRef: string; amount: number; idempotencyKey: string }): Promise<ChargeResult> {
-    await this.delay();
-    const seen = this.books.get(req.idempotencyKey);
-    if (seen) return { status: 'approved', providerRef: seen.providerRef };
-    const charge = this.refs.get(req.providerRef);
+    await this.delay(0.5);
     // Partial refunds add up until the whole charge is back (then the charge is 'refunded').
-    const refunded = charge?.refunded ?? 0;
-    if (!charge || charge.status !== 'approved' || req.amount <= 0 || refunded + req.amount > charge.amount) {
-      return { status: 'declined', reason: 'refund_not_possible' };
-    }
-    charge.refunded = refunded + req.amount;
-    if (charge.refunded >= charge.amount) charge.status = 'refunded';
-    const book: Book = {
-      status: 'approved',
-      amount: req.amount,
-      providerRef: `sbx_rf_${randomBytes(8).toString('hex')}`,
-    };
-    this.books.set(req.idempotencyKey, book);
+    const book = await this.books.refund(
+      req.providerRef,
+      req.amount,
+      req.idempotencyKey,
+      `sbx_rf_${randomBytes(8).toString('hex')}`,
+    );
+    await this.delay(0.5);
+    if (!book) return { status: 'declined', reason: 'refund_not_possible' };
     return { status: 'approved', providerRef: book.providerRef };
   }
 
   async queryStatus(idempotencyKey: string): Promise<StatusResult> {
-    await this.delay();
-    const b = this.books.get(idempotencyKey);
+    await this.delay(1);
+    const b = await this.books.byKey(idempotencyKey);
     if (!b) return { status: 'not_found' };
     if (b.status === 'declined') return { status: 'declined', reason: b.reason ?? 'declined' };
     if (b.status === 'refunded') return { status: 'refunded', providerRef: b.providerRef };
@@ -154,14 +143,20 @@ export class SandboxProvider implements ClearingProvider {
     return `${this.opts.baseUrl ?? ''}/sandbox/pay/${encodeURIComponent(orderCode)}`;
   }
 
-  private answer(b: Book): ChargeResult {
+  /** Closes the books (a file or a pool). */
+  async close(): Promise<void> {
+    await this.books.close();
+  }
+
+  private answer(b: SandboxBook): ChargeResult {
     return b.status === 'declined'
       ? { status: 'declined', reason: b.reason ?? 'declined' }
       : { status: 'approved', providerRef: b.providerRef };
   }
 
-  private async delay(): Promise<void> {
-    if (this.opts.latencyMs) await new Promise((r) => setTimeout(r, this.opts.latencyMs));
+  /** Waits `share` of the provider's answer time. */
+  private async delay(share: number): Promise<void> {
+    if (this.opts.latencyMs) await new Promise((r) => setTimeout(r, this.opts.latencyMs! * share));
   }
 }
 

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { addDays, localParts, localToInstant } from '@venue/domain';
 import type { Database, Db, Tx } from '../../db/index.js';
 import { queryRow } from '../../db/query.js';
+import { trackJob } from '../../lib/metrics.js';
 import { attendanceLogs, clubs } from '../../db/schema.js';
 import { clubLocation, clubSettings } from '../club/club.service.js';
 
@@ -96,8 +97,11 @@ export async function attendanceAutoCloseJob(database: Database, now: Date = new
 /** Starts the job every 15 minutes (off under Vitest and when ATTENDANCE_JOBS=0; tests run it explicitly). */
 export function startAttendanceScheduler(app: FastifyInstance): void {
   if (process.env.VITEST || process.env.ATTENDANCE_JOBS === '0') return;
+  const log = app.log.child({ job: 'attendance-autoclose' });
   const tick = () => {
-    attendanceAutoCloseJob(app.deps.database).catch((err) => app.log.error({ err }, 'attendance auto-close failed'));
+    trackJob('attendance-autoclose', () => attendanceAutoCloseJob(app.deps.database)).catch((err) =>
+      log.error({ err }, 'attendance auto-close failed'),
+    );
   };
   const first = setTimeout(tick, 60_000);
   const every = setInterval(tick, EVERY_MS);

@@ -215,7 +215,9 @@ export async function feedIcs(db: Db, tokenWithSuffix: string, lang: 'he' | 'en'
       }
     }
   }
-  return cal.toString();
+  // RFC 5545 §3.1: every content line ends with CRLF, the last one too (ical-generator leaves it bare).
+  const text = cal.toString();
+  return text.endsWith('\r\n') ? text : `${text}\r\n`;
 }
 
 /** At most this many days of opening hours in one answer (a printed month and its edges). */

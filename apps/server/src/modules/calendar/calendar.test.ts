@@ -4,6 +4,8 @@ import { HalachicTime } from '@venue/domain';
 import { Api, createTestApp, makeUser, signedInAdmin, TEST_PASSWORD, type TestContext } from '../../../test/harness.js';
 import { makeGroupWithSchedule } from '../../../test/factories.js';
 import { auditLog, clubs } from '../../db/schema.js';
+import en from '../../../../web/src/platform/i18n/en.json' with { type: 'json' };
+import he from '../../../../web/src/platform/i18n/he.json' with { type: 'json' };
 
 /** The calendar API (issue 14 §2; seed 001 §5, §8, §9; docs/calendar.md). */
 describe('calendar API', () => {
@@ -240,8 +242,8 @@ describe('calendar API', () => {
     expect(hours.statusCode).toBe(200);
     const g = hours.json().find((x: { groupName: string }) => x.groupName === 'Evening immersion');
     expect(g.days).toHaveLength(2);
-    // Nightfall (tzeit 8.5°) at New York on 21 June 2026 is 21:21 EDT.
-    expect(g.days[0].windows).toEqual([{ from: 21 * 60 + 21, to: 22 * 60, entranceState: 2, displayName: 'Women' }]);
+    // Nightfall (tzeit 8.5°) at New York on 21 June 2026 is 21:21:20 EDT: an earliest time, the row opens at 21:22.
+    expect(g.days[0].windows).toEqual([{ from: 21 * 60 + 22, to: 22 * 60, entranceState: 2, displayName: 'Women' }]);
     expect((await api.get('/api/Calendar/Hours?start=2026-06-01&end=2026-08-31')).json().code).toBe(
       'CALENDAR_RANGE_TOO_LONG',
     );
@@ -249,6 +251,114 @@ describe('calendar API', () => {
       'CALENDAR_INVALID_DATE',
     );
     expect(JSON.stringify(rows)).not.toContain(path.slice(20, 60));
+  });
+
+  it('uses one candle-lighting time for one Friday everywhere: the club’s minutes or the place’s custom (issue 34 item 1)', async () => {
+    const { api, club } = await signedInAdmin(ctx);
+    await api.patch(`/api/Club/${club.id}`, { location: { city: 'Tel Aviv' } });
+    expect((await api.get('/api/Club/GetCurrent')).json().location).toMatchObject({
+      city: 'Tel Aviv',
+      candleLightingMins: null,
+      candleLightingMinsInForce: 20,
+    });
+    await makeGroupWithSchedule(ctx, club.id, { name: 'Shabbat eve', entranceState: 1 }, [
+      { fromTime: 12 * 60, toHalachic: HalachicTime.CandleLighting, toTime: null, displayName: '', entranceState: 2 },
+    ]);
+    type E = { description: string; timed: { time: string } | null };
+    const times = async () => {
+      const grid = (await events(api, 'start=2026-01-02&end=2026-01-02&candlelighting=true')).json().events as E[];
+      const panel = (await api.get('/api/Calendar/Zmanim?date=2026-01-02')).json();
+      const hours = (await api.get('/api/Calendar/Hours?start=2026-01-02&end=2026-01-02')).json();
+      const row = hours.find((g: { groupName: string }) => g.groupName === 'Shabbat eve').days[0].windows[0];
+      const to = `${String(Math.floor(row.to / 60)).padStart(2, '0')}:${String(row.to % 60).padStart(2, '0')}`;
+      return {
+        grid: grid.find((e) => e.description === 'Candle lighting')!.timed!.time,
+        panel: panel.times.find((t: { key: string }) => t.key === 'candleLighting').time,
+        mins: panel.candleLightingMins,
+        gateRowCloses: to,
+      };
+    };
+    // Tel Aviv, 2 January 2026: sunset 16:48:02; the Israeli custom 20 minutes → 16:28 in every place.
+    expect(await times()).toEqual({ grid: '16:28', panel: '16:28', mins: 20, gateRowCloses: '16:28' });
+    // The club sets 18: every place follows, the calendar's events too (hebcal alone would keep 20 in Israel).
+    const set = await api.patch(`/api/Club/${club.id}`, { location: { city: 'Tel Aviv', candleLightingMins: 18 } });
+    expect(set.statusCode).toBe(200);
+    expect(set.json().location).toMatchObject({ candleLightingMins: 18, candleLightingMinsInForce: 18 });
+    expect(await times()).toEqual({ grid: '16:30', panel: '16:30', mins: 18, gateRowCloses: '16:30' });
+    // The feed (today − 30 days to a year ahead): each Friday's time is the events' time of that day.
+    const path = (await api.request('POST', '/api/Calendar/Feed/Rotate', {})).json().path;
+    const ics: string = (await new Api(ctx.app).get(`${path}?lang=en`)).body;
+    const fridays = [
+      ...ics.matchAll(
+        /DTSTART:(\d{4})(\d\d)(\d\d)T\d{6}Z?\r\n(?:(?!END:VEVENT)[^\r\n]*\r\n)*?SUMMARY:Candle lighting: (\d\d:\d\d)/g,
+      ),
+    ]
+      .map((m) => ({ date: `${m[1]}-${m[2]}-${m[3]}`, time: m[4] }))
+      .filter((f) => new Date(`${f.date}T12:00:00Z`).getUTCDay() === 5)
+      .slice(0, 3);
+    expect(fridays).toHaveLength(3);
+    for (const f of fridays) {
+      const grid = (await events(api, `start=${f.date}&end=${f.date}&candlelighting=true`)).json().events as E[];
+      expect(f.time).toBe(grid.find((e) => e.description === 'Candle lighting')!.timed!.time);
+    }
+    // Out of range: 400 on the field, nothing saved.
+    const bad = await api.patch(`/api/Club/${club.id}`, { location: { city: 'Tel Aviv', candleLightingMins: 91 } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details).toEqual([{ path: 'location.candleLightingMins', message: 'outOfRange' }]);
+    expect((await api.get('/api/Club/GetCurrent')).json().location.candleLightingMins).toBe(18);
+  });
+
+  it('gives Chanukah’s weekday nights their candle-lighting time in the events and the feed (issue 34 item 2)', async () => {
+    const { api, club } = await signedInAdmin(ctx);
+    await api.patch(`/api/Club/${club.id}`, { location: { city: 'Jerusalem' } });
+    const evs = (await events(api, 'start=2025-12-14&end=2025-12-21&candlelighting=true&locale=he')).json().events as {
+      description: string;
+      date: string;
+      timed: { time: string } | null;
+    }[];
+    const nights = evs.filter((e) => e.description.startsWith('Chanukah:'));
+    expect(nights).toHaveLength(8);
+    expect(nights.filter((e) => e.timed === null).map((e) => e.date)).toEqual([]);
+  });
+
+  it('ends the feed with CRLF (RFC 5545 §3.1: every content line, the last too)', async () => {
+    const { api } = await signedInAdmin(ctx);
+    const path = (await api.request('POST', '/api/Calendar/Feed/Rotate', {})).json().path;
+    const ics = (await new Api(ctx.app).get(path)).body;
+    expect(ics.endsWith('END:VCALENDAR\r\n')).toBe(true);
+    expect(ics.replaceAll('\r\n', '')).not.toMatch(/[\r\n]/);
+  });
+
+  it('answers malformed options with a translated key, never the validation library’s English (issue 34 item 6)', async () => {
+    const { api } = await signedInAdmin(ctx);
+    const keys = new Set([...Object.keys(en.validation), ...Object.keys(he.validation)]);
+    for (const url of [
+      '/api/Calendar/Events?il=maybe',
+      '/api/Calendar/Events?candlelighting=2',
+      '/api/Calendar/Events?yerushalmi=3',
+      `/api/Calendar/Events?locale=${'x'.repeat(41)}`,
+      `/api/Calendar/Events?start=${'2'.repeat(25)}`,
+      '/api/Calendar/Zmanim?useElevation=perhaps',
+      '/api/Calendar/Omer',
+      '/api/Calendar/Hours?start=2026-01-01',
+      `/api/Calendar/Feed/${'C'.repeat(43)}.ics?lang=fr`,
+    ]) {
+      const res = await api.get(url);
+      const body = res.json();
+      expect({ url, status: res.statusCode, code: body.code }).toEqual({ url, status: 400, code: 'VALIDATION_ERROR' });
+      for (const d of body.details as { path: string; message: string }[]) {
+        expect({
+          url,
+          path: d.path,
+          known: keys.has(d.message) && d.message in en.validation && d.message in he.validation,
+        }).toEqual({
+          url,
+          path: d.path,
+          known: true,
+        });
+      }
+    }
+    expect((await api.get('/api/Calendar/Omer')).json().details).toEqual([{ path: 'day', message: 'required' }]);
   });
 
   it('limits the public feed to 30 requests a minute from one address', async () => {

@@ -26,6 +26,8 @@ describe('club location', () => {
       timeZone: 'Asia/Jerusalem',
       il: true,
       geoId: null,
+      candleLightingMins: null,
+      candleLightingMinsInForce: 40,
     });
   });
 
@@ -61,6 +63,8 @@ describe('club location', () => {
       timeZone: 'America/New_York',
       il: false,
       geoId: null,
+      candleLightingMins: null,
+      candleLightingMinsInForce: 18,
     });
     const custom = {
       name: 'Kiryas Joel',
@@ -79,6 +83,8 @@ describe('club location', () => {
       countryCode: 'US',
       timeZone: 'America/New_York',
       il: false,
+      candleLightingMins: null,
+      candleLightingMinsInForce: 18,
     });
     expect((await api.get('/api/Club/GetCurrent')).json().location.name).toBe('Kiryas Joel');
     const rows = await ctx.database.db

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Actor } from '../../lib/actor.js';
 import {
+  candleLightingMinutes,
   ClubSettings,
   CURRENCY_SYMBOL,
   isValidIsraeliDealerNumber,
@@ -50,6 +51,7 @@ export function clubToday(location: unknown, at: Date): string {
 }
 
 export function presentClub(row: ClubRow): Club {
+  const location = normalizeLocation(row.location as ClubLocation | null);
   return {
     ...clubSettings(row),
     id: row.id,
@@ -58,7 +60,7 @@ export function presentClub(row: ClubRow): Club {
     licancesAmount: row.licensesAmount,
     currency: row.currency,
     currencySymbol: CURRENCY_SYMBOL[row.currency] ?? '₪',
-    location: normalizeLocation(row.location as ClubLocation | null),
+    location: { ...location, candleLightingMinsInForce: candleLightingMinutes(location) },
   };
 }
 

@@ -15,6 +15,7 @@ import { clubSettings } from '../club/club.service.js';
 import type { DocumentSnapshot } from './document-snapshot.js';
 import { renderDocumentPdf } from './document-pdf.js';
 import { DOC_TEXT } from './document-text.js';
+import { recordMailSend } from '../../lib/metrics.js';
 
 /**
  * Sending documents to the club's invoice e-mail (seed 001 §3 club settings
@@ -108,7 +109,7 @@ export async function emailDocument(
   const snap = doc.snapshot as unknown as DocumentSnapshot;
   const pdf = await renderDocumentPdf(snap, true);
   const title = `${DOC_TEXT[snap.lang].title[snap.kind]} ${snap.number}`;
-  const sent = await sendToInvoiceMail(db, clubId, {
+  const sent = await sendToInvoiceMail(db, clubId, 'document', {
     subject: `${club.name}: ${title}`,
     text: `${title}\n${club.name}`,
     attachments: [{ filename: `${doc.kind}-${doc.number}.pdf`, content: pdf, contentType: 'application/pdf' }],
@@ -126,7 +127,7 @@ export async function emailDocument(
 export async function sendTestMail(db: Db, clubId: number): Promise<{ to: string; messageId: string }> {
   const [club] = await db.select({ name: clubs.name }).from(clubs).where(eq(clubs.id, clubId));
   if (!club) throw notFound('club');
-  return sendToInvoiceMail(db, clubId, {
+  return sendToInvoiceMail(db, clubId, 'test', {
     subject: `${club.name}: test e-mail / דוא״ל בדיקה`,
     text: `This test e-mail was sent by the club's mail settings.\nדוא״ל בדיקה זה נשלח מהגדרות הדואר של המועדון.\n${club.name}`,
   });
@@ -136,6 +137,7 @@ export async function sendTestMail(db: Db, clubId: number): Promise<{ to: string
 async function sendToInvoiceMail(
   db: Db,
   clubId: number,
+  kind: 'document' | 'test',
   message: {
     subject: string;
     text: string;
@@ -157,8 +159,10 @@ async function sendToInvoiceMail(
   });
   try {
     const info = await transport.sendMail({ from: s.from || to, to, ...message });
+    recordMailSend(kind, 'sent');
     return { to, messageId: info.messageId };
   } catch (err) {
+    recordMailSend(kind, 'failed');
     throw new AppError('MAIL_SEND_FAILED', 'The e-mail could not be sent', { reason: (err as Error).message });
   } finally {
     transport.close();

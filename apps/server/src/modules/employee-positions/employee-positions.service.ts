@@ -1,4 +1,4 @@
-import { asc, sql } from 'drizzle-orm';
+import { asc, sql, type SQL } from 'drizzle-orm';
 import type { EmployeePosition, EmployeePositionInput } from '@venue/domain';
 import type { Db, Tx } from '../../db/index.js';
 import { queryRow } from '../../db/query.js';
@@ -23,13 +23,22 @@ export function presentPosition(r: PositionRow, usedBy: number): EmployeePositio
   };
 }
 
-/** How many users and employees (clients, docs/attendance.md) of the club hold position `id`. */
+/**
+ * The number of users and employees (clients, docs/attendance.md) of the club holding the
+ * position whose club and id are the SQL expressions given: the one count the list, the
+ * single read and the delete check share. The position's columns are qualified by the table
+ * name on purpose: drizzle writes a column of the selected table unqualified inside a
+ * select list, and unqualified `"id"` in the subqueries meant `u.id`/`c.id` — the list
+ * counted 0 holders of a held position while delete refused it (issue 34).
+ */
+function holdersOf(clubId: SQL, positionId: SQL): SQL<number> {
+  return sql<number>`((select count(*)::int from ${users} u where u.club_id = ${clubId} and u.employee_position_id = ${positionId})
+    + (select count(*)::int from ${clients} c where c.club_id = ${clubId} and c.employee_position_id = ${positionId}))`;
+}
+
+/** How many users and employees of the club hold position `id`. */
 async function usersHolding(db: Db | Tx, clubId: number, id: number): Promise<number> {
-  const r = await queryRow<{ n: number }>(
-    db,
-    sql`select (select count(*)::int from ${users} u where u.club_id = ${clubId} and u.employee_position_id = ${id})
-      + (select count(*)::int from ${clients} c where c.club_id = ${clubId} and c.employee_position_id = ${id}) as n`,
-  );
+  const r = await queryRow<{ n: number }>(db, sql`select ${holdersOf(sql`${clubId}`, sql`${id}`)} as n`);
   return Number(r?.n ?? 0);
 }
 
@@ -38,13 +47,15 @@ export async function listPositions(db: Db, clubId: number): Promise<{ items: Em
   const rows = await db
     .select({
       p: employeePositions,
-      usedBy: sql<number>`(select count(*)::int from ${users} u where u.club_id = ${employeePositions.clubId} and u.employee_position_id = ${employeePositions.id})
-        + (select count(*)::int from ${clients} c where c.club_id = ${employeePositions.clubId} and c.employee_position_id = ${employeePositions.id})`,
+      usedBy: holdersOf(
+        sql`${employeePositions}.${sql.identifier('club_id')}`,
+        sql`${employeePositions}.${sql.identifier('id')}`,
+      ),
     })
     .from(employeePositions)
     .where(scoped(db, clubId).where(employeePositions))
     .orderBy(asc(employeePositions.name), asc(employeePositions.id));
-  return { items: rows.map((r) => presentPosition(r.p, r.usedBy)), total: rows.length };
+  return { items: rows.map((r) => presentPosition(r.p, Number(r.usedBy))), total: rows.length };
 }
 
 /**

@@ -84,6 +84,9 @@ describe('employee positions', () => {
     expect(u.statusCode).toBe(200);
     expect(u.json().employeePositionId).toBe(p.id);
     expect((await api.get(`/api/EmployeePosition/${p.id}`)).json().usedBy).toBe(1);
+    // The list counts the same holders as the single read (it said 0, then delete said "1 users").
+    const listed = (await api.get('/api/EmployeePosition')).json().items;
+    expect(listed.find((x: { id: number }) => x.id === p.id).usedBy).toBe(1);
     const del = await api.delete(`/api/EmployeePosition/${p.id}`);
     expect(del.statusCode).toBe(409);
     expect(del.json()).toMatchObject({ code: 'POSITION_IN_USE', details: { users: 1 } });
@@ -99,6 +102,8 @@ describe('employee positions', () => {
     // Freed by the user but held by an employee (the payroll rate), still refused.
     await api.patch(`/api/User/${u.json().id}`, { employeePositionId: null });
     const emp = await makeEmployee(ctx, club.id, { employeePositionId: p.id });
+    const listedEmp = (await api.get('/api/EmployeePosition')).json().items;
+    expect(listedEmp.find((x: { id: number }) => x.id === p.id).usedBy).toBe(1);
     expect((await api.delete(`/api/EmployeePosition/${p.id}`)).json()).toMatchObject({
       code: 'POSITION_IN_USE',
       details: { users: 1 },

@@ -58,10 +58,12 @@ export async function createFeedbackCategory(
   actor: Actor,
   input: FeedbackCategoryInput,
 ): Promise<FeedbackCategory> {
+  // The body's clubId (seed 000 §7) is never trusted: the club is the actor's.
+  const { clubId: _bodyClubId, ...fields } = input;
   return db.transaction(async (tx) => {
     const [r] = await tx
       .insert(feedbackCategories)
-      .values({ ...input, clubId: actor.clubId })
+      .values({ ...fields, clubId: actor.clubId })
       .returning();
     await audit(tx, actor, { action: 'create', entity: 'feedbackCategory', entityId: r.id, after: r });
     return present(r);
@@ -81,7 +83,8 @@ export async function updateFeedbackCategory(
   return db.transaction(async (tx) => {
     const s = scoped(tx, actor.clubId);
     const before = await s.one(feedbackCategories, id, WHAT, { live: true, forUpdate: true });
-    const r = (await s.update(feedbackCategories, id, { ...patch, updatedAt: new Date() }))!;
+    const { clubId: _bodyClubId, ...fields } = patch;
+    const r = (await s.update(feedbackCategories, id, { ...fields, updatedAt: new Date() }))!;
     await audit(tx, actor, { action: 'update', entity: 'feedbackCategory', entityId: id, before, after: r });
     return present(r);
   });

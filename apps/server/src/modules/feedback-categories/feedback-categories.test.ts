@@ -42,7 +42,7 @@ describe('feedback categories', () => {
     expect(rows.map((r) => r.action)).toEqual(['create', 'update', 'delete']);
   });
 
-  it('refuses a body without a required field, with a bad type or id, or naming a club (400, nothing stored)', async () => {
+  it('refuses a body without a required field, with a bad type or id, or a malformed clubId (400, nothing stored)', async () => {
     const { api, club } = await signedInAdmin(ctx, incidents);
     const cases: [object, string][] = [
       [{ ...valid, name: '' }, 'name'],
@@ -62,18 +62,49 @@ describe('feedback categories', () => {
       expect(res.json().code).toBe('VALIDATION_ERROR');
       expect(JSON.stringify(res.json().details), JSON.stringify(body)).toContain(field);
     }
-    // The club comes from the session only: a clubId in the body is an unknown field.
-    const other = await signedInAdmin(ctx, incidents);
-    const withClub = await api.post('/api/FeedbackCategory', { ...valid, clubId: other.club.id });
-    expect(withClub.statusCode).toBe(400);
     const c = await makeFeedbackCategory(ctx, club.id);
     expect((await api.patch(`/api/FeedbackCategory/${c.id}`, { name: '' })).statusCode).toBe(400);
-    expect((await api.patch(`/api/FeedbackCategory/${c.id}`, { clubId: other.club.id })).statusCode).toBe(400);
+    // A malformed clubId is still a malformed field (the seed's console sends the club's id).
+    for (const clubId of ['abc', 0, 1.5]) {
+      const res = await api.post('/api/FeedbackCategory', { ...valid, clubId });
+      expect(res.statusCode, String(clubId)).toBe(400);
+      expect(res.json().details[0].path).toBe('clubId');
+    }
     const stored = await ctx.database.db
       .select()
       .from(feedbackCategories)
       .where(eq(feedbackCategories.clubId, club.id));
     expect(stored).toEqual([c]);
+  });
+
+  it("accepts the clubId the seed's console adds to the body and never trusts it: the club is the session's", async () => {
+    const { api, club } = await signedInAdmin(ctx, incidents);
+    const other = await signedInAdmin(ctx, incidents);
+    // Seed 000 §7: "GET and POST /FeedbackCategory (clubId is added to the payload)".
+    for (const clubId of [club.id, other.club.id, 2_000_000_000]) {
+      const res = await api.post('/api/FeedbackCategory', { ...valid, name: `From ${clubId}`, clubId });
+      expect(res.statusCode, String(clubId)).toBe(200);
+      expect(res.json().clubId).toBe(club.id);
+    }
+    const c = await makeFeedbackCategory(ctx, club.id);
+    const patched = await api.patch(`/api/FeedbackCategory/${c.id}`, { name: 'Renamed', clubId: other.club.id });
+    expect(patched.statusCode).toBe(200);
+    expect(patched.json()).toMatchObject({ name: 'Renamed', clubId: club.id });
+    // Nothing reached the other club, and the patched row stayed in the caller's club.
+    const theirs = await ctx.database.db
+      .select()
+      .from(feedbackCategories)
+      .where(eq(feedbackCategories.clubId, other.club.id));
+    expect(theirs).toEqual([]);
+    const ours = await ctx.database.db.select().from(feedbackCategories).where(eq(feedbackCategories.id, c.id));
+    expect(ours.map((r) => r.clubId)).toEqual([club.id]);
+    expect((await api.get('/api/FeedbackCategory')).json().items).toHaveLength(4);
+    // The audit row does not carry the body's clubId either.
+    const rows = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.clubId, club.id), eq(auditLog.entity, 'feedbackCategory')));
+    expect(rows.map((r) => (r.after as { clubId?: number }).clubId)).toEqual(rows.map(() => club.id));
   });
 
   it('answers 401 without a session', async () => {

@@ -128,17 +128,29 @@ export async function listUserMessages(
   return userMessages(db, externalClubId, userId, unreadOnly);
 }
 
+/**
+ * The club's messages with the user's read status. A message the user wrote
+ * (an operator acting on the club) is read for its writer from the moment it
+ * was written, without a `global_message_reads` row: the operator's bell
+ * counts what others wrote, never its own messages (issue 34).
+ */
 async function userMessages(db: Db, externalClubId: number, userId: number, unreadOnly: boolean) {
+  const own = sql<boolean>`coalesce(${globalMessages.createdBy} = ${userId}, false)`;
   const rows = await db
-    .select({ m: globalMessages, readAt: globalMessageReads.readAt })
+    .select({ m: globalMessages, readAt: globalMessageReads.readAt, own })
     .from(globalMessages)
     .leftJoin(
       globalMessageReads,
       and(eq(globalMessageReads.messageId, globalMessages.id), eq(globalMessageReads.userId, userId)),
     )
-    .where(and(visibleTo(externalClubId, new Date()), unreadOnly ? isNull(globalMessageReads.messageId) : undefined))
+    .where(
+      and(
+        visibleTo(externalClubId, new Date()),
+        unreadOnly ? and(isNull(globalMessageReads.messageId), sql`not ${own}`) : undefined,
+      ),
+    )
     .orderBy(desc(globalMessages.publishAt), desc(globalMessages.id));
-  return rows.map((r) => presentForClub(r.m, { readAt: r.readAt }));
+  return rows.map((r) => presentForClub(r.m, { readAt: r.readAt ?? (r.own ? r.m.createdAt : null) }));
 }
 
 /**
@@ -187,13 +199,14 @@ export async function markAllMessagesRead(
 
 /**
  * GET /Club/GetCurrentWithUserUnreadMessages/{userId}: the caller's club (as
- * GET /Club/GetCurrent) with the caller's unread messages.
+ * GET /Club/GetCurrent) with the caller's unread messages as the club's
+ * `messages` (seed 000 §3 "messages: list").
  * @throws AppError NOT_AUTHORIZED (403) when `userId` is not the caller
  */
 export async function clubWithUnreadMessages(db: Db, actor: Actor, userId: number): Promise<ClubWithUnreadMessages> {
   ownInbox(actor, actor.externalClubId, userId);
   const club = presentClub(await getClubRow(db, actor.clubId));
-  return { ...club, unreadMessages: await userMessages(db, club.externalClubId, userId, true) };
+  return { ...club, messages: await userMessages(db, club.externalClubId, userId, true) };
 }
 
 // ---------------------------------------------------------------- the operator's side

@@ -137,16 +137,63 @@ describe('global messages', () => {
     await other.login(colleague.username, TEST_PASSWORD, m.club.externalClubId);
     const theirs = await other.get(`/api/GlobalMessage/GetUnreadMessages/${m.club.externalClubId}/${colleague.id}`);
     expect(titles(theirs).filter((t) => t.length === 1)).toEqual(['C', 'B', 'A']);
-    // The club with the unread messages.
+    // The club with the unread messages: the seed's club field `messages` (seed 000 §3 "messages: list").
     const club = (await m.api.get(`/api/Club/GetCurrentWithUserUnreadMessages/${m.user.id}`)).json();
     expect(club).toMatchObject({ id: m.club.id, externalClubId: m.club.externalClubId });
-    expect(club.unreadMessages.map((x: { id: number }) => x.id)).toEqual([expect.any(Number), a.id]);
+    expect(club.messages.map((x: { id: number }) => x.id)).toEqual([expect.any(Number), a.id]);
+    expect(club.messages[1]).toMatchObject({ title: 'A', kind: 'Basic', status: 0, readAt: null });
+    // It is read, not a setting: a settings patch naming it is refused and changes nothing.
+    const patch = await m.api.patch(`/api/Club/${m.club.id}`, { messages: [] });
+    expect(patch.statusCode).toBe(400);
     expect((await m.markAll()).json()).toEqual({ updated: 2 });
     expect((await m.unread()).json()).toEqual([]);
     expect((await m.markAll()).json()).toEqual({ updated: 0 });
-    expect((await m.api.get(`/api/Club/GetCurrentWithUserUnreadMessages/${m.user.id}`)).json().unreadMessages).toEqual(
-      [],
-    );
+    expect((await m.api.get(`/api/Club/GetCurrentWithUserUnreadMessages/${m.user.id}`)).json().messages).toEqual([]);
+  });
+
+  it("does not count a message as unread for the operator who wrote it (the operator's bell); a colleague's counts", async () => {
+    const club = await makeClub(ctx);
+    const ext = club.externalClubId;
+    const me = await makeUser(ctx, null, { level: UserLevel.SuperUser, isAdmin: true });
+    const writer = new Api(ctx.app);
+    expect((await writer.login(me.username, TEST_PASSWORD, ext)).statusCode).toBe(200);
+    // The operator acts on the club of the header, as the console sends it.
+    const h = { clubExternalId: String(ext) };
+    const unread = async () =>
+      (await writer.request('GET', `/api/GlobalMessage/GetUnreadMessages/${ext}/${me.id}`, undefined, h)).json() as {
+        title: string;
+      }[];
+    await writer.request('PUT', `/api/GlobalMessage/MarkAllMessagesAsRead/${ext}/${me.id}`, undefined, h);
+    const only = { audience: 'clubs', externalClubIds: [ext] };
+    const mine = (await writer.post('/api/GlobalMessage', { title: 'Mine', kind: 'Popup', ...only })).json();
+    const colleagues = (await operator.post('/api/GlobalMessage', { title: "A colleague's", ...only })).json();
+    expect((await unread()).map((m) => m.title)).toEqual(["A colleague's"]);
+    const club2 = (
+      await writer.request('GET', `/api/Club/GetCurrentWithUserUnreadMessages/${me.id}`, undefined, h)
+    ).json();
+    expect(club2.messages.map((m: { id: number }) => m.id)).toEqual([colleagues.id]);
+    // In the inbox it is read, since it was written.
+    const all = (
+      await writer.request('GET', `/api/GlobalMessage/GetAllMessagesByUser/${ext}/${me.id}`, undefined, h)
+    ).json() as { id: number; status: number; readAt: string | null }[];
+    expect(all.find((m) => m.id === mine.id)).toMatchObject({ status: 1, readAt: expect.any(String) });
+    expect(all.find((m) => m.id === colleagues.id)).toMatchObject({ status: 0, readAt: null });
+    // A club user of that club gets both as unread.
+    const admin = await makeUser(ctx, club.id, { isAdmin: true });
+    const member = new Api(ctx.app);
+    await member.login(admin.username, TEST_PASSWORD, ext);
+    const theirs = (await member.get(`/api/GlobalMessage/GetUnreadMessages/${ext}/${admin.id}`)).json() as {
+      title: string;
+    }[];
+    expect(theirs.map((m) => m.title).filter((t) => t === 'Mine' || t === "A colleague's")).toEqual([
+      "A colleague's",
+      'Mine',
+    ]);
+    // Mark all read writes no row for the operator's own message.
+    await writer.request('PUT', `/api/GlobalMessage/MarkAllMessagesAsRead/${ext}/${me.id}`, undefined, h);
+    const rows = await ctx.database.db.select().from(globalMessageReads).where(eq(globalMessageReads.userId, me.id));
+    expect(rows.map((r) => r.messageId)).not.toContain(mine.id);
+    expect(rows.map((r) => r.messageId)).toContain(colleagues.id);
   });
 
   it("never lets a user read or mark another user's or another club's messages (403 user, 404 club), changing nothing", async () => {

@@ -85,6 +85,13 @@ describe('incident reports', () => {
     ]) {
       expect((await a.api.post('/api/Incident', body)).statusCode, JSON.stringify(body)).toBe(400);
     }
+    // An empty category is "required", not "invalid identifier" (issue 34); a malformed one is invalid.
+    expect((await a.api.post('/api/Incident', { note: 'x' })).json().details).toEqual([
+      { path: 'categoryId', message: 'required' },
+    ]);
+    expect((await a.api.post('/api/Incident', { categoryId: 'abc' })).json().details).toEqual([
+      { path: 'categoryId', message: 'invalidId' },
+    ]);
     expect((await a.api.get('/api/Incident?status=closed')).statusCode).toBe(400);
     for (const body of [
       { categoryId: theirs.id },

@@ -16,6 +16,7 @@ import { dataKeys, decrypt, encrypt } from '../../lib/crypto.js';
 import { notFound } from '../../lib/errors.js';
 import { assertValid } from '../../lib/validation.js';
 import { deliveryFailure, postPublic, urlRefusal, type OutboundPolicy } from '../../lib/outbound.js';
+import { recordWebhookAttempt } from '../../lib/metrics.js';
 
 /**
  * The outgoing webhook of incident reports (issue 16, docs/messages.md
@@ -245,6 +246,7 @@ async function attempt(db: Db, d: typeof incidentDeliveries.$inferSelect, now: D
   }
   const attempts = d.attempts + 1;
   const delivered = error == null;
+  recordWebhookAttempt(delivered ? 'delivered' : attempts >= MAX_ATTEMPTS ? 'failed' : 'retry');
   await db
     .update(incidentDeliveries)
     .set({

@@ -173,4 +173,48 @@ describe('a MASAV sale rejected by the bank, then paid at the desk or written of
     const fin = (await api.post('/api/Report/GetFinancialReport', { period: 'day', anchor: today() })).json();
     expect(fin.totals.amountBeforeVat + fin.totals.vat).toBe(PRICE);
   });
+
+  it('a debt without a sale collected by a MASAV file: a debt-payment sale with its document, income and VAT once, in MOVEIN', async () => {
+    const { api } = await club();
+    // A client with a MASAV authorization and a debt registered at the desk (no sale behind it).
+    const { clientId } = await masavSale(api, 5);
+    await (
+      await sendAndReturn(api, [])
+    )(); // the towel sale collected first: its own document
+    const owes = 12345;
+    const reg = await api.post('/api/Debts', { clientId, amount: owes, description: 'Late fee' });
+    expect(reg.statusCode, reg.body).toBe(200);
+    const before = (await api.post('/api/Report/GetFinancialReport', { period: 'day', anchor: today() })).json();
+    await (
+      await sendAndReturn(api, [])
+    )();
+    const [debt] = await ctx.database.db.select().from(debts).where(eq(debts.id, reg.json().id));
+    expect(debt.paid).toBe(owes);
+    // The collection is a sale: one PayDebt line paid by MASAV, an invoice number and one document.
+    const sales = await ctx.database.db
+      .select()
+      .from(purchases)
+      .where(and(eq(purchases.clientId, clientId), eq(purchases.source, 'masav')));
+    expect(sales).toHaveLength(1);
+    const vat = vatOf(owes);
+    expect(sales[0]).toMatchObject({ total: owes, vat, amountBeforeVat: owes - vat, paymentStatus: 1 });
+    expect(sales[0].invoiceNumber).toBeGreaterThan(0);
+    expect(await documentsOf(sales[0].id)).toHaveLength(1);
+    // The financial report counts it once, as MASAV money.
+    const fin = (await api.post('/api/Report/GetFinancialReport', { period: 'day', anchor: today() })).json();
+    expect(fin.totals.amountBeforeVat + fin.totals.vat - (before.totals.amountBeforeVat + before.totals.vat)).toBe(
+      owes,
+    );
+    expect(fin.totals.vat - before.totals.vat).toBe(vat);
+    // MOVEIN (read by the independent reader): the towel and the debt, each income and VAT once; the
+    // bank received both; the MASAV account clears.
+    const dat = await api.post('/api/Report/WriteMoveinDat', { from: today(), to: today() });
+    expect(dat.statusCode, dat.body).toBe(200);
+    const prm = await api.get('/api/Report/MoveinPrm');
+    const { debit, credit } = sumsByAccount(readMovein(dat.rawPayload, prm.rawPayload));
+    expect(credit['4000']).toBe(PRICE - vatOf(PRICE) + owes - vat);
+    expect(credit['2200']).toBe(vatOf(PRICE) + vat);
+    expect(debit['1500']).toBe(PRICE + owes);
+    expect((debit['1300'] ?? 0) - (credit['1300'] ?? 0)).toBe(0);
+  });
 });

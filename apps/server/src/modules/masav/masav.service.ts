@@ -10,6 +10,8 @@ import {
   masavFiles,
   masavResults,
   paymentMethods,
+  purchaseItems,
+  purchasePayments,
   purchases,
 } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
@@ -19,8 +21,15 @@ import { validationError } from '../../lib/validation.js';
 import { buildMasavDebitFile, type MasavDebit } from '../../integrations/masav/writer.js';
 import { MasavReturnFormatError, readMasavReturnFile } from '../../integrations/masav/return-file.js';
 import { onMasavCollected } from './masav-collected.js';
-import { PurchasePaymentStatus } from '@venue/domain';
-import { clubToday, getClubRow } from '../club/club.service.js';
+import {
+  PaymentMethod,
+  PurchaseItemType,
+  PurchasePayer,
+  PurchasePaymentStatus,
+  splitVat,
+  vatRateBasisPoints,
+} from '@venue/domain';
+import { clubSettings, clubToday, getClubRow } from '../club/club.service.js';
 import { bankSecret } from '../payment-methods/payment-methods.service.js';
 import { clockNow } from '../../lib/clock.js';
 
@@ -309,6 +318,7 @@ async function settleMasavFile(tx: Tx, actor: Actor, file: typeof masavFiles.$in
   }
   const now = clockNow();
   const collectedPurchases: number[] = [];
+  const collectedPurchaseOf = new Map<number, number>();
   const out = { fileId: file.id, collected: 0, collectedAmount: 0, rejected: 0, rejectedAmount: 0 };
   for (const { debt } of all) {
     const amount = debt.amount - debt.paid;
@@ -320,7 +330,13 @@ async function settleMasavFile(tx: Tx, actor: Actor, file: typeof masavFiles.$in
       out.rejectedAmount += amount;
     } else {
       await tx.update(debts).set({ paid: debt.amount, returnReason: null }).where(where);
-      if (debt.purchaseId != null) {
+      let purchaseId = debt.purchaseId;
+      if (purchaseId == null) {
+        // A debt without a sale (a failed renewal's, one registered at the desk): the collection is
+        // its sale — a debt payment paid by MASAV, documented with the file's other collections.
+        purchaseId = await writeCollectionPurchase(tx, { clubId, fileId: file.id, debt, amount, at: now });
+        collectedPurchases.push(purchaseId);
+      } else {
         // Only a sale still waiting for the bank gets its document; one closed meanwhile (paid at the
         // desk or written off: Cancelled) was counted in the document that took the money.
         const pending = await tx
@@ -329,13 +345,14 @@ async function settleMasavFile(tx: Tx, actor: Actor, file: typeof masavFiles.$in
           .where(
             scoped(tx, clubId).where(
               purchases,
-              eq(purchases.id, debt.purchaseId),
+              eq(purchases.id, purchaseId),
               eq(purchases.paymentStatus, PurchasePaymentStatus.Pending),
             ),
           )
           .returning({ id: purchases.id });
-        if (pending.length) collectedPurchases.push(debt.purchaseId);
+        if (pending.length) collectedPurchases.push(purchaseId);
       }
+      collectedPurchaseOf.set(debt.id, purchaseId);
       out.collected++;
       out.collectedAmount += amount;
     }
@@ -344,7 +361,7 @@ async function settleMasavFile(tx: Tx, actor: Actor, file: typeof masavFiles.$in
       masavFileId: file.id,
       debtId: debt.id,
       clientId: debt.clientId,
-      purchaseId: debt.purchaseId,
+      purchaseId: collectedPurchaseOf.get(debt.id) ?? debt.purchaseId,
       amount,
       collected: reason == null,
       reasonCode: reason ?? '',
@@ -362,4 +379,57 @@ async function settleMasavFile(tx: Tx, actor: Actor, file: typeof masavFiles.$in
   );
   await audit(tx, actor, { action: 'update', entity: 'masavReturn', entityId: file.id, after: out });
   return out;
+}
+
+/**
+ * The sale of a debt without one that a MASAV file collected (docs/money.md "MASAV: a debt
+ * without a sale"): a purchase of the debt's client with one PayDebt line of `amount` agorot paid
+ * by MASAV, VAT at the club's rate on the collection day, source 'masav', Pending until
+ * `onMasavCollected` gives it the next invoice number and its document (so it is income, VAT and
+ * a MOVEIN movement once, like a desk payment of the same debt). Idempotent by
+ * `masav-collect:<file>:<debt>` (a file is settled once; the key keeps it so).
+ * @returns the purchase id
+ */
+async function writeCollectionPurchase(
+  tx: Tx,
+  c: { clubId: number; fileId: number; debt: typeof debts.$inferSelect; amount: number; at: Date },
+): Promise<number> {
+  const club = await getClubRow(tx, c.clubId);
+  const settings = clubSettings(club);
+  const vatRateBp = vatRateBasisPoints(settings.country, c.at, settings.usSalesTaxBp);
+  const { vat } = splitVat(c.amount, vatRateBp);
+  const [p] = await tx
+    .insert(purchases)
+    .values({
+      clubId: c.clubId,
+      clientId: c.debt.clientId,
+      at: c.at,
+      invoiceNumber: null,
+      total: c.amount,
+      amountBeforeVat: c.amount - vat,
+      vat,
+      vatRateBp,
+      paymentStatus: PurchasePaymentStatus.Pending,
+      paidOther: c.amount,
+      payer: PurchasePayer.Client,
+      isAdminUser: false,
+      source: 'masav',
+      idempotencyKey: `masav-collect:${c.fileId}:${c.debt.id}`,
+    })
+    .returning({ id: purchases.id });
+  await tx.insert(purchaseItems).values({
+    clubId: c.clubId,
+    purchaseId: p.id,
+    itemType: PurchaseItemType.PayDebt,
+    itemId: c.debt.id,
+    name: c.debt.description,
+    quantity: 1,
+    unitPrice: c.amount,
+    priceWithVat: c.amount,
+    amountBeforeVat: c.amount - vat,
+  });
+  await tx
+    .insert(purchasePayments)
+    .values({ clubId: c.clubId, purchaseId: p.id, method: PaymentMethod.Masav, amount: c.amount });
+  return p.id;
 }

@@ -108,7 +108,7 @@ export async function writePurchase(db: Db, w: PurchaseToWrite): Promise<{ purch
  * to commit or fail, then finds its purchase and answers it (no balance or debt check runs twice).
  * @returns the id of the purchase already made with the key, or null.
  * @throws AppError PAYMENT_ERROR reason 'reconciled' when the reconciliation took a charge as an
- *   orphan (this request stalled past ORPHAN_CHARGE_MINUTES) and is refunding it.
+ *   orphan (this request stalled past the orphan wait, ORPHAN_CHARGE_SECONDS) and is refunding it.
  */
 async function claimKey(tx: Tx, cmd: PurchaseCommand, charged: ChargeRow[]): Promise<number | null> {
   await tx.execute(purchaseLockSql(cmd.clubId, cmd.idempotencyKey));

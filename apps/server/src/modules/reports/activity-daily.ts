@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/index.js';
 import { queryRow } from '../../db/query.js';
+import { trackJob } from '../../lib/metrics.js';
 
 /** Advisory-lock key of the activity_daily summary ('ADAY'), as in migration 0014. */
 const LOCK_KEY = 1094992217;
@@ -47,11 +48,12 @@ const EVERY_MS = Number(process.env.ACTIVITY_DAILY_COMPACT_MS ?? 10_000);
 export function startActivityDailyCompaction(app: FastifyInstance): void {
   if (process.env.VITEST || EVERY_MS <= 0) return;
   let running = false;
+  const log = app.log.child({ job: 'activity-daily' });
   const tick = () => {
     if (running) return;
     running = true;
-    compactActivityDaily(app.deps.database)
-      .catch((err: unknown) => app.log.error({ err }, 'activity_daily compaction failed'))
+    trackJob('activity-daily', () => compactActivityDaily(app.deps.database))
+      .catch((err: unknown) => log.error({ err }, 'activity_daily compaction failed'))
       .finally(() => (running = false));
   };
   const every = setInterval(tick, EVERY_MS);

@@ -17,6 +17,8 @@ export interface LicenseRequestRow {
   transfer?: string;
   /** The bank's code; default '12' (Hapoalim). */
   bank?: string;
+  /** When the operator approved it (loaded licenses are by this day). */
+  decided?: Date;
 }
 
 /**

@@ -7,6 +7,7 @@ import { clearingProvider } from '../../integrations/clearing/sandbox.js';
 import { reconcileCharges } from '../../integrations/clearing/charges.js';
 import { runClubMoneyJobs } from './subscriptions.service.js';
 import { anyHistoryWriting } from '../../lib/history-writing.js';
+import { trackJob } from '../../lib/metrics.js';
 
 const pgliteLocks = new WeakMap<Database, Promise<unknown>>();
 
@@ -74,8 +75,11 @@ export async function dailyMoneyJobs(database: Database, now = new Date()): Prom
  */
 export function startMoneyScheduler(app: FastifyInstance): void {
   if (process.env.VITEST || process.env.MONEY_JOBS === '0') return;
+  const log = app.log.child({ job: 'money-daily' });
   const tick = () => {
-    dailyMoneyJobs(app.deps.database).catch((err) => app.log.error({ err }, 'daily money jobs failed'));
+    trackJob('money-daily', () => dailyMoneyJobs(app.deps.database)).catch((err) =>
+      log.error({ err }, 'daily money jobs failed'),
+    );
   };
   const first = setTimeout(tick, 60_000);
   const every = setInterval(tick, 3_600_000);

@@ -3,9 +3,13 @@ import { useTranslation } from 'react-i18next';
 import type { CalendarEvent } from '@venue/domain';
 import { monthCells } from './calendarOptions';
 
-/** What a day cell shows of an event: the emoji and the short title, with the time for timed events. */
+/**
+ * What a day cell shows of an event: the emoji and the short title; a timed
+ * event's time first, so a narrow cell cuts the title rather than the time
+ * (Chanukah's nights: "16:58 Chanukah: 3 Candles").
+ */
 export function eventLine(e: CalendarEvent): string {
-  const title = e.timed ? `${e.titleBrief} ${e.timed.formatted}` : e.title;
+  const title = e.timed ? `${e.timed.formatted} ${e.titleBrief}` : e.title;
   return e.emoji ? `${e.emoji} ${title}` : title;
 }
 

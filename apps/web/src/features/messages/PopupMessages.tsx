@@ -1,16 +1,18 @@
 import { useState } from 'react';
 import { Button, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { readSession } from '../../platform/auth/authStorage';
 import { useCan } from '../../platform/auth/useCan';
 import { MessageBody } from './MessageBody';
+import { postponedPopups, postponePopup, sessionMark } from './postponedPopups';
 import { useMarkRead, useUnreadMessages } from './useMessages';
 
 /**
  * Popup-kind messages (seed 000 §3 "message popup kinds"): each unread one
  * opens as a dialog after sign-in, oldest first, until the user marks it
- * read. "Later" closes it for this session only; it opens again at the next
- * sign-in (this component is mounted once per signed-in session). A popup
- * that arrives over the live feed opens at once.
+ * read. "Later" closes it until the next sign-in — a reload or another tab
+ * of the same sign-in keeps it closed (postponedPopups.ts). A popup that
+ * arrives over the live feed opens at once.
  */
 export function PopupMessages() {
   // The operator writes these messages; only club users get them as dialogs.
@@ -22,7 +24,9 @@ function PopupDialog() {
   const { t } = useTranslation();
   const unread = useUnreadMessages();
   const mark = useMarkRead();
-  const [later, setLater] = useState<Set<number>>(() => new Set());
+  const [session] = useState(() => sessionMark(readSession()?.token));
+  const [later, setLater] = useState<Set<number>>(() => postponedPopups(session));
+  const putOff = (id: number) => setLater(postponePopup(session, id));
   const popup = (unread.data ?? [])
     .filter((m) => m.kind === 'Popup' && !later.has(m.id))
     .sort((a, b) => a.publishAt.localeCompare(b.publishAt))[0];
@@ -31,10 +35,10 @@ function PopupDialog() {
     <Modal
       open
       title={<span dir="auto">{popup.title}</span>}
-      onCancel={() => setLater((s) => new Set(s).add(popup.id))}
+      onCancel={() => putOff(popup.id)}
       data-testid="message-popup"
       footer={[
-        <Button key="later" onClick={() => setLater((s) => new Set(s).add(popup.id))}>
+        <Button key="later" onClick={() => putOff(popup.id)} data-testid="message-popup-later">
           {t('messages.later')}
         </Button>,
         <Button
@@ -42,7 +46,7 @@ function PopupDialog() {
           type="primary"
           loading={mark.isPending}
           data-testid="message-popup-read"
-          onClick={() => void mark.mutateAsync(popup.id).catch(() => setLater((s) => new Set(s).add(popup.id)))}
+          onClick={() => void mark.mutateAsync(popup.id).catch(() => putOff(popup.id))}
         >
           {t('messages.markRead')}
         </Button>,

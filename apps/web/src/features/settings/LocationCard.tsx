@@ -15,13 +15,14 @@ import {
 } from 'antd';
 import { EnvironmentOutlined, SaveOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { ClubLocationInput, type Club } from '@venue/domain';
+import { ClubLocationInput, type Club, type ClubLocation } from '@venue/domain';
 import { useSchemaForm } from '../../shared/forms/useSchemaForm';
 import { useToast } from '../../shared/toast/ToastProvider';
 import { FormRootError } from '../../shared/forms/FormDrawer';
 import { useUpdateClub } from './useSettings';
 import {
   cityOptions,
+  customCandleMinutesOf,
   locationValues,
   previewLocation,
   sunPreview,
@@ -34,8 +35,9 @@ import {
  * The club's location for halachic times (issue 14 §1; docs/calendar.md): a
  * built-in city (searchable by its Hebrew or English name) or a custom
  * location, validated by the server's own schema (ClubLocationInput; seed 001
- * §5), saved alone with PATCH /api/Club/{id} {location}; today's sunset and
- * nightfall at the chosen place are shown before saving.
+ * §5), saved alone with PATCH /api/Club/{id} {location}, with the club's
+ * candle-lighting minutes (empty: the place's custom); today's sunset,
+ * nightfall and candle lighting at the chosen place are shown before saving.
  */
 export function LocationCard({ club, canEdit }: { club: Club; canEdit: boolean }) {
   const { t, i18n } = useTranslation();
@@ -53,7 +55,6 @@ export function LocationCard({ club, canEdit }: { club: Club; canEdit: boolean }
   const cities = useMemo(() => cityOptions(i18n.language), [i18n.language]);
   const zones = useMemo(() => timeZoneOptions().map((z) => ({ value: z, label: z })), []);
   const preview = previewLocation(values);
-  const sun = preview ? sunPreview(preview) : null;
 
   return (
     <Card
@@ -123,29 +124,59 @@ export function LocationCard({ club, canEdit }: { club: Club; canEdit: boolean }
         ) : (
           <CustomLocationFields zones={zones} />
         )}
+        <Form.Item
+          name="candleLightingMins"
+          label={t('settings.locationCandleMins')}
+          extra={t('settings.locationCandleMinsHelp', { mins: customCandleMinutesOf(preview) })}
+        >
+          <InputNumber
+            min={0}
+            max={90}
+            precision={0}
+            style={{ width: 160 }}
+            styles={{ input: { direction: 'ltr' } }}
+            placeholder={String(customCandleMinutesOf(preview))}
+            suffix={t('settings.unit_minutes')}
+            data-testid="location-candleLightingMins"
+          />
+        </Form.Item>
       </Form>
-      <Descriptions size="small" column={1} bordered data-testid="location-preview">
-        <Descriptions.Item label={t('settings.locationTimeZone')}>
-          {/* An IANA zone name is an identifier, not a word to translate. */}
-          <span dir="ltr" translate="no">
-            {preview?.timeZone ?? '—'}
-          </span>
-        </Descriptions.Item>
-        <Descriptions.Item label={t('settings.locationSchedule')}>
-          {preview ? t(preview.il ? 'settings.locationIsrael' : 'settings.locationDiaspora') : '—'}
-        </Descriptions.Item>
-        <Descriptions.Item label={t('settings.locationTodaySunset')}>
-          <span dir="ltr" data-testid="location-sunset">
-            {sun?.sunset ?? '—'}
-          </span>
-        </Descriptions.Item>
-        <Descriptions.Item label={t('settings.locationTodayNightfall')}>
-          <span dir="ltr" data-testid="location-nightfall">
-            {sun?.nightfall ?? '—'}
-          </span>
-        </Descriptions.Item>
-      </Descriptions>
+      <LocationPreview preview={preview} />
     </Card>
+  );
+}
+
+/** The chosen place before saving: its zone, schedule, and today's sunset, nightfall and candle lighting. */
+function LocationPreview({ preview }: { preview: ClubLocation | null }) {
+  const { t } = useTranslation();
+  const sun = preview ? sunPreview(preview) : null;
+  return (
+    <Descriptions size="small" column={1} bordered data-testid="location-preview">
+      <Descriptions.Item label={t('settings.locationTimeZone')}>
+        {/* An IANA zone name is an identifier, not a word to translate. */}
+        <span dir="ltr" translate="no">
+          {preview?.timeZone ?? '—'}
+        </span>
+      </Descriptions.Item>
+      <Descriptions.Item label={t('settings.locationSchedule')}>
+        {preview ? t(preview.il ? 'settings.locationIsrael' : 'settings.locationDiaspora') : '—'}
+      </Descriptions.Item>
+      <Descriptions.Item label={t('settings.locationTodaySunset')}>
+        <span dir="ltr" data-testid="location-sunset">
+          {sun?.sunset ?? '—'}
+        </span>
+      </Descriptions.Item>
+      <Descriptions.Item label={t('settings.locationTodayNightfall')}>
+        <span dir="ltr" data-testid="location-nightfall">
+          {sun?.nightfall ?? '—'}
+        </span>
+      </Descriptions.Item>
+      <Descriptions.Item label={t('settings.locationTodayCandles', { mins: sun?.candleMins ?? '—' })}>
+        <span dir="ltr" data-testid="location-candles">
+          {sun?.candles ?? '—'}
+        </span>
+      </Descriptions.Item>
+    </Descriptions>
   );
 }
 

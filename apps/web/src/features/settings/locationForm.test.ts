@@ -4,8 +4,13 @@ import { cityOptions, locationValues, previewLocation, sunPreview, toLocationInp
 
 describe('location form', () => {
   it('maps a built-in city and a custom location both ways', () => {
-    expect(locationValues(JERUSALEM)).toEqual({ mode: 'city', city: 'Jerusalem', il: true });
-    expect(toLocationInput({ mode: 'city', city: 'London' })).toEqual({ city: 'London' });
+    expect(locationValues(JERUSALEM)).toEqual({ mode: 'city', city: 'Jerusalem', il: true, candleLightingMins: null });
+    expect(toLocationInput({ mode: 'city', city: 'London' })).toEqual({ city: 'London', candleLightingMins: null });
+    // The club's own candle-lighting minutes go with a city as with a custom location.
+    expect(toLocationInput({ mode: 'city', city: 'Tel Aviv', candleLightingMins: '18' })).toEqual({
+      city: 'Tel Aviv',
+      candleLightingMins: 18,
+    });
     const custom = locationValues({ ...JERUSALEM, city: null, name: 'Here', geoId: null });
     expect(custom).toMatchObject({ mode: 'custom', name: 'Here', latitude: 31.76904, geoId: '' });
     expect(ClubLocationInput.safeParse(toLocationInput(custom)).success).toBe(true);
@@ -34,7 +39,15 @@ describe('location form', () => {
       date: { year: 2026, month: 9, day: 6 },
       sunset: '19:19',
       nightfall: expect.stringMatching(/^19:5\d|20:0\d$/),
+      // New York's custom, 18 minutes before sunset (19:19:57, rounded down as a deadline).
+      candles: '19:01',
+      candleMins: 18,
     });
+    // Tel Aviv: the Israeli custom 20, or the club's own 18.
+    expect(sunPreview(previewLocation({ mode: 'city', city: 'Tel Aviv' })!).candleMins).toBe(20);
+    expect(sunPreview(previewLocation({ mode: 'city', city: 'Tel Aviv', candleLightingMins: 18 })!).candleMins).toBe(
+      18,
+    );
   });
 
   it('lists the cities in the interface language; the search text holds both names', () => {

@@ -1,7 +1,9 @@
 import {
   BUILT_IN_CITIES,
+  candleLightingMinutes,
   ClubLocationInput,
-  halachicTimeAt,
+  customCandleLightingMinutes,
+  halachicMinutes,
   HalachicTime,
   localParts,
   type BuiltInCity,
@@ -27,11 +29,14 @@ export interface LocationValues {
   timeZone?: string;
   il?: boolean;
   geoId?: string;
+  /** The club's candle-lighting minutes; empty: the place's custom (docs/calendar.md "Candle lighting"). */
+  candleLightingMins?: number | string | null;
 }
 
 /** The form's values of a club's location. */
 export function locationValues(loc: ClubLocation): LocationValues {
-  if (loc.city) return { mode: 'city', city: loc.city, il: loc.il };
+  const candleLightingMins = loc.candleLightingMins ?? null;
+  if (loc.city) return { mode: 'city', city: loc.city, il: loc.il, candleLightingMins };
   return {
     mode: 'custom',
     name: loc.name,
@@ -42,6 +47,7 @@ export function locationValues(loc: ClubLocation): LocationValues {
     timeZone: loc.timeZone,
     il: loc.il,
     geoId: loc.geoId ?? '',
+    candleLightingMins,
   };
 }
 
@@ -55,7 +61,8 @@ function num(v: number | string | null | undefined): unknown {
 
 /** Form values → the request's `location` (ClubLocationInput input). */
 export function toLocationInput(v: LocationValues): unknown {
-  if (v.mode === 'city') return { city: v.city ?? '' };
+  const candleLightingMins = num(v.candleLightingMins) ?? null;
+  if (v.mode === 'city') return { city: v.city ?? '', candleLightingMins };
   return {
     name: v.name ?? '',
     ...(v.countryCode ? { countryCode: v.countryCode } : {}),
@@ -65,6 +72,7 @@ export function toLocationInput(v: LocationValues): unknown {
     timeZone: v.timeZone ?? '',
     il: v.il ?? false,
     ...(v.geoId ? { geoId: v.geoId } : {}),
+    candleLightingMins,
   };
 }
 
@@ -75,7 +83,7 @@ export function previewLocation(v: LocationValues): ClubLocation | null {
   const p = parsed.data;
   if (p.city != null) {
     const c = BUILT_IN_CITIES.find((x) => x.id.toLowerCase() === p.city!.toLowerCase());
-    return c ? { ...c, name: c.nameEn, city: c.id } : null;
+    return c ? { ...c, name: c.nameEn, city: c.id, candleLightingMins: p.candleLightingMins ?? null } : null;
   }
   return {
     name: p.name!,
@@ -84,6 +92,8 @@ export function previewLocation(v: LocationValues): ClubLocation | null {
     elevation: p.elevation ?? 0,
     timeZone: p.timeZone!,
     il: p.il ?? false,
+    countryCode: (p.countryCode ?? '').toUpperCase(),
+    candleLightingMins: p.candleLightingMins ?? null,
   };
 }
 
@@ -113,21 +123,30 @@ export function timeZoneOptions(): string[] {
   return intl.supportedValuesOf?.('timeZone') ?? [];
 }
 
-/** Today's sunset and nightfall (tzeit 8.5°) at a location, as HH:MM in its own zone; null when the sun does not reach them. */
+/**
+ * Today's sunset, nightfall (tzeit 8.5°) and candle lighting (the club's
+ * minutes, else the place's custom: `candleMins`) at a location, as HH:MM in
+ * its own zone, rounded as the calendar and the gate round them; null when
+ * the sun does not reach them.
+ */
 export function sunPreview(
   loc: ClubLocation,
   now = new Date(),
-): { date: LocalDate; sunset: string | null; nightfall: string | null } {
+): { date: LocalDate; sunset: string | null; nightfall: string | null; candles: string | null; candleMins: number } {
   const p = localParts(now, loc.timeZone);
   const date = { year: p.year, month: p.month, day: p.day };
-  const hhmm = (t: Date | null) => {
-    if (!t) return null;
-    const l = localParts(t, loc.timeZone);
-    return `${String(l.hour).padStart(2, '0')}:${String(l.minute).padStart(2, '0')}`;
-  };
+  const hhmm = (m: number | null) =>
+    m === null ? null : `${String(Math.floor(m / 60) % 24).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
   return {
     date,
-    sunset: hhmm(halachicTimeAt(HalachicTime.Sunset, date, loc)),
-    nightfall: hhmm(halachicTimeAt(HalachicTime.Nightfall, date, loc)),
+    sunset: hhmm(halachicMinutes(HalachicTime.Sunset, date, loc)),
+    nightfall: hhmm(halachicMinutes(HalachicTime.Nightfall, date, loc)),
+    candles: hhmm(halachicMinutes(HalachicTime.CandleLighting, date, loc)),
+    candleMins: candleLightingMinutes(loc),
   };
+}
+
+/** The place's own candle-lighting custom for the field's placeholder (the preview location's; 18 before one is valid). */
+export function customCandleMinutesOf(loc: ClubLocation | null): number {
+  return loc ? customCandleLightingMinutes(loc) : 18;
 }

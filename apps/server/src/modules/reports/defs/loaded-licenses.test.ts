@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import {
   Api,
   createTestApp,
   makeUser,
   signedInAdmin,
+  signedInOperator,
   TEST_PASSWORD,
   type TestContext,
 } from '../../../../test/harness.js';
+import { users } from '../../../db/schema.js';
 import { readXlsx } from '../../../../test/upload.js';
 import * as factory from '../../../../test/factories.js';
 import { at, makeLicenseRequests, MARCH, sum } from '../test-setup.js';
@@ -20,19 +23,43 @@ const ORDERS = [
   { at: at(3, 20), qty: 20, amount: 60000, status: 'paid', code: 'ORD-4' },
   { at: at(4, 1, 0), qty: 1, amount: 3000, status: 'paid', code: 'ORD-5' }, // April
 ];
-/** Bank-transfer requests: only ApprovedLoaded ones loaded licenses. */
+/**
+ * Bank-transfer requests: only ApprovedLoaded ones loaded licenses, on the day the operator
+ * approved them (`decided`, else the request's day for rows stored before decisions were).
+ */
 const REQUESTS = [
   { at: at(3, 10), qty: 40, price: 3000, status: LicenseRequestStatus.ApprovedLoaded, reference: '778899' },
   { at: at(3, 11), qty: 50, price: 3000, status: LicenseRequestStatus.Pending, reference: '111' },
   { at: at(3, 12), qty: 60, price: 3000, status: LicenseRequestStatus.RejectedByManager, reference: '222' },
   { at: at(3, 31, 23), qty: 45, price: 2800, status: LicenseRequestStatus.ApprovedLoaded, reference: '5566' },
   { at: at(2, 28), qty: 40, price: 3000, status: LicenseRequestStatus.ApprovedLoaded, reference: '333' }, // February
+  // Asked in February, approved (loaded) in March: a March row.
+  {
+    at: at(2, 26),
+    decided: at(3, 2),
+    qty: 12,
+    price: 3000,
+    status: LicenseRequestStatus.ApprovedLoaded,
+    reference: '444',
+  },
+  // Asked in March, approved in April: not a March row.
+  {
+    at: at(3, 28),
+    decided: at(4, 1, 9),
+    qty: 13,
+    price: 3000,
+    status: LicenseRequestStatus.ApprovedLoaded,
+    reference: '555',
+  },
 ];
+const loadedAt = (r: { at: Date; decided?: Date }) => r.decided ?? r.at;
 /** Loads by the operator by hand (license_loads, docs/operator.md): no money, the reason as the reference. */
 const LOADS = [
   { at: at(3, 15), qty: 7, reason: 'goodwill' },
   { at: at(4, 2), qty: 3, reason: 'April' }, // April
 ];
+/** The operator's name: the club's user who asked for the licenses is 'Test user'. */
+const OPERATOR = 'Operator Dana';
 const inMarch = (d: Date) => d >= at(3, 1, 0) && d < at(4, 1, 0);
 
 /** The expected rows of March, computed from the arrays. */
@@ -47,14 +74,15 @@ function expected() {
       reference: o.code,
       user: null as string | null,
     })),
-    ...REQUESTS.filter((r) => r.status === LicenseRequestStatus.ApprovedLoaded && inMarch(r.at)).map((r) => ({
-      at: r.at,
+    ...REQUESTS.filter((r) => r.status === LicenseRequestStatus.ApprovedLoaded && inMarch(loadedAt(r))).map((r) => ({
+      at: loadedAt(r),
       source: 2,
       qty: r.qty,
       price: r.price,
       amount: r.qty * r.price,
       reference: r.reference,
-      user: 'Test user' as string | null,
+      // The operator who approved it; none for a row approved before decisions were stored.
+      user: r.decided ? OPERATOR : null,
     })),
     ...LOADS.filter((l) => inMarch(l.at)).map((l) => ({
       at: l.at,
@@ -63,7 +91,7 @@ function expected() {
       price: null as number | null,
       amount: 0,
       reference: l.reason,
-      user: 'Test user' as string | null,
+      user: OPERATOR as string | null,
     })),
   ];
 }
@@ -82,6 +110,7 @@ describe('loaded licenses report (POST /Report/GetLoadedLicensesReport)', () => 
     externalClubId = a.club.externalClubId;
     /** The orders and requests of ORDERS and REQUESTS, in a club. */
     const operator = await makeUser(ctx, null, { level: UserLevel.SuperUser });
+    await ctx.database.db.update(users).set({ name: OPERATOR }).where(eq(users.id, operator.id));
     const insertAll = async (club: number, userId: number) => {
       for (const l of LOADS)
         await factory.makeLicenseLoad(ctx, club, {
@@ -98,7 +127,10 @@ describe('loaded licenses report (POST /Report/GetLoadedLicensesReport)', () => 
           status: o.status,
           createdAt: o.at,
         });
-      await makeLicenseRequests(ctx, club, userId, REQUESTS);
+      const made = await makeLicenseRequests(ctx, club, userId, REQUESTS);
+      for (const [i, r] of REQUESTS.entries()) {
+        if (r.decided) await factory.setLicenseRequestDecision(ctx, made[i].id, operator.id, r.decided);
+      }
     };
     await insertAll(clubId, a.user.id);
     // Another club with the same history: invisible here.
@@ -130,9 +162,23 @@ describe('loaded licenses report (POST /Report/GetLoadedLicensesReport)', () => 
       },
     });
     const newest = [...rows].sort((x, y) => y.at.getTime() - x.at.getTime());
-    expect(body.items.map((r) => [r.at, r.source, r.quantity, r.price, r.amount, r.reference, r.userName])).toEqual(
+    expect(body.items.map((r) => [r.at, r.source, r.quantity, r.price, r.amount, r.reference, r.loadedBy])).toEqual(
       newest.map((r) => [r.at.toISOString(), r.source, r.qty, r.price, r.amount, r.reference, r.user]),
     );
+  });
+
+  it("names the operator who approved a transfer, not the club's user who asked for it (the real decision)", async () => {
+    const a = await signedInAdmin(ctx);
+    const op = await signedInOperator(ctx);
+    await ctx.database.db.update(users).set({ name: 'Operator Yossi' }).where(eq(users.id, op.user.id));
+    const r = await factory.makeLicenseRequest(ctx, a.club.id, { userId: a.user.id, quantity: 30 });
+    const res = await op.api.post(`/api/Operator/LicenseRequest/${r.id}/Decide`, {
+      status: LicenseRequestStatus.ApprovedLoaded,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const body = await report({ period: 'range', from: day(-1), to: day(1) }, a.api);
+    expect(body.items.map((x) => [x.source, x.quantity, x.loadedBy])).toEqual([[2, 30, 'Operator Yossi']]);
   });
 
   it('filters by source (status filter) and sorts by quantity', async () => {

@@ -6,14 +6,17 @@ import { inList } from '../report-sql.js';
 /**
  * Loaded licenses (`GetLoadedLicensesReport`, "Licenses loaded by manager",
  * seed 000 §2): license-years added to the club's pool in the period
- * (docs/money.md "Licenses"): card orders that were paid (source 1) and bank
- * transfer requests approved and loaded by the operator (source 2, status
- * ApprovedLoaded), and loads by the service operator by hand (source 3,
- * `license_loads`, docs/operator.md: amount 0, no price, the reason as the
- * reference, the operator as the user), by the day the order, request or load
- * was made. Quantity, unit price, amount paid (minor units, as charged), the
- * order code, transfer reference or reason, the user who filed the request or
- * loaded. Status filter = sources.
+ * (docs/money.md "Licenses"): card orders that were paid (source 1, by the
+ * order's day), bank transfer requests approved and loaded by the operator
+ * (source 2, status ApprovedLoaded, by the day of the approval — the load —
+ * or the request's day for a row approved before decisions were stored), and
+ * loads by the service operator by hand (source 3, `license_loads`,
+ * docs/operator.md: amount 0, no price, the reason as the reference).
+ * Quantity, unit price, amount paid (minor units, as charged), the order
+ * code, transfer reference or reason, and who loaded them (`loadedBy`): the
+ * operator who approved the transfer (`decided_by`) or loaded by hand; none
+ * for a card order (the payment loads it). The club's user who asked for a
+ * transfer is not its approver (issue 34). Status filter = sources.
  */
 export const loadedLicensesReport: ReportDefinition<'loadedLicenses'> = {
   meta: REPORTS.loadedLicenses,
@@ -24,7 +27,8 @@ export const loadedLicensesReport: ReportDefinition<'loadedLicenses'> = {
       from license_orders o
      where o.club_id = ${c.clubId} and o.status = 'paid'
     union all
-    select 'r' || r.id, r.created_at, 2, r.quantity, r.amount, r.price, r.reference, r.user_id
+    select 'r' || r.id, coalesce(r.decided_at, r.created_at), 2, r.quantity, r.amount, r.price, r.reference,
+           r.decided_by
       from license_requests r
      where r.club_id = ${c.clubId} and r.status = ${LicenseRequestStatus.ApprovedLoaded}
     union all
@@ -32,8 +36,7 @@ export const loadedLicensesReport: ReportDefinition<'loadedLicenses'> = {
       from license_loads d
      where d.club_id = ${c.clubId}
   ) l
-    left join users u on u.id = l.user_id
-      and (u.club_id = ${c.clubId} or (l.source = 3 and u.club_id is null))`,
+    left join users u on u.id = l.user_id and u.club_id is null`,
   at: sql`l.at`,
   where: (c) => {
     const w = [sql`true`];
@@ -48,7 +51,7 @@ export const loadedLicensesReport: ReportDefinition<'loadedLicenses'> = {
     price: sql`l.price`,
     amount: sql`l.amount`,
     reference: sql`nullif(l.reference, '')`,
-    userName: sql`nullif(u.name, '')`,
+    loadedBy: sql`nullif(u.name, '')`,
   },
   sort: {
     at: [sql`l.at`],

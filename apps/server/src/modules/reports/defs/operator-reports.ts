@@ -78,8 +78,8 @@ export const clubProductsReport: ReportDefinition<'clubProducts'> = {
 /**
  * Licenses by club: the licenses left in each club's pool now
  * (`licancesAmount`), the license-years loaded in the period (card orders
- * paid, bank-transfer requests approved — by the day they were made, as the
- * loaded-licenses report — and loads by the operator), the license-years
+ * paid, bank-transfer requests by the day they were approved and loaded, as
+ * the loaded-licenses report — and loads by the operator), the license-years
  * given to clients in the period (License lines, item type 6, of purchases
  * not refunded), the licenses of its pending requests, and whether the club
  * is low (seed 000 §9: externalClubId < 7000 and fewer than 11 left).
@@ -92,7 +92,8 @@ export const clubLicensesReport: ReportDefinition<'clubLicenses'> = {
         where o.club_id = c.id and o.status = 'paid' and o.created_at >= ${c.range.start} and o.created_at < ${c.range.end})
       + (select coalesce(sum(r.quantity), 0) from license_requests r
         where r.club_id = c.id and r.status = ${LicenseRequestStatus.ApprovedLoaded}
-          and r.created_at >= ${c.range.start} and r.created_at < ${c.range.end})
+          and coalesce(r.decided_at, r.created_at) >= ${c.range.start}
+          and coalesce(r.decided_at, r.created_at) < ${c.range.end})
       + (select coalesce(sum(l.quantity), 0) from license_loads l
         where l.club_id = c.id and l.created_at >= ${c.range.start} and l.created_at < ${c.range.end}) as loaded,
       (select coalesce(sum(i.quantity), 0) from purchase_items i join purchases p on p.id = i.purchase_id and p.club_id = c.id
