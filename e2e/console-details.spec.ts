@@ -39,7 +39,7 @@ test('after the receipt closes, the focus is back on the button that opened the 
   await page.getByTestId('purchase-submit').click();
   await expect(money.receipt()).toBeVisible();
   await page.keyboard.press('Escape');
-  await expect(money.receipt()).toHaveCount(0);
+  await expect(money.receipt()).toBeHidden();
   await expect(page.getByTestId('new-purchase')).toBeFocused();
 });
 
