@@ -160,11 +160,12 @@ async function visit(context, origin, { identity, slow }) {
   // Usable: every chart card drawn (a canvas) or showing its empty state, and no spinner left.
   await page.waitForFunction(
     () => {
-      const cards = [...document.querySelectorAll('.dashboard-chart-card')];
+      const doc = globalThis.document;
+      const cards = [...doc.querySelectorAll('.dashboard-chart-card')];
       return (
         cards.length >= 6 &&
         cards.every((c) => c.querySelector('canvas, .ant-empty')) &&
-        !document.querySelector('#main-content .ant-spin-spinning, #main-content .ant-skeleton-active')
+        !doc.querySelector('#main-content .ant-spin-spinning, #main-content .ant-skeleton-active')
       );
     },
     null,

@@ -78,10 +78,11 @@ test('the client search is not kept on the server: a new session starts with an 
 test('a slow list shows its spinner alone, never "no data" under it', async ({ page }) => {
   await signInDemoAdmin(page, 'he');
   await page.route(/\/api\/Client\?/, async (route) => {
-    await new Promise((r) => setTimeout(r, 4000));
+    await new Promise((r) => setTimeout(r, 8000));
     await route.continue();
   });
   await page.getByTestId('nav-clients').click();
+  await expect(page.getByTestId('clients-table')).toBeVisible({ timeout: 60_000 });
   await expect(page.locator('#main-content .ant-spin-spinning').first()).toBeVisible();
   await expect(page.locator('#main-content')).not.toContainText('אין נתונים');
   await expect(page.getByTestId('clients-table').locator('tbody tr').nth(1)).toBeVisible({ timeout: 20_000 });
@@ -94,7 +95,7 @@ test('screen-reader words are Hebrew in Hebrew: icons, the pager, tab positions,
   const { client } = await newClient(page, request);
   await signInDemoAdmin(page, 'he');
   await page.getByTestId('nav-clients').click();
-  await expect(page.getByTestId('clients-table').locator('tbody tr').nth(1)).toBeVisible();
+  await expect(page.getByTestId('clients-table').locator('tbody tr').nth(1)).toBeVisible({ timeout: 60_000 });
   const english = async () =>
     page.evaluate(() => {
       const out: string[] = [];
