@@ -102,7 +102,8 @@ test('screen-reader words are Hebrew in Hebrew: icons, the pager, tab positions,
       // Names a screen reader reads: every aria-label, and the live tab announcement.
       document.querySelectorAll('[aria-label]').forEach((e) => {
         const v = e.getAttribute('aria-label') ?? '';
-        if (/^[A-Za-z][A-Za-z -]*$/.test(v) && !e.closest('[aria-hidden="true"], [inert]')) out.push(v);
+        // A name in English on purpose (the language switch's "Switch to English") says so with lang="en".
+        if (/^[A-Za-z][A-Za-z -]*$/.test(v) && !e.closest('[aria-hidden="true"], [inert], [lang="en"]')) out.push(v);
       });
       document.querySelectorAll('[aria-live]').forEach((e) => {
         if (/^Tab \d+ of \d+$/.test(e.textContent ?? '')) out.push(e.textContent!);

@@ -64,7 +64,11 @@ export const CONTRAST_COMPONENT_TOKENS = {
  * toast service (shared/toast) directly inside it.
  */
 /** antd's controls whose only content is an icon, by the icon's name: their name in the interface language. */
-const ICON_CONTROL_WORDS: Record<string, string> = { search: 'a11y.search', close: 'common.close' };
+const ICON_CONTROL_WORDS: Record<string, string> = {
+  search: 'a11y.search',
+  close: 'common.close',
+  'close-circle': 'a11y.clear',
+};
 
 export function LocaleProvider({ children }: { children: ReactNode }) {
   const lang = useLanguage();
