@@ -45,6 +45,16 @@ async function openPurchasesTab(page: Page, lang: 'he' | 'en'): Promise<void> {
   if (size.width < 600) await page.setViewportSize(size);
 }
 
+/**
+ * Clicks a page's button once it is visible. Without waiting for it to be "stable": on a machine
+ * under heavy load the animation frames that check comes from arrive too seldom (30 s went by).
+ */
+async function press(page: Page, testId: string): Promise<void> {
+  const button = page.getByTestId(testId);
+  await expect(button).toBeVisible();
+  await button.click({ force: true });
+}
+
 const DIALOGS: readonly Dialog[] = [
   {
     name: 'purchase',
@@ -66,27 +76,27 @@ const DIALOGS: readonly Dialog[] = [
   {
     name: 'client-form',
     route: () => '/management/clients',
-    open: async (page) => page.getByTestId('client-new').click(),
+    open: async (page) => press(page, 'client-new'),
   },
   {
     name: 'schedule-editor',
     route: () => '/management/app-schedules-list',
-    open: async (page) => page.getByTestId('schedule-new').click(),
+    open: async (page) => press(page, 'schedule-new'),
   },
   {
     name: 'terminal-settings',
     route: () => '/management/app-terminals-list',
-    open: async (page) => page.getByTestId('terminal-new').click(),
+    open: async (page) => press(page, 'terminal-new'),
   },
   {
     name: 'attendance-record',
     route: () => '/management/attendance',
-    open: async (page) => page.getByTestId('attendance-new').click(),
+    open: async (page) => press(page, 'attendance-new'),
   },
   {
     name: 'attendance-employees',
     route: () => '/management/attendance',
-    open: async (page) => page.getByTestId('attendance-employees').click(),
+    open: async (page) => press(page, 'attendance-employees'),
   },
 ];
 

@@ -97,6 +97,9 @@ test('a server restart under an open console: reconnecting in place of the scree
   let loads = 0;
   page.on('load', () => void loads++);
   page.on('pageerror', (e) => console.log(`page error: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /caught the following error/.test(m.text())) console.log(m.text().slice(0, 300));
+  });
   try {
     await page.addInitScript(() => {
       if (!localStorage.getItem('venue.lang')) localStorage.setItem('venue.lang', 'he');
@@ -136,6 +139,7 @@ test('a server restart under an open console: reconnecting in place of the scree
       if (!page.url().endsWith(route)) await page.getByTestId(`nav-${screen}`).click();
       await expect(page).toHaveURL(new RegExp(`${route}$`));
       await expect(page.locator('#main-content h1, #main-content h2').first()).toBeVisible({ timeout: 30_000 });
+      await page.waitForLoadState('networkidle');
       await expect(page.getByTestId('route-error')).toHaveCount(0);
     }
     expect(visited.filter((u) => u.startsWith('chrome-error:'))).toEqual([]);

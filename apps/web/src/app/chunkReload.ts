@@ -10,6 +10,11 @@
  * of the console. So the console reloads only when the server answers its
  * health endpoint (`GET /api/health`); until then it stays, showing that it
  * is reconnecting (issue 35, docs/operations.md "Console files").
+ *
+ * Vite's own `vite:preloadError` event is not held back: a held-back error
+ * leaves the screen's module undefined ("Cannot read properties of
+ * undefined"), which the screen's error view could not tell from a bug. The
+ * error reaches RouteError (every route's error element), which recovers.
  */
 
 const KEY = 'venue.chunkReloadAt';
@@ -137,18 +142,4 @@ export function recoverFromChunkError(
     stopped = true;
     stopWaiting();
   };
-}
-
-/**
- * Vite's own event for a failed preload of a screen's files. Within the
- * reload allowance the error is held back and the page reloads when the
- * server answers; otherwise the error reaches the screen's error view
- * (RouteError), which reconnects or explains.
- */
-export function listenForPreloadErrors(): void {
-  window.addEventListener('vite:preloadError', (event) => {
-    if (!takeReloadAllowance()) return;
-    event.preventDefault();
-    reloadWhenServerAnswers();
-  });
 }

@@ -63,13 +63,26 @@ export const CONTRAST_COMPONENT_TOKENS = {
  * loads without it (docs/operations.md "Console files"). The shell puts the
  * toast service (shared/toast) directly inside it.
  */
+/** antd's controls whose only content is an icon, by the icon's name: their name in the interface language. */
+const ICON_CONTROL_WORDS: Record<string, string> = {
+  search: 'a11y.search',
+  close: 'common.close',
+  'close-circle': 'a11y.clear',
+};
+
 export function LocaleProvider({ children }: { children: ReactNode }) {
   const lang = useLanguage();
   const direction = directionOf(lang);
   // Set synchronously so that pickers rendered in this pass use the right month names.
   if (dayjs.locale() !== lang) dayjs.locale(lang);
   const { t } = useTranslation();
-  const words = useMemo(() => ({ tabOf: (n: number, count: number) => t('a11y.tabOf', { n, count }) }), [t]);
+  const words = useMemo(
+    () => ({
+      tabOf: (n: number, count: number) => t('a11y.tabOf', { n, count }),
+      iconControl: (name: string) => ICON_CONTROL_WORDS[name] && t(ICON_CONTROL_WORDS[name]),
+    }),
+    [t],
+  );
   useScreenReaderText(words);
 
   const theme = useMemo(

@@ -17,6 +17,8 @@ import { useEffect } from 'react';
 export interface ScreenReaderWords {
   /** "Tab {{n}} of {{count}}" in the interface language. */
   tabOf: (n: number, count: number) => string;
+  /** The name of a control whose only content is this icon (antd's search button: "search"), if known. */
+  iconControl: (iconName: string) => string | undefined;
 }
 
 const CONTROL = 'button, a, [role="button"], [role="tab"], [role="menuitem"], [role="option"], [role="switch"]';
@@ -37,7 +39,7 @@ function hide(icon: Element): void {
 }
 
 /** One icon: decorative beside a name; the only content of a control: the control takes its item's title. */
-export function fixIcon(icon: Element): void {
+export function fixIcon(icon: Element, words?: ScreenReaderWords): void {
   if (icon.getAttribute('aria-hidden') === 'true') return;
   const control = icon.closest(CONTROL);
   if (!control || namedWithoutIcon(control)) {
@@ -45,7 +47,9 @@ export function fixIcon(icon: Element): void {
     hide(icon);
     return;
   }
-  const title = control.closest('[title]')?.getAttribute('title')?.trim();
+  const title =
+    control.closest('[title]')?.getAttribute('title')?.trim() ??
+    words?.iconControl(icon.getAttribute('aria-label') ?? '');
   if (title) {
     control.setAttribute('aria-label', title);
     hide(icon);
@@ -54,7 +58,7 @@ export function fixIcon(icon: Element): void {
 
 /** Corrects what is in `root` now (see the module's comment). */
 export function fixScreenReaderText(root: ParentNode, words: ScreenReaderWords): void {
-  root.querySelectorAll('.anticon[role="img"]').forEach(fixIcon);
+  root.querySelectorAll('.anticon[role="img"]').forEach((icon) => fixIcon(icon, words));
   root
     .querySelectorAll('.ant-result-image svg:not([aria-hidden])')
     .forEach((svg) => svg.setAttribute('aria-hidden', 'true'));
