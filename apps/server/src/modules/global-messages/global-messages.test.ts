@@ -275,7 +275,7 @@ describe('global messages', () => {
       [{ title: 'x', audience: 'clubs', externalClubIds: [0] }, 'externalClubIds'],
       [{ title: 'x', publishAt: '2026-02-30T10:00:00Z' }, 'publishAt'],
       [{ title: 'x', publishAt: at(2), expiresAt: at(1) }, 'expiresAt'],
-      [{ title: 'x', clubId: 1 }, 'clubId'],
+      [{ title: 'x', clubId: 1 }, 'unknownField'],
     ];
     for (const [body, field] of cases) {
       const res = await operator.post('/api/GlobalMessage', body);

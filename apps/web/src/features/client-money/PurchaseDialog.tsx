@@ -330,18 +330,8 @@ export function PurchaseDialog(props: PurchaseDialogProps) {
 
   // The receipt is a dialog of its own: antd gives the focus back to what had it when *it* opened
   // (the dialog's pay button, gone by then), so the focus goes back to what opened the purchase.
-  if (receipt) {
-    return (
-      <ReceiptModal
-        open={open}
-        onClose={onClose}
-        receipt={receipt}
-        afterClose={opener.restore}
-        customer={customer}
-        note={receiptNote}
-      />
-    );
-  }
+  if (receipt)
+    return <ReceiptModal {...{ open, onClose, receipt, customer }} afterClose={opener.restore} note={receiptNote} />;
 
   return (
     <Modal
