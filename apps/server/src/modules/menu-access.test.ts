@@ -33,6 +33,7 @@ const post = (url: string, body: object = {}): Call => ({ method: 'POST', url, b
 /** What each entry's screen asks for when it opens (its list or counters). */
 const SCREEN_CALLS: Record<string, Call[]> = {
   dashboard: [post('/api/Dashboard/GetMonthlyEntranceCount'), post('/api/Dashboard/GetActiveClientsCount')],
+  frontDesk: [get('/api/FrontDesk/Gates'), get('/api/FrontDesk/Find?q=%D7%9B%D7%94%D7%9F')],
   clients: [get('/api/Client')],
   groups: [get('/api/Group')],
   products: [get('/api/Product')],
