@@ -5,7 +5,7 @@ import { apiSession } from './api';
  * Every operator table fits the screen (issue 34): at 1440 and 1280 px, in
  * Hebrew and English, no table scrolls sideways and no cell (the row actions
  * above all) ends past the screen's edge. The tables are filled through the
- * API first — a club with a long Hebrew name, its pending license request,
+ * API first — a club with a long Hebrew name, a product sold, its pending license request,
  * a failed charge, a global message — so each has a row with its actions.
  * Screenshots of the clubs list at both widths in both languages go to
  * SHOTS_DIR (default screenshots/).
@@ -35,6 +35,16 @@ async function fillTables(request: APIRequestContext): Promise<void> {
     name: LONG_NAME,
   });
   const admin = await apiSession(request, 'admin', created.password, NEW_CLUB);
+  // A product sold today in the demo club (a new club has no dealer identity for its invoice yet).
+  const demo = await apiSession(request, 'admin', 'demo1234', CLUB);
+  const product = await demo.post<{ id: number }>('/api/Product', { name: 'מגבת רחצה גדולה', price: 1500 });
+  const buyer = await demo.post<{ id: number }>('/api/Client', { firstName: 'רחל', lastName: 'טבלאות' });
+  await demo.post('/api/Client/AdminPurchase', {
+    clientId: buyer.id,
+    purchaseItems: [{ itemType: 10, itemId: product.id, name: 'מגבת', quantity: 1, unitPrice: 1500 }],
+    payments: [{ method: 0, amount: 1500 }],
+    idempotencyKey: `e2e-operator-tables-${NEW_CLUB}`,
+  });
   const { price } = await admin.get<{ price: number }>('/api/License/Price');
   await admin.multipart('/api/AddLicensesRequest/HandleAddLicensesRequest', {
     quantity: '40',

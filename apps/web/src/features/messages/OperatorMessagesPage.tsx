@@ -62,7 +62,8 @@ function OperatorMessages() {
         dataSource={query.data?.items ?? []}
         loading={query.isPending}
         pagination={{ pageSize: 20, hideOnSinglePage: true }}
-        scroll={{ x: 'max-content' }}
+        // No sideways scrolling at 1280 px and up (issue 34 item 7): cells wrap.
+        tableLayout="auto"
         locale={{ emptyText: query.isError ? errorText(t, query.error) : t('messages.empty') }}
       />
       <GlobalMessageDrawer editing={editing} onClose={() => setEditing(null)} />

@@ -61,7 +61,8 @@ function ClubCharges() {
         dataSource={query.data ?? []}
         loading={query.isPending}
         pagination={{ pageSize: 50, hideOnSinglePage: true }}
-        scroll={{ x: 'max-content' }}
+        // No sideways scrolling at 1280 px and up (issue 34 item 7): cells wrap.
+        tableLayout="auto"
         locale={{ emptyText: query.isError ? errorText(t, query.error) : t('operator.charge.empty') }}
         data-testid="charges-table"
       />

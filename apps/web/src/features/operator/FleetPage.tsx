@@ -110,7 +110,8 @@ function Fleet() {
         dataSource={rows}
         loading={query.isPending}
         pagination={{ pageSize: 100, hideOnSinglePage: true }}
-        scroll={{ x: 'max-content' }}
+        // No sideways scrolling at 1280 px and up (issue 34 item 7): cells wrap.
+        tableLayout="auto"
         locale={{ emptyText: query.isError ? errorText(t, query.error) : t('operator.fleet.empty') }}
         data-testid="fleet-table"
       />

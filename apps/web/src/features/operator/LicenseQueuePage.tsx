@@ -50,7 +50,8 @@ function LicenseQueue() {
         dataSource={query.data ?? []}
         loading={query.isPending}
         pagination={{ pageSize: 50, hideOnSinglePage: true }}
-        scroll={{ x: 'max-content' }}
+        // No sideways scrolling at 1280 px and up (issue 34 item 7): cells wrap.
+        tableLayout="auto"
         locale={{ emptyText: query.isError ? errorText(t, query.error) : t('operator.queueEmpty') }}
       />
       <RejectModal request={rejecting} onClose={() => setRejecting(null)} />
@@ -109,7 +110,7 @@ function useQueueColumns(onReject: (r: OperatorLicenseRequest) => void): TableCo
       key: 'actions',
       render: (_, r) =>
         r.status === LicenseRequestStatus.Pending && (
-          <Space>
+          <Space wrap size={[4, 4]}>
             <Button size="small" type="primary" onClick={() => run(r, 2)} data-testid={`approve-${r.id}`}>
               {t('operator.approve')}
             </Button>

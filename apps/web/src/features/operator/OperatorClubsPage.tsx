@@ -80,7 +80,8 @@ function OperatorClubs() {
         dataSource={query.data ?? []}
         loading={query.isPending}
         pagination={{ pageSize: 50, hideOnSinglePage: true }}
-        scroll={{ x: 'max-content' }}
+        // No sideways scrolling at 1280 px and up (issue 34 item 7): names and actions wrap in their cells.
+        tableLayout="auto"
         locale={{ emptyText: query.isError ? errorText(t, query.error) : t('operator.empty') }}
         data-testid="clubs-table"
       />
@@ -100,7 +101,15 @@ function useClubColumns(
   const fmt = useFormat();
   return [
     { title: t('operator.externalClubId'), dataIndex: 'externalClubId' },
-    { title: t('operator.name'), dataIndex: 'name', render: (v: string) => <span dir="auto">{v}</span> },
+    {
+      title: t('operator.name'),
+      dataIndex: 'name',
+      render: (v: string) => (
+        <span dir="auto" className="club-name">
+          {v}
+        </span>
+      ),
+    },
     { title: t('operator.class'), dataIndex: 'class', render: (c: ClubClass) => t(`operator.classes.${c}`) },
     { title: t('operator.country'), dataIndex: 'country', render: (c: string) => t(`operator.countries.${c}`) },
     {
@@ -122,8 +131,9 @@ function useClubColumns(
     },
     {
       key: 'open',
+      width: 1,
       render: (_, c) => (
-        <Space>
+        <Space wrap size={[4, 4]} className="club-actions">
           <Button size="small" onClick={() => onLoad(c)} data-testid={`club-load-${c.externalClubId}`}>
             {t('operator.load')}
           </Button>
@@ -159,7 +169,7 @@ function DisableButton({ club }: { club: OperatorClub }) {
     );
   if (club.disabledAt) {
     return (
-      <Space>
+      <Space wrap size={[4, 4]}>
         <Tag color="error">{t('operator.disabled')}</Tag>
         <Button size="small" loading={set.isPending} onClick={() => run(false)} data-testid={`club-enable-${club.id}`}>
           {t('operator.enable')}
@@ -168,7 +178,7 @@ function DisableButton({ club }: { club: OperatorClub }) {
     );
   }
   return (
-    <Space>
+    <Space wrap size={[4, 4]}>
       <Tag color="success">{t('operator.active')}</Tag>
       <Popconfirm title={t('operator.disableConfirm', { name: club.name })} onConfirm={() => run(true)}>
         <Button size="small" danger loading={set.isPending} data-testid={`club-disable-${club.id}`}>

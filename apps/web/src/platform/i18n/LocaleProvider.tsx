@@ -68,6 +68,8 @@ const ICON_CONTROL_WORDS: Record<string, string> = {
   search: 'a11y.search',
   close: 'common.close',
   'close-circle': 'a11y.clear',
+  // The tabs' overflow button (antd's default moreIcon).
+  ellipsis: 'a11y.moreTabs',
 };
 
 export function LocaleProvider({ children }: { children: ReactNode }) {
