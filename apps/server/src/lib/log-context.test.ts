@@ -4,6 +4,7 @@ import { EntranceState } from '@venue/domain';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { EventBus } from './event-bus.js';
+import { gatePoolOf } from '../db/index.js';
 import { openTestDatabase, signedInAdmin, TEST_PASSWORD, type TestContext } from '../../test/harness.js';
 import * as factory from '../../test/factories.js';
 import { parseScrape, sumOf } from '../../test/prometheus.js';
@@ -91,19 +92,27 @@ describe('log lines carry the request or terminal, and the club', () => {
     const scrape = async () =>
       parseScrape((await ctx.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } })).body);
     const before = await scrape();
-    // The database stops answering the gate's statements (connection terminated, SQLSTATE 57P01).
-    const client = (ctx.database.db as unknown as { $client: { query: (...a: unknown[]) => Promise<unknown> } })
-      .$client;
-    const query = client.query;
-    client.query = () =>
-      Promise.reject(
-        Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
-      );
+    // The database stops answering the gate's statements (connection terminated, SQLSTATE 57P01): every
+    // way in refuses — a statement (PGlite, a pg pool's query) and a pooled connection (pg's connect).
+    // On PostgreSQL the gate has a pool of its own (db/index.ts gatePoolOf).
+    type Way = (...a: unknown[]) => Promise<unknown>;
+    type Client = Record<string, Way | undefined>;
+    const client = (ctx.database.db as unknown as { $client: Client }).$client;
+    const pools = [client, gatePoolOf(ctx.database.db) as Client | undefined].filter((x) => x != null);
+    const ways = pools.flatMap((c) =>
+      ['query', 'connect', 'transaction'].filter((k) => typeof c[k] === 'function').map((k) => [c, k] as const),
+    );
+    const saved = ways.map(([c, k]) => [c, k, c[k]] as const);
+    for (const [c, k] of ways)
+      c[k] = () =>
+        Promise.reject(
+          Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+        );
     try {
       const d = await tc.present({ kind: 'card', value: member.cardSerial });
       expect(d.offline).toBe(true);
     } finally {
-      client.query = query;
+      for (const [c, k, f] of saved) c[k] = f;
     }
     await tc.close();
     await settle();
