@@ -85,7 +85,10 @@ export interface TerminalClientOptions {
    * closed at once, and with `reconnect` the terminal decides offline.
    */
   linkCheckMs?: number;
-  /** Backoff of reconnect attempts, milliseconds: first delay, ceiling (default 250 and 10000). */
+  /**
+   * Backoff of reconnect attempts, milliseconds: first delay, ceiling (default 250 and 5000: a gate is back
+   * within 5 s of its server answering again, issue 33 "gates back in < 10 s" after a crash; bench/restart.bench.mjs).
+   */
   backoffMs?: { initial: number; max: number };
   /** Offline events per uploaded batch (default OFFLINE_BATCH_EVENTS, 100). */
   uploadBatchEvents?: number;
@@ -417,7 +420,7 @@ export class TerminalClient extends EventEmitter {
   /** Schedules the next connection round: after `delay` ms, else after the jittered back-off of the rounds failed so far. */
   private scheduleReconnect(delay?: number): void {
     if (this.reconnectTimer || this.closing) return;
-    const { initial, max } = this.opts.backoffMs ?? { initial: 250, max: 10_000 };
+    const { initial, max } = this.opts.backoffMs ?? { initial: 250, max: 5_000 };
     // "Equal jitter" (uniform between half the exponential ceiling and all of it): after a server restart
     // thousands of terminals spread their reconnects over each step's window instead of arriving
     // together (docs/scaling.md "Reconnect storm"). One step is one round over every address: within a
