@@ -24,7 +24,7 @@ import { PurchaseDialog, type ItemRow } from '../client-money/PurchaseDialog';
 import { newKey } from '../client-money/useMoney';
 import { moneyText } from '../client-money/format';
 import { useSessionData } from '../../platform/auth/AuthProvider';
-import { reasonKey, type DeskResult } from './deskParts';
+import { isolate, reasonKey, type DeskResult } from './deskParts';
 import { useCheckIn, useSellEntrance } from './useFrontDesk';
 
 /** The dialog the desk has open: a sale of one kind, or the override's reason. */
@@ -166,6 +166,7 @@ export function DeskActions({ g, gateId, dialog, setDialog, onResult, onIdle, on
         }}
         onOverride={(reason) => doCheckIn(reason)}
         onSold={(p, admitted) => onResult({ kind: 'sale', p, admitted })}
+        onIdle={onIdle}
         overriding={checkIn.isPending}
       />
     </div>
@@ -195,6 +196,7 @@ function DeskDialogs({
   close,
   onOverride,
   onSold,
+  onIdle,
   overriding,
 }: {
   g: FrontDeskGlance;
@@ -203,6 +205,7 @@ function DeskDialogs({
   close: () => void;
   onOverride: (reason: string) => Promise<CheckInResult>;
   onSold: (p: Purchase, admitted: CheckInResult | null) => void;
+  onIdle: () => void;
   overriding: boolean;
 }) {
   const { t } = useTranslation();
@@ -231,20 +234,28 @@ function DeskDialogs({
   const refusedNow = v != null && !v.decision.approved && kind !== 'sell';
   const notice =
     kind === 'sell' && v ? (
-      <Alert type="info" showIcon className="desk-gap" title={t('frontDesk.saleAdmits', { gate: v.terminalName })} />
+      <Alert
+        type="info"
+        showIcon
+        className="desk-gap"
+        title={t('frontDesk.saleAdmits', { gate: isolate(v.terminalName) })}
+      />
     ) : refusedNow ? (
       <Alert
         type="warning"
         showIcon
         className="desk-gap"
         data-testid="desk-sale-warning"
-        title={t('frontDesk.refusedNowWarning', { name, reason: t(`reason.${reasonKey(v.decision.reason)}`) })}
+        title={t('frontDesk.refusedNowWarning', {
+          name: isolate(name),
+          reason: t(`reason.${reasonKey(v.decision.reason)}`),
+        })}
       />
     ) : null;
   const admittedNote = sale?.admitted?.admitted
     ? t(sale.admitted.gateOpened ? 'frontDesk.admittedOpened' : 'frontDesk.admittedRecorded', {
-        name,
-        gate: v?.terminalName ?? '',
+        name: isolate(name),
+        gate: isolate(v?.terminalName ?? ''),
       })
     : undefined;
   return (
@@ -262,6 +273,7 @@ function DeskDialogs({
       notice={notice}
       customer={{ name, number: g.client.number }}
       receiptNote={admittedNote}
+      afterClose={onIdle}
       onDone={(p) => setSale((s) => s ?? { p, admitted: null })}
       submitWith={
         kind === 'sell'
@@ -320,7 +332,7 @@ function OverrideDialog({
         showIcon
         className="desk-gap"
         title={t('frontDesk.verdictRefuses', {
-          gate: v.terminalName,
+          gate: isolate(v.terminalName),
           reason: t(`reason.${reasonKey(v.decision.reason)}`),
         })}
         description={t('frontDesk.overrideExplain')}

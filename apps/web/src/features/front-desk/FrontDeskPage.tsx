@@ -8,7 +8,7 @@ import { QueryState } from '../../shared/QueryState';
 import { errorText } from '../../shared/errors';
 import { ClientGlance } from './ClientGlance';
 import { DeskActions, type DeskDialog } from './DeskActions';
-import { reasonKey, type DeskResult } from './deskParts';
+import { isolate, reasonKey, type DeskResult } from './deskParts';
 import { useDeskGate, useFind, useGates, useGlance } from './useFrontDesk';
 import './front-desk.css';
 
@@ -146,10 +146,10 @@ function ResultBanner({ result }: { result: DeskResult }) {
       title={
         r.admitted
           ? t(r.gateOpened ? 'frontDesk.admittedOpened' : 'frontDesk.admittedRecorded', {
-              name: result.name,
-              gate: result.gate,
+              name: isolate(result.name),
+              gate: isolate(result.gate),
             })
-          : t('frontDesk.refused', { name: result.name, reason })
+          : t('frontDesk.refused', { name: isolate(result.name), reason })
       }
       description={r.overridden ? t('frontDesk.overrideRecorded') : r.admitted ? reason : undefined}
     />
@@ -223,7 +223,7 @@ function DeskBody(p: {
         data-testid="desk-not-found"
         description={
           <Space orientation="vertical">
-            <span>{t('frontDesk.notFound', { q: `\u2068${p.query}\u2069` })}</span>
+            <span>{t('frontDesk.notFound', { q: isolate(p.query) })}</span>
             <Typography.Text type="secondary">{t('frontDesk.notFoundHint')}</Typography.Text>
             <Link to="/management/clients">{t('frontDesk.toClients')}</Link>
           </Space>
