@@ -25,8 +25,8 @@ const TABLET = { width: 1024, height: 768 };
 const PHONE = { width: 390, height: 844 };
 
 const LABELS = {
-  he: { closed: 'סגור עכשיו', open: 'פתוח עכשיו', sell: 'מכירת כניסה', price: '₪35.00' },
-  en: { closed: 'Closed now', open: 'Open now', sell: 'Sell an entrance', price: '₪35.00' },
+  he: { closed: 'סגור עכשיו', open: 'פתוח עכשיו', sell: 'מכירת כניסה', price: '₪35.00', row: 'כניסה יומית' },
+  en: { closed: 'Closed now', open: 'Open now', sell: 'Sell an entrance', price: '₪35.00', row: 'Day entrance' },
 } as const;
 
 const shot = async (page: Page, name: string) => {
@@ -49,7 +49,7 @@ async function deskData(request: Parameters<typeof apiSession>[0], lang: 'he' | 
         toTime: 1440,
         entranceState: 2,
         price: 3500,
-        displayName: lang === 'he' ? 'כניסה יומית' : 'Day entrance',
+        displayName: LABELS[lang].row,
       },
     ],
   });
@@ -187,6 +187,7 @@ for (const lang of ['he', 'en'] as const) {
     const pay = page.getByTestId('purchase-submit');
     await expect(pay).toBeEnabled();
     await expect(page.getByTestId('item-price-0')).toHaveValue(/35/);
+    await expect(page.getByTestId('price-source-0')).toContainText(L.row);
     await expect(pay).toBeFocused();
     await hebrewClean('sell dialog');
     await shot(page, `front-desk-${lang}-tablet-sell`);

@@ -174,10 +174,16 @@ function usePriceContext(clientId: number, open: boolean) {
 }
 type PriceContext = ReturnType<typeof usePriceContext>;
 
-/** A line's price when the dialog opens: as given, else the subscription's last monthly price, else the group's first priced row. */
+/** A line's price when the dialog opens: as given (with its source when one has that price), else the subscription's last monthly price, else the group's first priced row. */
 function startingItem(over: Partial<ItemRow>, pc: PriceContext): ItemRow {
   const it = emptyItem(over);
-  if (it.unitPrice != null) return it;
+  if (it.unitPrice != null) {
+    // A given price that is one of the line's sources (the desk's schedule price) is shown as that source.
+    const sources =
+      it.itemType === PurchaseItemType.Product ? undefined : priceSources(it.itemType, pc.group, pc.products);
+    const source = sources?.find((s) => s.price === it.unitPrice);
+    return source ? { ...it, source: source.value, name: it.name || source.name } : it;
+  }
   if (it.itemType === PurchaseItemType.NewSubscription) {
     const p = subscriptionStartPrice(pc.monthlyPrice, it.period);
     if (p != null) return { ...it, unitPrice: p };
