@@ -15,7 +15,8 @@ import { signInDemoAdmin } from './pages/LoginPage';
  *      printed;
  *  (c) a walk-in found by phone → sell an entrance (the suggested price) → the receipt → print on
  *      an 80 mm roll and on A4 (the print view shows the slip alone at the paper's width);
- *  (d) a member whose group is closed now: no entrance is offered, and any other sale warns first.
+ *  (d) a member whose group is closed now: no entrance is offered, and any other sale warns first;
+ *  (e) the same member admitted anyway (F2, a reason): recorded as reason 29 EntryByStaffOverride.
  * The Hebrew run checks the desk's states for English words and missing keys (catalogue-check.ts);
  * with E2E_SHOTS, screenshots at tablet and phone width with a member open.
  * Data through the API.
@@ -25,8 +26,24 @@ const TABLET = { width: 1024, height: 768 };
 const PHONE = { width: 390, height: 844 };
 
 const LABELS = {
-  he: { closed: 'סגור עכשיו', open: 'פתוח עכשיו', sell: 'מכירת כניסה', price: '₪35.00', row: 'כניסה יומית' },
-  en: { closed: 'Closed now', open: 'Open now', sell: 'Sell an entrance', price: '₪35.00', row: 'Day entrance' },
+  he: {
+    closed: 'סגור עכשיו',
+    open: 'פתוח עכשיו',
+    sell: 'מכירת כניסה',
+    price: '₪35.00',
+    row: 'כניסה יומית',
+    reason: 'אישור הרב לטבילה',
+    overridden: 'שמך והסיבה נרשמו',
+  },
+  en: {
+    closed: 'Closed now',
+    open: 'Open now',
+    sell: 'Sell an entrance',
+    price: '₪35.00',
+    row: 'Day entrance',
+    reason: 'Approved by the rav',
+    overridden: 'your name and reason are recorded',
+  },
 } as const;
 
 const shot = async (page: Page, name: string) => {
@@ -136,7 +153,7 @@ async function expectPrint(page: Page, desk: FrontDeskPage, format: '80' | 'a4')
 }
 
 for (const lang of ['he', 'en'] as const) {
-  test(`front desk at tablet width (${lang}): card → check in; walk-in card → sold and admitted in ≤3; phone → sell → receipt → print; closed group warns`, async ({
+  test(`front desk at tablet width (${lang}): card → check in; walk-in card → sold and admitted in ≤3; phone → sell → receipt → print; closed group warns, then override`, async ({
     page,
     request,
   }) => {
@@ -239,6 +256,18 @@ for (const lang of ['he', 'en'] as const) {
       .getByRole('button', { name: lang === 'he' ? 'ביטול' : 'Cancel' })
       .click();
     await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(desk.box).toBeFocused();
+
+    // (e) …and admitted despite the refusal by a user with roleOverrideEntrance, the reason recorded.
+    await expect(page.getByTestId('desk-override')).toBeVisible();
+    await desk.press('F2');
+    await page.getByTestId('override-reason').fill(L.reason);
+    await hebrewClean('override');
+    await desk.click(page.getByTestId('override-submit'));
+    await expect(desk.result).toHaveAttribute('data-admitted', 'true');
+    await expect(desk.result).toContainText(L.overridden);
+    await expectEnteredNow(() => d.glance(d.shut.id), d.gate.name);
+    expect((await d.glance(d.shut.id)).lastEntrance!.reason).toBe(29); // EntryByStaffOverride
     await expect(desk.box).toBeFocused();
   });
 }

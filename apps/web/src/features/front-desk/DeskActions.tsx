@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Form, Input, Modal, Tooltip } from 'antd';
 import {
   CreditCardOutlined,
@@ -95,6 +95,7 @@ export function DeskActions({ g, gateId, dialog, setDialog, onResult, onIdle, on
     debt: () => setDialog({ kind: 'debt' }),
   };
   const refusedNow = v != null && !v.decision.approved;
+  useFocusBoxAfterDialog(dialog, onIdle);
   const primary = can.checkIn ? 'checkIn' : can.sell ? 'sell' : null;
   useHotkeys(dialog == null, {
     [KEYS.checkIn]: can.checkIn ? run.checkIn : can.override ? run.override : undefined,
@@ -171,6 +172,22 @@ export function DeskActions({ g, gateId, dialog, setDialog, onResult, onIdle, on
       />
     </div>
   );
+}
+
+/**
+ * Gives the search box the focus once a dialog is gone, after the commit that removed it: focusing
+ * the box while the dialog is still mounted is undone by the dialog's focus lock, and the focus
+ * then falls to the page when the dialog unmounts (the override dialog closes without animation).
+ */
+function useFocusBoxAfterDialog(dialog: DeskDialog, focusBox: () => void) {
+  const had = useRef(false);
+  useEffect(() => {
+    if (dialog) had.current = true;
+    else if (had.current) {
+      had.current = false;
+      focusBox();
+    }
+  });
 }
 
 /** F-keys while no dialog is open (a key with no action is left to the browser). */

@@ -38,11 +38,18 @@ export function FrontDeskPage() {
     if (items?.length === 1) setClientId(items[0].id);
   }, [found.data]);
 
+  // The box ready for the next swipe: focused with the last search selected, so the next number
+  // replaces it — but not over a new number already being typed (a dialog's close animation ends
+  // after the cashier has started the next swipe).
+  const searched = useRef('');
   const ready = () => {
+    const input = box.current?.input;
+    if (input && document.activeElement === input && input.value.trim() !== searched.current) return;
     box.current?.focus({ cursor: 'all' });
   };
   const search = (value: string) => {
     const q = value.trim();
+    searched.current = q;
     setResult(null);
     setClientId(null);
     setQuery(q);
@@ -51,6 +58,7 @@ export function FrontDeskPage() {
   const clear = () => {
     setText('');
     setQuery('');
+    searched.current = '';
     setClientId(null);
     setResult(null);
     box.current?.focus();
