@@ -23,6 +23,7 @@ import { signInDemoAdmin } from './pages/LoginPage';
  */
 const CLUB = 1001;
 const TABLET = { width: 1024, height: 768 };
+const PORTRAIT = { width: 820, height: 1180 };
 const PHONE = { width: 390, height: 844 };
 
 const LABELS = {
@@ -181,6 +182,8 @@ for (const lang of ['he', 'en'] as const) {
     await expect(page.getByTestId('desk-message')).toBeVisible();
     await hebrewClean('member');
     await shot(page, `front-desk-${lang}-tablet-member`);
+    await page.setViewportSize(PORTRAIT);
+    await shot(page, `front-desk-${lang}-820-member`);
     await page.setViewportSize(PHONE);
     await shot(page, `front-desk-${lang}-390-member`);
     await page.setViewportSize(TABLET);
@@ -266,6 +269,7 @@ for (const lang of ['he', 'en'] as const) {
     await desk.click(page.getByTestId('override-submit'));
     await expect(desk.result).toHaveAttribute('data-admitted', 'true');
     await expect(desk.result).toContainText(L.overridden);
+    await shot(page, `front-desk-${lang}-tablet-override`);
     await expectEnteredNow(() => d.glance(d.shut.id), d.gate.name);
     expect((await d.glance(d.shut.id)).lastEntrance!.reason).toBe(29); // EntryByStaffOverride
     await expect(desk.box).toBeFocused();

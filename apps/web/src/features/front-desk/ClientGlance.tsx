@@ -1,7 +1,7 @@
 import { Alert, Avatar, Tag, Typography } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { ClientStatus, EntranceState, EntranceStatus, type FrontDeskGlance } from '@venue/domain';
+import { ClientStatus, EntranceState, EntranceStatus, Reason, type FrontDeskGlance } from '@venue/domain';
 import { useClientFormat } from '../clients/clientFormat';
 import { Fact, isolate, reasonKey } from './deskParts';
 import { usePhoto } from './useFrontDesk';
@@ -93,7 +93,13 @@ export function ClientGlance({ g }: { g: FrontDeskGlance }) {
           {g.lastEntrance ? (
             <>
               {fmt.dateTime(g.lastEntrance.at)}
-              {g.lastEntrance.terminalName && <span dir="auto"> · {g.lastEntrance.terminalName}</span>}
+              {/* The separator outside the name's own direction: a Hebrew name would carry it to its far end. */}
+              {g.lastEntrance.terminalName && (
+                <>
+                  {' · '}
+                  <span dir="auto">{g.lastEntrance.terminalName}</span>
+                </>
+              )}
             </>
           ) : (
             t('frontDesk.never')
@@ -107,7 +113,8 @@ export function ClientGlance({ g }: { g: FrontDeskGlance }) {
 
 /**
  * What the gate decides now at the desk's gate: admits (and how), refuses (why), or asks for a
- * payment that a sale of one entrance settles — a refusal a sale would not cure is said plainly.
+ * payment that a sale of one entrance settles — a refusal a sale would not cure is said plainly
+ * (here only: the actions below do not repeat it).
  */
 function Verdict({ g }: { g: FrontDeskGlance }) {
   const { t } = useTranslation();
@@ -146,18 +153,22 @@ function Verdict({ g }: { g: FrontDeskGlance }) {
     );
   }
   const saleReason = t(`reason.${reasonKey(v.sale.decision.reason)}`);
+  // Right after an admission the gate refuses a second one as a double entry: said calmly, not as a fault.
+  const justIn = v.decision.reason === Reason.DoubleEntry;
   return (
     <Alert
-      type="error"
+      type={justIn ? 'info' : 'error'}
       showIcon
       className="desk-verdict"
       data-testid="desk-verdict"
       data-verdict="refuses"
       title={t('frontDesk.verdictRefuses', { gate: isolate(v.terminalName), reason })}
       description={
-        v.decision.status !== EntranceStatus.TerminalNotApproved
-          ? t('frontDesk.noSaleHelps', { reason: saleReason })
-          : undefined
+        justIn ? (
+          t('frontDesk.justEntered')
+        ) : v.decision.status !== EntranceStatus.TerminalNotApproved ? (
+          <span data-testid="desk-no-sale">{t('frontDesk.noSaleHelps', { reason: saleReason })}</span>
+        ) : undefined
       }
     />
   );

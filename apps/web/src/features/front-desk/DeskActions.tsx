@@ -152,11 +152,6 @@ export function DeskActions({ g, gateId, dialog, setDialog, onResult, onIdle, on
           {t('frontDesk.newSearch')}
         </Button>
       </Tooltip>
-      {v && !can.sell && may.money && v.sale.outcome === 'refused' && (
-        <div className="desk-note" data-testid="desk-no-sale">
-          {t('frontDesk.noSaleHelps', { reason: t(`reason.${reasonKey(v.sale.decision.reason)}`) })}
-        </div>
-      )}
       <DeskDialogs
         g={g}
         gateId={gateId}

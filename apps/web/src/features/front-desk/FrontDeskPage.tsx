@@ -302,7 +302,12 @@ function MatchList({
               <span className="desk-match-meta">
                 #{c.number}
                 {c.phone && <span className="ltr-value"> · {formatPhone(c.phone)}</span>}
-                {c.groupName && <span dir="auto"> · {c.groupName}</span>}
+                {c.groupName && (
+                  <>
+                    {' · '}
+                    <span dir="auto">{c.groupName}</span>
+                  </>
+                )}
               </span>
             </button>
           </li>
