@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { loadConfig } from './config.js';
+import { startTracing } from './lib/tracing.js';
 import { openDatabase } from './db/index.js';
 import { buildApp } from './app.js';
 import { startMetricsServer } from './plugins/metrics.js';
@@ -24,6 +25,8 @@ async function main(): Promise<void> {
   };
   phases.push(`modules ${Math.round(started)}`);
   const config = loadConfig();
+  // OpenTelemetry traces when its standard environment asks for them (lib/tracing.ts).
+  const stopTracing = await startTracing();
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -99,6 +102,7 @@ async function main(): Promise<void> {
     await historyDone;
     await sandbox.close();
     await database.close();
+    await stopTracing?.(); // the last spans are sent
     clearTimeout(force);
     console.log(`stopped in ${Math.round(performance.now() - stopStarted)} ms`);
     process.exit(0);
