@@ -239,7 +239,10 @@ for (const lang of ['he', 'en'] as const) {
     await shot(page, `front-desk-${lang}-tablet-receipt`);
     await expectPrint(page, desk, '80');
     await expectPrint(page, desk, 'a4');
+    await expect(page.getByTestId('receipt-email')).toBeVisible(); // to the club's invoice e-mail (invoice-mail.spec.ts)
     await desk.click(page.getByTestId('receipt-close'));
+    await expect(desk.box).toBeFocused();
+    console.log(`front desk (${lang}) walk-in by phone sold, printed on 80 mm and A4, closed: ${desk.interactions}`);
     await expectEnteredNow(() => d.glance(d.byPhone.id), d.gate.name);
 
     // (d) A member whose group is closed now: no entrance on sale, and a warning before any other sale.
