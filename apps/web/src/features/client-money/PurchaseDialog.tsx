@@ -100,6 +100,11 @@ export interface PurchaseDialogProps {
   customer?: ReceiptCustomer;
   /** Printed on the slip and shown under the receipt (the admission at the desk). */
   receiptNote?: ReactNode;
+  /**
+   * Where the focus goes once the dialog (or its receipt) is gone; by default back to what opened
+   * it. The front desk gives it to its search box, ready for the next swipe.
+   */
+  afterClose?: () => void;
 }
 
 const emptyItem = (over: Partial<ItemRow> = {}): ItemRow => ({
@@ -169,10 +174,16 @@ function usePriceContext(clientId: number, open: boolean) {
 }
 type PriceContext = ReturnType<typeof usePriceContext>;
 
-/** A line's price when the dialog opens: as given, else the subscription's last monthly price, else the group's first priced row. */
+/** A line's price when the dialog opens: as given (with its source when one has that price), else the subscription's last monthly price, else the group's first priced row. */
 function startingItem(over: Partial<ItemRow>, pc: PriceContext): ItemRow {
   const it = emptyItem(over);
-  if (it.unitPrice != null) return it;
+  if (it.unitPrice != null) {
+    // A given price that is one of the line's sources (the desk's schedule price) is shown as that source.
+    const sources =
+      it.itemType === PurchaseItemType.Product ? undefined : priceSources(it.itemType, pc.group, pc.products);
+    const source = sources?.find((s) => s.price === it.unitPrice);
+    return source ? { ...it, source: source.value, name: it.name || source.name } : it;
+  }
   if (it.itemType === PurchaseItemType.NewSubscription) {
     const p = subscriptionStartPrice(pc.monthlyPrice, it.period);
     if (p != null) return { ...it, unitPrice: p };
@@ -266,7 +277,7 @@ function useSend(
 /** The purchase dialog: items and payments of one purchase (POST /Client/AdminPurchase). */
 export function PurchaseDialog(props: PurchaseDialogProps) {
   const { clientId, open, onClose, initialItems, title, onDone } = props;
-  const { submitWith, focusPay, notice, customer, receiptNote } = props;
+  const { submitWith, notice, customer, receiptNote, afterClose } = props;
   const { t } = useTranslation();
   const { user } = useSessionData();
   const sender = useSend(clientId, submitWith, onDone);
@@ -280,7 +291,7 @@ export function PurchaseDialog(props: PurchaseDialogProps) {
   // The moment the prices and dates are previewed for: when the dialog opens (VAT date, club day).
   const [now, setNow] = useState(() => new Date());
 
-  const opener = useOpener(open);
+  const focus = useDialogFocus(open, props, missingPrice(items, pays) < 0);
 
   useStartOnOpen(open, pc.ready, () => {
     const start = initialItems?.length ? initialItems : [{}];
@@ -331,7 +342,7 @@ export function PurchaseDialog(props: PurchaseDialogProps) {
   // The receipt is a dialog of its own: antd gives the focus back to what had it when *it* opened
   // (the dialog's pay button, gone by then), so the focus goes back to what opened the purchase.
   if (receipt)
-    return <ReceiptModal {...{ open, onClose, receipt, customer }} afterClose={opener.restore} note={receiptNote} />;
+    return <ReceiptModal {...{ open, onClose, receipt, customer }} afterClose={focus.restore} note={receiptNote} />;
 
   return (
     <Modal
@@ -344,10 +355,12 @@ export function PurchaseDialog(props: PurchaseDialogProps) {
       confirmLoading={sender.pending}
       okButtonProps={{
         disabled: missing >= 0,
-        autoFocus: focusPay,
-        ...({ 'data-testid': 'purchase-submit' } as Record<string, string>),
+        ...({ 'data-testid': 'purchase-submit', ref: focus.payButton } as object),
       }}
       destroyOnHidden
+      focusTriggerAfterClose={!afterClose}
+      afterOpenChange={(opened) => opened && focus.afterOpen()}
+      afterClose={afterClose}
       className="purchase-dialog"
     >
       <DealerIdentityBanner refused={error?.dealer ?? null} />
@@ -486,6 +499,38 @@ function QuoteSummary({ quote }: { quote: ReturnType<typeof dialogQuote> }) {
       {row(t('money.total'), quote.total, 'purchase-total', true)}
     </div>
   );
+}
+
+/**
+ * Where the dialog puts the focus: on the pay button once it may be pressed (`focusPay`), and,
+ * once the dialog or its receipt is gone, where `afterClose` says, else back to what opened it.
+ */
+function useDialogFocus(open: boolean, props: Pick<PurchaseDialogProps, 'focusPay' | 'afterClose'>, payable: boolean) {
+  const opener = useOpener(open);
+  const payButton = useFocusPay(open && Boolean(props.focusPay), payable);
+  return { payButton: payButton.ref, afterOpen: payButton.retry, restore: props.afterClose ?? opener.restore };
+}
+
+/**
+ * With `want` (the front desk's sale), gives the pay button the focus once per opening as soon as
+ * it may be pressed (`enabled`: every line priced), so Enter pays. Not `autoFocus`: the button is
+ * disabled while the price context loads, and neither a disabled button nor one in a dialog still
+ * appearing takes the focus — so it is tried after each render until it holds, and again when the
+ * dialog's opening animation ends (`retry`, the Modal's afterOpenChange).
+ */
+function useFocusPay(want: boolean, enabled: boolean) {
+  const ref = useRef<HTMLButtonElement>(null);
+  const done = useRef(false);
+  const tryFocus = () => {
+    if (done.current || !want || !enabled || !ref.current) return;
+    ref.current.focus();
+    done.current = document.activeElement === ref.current;
+  };
+  useEffect(() => {
+    if (!want) done.current = false;
+    else tryFocus();
+  });
+  return { ref, retry: tryFocus };
 }
 
 /**

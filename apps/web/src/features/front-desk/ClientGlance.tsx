@@ -1,10 +1,13 @@
 import { Alert, Avatar, Tag, Typography } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { ClientStatus, EntranceStatus, type FrontDeskGlance } from '@venue/domain';
+import { ClientStatus, EntranceState, EntranceStatus, Reason, type FrontDeskGlance } from '@venue/domain';
 import { useClientFormat } from '../clients/clientFormat';
-import { Fact, reasonKey } from './deskParts';
+import { Fact, isolate, reasonKey } from './deskParts';
 import { usePhoto } from './useFrontDesk';
+
+/** States the open/closed tag already says in full ("Open now · Open" would repeat it). */
+const PLAIN_STATES: readonly number[] = [EntranceState.Opened, EntranceState.Closed];
 
 /**
  * The member at a glance (docs/front-desk.md "At a glance"): photo (the face enrolment image, if
@@ -45,7 +48,8 @@ export function ClientGlance({ g }: { g: FrontDeskGlance }) {
             )}
             {v && v.state != null && (
               <Tag color={v.open ? 'green' : 'red'} data-testid="desk-open-now" data-open={v.open ? 'true' : 'false'}>
-                {v.open ? t('frontDesk.openNow') : t('frontDesk.closedNow')} · {t(`entranceState.${v.state}`)}
+                {v.open ? t('frontDesk.openNow') : t('frontDesk.closedNow')}
+                {!PLAIN_STATES.includes(v.state) && <> · {t(`entranceState.${v.state}`)}</>}
               </Tag>
             )}
           </div>
@@ -89,7 +93,13 @@ export function ClientGlance({ g }: { g: FrontDeskGlance }) {
           {g.lastEntrance ? (
             <>
               {fmt.dateTime(g.lastEntrance.at)}
-              {g.lastEntrance.terminalName && <span dir="auto"> · {g.lastEntrance.terminalName}</span>}
+              {/* The separator outside the name's own direction: a Hebrew name would carry it to its far end. */}
+              {g.lastEntrance.terminalName && (
+                <>
+                  {' · '}
+                  <span dir="auto">{g.lastEntrance.terminalName}</span>
+                </>
+              )}
             </>
           ) : (
             t('frontDesk.never')
@@ -103,7 +113,8 @@ export function ClientGlance({ g }: { g: FrontDeskGlance }) {
 
 /**
  * What the gate decides now at the desk's gate: admits (and how), refuses (why), or asks for a
- * payment that a sale of one entrance settles — a refusal a sale would not cure is said plainly.
+ * payment that a sale of one entrance settles — a refusal a sale would not cure is said plainly
+ * (here only: the actions below do not repeat it).
  */
 function Verdict({ g }: { g: FrontDeskGlance }) {
   const { t } = useTranslation();
@@ -119,7 +130,7 @@ function Verdict({ g }: { g: FrontDeskGlance }) {
         className="desk-verdict"
         data-testid="desk-verdict"
         data-verdict="admits"
-        title={t('frontDesk.verdictAdmits', { gate: v.terminalName })}
+        title={t('frontDesk.verdictAdmits', { gate: isolate(v.terminalName) })}
         description={reason}
       />
     );
@@ -132,7 +143,7 @@ function Verdict({ g }: { g: FrontDeskGlance }) {
         className="desk-verdict"
         data-testid="desk-verdict"
         data-verdict="pay"
-        title={t('frontDesk.verdictPay', { gate: v.terminalName })}
+        title={t('frontDesk.verdictPay', { gate: isolate(v.terminalName) })}
         description={
           <>
             {reason} · {t('frontDesk.entrancePrice')} {fmt.money(v.price)}
@@ -142,18 +153,22 @@ function Verdict({ g }: { g: FrontDeskGlance }) {
     );
   }
   const saleReason = t(`reason.${reasonKey(v.sale.decision.reason)}`);
+  // Right after an admission the gate refuses a second one as a double entry: said calmly, not as a fault.
+  const justIn = v.decision.reason === Reason.DoubleEntry;
   return (
     <Alert
-      type="error"
+      type={justIn ? 'info' : 'error'}
       showIcon
       className="desk-verdict"
       data-testid="desk-verdict"
       data-verdict="refuses"
-      title={t('frontDesk.verdictRefuses', { gate: v.terminalName, reason })}
+      title={t('frontDesk.verdictRefuses', { gate: isolate(v.terminalName), reason })}
       description={
-        v.decision.status !== EntranceStatus.TerminalNotApproved
-          ? t('frontDesk.noSaleHelps', { reason: saleReason })
-          : undefined
+        justIn ? (
+          t('frontDesk.justEntered')
+        ) : v.decision.status !== EntranceStatus.TerminalNotApproved ? (
+          <span data-testid="desk-no-sale">{t('frontDesk.noSaleHelps', { reason: saleReason })}</span>
+        ) : undefined
       }
     />
   );

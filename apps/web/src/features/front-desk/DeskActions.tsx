@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Form, Input, Modal, Tooltip } from 'antd';
 import {
   CreditCardOutlined,
@@ -24,7 +24,7 @@ import { PurchaseDialog, type ItemRow } from '../client-money/PurchaseDialog';
 import { newKey } from '../client-money/useMoney';
 import { moneyText } from '../client-money/format';
 import { useSessionData } from '../../platform/auth/AuthProvider';
-import { reasonKey, type DeskResult } from './deskParts';
+import { isolate, reasonKey, type DeskResult } from './deskParts';
 import { useCheckIn, useSellEntrance } from './useFrontDesk';
 
 /** The dialog the desk has open: a sale of one kind, or the override's reason. */
@@ -95,6 +95,7 @@ export function DeskActions({ g, gateId, dialog, setDialog, onResult, onIdle, on
     debt: () => setDialog({ kind: 'debt' }),
   };
   const refusedNow = v != null && !v.decision.approved;
+  useFocusBoxAfterDialog(dialog, onIdle);
   const primary = can.checkIn ? 'checkIn' : can.sell ? 'sell' : null;
   useHotkeys(dialog == null, {
     [KEYS.checkIn]: can.checkIn ? run.checkIn : can.override ? run.override : undefined,
@@ -151,11 +152,6 @@ export function DeskActions({ g, gateId, dialog, setDialog, onResult, onIdle, on
           {t('frontDesk.newSearch')}
         </Button>
       </Tooltip>
-      {v && !can.sell && may.money && v.sale.outcome === 'refused' && (
-        <div className="desk-note" data-testid="desk-no-sale">
-          {t('frontDesk.noSaleHelps', { reason: t(`reason.${reasonKey(v.sale.decision.reason)}`) })}
-        </div>
-      )}
       <DeskDialogs
         g={g}
         gateId={gateId}
@@ -166,10 +162,27 @@ export function DeskActions({ g, gateId, dialog, setDialog, onResult, onIdle, on
         }}
         onOverride={(reason) => doCheckIn(reason)}
         onSold={(p, admitted) => onResult({ kind: 'sale', p, admitted })}
+        onIdle={onIdle}
         overriding={checkIn.isPending}
       />
     </div>
   );
+}
+
+/**
+ * Gives the search box the focus once a dialog is gone, after the commit that removed it: focusing
+ * the box while the dialog is still mounted is undone by the dialog's focus lock, and the focus
+ * then falls to the page when the dialog unmounts (the override dialog closes without animation).
+ */
+function useFocusBoxAfterDialog(dialog: DeskDialog, focusBox: () => void) {
+  const had = useRef(false);
+  useEffect(() => {
+    if (dialog) had.current = true;
+    else if (had.current) {
+      had.current = false;
+      focusBox();
+    }
+  });
 }
 
 /** F-keys while no dialog is open (a key with no action is left to the browser). */
@@ -195,6 +208,7 @@ function DeskDialogs({
   close,
   onOverride,
   onSold,
+  onIdle,
   overriding,
 }: {
   g: FrontDeskGlance;
@@ -203,6 +217,7 @@ function DeskDialogs({
   close: () => void;
   onOverride: (reason: string) => Promise<CheckInResult>;
   onSold: (p: Purchase, admitted: CheckInResult | null) => void;
+  onIdle: () => void;
   overriding: boolean;
 }) {
   const { t } = useTranslation();
@@ -231,20 +246,28 @@ function DeskDialogs({
   const refusedNow = v != null && !v.decision.approved && kind !== 'sell';
   const notice =
     kind === 'sell' && v ? (
-      <Alert type="info" showIcon className="desk-gap" title={t('frontDesk.saleAdmits', { gate: v.terminalName })} />
+      <Alert
+        type="info"
+        showIcon
+        className="desk-gap"
+        title={t('frontDesk.saleAdmits', { gate: isolate(v.terminalName) })}
+      />
     ) : refusedNow ? (
       <Alert
         type="warning"
         showIcon
         className="desk-gap"
         data-testid="desk-sale-warning"
-        title={t('frontDesk.refusedNowWarning', { name, reason: t(`reason.${reasonKey(v.decision.reason)}`) })}
+        title={t('frontDesk.refusedNowWarning', {
+          name: isolate(name),
+          reason: t(`reason.${reasonKey(v.decision.reason)}`),
+        })}
       />
     ) : null;
   const admittedNote = sale?.admitted?.admitted
     ? t(sale.admitted.gateOpened ? 'frontDesk.admittedOpened' : 'frontDesk.admittedRecorded', {
-        name,
-        gate: v?.terminalName ?? '',
+        name: isolate(name),
+        gate: isolate(v?.terminalName ?? ''),
       })
     : undefined;
   return (
@@ -262,6 +285,7 @@ function DeskDialogs({
       notice={notice}
       customer={{ name, number: g.client.number }}
       receiptNote={admittedNote}
+      afterClose={onIdle}
       onDone={(p) => setSale((s) => s ?? { p, admitted: null })}
       submitWith={
         kind === 'sell'
@@ -320,7 +344,7 @@ function OverrideDialog({
         showIcon
         className="desk-gap"
         title={t('frontDesk.verdictRefuses', {
-          gate: v.terminalName,
+          gate: isolate(v.terminalName),
           reason: t(`reason.${reasonKey(v.decision.reason)}`),
         })}
         description={t('frontDesk.overrideExplain')}

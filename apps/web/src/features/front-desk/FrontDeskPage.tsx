@@ -8,7 +8,7 @@ import { QueryState } from '../../shared/QueryState';
 import { errorText } from '../../shared/errors';
 import { ClientGlance } from './ClientGlance';
 import { DeskActions, type DeskDialog } from './DeskActions';
-import { reasonKey, type DeskResult } from './deskParts';
+import { isolate, reasonKey, type DeskResult } from './deskParts';
 import { useDeskGate, useFind, useGates, useGlance } from './useFrontDesk';
 import './front-desk.css';
 
@@ -38,11 +38,18 @@ export function FrontDeskPage() {
     if (items?.length === 1) setClientId(items[0].id);
   }, [found.data]);
 
+  // The box ready for the next swipe: focused with the last search selected, so the next number
+  // replaces it — but not over a new number already being typed (a dialog's close animation ends
+  // after the cashier has started the next swipe).
+  const searched = useRef('');
   const ready = () => {
+    const input = box.current?.input;
+    if (input && document.activeElement === input && input.value.trim() !== searched.current) return;
     box.current?.focus({ cursor: 'all' });
   };
   const search = (value: string) => {
     const q = value.trim();
+    searched.current = q;
     setResult(null);
     setClientId(null);
     setQuery(q);
@@ -51,6 +58,7 @@ export function FrontDeskPage() {
   const clear = () => {
     setText('');
     setQuery('');
+    searched.current = '';
     setClientId(null);
     setResult(null);
     box.current?.focus();
@@ -146,10 +154,10 @@ function ResultBanner({ result }: { result: DeskResult }) {
       title={
         r.admitted
           ? t(r.gateOpened ? 'frontDesk.admittedOpened' : 'frontDesk.admittedRecorded', {
-              name: result.name,
-              gate: result.gate,
+              name: isolate(result.name),
+              gate: isolate(result.gate),
             })
-          : t('frontDesk.refused', { name: result.name, reason })
+          : t('frontDesk.refused', { name: isolate(result.name), reason })
       }
       description={r.overridden ? t('frontDesk.overrideRecorded') : r.admitted ? reason : undefined}
     />
@@ -223,7 +231,7 @@ function DeskBody(p: {
         data-testid="desk-not-found"
         description={
           <Space orientation="vertical">
-            <span>{t('frontDesk.notFound', { q: `\u2068${p.query}\u2069` })}</span>
+            <span>{t('frontDesk.notFound', { q: isolate(p.query) })}</span>
             <Typography.Text type="secondary">{t('frontDesk.notFoundHint')}</Typography.Text>
             <Link to="/management/clients">{t('frontDesk.toClients')}</Link>
           </Space>
@@ -294,7 +302,12 @@ function MatchList({
               <span className="desk-match-meta">
                 #{c.number}
                 {c.phone && <span className="ltr-value"> · {formatPhone(c.phone)}</span>}
-                {c.groupName && <span dir="auto"> · {c.groupName}</span>}
+                {c.groupName && (
+                  <>
+                    {' · '}
+                    <span dir="auto">{c.groupName}</span>
+                  </>
+                )}
               </span>
             </button>
           </li>
