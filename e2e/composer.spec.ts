@@ -191,6 +191,7 @@ test('the composer in English: headings, direction and links from the toolbar, a
   await address.fill('javascript:alert(1)');
   await address.press('Enter');
   await expect(page.getByRole('alert').filter({ hasText: 'Enter a web address' })).toBeVisible();
+  await page.screenshot({ path: 'screenshots/composer-link-en.png' });
   await expect(openDrawer(page)).toBeVisible();
   await address.fill('example.org');
   await address.press('Enter');

@@ -93,8 +93,10 @@ export function MessageEditor(props: MessageEditorProps) {
     onChangeRef.current = onChange;
   }, [onChange]);
 
+  // One array for the editor's life: useEditor compares it by identity on every render.
+  const [editorExtensions] = useState(() => extensions(openLink));
   const editor = useEditor({
-    extensions: extensions(openLink),
+    extensions: editorExtensions,
     content: value ?? '',
     // The stored body's blocks in the editor's shape (blockDirection.ts), outside the undo history.
     onCreate: ({ editor: e }) => {
