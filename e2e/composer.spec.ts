@@ -66,6 +66,13 @@ test('the operator writes a Hebrew message with bold text and a list; it is stor
 
   const title = `הודעה מעוצבת ${Date.now() % 1_000_000}`;
   await page.getByTestId('compose-title').fill(title);
+  // The toolbar is one Tab stop; the arrow keys move along it in reading order (right to left here).
+  await page.keyboard.press('Tab');
+  await expect(tool(page, 'מודגש')).toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  await expect(tool(page, 'נטוי')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('compose-body')).toBeFocused();
   const body = page.getByTestId('compose-body');
   await body.click();
   await page.keyboard.type('שלום ');
@@ -167,6 +174,13 @@ test('the composer in English: headings, direction and links from the toolbar, a
   await expect(body).toHaveAttribute('aria-label', 'Text');
   await expect(body).toHaveAttribute('role', 'textbox');
 
+  await page.getByTestId('compose-title').focus();
+  await page.keyboard.press('Tab');
+  await expect(tool(page, 'Bold')).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(tool(page, 'Left to right')).toBeFocused(); // undo and redo are disabled: nothing to undo yet
+  await page.keyboard.press('ArrowRight');
+  await expect(tool(page, 'Bold')).toBeFocused();
   await body.click();
   await tool(page, 'Heading').click();
   await page.keyboard.type('Pool hours');

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { Button, Form, Input, Popover, Space } from 'antd';
 import {
   BoldOutlined,
@@ -188,8 +188,16 @@ function Toolbar({
   const run = (f: (c: ReturnType<Editor['chain']>) => ReturnType<Editor['chain']>) => () =>
     f(editor.chain().focus()).run();
   const direction = (d: 'rtl' | 'ltr', pressed: boolean) => run((c) => c.setTextDirection(pressed ? 'auto' : d));
+  const roving = useRovingFocus(useDirection());
   return (
-    <div className="message-editor-toolbar" role="toolbar" aria-label={t('messages.editor.toolbar')}>
+    <div
+      className="message-editor-toolbar"
+      role="toolbar"
+      aria-label={t('messages.editor.toolbar')}
+      ref={roving.ref}
+      onFocus={roving.onFocus}
+      onKeyDown={roving.onKeyDown}
+    >
       <ToolButton
         label={t('messages.editor.bold')}
         keys="Control+B"
@@ -277,6 +285,55 @@ function Toolbar({
       </ToolButton>
     </div>
   );
+}
+
+/**
+ * The toolbar is one stop of the Tab key (WAI-ARIA APG "Toolbar"): the
+ * button last focused (at first the first) has tabindex 0, the others -1;
+ * the arrow keys move along the buttons in reading order (mirrored right to
+ * left), Home and End to the first and last. Disabled buttons are skipped.
+ */
+function useRovingFocus(direction: 'rtl' | 'ltr') {
+  const ref = useRef<HTMLDivElement>(null);
+  const current = useRef<HTMLButtonElement | null>(null);
+  const buttons = () => Array.from(ref.current?.querySelectorAll('button') ?? []).filter((b) => !b.disabled);
+  const mark = () => {
+    const list = buttons();
+    const stop = current.current && list.includes(current.current) ? current.current : list[0];
+    for (const b of list) b.tabIndex = b === stop ? 0 : -1;
+    for (const b of ref.current?.querySelectorAll('button:disabled') ?? []) (b as HTMLButtonElement).tabIndex = -1;
+  };
+  // After every render: a button enabled or disabled since (undo, redo) keeps one stop.
+  useEffect(mark);
+  return {
+    ref,
+    onFocus: (e: FocusEvent) => {
+      if (e.target instanceof HTMLButtonElement && buttons().includes(e.target)) {
+        current.current = e.target;
+        mark();
+      }
+    },
+    onKeyDown: (e: KeyboardEvent) => {
+      const list = buttons();
+      const at = list.indexOf(document.activeElement as HTMLButtonElement);
+      if (at < 0) return;
+      const forward = direction === 'rtl' ? 'ArrowLeft' : 'ArrowRight';
+      const back = direction === 'rtl' ? 'ArrowRight' : 'ArrowLeft';
+      const next =
+        e.key === forward
+          ? (at + 1) % list.length
+          : e.key === back
+            ? (at - 1 + list.length) % list.length
+            : e.key === 'Home'
+              ? 0
+              : e.key === 'End'
+                ? list.length - 1
+                : -1;
+      if (next < 0) return;
+      e.preventDefault();
+      list[next].focus();
+    },
+  };
 }
 
 /** A toolbar button: its name translated, a toggle's state as aria-pressed, its shortcut as aria-keyshortcuts. */
