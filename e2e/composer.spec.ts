@@ -216,6 +216,11 @@ test('the composer in English: headings, direction and links from the toolbar, a
   await expect(body.locator('a')).toHaveCount(0);
   await tool(page, 'Redo').click();
   await expect(body.locator('a')).toHaveCount(1);
+  // What is typed after the link is not part of it.
+  await page.keyboard.press('End');
+  await page.keyboard.type(' today');
+  await expect(body.locator('a')).toHaveText('site');
+  await expect(body.locator('p', { hasText: 'See the site' })).toHaveText('See the site today');
   await page.screenshot({ path: 'screenshots/composer-en.png' });
 
   // Errors: no title; a body over 20,000 characters (pasted).
@@ -231,4 +236,9 @@ test('the composer in English: headings, direction and links from the toolbar, a
   await expect(page.locator('#body_help')).toContainText('Too long');
   await expect(body).toHaveAttribute('aria-invalid', 'true');
   await expectAccessible(page, 'en with errors');
+  // On a phone the drawer takes the screen and the toolbar wraps.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(tool(page, 'Redo')).toBeInViewport();
+  await page.screenshot({ path: 'screenshots/composer-phone-en.png' });
+  await expectAccessible(page, 'en 390 px');
 });

@@ -13,6 +13,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { EditorContent, Extension, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import { StarterKit } from '@tiptap/starter-kit';
+import { Link } from '@tiptap/extension-link';
 import { useDirection } from '../../platform/i18n/language';
 import { linkHref } from './messageEditorHtml';
 import { BlockDirection, normalizeDirections } from './blockDirection';
@@ -50,14 +51,16 @@ function extensions(openLink: { current: () => void }) {
       code: false,
       codeBlock: false,
       horizontalRule: false,
-      link: {
-        openOnClick: false,
-        autolink: true,
-        defaultProtocol: 'https',
-        protocols: ['mailto'],
-        isAllowedUri: (url) => linkHref(url) !== null,
-        HTMLAttributes: { target: '_blank', rel: 'noopener noreferrer' },
-      },
+      link: false,
+    }),
+    // Text typed or pasted right after a link is not part of it (TipTap's link grows when autolink is on).
+    Link.extend({ inclusive: () => false }).configure({
+      openOnClick: false,
+      autolink: true,
+      defaultProtocol: 'https',
+      protocols: ['mailto'],
+      isAllowedUri: (url) => linkHref(url) !== null,
+      HTMLAttributes: { target: '_blank', rel: 'noopener noreferrer' },
     }),
     BlockDirection,
     // Ctrl/⌘+K opens the link form, as in most editors.
