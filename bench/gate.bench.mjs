@@ -15,9 +15,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { addResultRow } from './lib/results-md.mjs';
 import { serverFlagsLabel, startGateServer } from './lib/gate-server-process.mjs';
+import { difference, gateQuantileMs, scrape } from './lib/metrics-scrape.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { runTraffic } = await import(path.join(root, 'apps/terminal/src/traffic.ts'));
+const { sumOf } = await import(path.join(root, 'apps/server/test/prometheus.ts'));
 const TERMINALS = Number(process.env.BENCH_TERMINALS ?? 50);
 const SECONDS = Number(process.env.BENCH_GATE_SECONDS ?? 10);
 const WARMUP = Number(process.env.BENCH_GATE_WARMUP ?? 3);
@@ -64,6 +66,15 @@ async function run(kind, dbTarget) {
   // Latency at a steady offered rate (open loop): in the closed loop above every terminal sends
   // again as soon as it has its answer, so latency there is terminals ÷ throughput by Little's law
   // (queueing at saturation); this measures the latency of a decision at the target rate.
+  // /metrics scraped around the open-loop phase: its decision histogram's p99 against the server's own
+  // exact p99 (gate-timing.ts) over the same decisions, and the terminals' p99 (issue 33: within 10 %).
+  const base = `http://127.0.0.1:${ready.port}`;
+  let metricsBefore = null;
+  if (RATE > 0) {
+    server.send('eld-start');
+    await server.next();
+    metricsBefore = await scrape(base);
+  }
   const atRate =
     RATE > 0
       ? await runTraffic({
@@ -75,6 +86,25 @@ async function run(kind, dbTarget) {
           durationSeconds: SECONDS,
         })
       : null;
+  let metrics = null;
+  if (atRate) {
+    const delta = difference(metricsBefore, await scrape(base));
+    server.send('eld');
+    const exact = (await server.next()).decisions;
+    const p99 = gateQuantileMs(delta, 0.99);
+    metrics = {
+      p50: gateQuantileMs(delta, 0.5),
+      p99,
+      decisions: sumOf(delta, 'venue_gate_decision_seconds_count'),
+      serverExactP99: exact.p99,
+      serverExactCount: exact.count,
+      // How far the scrape's p99 is from the server's exact one over the same decisions.
+      p99Difference: Math.round((p99 / Math.max(0.001, exact.p99) - 1) * 1000) / 10,
+    };
+    console.log(
+      `${kind}: /metrics p99 ${p99} ms over ${metrics.decisions} decisions; the server's exact p99 ${exact.p99} ms (${metrics.p99Difference} %); the terminals' p99 ${atRate.latencyMs.p99} ms`,
+    );
+  }
   server.send('stop');
   await new Promise((r) => server.child.once('exit', r));
   const result = {
@@ -100,6 +130,7 @@ async function run(kind, dbTarget) {
       errors: atRate.errors,
       offline: atRate.offline,
       bySecond: atRate.bySecond,
+      metrics,
     },
     // Group commit (modules/gate/gate-batch.ts): mean entrances per read statement and per log INSERT.
     meanBatch: {
@@ -208,4 +239,34 @@ for (const r of trial ? [] : results) {
       r.insertCpuMs?.database,
     ],
   );
+  const m = r.atRate?.metrics;
+  if (m)
+    addResultRow(
+      path.join(root, 'bench/RESULTS.md'),
+      `Gate: /metrics decision histogram against the server's exact p99 (${command}; open-loop phase)`,
+      [
+        'date',
+        'machine',
+        'database',
+        'offered/s',
+        'decisions in the scrape / in the server',
+        '/metrics p50 / p99 ms (histogram_quantile)',
+        "server's exact p99 ms",
+        'difference',
+        "terminals' p99 ms",
+        'goal (within 10 %)',
+      ],
+      [
+        date,
+        machine,
+        r.database,
+        r.atRate.offeredPerSecond,
+        `${m.decisions} / ${m.serverExactCount}`,
+        `${m.p50} / ${m.p99}`,
+        m.serverExactP99,
+        `${m.p99Difference} %`,
+        r.atRate.latencyMs.p99,
+        Math.abs(m.p99Difference) <= 10 ? 'met' : 'not met',
+      ],
+    );
 }

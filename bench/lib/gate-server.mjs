@@ -14,6 +14,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const { openDatabase } = await import(path.join(root, 'apps/server/src/db/index.ts'));
 const { buildApp } = await import(path.join(root, 'apps/server/src/app.ts'));
 const { loadConfig } = await import(path.join(root, 'apps/server/src/config.ts'));
+const { BENCH_METRICS_TOKEN } = await import('./metrics-scrape.mjs');
 const { hashTerminalSecret, terminalKey } = await import(
   path.join(root, 'apps/server/src/modules/terminals/terminal-secret.ts')
 );
@@ -163,7 +164,9 @@ const insertCpuMs = {
   database: dbCpu0 == null ? null : perInsert(dbCpu1 - dbCpu0),
 };
 
-const config = { ...loadConfig({}), logLevel: 'silent' };
+// /metrics behind a token (docs/operations.md "Metrics"): bench/gate.bench.mjs scrapes it around its
+// open-loop phase to check the decision histogram against the server's own exact p99.
+const config = { ...loadConfig({}), logLevel: 'silent', metricsToken: BENCH_METRICS_TOKEN };
 const app = await buildApp({ config, database });
 await app.listen({ port: Number(process.env.BENCH_PORT ?? 0), host: '127.0.0.1' });
 const port = app.server.address().port;

@@ -20,6 +20,7 @@ import { DATABASE_RETRY_AFTER_SECONDS, errorHandler, requestValidatorCompiler } 
 import { databaseAnswers } from './db/query.js';
 import { authPlugin } from './plugins/auth.js';
 import { metricsPlugin } from './plugins/metrics.js';
+import { tracingHooks } from './lib/tracing.js';
 import { configureReconciliation } from './integrations/clearing/charges.js';
 import { collectRoutes } from './lib/route-table.js';
 import { loadSecrets } from './lib/secrets.js';
@@ -98,6 +99,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   configureReconciliation({ orphanAfterSeconds: config.orphanChargeSeconds });
   // Before every route: the HTTP latency of each (by its pattern) and the gauges' source (plugins/metrics.ts).
   await metricsPlugin(app);
+  // A span per request when OpenTelemetry traces are on (lib/tracing.ts); no-op otherwise.
+  tracingHooks(app);
   // Every route is protected unless it is declared public (docs/security.md): the
   // hooks below read the matched route's own configuration, never the raw URL,
   // so no encoding of a path can reach a route around them.

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { loadConfig } from './config.js';
+import { startTracing } from './lib/tracing.js';
 import { openDatabase } from './db/index.js';
 import { buildApp } from './app.js';
 import { startMetricsServer } from './plugins/metrics.js';
@@ -14,13 +15,25 @@ const SHUTDOWN_GRACE_MS = 15_000;
 /** `npm start`: migrate, load the demo club on first start (unless production), serve. */
 async function main(): Promise<void> {
   const started = performance.now();
+  // Where a start spends its time (printed on the ready line; bench/restart.bench.mjs reads it).
+  const phases: string[] = [];
+  let mark = started;
+  const phase = (name: string) => {
+    const now = performance.now();
+    phases.push(`${name} ${Math.round(now - mark)}`);
+    mark = now;
+  };
+  phases.push(`modules ${Math.round(started)}`);
   const config = loadConfig();
+  // OpenTelemetry traces when its standard environment asks for them (lib/tracing.ts).
+  const stopTracing = await startTracing();
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     replicaUrl: config.replicaUrl,
     replicaMaxStalenessMs: config.replicaMaxStalenessMs,
   });
+  phase('database');
   // The sandbox card provider keeps its books where a kill cannot take them (docs/money.md "The
   // sandbox provider"): on PostgreSQL its own table, shared by the instances; on PGlite a journal.
   const sandbox = new SandboxProvider({
@@ -30,6 +43,7 @@ async function main(): Promise<void> {
       : new FileBooks(path.join(config.dataDir, 'sandbox-clearing')),
   });
   setClearingProvider(sandbox);
+  phase('sandbox books');
   let demo = false;
   if (!config.production) {
     // The club and its clients first; the year of history after the server listens (docs/demo-club.md "First start").
@@ -40,14 +54,17 @@ async function main(): Promise<void> {
       history: config.demoHistory === 'wait' ? 'wait' : 'later',
     });
   }
+  phase('demo check');
   const app = await buildApp({ config, database });
+  phase('app');
   await app.listen({ port: config.port, host: config.host });
+  phase('listen');
   // Prometheus's own port (docs/operations.md "Metrics"); unset = none.
   const metrics = config.metricsPort != null ? await startMetricsServer(config.metricsPort, config.metricsHost) : null;
   if (metrics) console.log(`Metrics at http://${config.metricsHost}:${metrics.port}/metrics`);
   const ms = Math.round(performance.now() - started);
   const url = `http://localhost:${config.port}`;
-  console.log(`\nVenue console ready at ${url}  (${database.kind}, started in ${ms} ms)`);
+  console.log(`\nVenue console ready at ${url}  (${database.kind}, started in ${ms} ms: ${phases.join(', ')} ms)`);
   if (demo) {
     console.log(`Demo club ${DEMO_EXTERNAL_CLUB_ID}: sign in as ${DEMO_USERNAME} / ${DEMO_PASSWORD}`);
     console.log(
@@ -85,6 +102,7 @@ async function main(): Promise<void> {
     await historyDone;
     await sandbox.close();
     await database.close();
+    await stopTracing?.(); // the last spans are sent
     clearTimeout(force);
     console.log(`stopped in ${Math.round(performance.now() - stopStarted)} ms`);
     process.exit(0);

@@ -17,6 +17,7 @@ import { reportFromTerminal } from '../modules/incidents/incidents.service.js';
 import { handleAttendance, handleEnroll, handleExit } from './handlers/gate.js';
 import { handlePurchase } from './handlers/purchase.js';
 import { admissionOf } from './admission.js';
+import { traced } from '../lib/tracing.js';
 import { recordDecisionTime } from './gate-timing.js';
 import { offlineUploadArrived, recordDatabaseUnavailable, recordGateDecision } from '../lib/metrics.js';
 import type { LinkState, TerminalLinkSession } from './terminal-session.js';
@@ -78,13 +79,23 @@ async function decideEntrance(
   let at = m.at ? new Date(m.at) : new Date(now);
   if (at.getTime() > now + MAX_CLOCK_SKEW_MS) at = new Date(now);
   try {
-    const r = await processEntrance(s.db, s.deps.bus, {
-      clubId: link.clubId,
-      terminalId: link.terminalId,
-      identification: m.identification,
-      at,
-      eventId: m.eventId,
-    });
+    const r = await traced(
+      'gate decision',
+      {
+        'venue.club_id': link.clubId,
+        'venue.terminal_id': link.terminalId,
+        'venue.identification': m.identification.kind,
+      },
+      () =>
+        processEntrance(s.db, s.deps.bus, {
+          clubId: link.clubId,
+          terminalId: link.terminalId,
+          identification: m.identification,
+          at,
+          eventId: m.eventId,
+        }),
+      (d) => ({ 'venue.entrance_status': d.status }),
+    );
     s.send({
       type: 'decision',
       eventId: m.eventId,

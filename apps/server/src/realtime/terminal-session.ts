@@ -125,6 +125,8 @@ export class TerminalLinkSession {
     readonly deps: LinkDeps,
     /** The link's log: the upgrade request's id, and from a good hello the terminal's id and club. */
     public log: FastifyBaseLogger,
+    /** Called once when the link closes for a failed hello (realtime/hello-failures.ts). */
+    private readonly onHelloFailed: () => void = () => {},
   ) {
     this.closedOnce = new Promise((r) => (this.markClosed = r));
     this.helloTimer = setTimeout(() => {
@@ -165,6 +167,8 @@ export class TerminalLinkSession {
 
   /** Answers an `error` and closes the socket with WebSocket close code `wsCode` (reason: the error code). */
   closeWith(code: TerminalErrorCode, message: string, wsCode: number): void {
+    // A failed hello (not a busy server's refusal, nor the end of an authenticated link) spends its source's token.
+    if (!this.link && !this.closed && code !== 'BUSY') this.onHelloFailed();
     this.fail(code, message);
     this.socket.close(wsCode, code);
   }

@@ -1,6 +1,5 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import PDFDocument from 'pdfkit';
 import bidiFactory from 'bidi-js';
 import { CURRENCY_SYMBOL, DocumentKind } from '@venue/domain';
 import type { DocumentSnapshot } from './document-snapshot.js';
@@ -133,6 +132,8 @@ export async function renderDocumentPdf(snap: DocumentSnapshot, copy: boolean): 
   const T = DOC_TEXT[snap.lang];
   const rtl = snap.lang === 'he';
   const title = `${T.title[snap.kind]} ${T.number} ${snap.number}`;
+  // Loaded at the first document, not at every start (bench/restart.bench.mjs).
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: PAGE.margin,

@@ -1,5 +1,4 @@
 import { and, eq, sql } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
 import {
   InvoiceMailSettings,
   type InvoiceMailSettingsView,
@@ -164,6 +163,8 @@ async function sendToInvoiceMail(
   const s = await readStored(db, clubId);
   if (!to || !s.host) throw new AppError('MAIL_NOT_CONFIGURED', 'No invoice e-mail or SMTP server is set');
   const pass = s.passwordEnc ? decrypt(await dataKeys(db), s.passwordEnc, AAD(clubId)) : undefined;
+  // Loaded at the first e-mail, not at every start (bench/restart.bench.mjs).
+  const { default: nodemailer } = await import('nodemailer');
   const transport = nodemailer.createTransport({
     host: s.host,
     port: s.port ?? 587,

@@ -36,10 +36,12 @@ export function ClubSettingsModal({ club, onClose }: { club: OperatorClub | null
   const [form] = Form.useForm<Values>();
   const settings = useClubOperatorSettings(club?.id ?? null);
   const save = useUpdateClubOperatorSettings();
+  // The stored values fill the form when they arrive, never over what the operator already typed (a
+  // refetch while the dialog is open); the fields stay disabled until then.
   useEffect(() => {
-    if (settings.data)
+    if (settings.data && !form.isFieldsTouched())
       form.setFieldsValue({ ...settings.data, licenseYearlyPrice: fromMinor(settings.data.licenseYearlyPrice) });
-  }, [settings.data, form]);
+  }, [settings.data, club, form]);
   const submit = async () => {
     const v = await form.validateFields();
     const body: OperatorClubSettingsPatch = { ...v, licenseYearlyPrice: toMinor(v.licenseYearlyPrice) };
@@ -57,6 +59,7 @@ export function ClubSettingsModal({ club, onClose }: { club: OperatorClub | null
   return (
     <Modal
       open={club != null}
+      afterClose={() => form.resetFields()}
       title={club ? t('operator.settings.title', { name: club.name }) : ''}
       onCancel={onClose}
       onOk={() => void submit()}
@@ -64,7 +67,7 @@ export function ClubSettingsModal({ club, onClose }: { club: OperatorClub | null
       confirmLoading={save.isPending}
       okButtonProps={{ disabled: !settings.data, ...{ 'data-testid': 'club-settings-save' } }}
     >
-      <Form form={form} layout="vertical" data-testid="club-settings-form">
+      <Form form={form} layout="vertical" disabled={!settings.data} data-testid="club-settings-form">
         <Form.Item
           name="licenseYearlyPrice"
           label={t('operator.settings.licenseYearlyPrice')}
