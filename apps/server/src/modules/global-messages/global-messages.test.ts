@@ -307,6 +307,43 @@ describe('global messages', () => {
     );
   });
 
+  it("stores the console editor's markup unchanged and still cleans what is mixed into it", async () => {
+    // What MessageEditor.tsx (TipTap) writes: dir on top-level blocks and on chosen ones, headings 2 and 3,
+    // marks, lists, a quote, links.
+    const edited =
+      '<h2 dir="auto">עדכון</h2><h3 dir="rtl">פרטים</h3>' +
+      '<p dir="auto">שלום <strong>מודגש</strong> <em>נטוי</em> <u>קו</u> <s>מחוק</s><br>שורה</p>' +
+      '<ul dir="auto"><li><p>אחת</p></li><li dir="ltr"><p dir="ltr">two</p></li></ul>' +
+      '<ol dir="ltr"><li dir="ltr"><p dir="ltr">one</p></li></ol>' +
+      '<blockquote dir="auto"><p>ציטוט</p></blockquote><p dir="auto"></p>' +
+      '<p dir="ltr"><a target="_blank" rel="noopener noreferrer" href="https://example.org/a?b=1&amp;c=2">link</a> ' +
+      '<a target="_blank" rel="noopener noreferrer" href="mailto:office@example.org">mail</a></p>';
+    const made = await operator.post('/api/GlobalMessage', { title: 'edited', body: edited });
+    expect(made.statusCode).toBe(200);
+    const stored: string = made.json().body;
+    // sanitize-html writes the link's attributes in its own order and `<br />`; the rest is byte for byte.
+    const norm = (html: string) =>
+      html.replace(/<a [^>]*href="([^"]*)"[^>]*>/g, '<a href="$1">').replace(/<br \/>/g, '<br>');
+    expect(norm(stored)).toBe(norm(edited));
+    expect(stored).toContain('target="_blank"');
+    // Read back as the clubs read it, and again after an edit (PATCH sanitises too).
+    expect((await operator.get(`/api/GlobalMessage/${made.json().id}`)).json().body).toBe(stored);
+    const dirty =
+      '<p dir="sideways" style="color:red" onmouseover="x()">a</p><h2 dir="rtl" onclick="x()">b</h2>' +
+      '<ul dir="auto" style="x"><li dir="ltr" class="c"><p dir="auto"><a href="javascript:alert(1)" onclick="x()">c</a>' +
+      '<a href="JaVaScRiPt:alert(1)">d</a><a href="data:text/html,x">e</a></p></li></ul><script>alert(1)</script>' +
+      '<svg onload="x()"></svg><h1 dir="ltr">f</h1><img src="x" onerror="x()">';
+    const patched = await operator.patch(`/api/GlobalMessage/${made.json().id}`, { body: dirty });
+    expect(patched.statusCode).toBe(200);
+    const clean: string = patched.json().body;
+    expect(clean).not.toMatch(/script|style=|on\w+=|javascript:|data:|<svg|<img|class=|sideways/i);
+    expect(clean).toBe(
+      '<p>a</p><h2 dir="rtl">b</h2><ul dir="auto"><li dir="ltr"><p dir="auto">' +
+        '<a target="_blank" rel="noopener noreferrer">c</a><a target="_blank" rel="noopener noreferrer">d</a>' +
+        '<a target="_blank" rel="noopener noreferrer">e</a></p></li></ul><h1 dir="ltr">f</h1>',
+    );
+  });
+
   it('tells the live feed of each club the message reaches, at once', async () => {
     const base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     const a = await member();

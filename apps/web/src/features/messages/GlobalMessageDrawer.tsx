@@ -6,6 +6,7 @@ import { FormDrawer } from '../../shared/forms/FormDrawer';
 import { useSchemaForm } from '../../shared/forms/useSchemaForm';
 import { globalMessageBody, globalMessageFormValues, type GlobalMessageFormValues } from './globalMessageForm';
 import { useSaveGlobalMessage } from './useMessages';
+import { LazyMessageEditor } from './LazyMessageEditor';
 import { useToast } from '../../shared/toast/ToastProvider';
 
 /** The operator's composer: write or change a global message (docs/messages.md). */
@@ -54,7 +55,7 @@ export function GlobalMessageDrawer({
           <Input maxLength={200} data-testid="compose-title" />
         </Form.Item>
         <Form.Item name="body" label={t('messages.body')} extra={t('messages.bodyHint')}>
-          <Input.TextArea rows={6} maxLength={20000} data-testid="compose-body" />
+          <LazyMessageEditor label={t('messages.body')} data-testid="compose-body" />
         </Form.Item>
         <Row gutter={12}>
           <Col span={12}>
