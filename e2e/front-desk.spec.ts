@@ -58,7 +58,9 @@ async function deskData(request: Parameters<typeof apiSession>[0], lang: 'he' | 
   const api = await apiSession(request, 'admin', 'demo1234', CLUB);
   const stamp = `${Date.now() % 1_000_000}`.padStart(6, '0');
   const open = await api.post<{ id: number }>('/api/Group', {
-    name: lang === 'he' ? `דלפק פתוח ${stamp}` : `Desk open ${stamp}`,
+    // Hebrew in both runs: a club's groups are named in Hebrew, and the Hebrew screens' check (e2e/i18n.spec.ts)
+    // on the same server reads every group's name.
+    name: `דלפק פתוח ${stamp}`,
     entranceState: 2,
     schedule: [
       {
@@ -72,7 +74,7 @@ async function deskData(request: Parameters<typeof apiSession>[0], lang: 'he' | 
     ],
   });
   const closed = await api.post<{ id: number }>('/api/Group', {
-    name: lang === 'he' ? `דלפק סגור ${stamp}` : `Desk closed ${stamp}`,
+    name: `דלפק סגור ${stamp}`,
     entranceState: 1,
   });
   const licensed = { licenseExpiry: '2030-12-31' };
