@@ -77,6 +77,8 @@ describe(`a server killed mid-charge (${TEST_DB})`, () => {
       if (kill > 0) session = await start();
       const s = session;
       let stop = false;
+      // Purchases answered in this life of the server, per worker.
+      const done = clients.map(() => 0);
       // Purchases by card, each worker one after another: mostly cards that are approved, some whose
       // answer is lost on the way back (charged, uncertain here).
       const work = clients.map(async (clientId, w) => {
@@ -103,14 +105,22 @@ describe(`a server killed mid-charge (${TEST_DB})`, () => {
             .catch(() => null);
           if (r) answered++;
           if (!r) return; // the server is gone
+          done[w]++;
         }
       });
+      // Every worker past its first lost answer (its 5th purchase) — on a loaded machine a fixed wait
+      // could end before any, and the kills then found nothing to settle — then a little more, so that
+      // the kill lands at a different point of each worker's purchase.
+      const rounds = async (n: number) => {
+        const end = Date.now() + 60_000;
+        while (done.some((d) => d < n) && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+      };
+      await rounds(6);
+      await new Promise((r) => setTimeout(r, 300 + kill * 170));
       if (kill < KILLS) {
-        // Killed while every worker has a purchase in flight, after a few rounds of them.
-        await new Promise((r) => setTimeout(r, 1500 + kill * 700));
+        // Killed while every worker has a purchase in flight.
         await server!.stop('SIGKILL');
       } else {
-        await new Promise((r) => setTimeout(r, 1500));
         stop = true;
       }
       await Promise.all(work);
