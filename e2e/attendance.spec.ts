@@ -128,6 +128,10 @@ async function journey(page: Page, api: Awaited<ReturnType<typeof apiSession>>):
   // 5. Payroll: two hours at ₪45 = ₪90, exported.
   const report = new ReportPage(page);
   await report.open('/reports/payroll-report');
+  // Yesterday to tomorrow: the shift began 3 hours ago, the day before in the club's time after its midnight.
+  const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+  await report.chooseRange('טווח');
+  await report.setRange(day(-1), day(1));
   await expect(report.table()).toContainText(`בלנית${card}`);
   const file = await report.exportRows();
   expect(file.name).toMatch(/\.xlsx$/);
