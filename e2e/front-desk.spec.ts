@@ -138,7 +138,9 @@ async function expectPrint(page: Page, desk: FrontDeskPage, format: '80' | 'a4')
     };
   });
   await desk.click(page.getByTestId(`receipt-print-${format}`));
-  await expect.poll(() => page.evaluate(() => (window as unknown as { printCalls: number }).printCalls)).toBe(1);
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { printCalls: number }).printCalls), { timeout: 30_000 })
+    .toBe(1);
   const rule = await page.evaluate(() => document.querySelector('style[data-print-page="receipt"]')?.textContent);
   expect(rule).toMatch(format === '80' ? /size: 80mm \d+mm/ : /size: A4 portrait/);
   await expect(page.locator('body')).toHaveAttribute('data-print-receipt', format === '80' ? 'thermal80' : 'a4');
