@@ -1,10 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EntranceState } from '@venue/domain';
 import { startTracing, tracingWanted } from './tracing.js';
-import { createTestApp, signedInAdmin, type TestContext } from '../../test/harness.js';
-import * as factory from '../../test/factories.js';
+import { createTestApp, makeOpenGate, signedInAdmin, type TestContext } from '../../test/harness.js';
 import { TerminalClient } from '../../../terminal/src/client.js';
 
 /** A span as OTLP/HTTP JSON carries it (opentelemetry-proto, trace/v1). */
@@ -89,14 +87,11 @@ describe('traces reach an OTLP/HTTP collector: a span per request, continuing tr
     expect(res.statusCode).toBe(200);
 
     const base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    const group = await factory.makeGroupWithSchedule(
-      ctx,
-      admin.club.id,
-      { name: 'Open', entranceState: EntranceState.Closed },
-      [{ entranceState: EntranceState.Opened }],
-    );
-    const member = await factory.makeClient(ctx, admin.club.id, { groupId: group.id, ...factory.SUBSCRIBED });
-    const terminal = await factory.makeTerminal(ctx, admin.club.id, { serial: 'OTEL-1', secret: 'otel-secret-1' });
+    const { member, terminal } = await makeOpenGate(ctx, admin.club.id, {
+      card: '7791',
+      serial: 'OTEL-1',
+      secret: 'otel-secret-1',
+    });
     const tc = new TerminalClient({ url: base, serial: 'OTEL-1', secret: 'otel-secret-1', heartbeat: false });
     await tc.connect();
     const d = await tc.present({ kind: 'card', value: member.cardSerial! });

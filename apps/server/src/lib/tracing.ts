@@ -17,9 +17,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
  * request as a server span named by its route pattern (`GET /api/Client/:id`),
  * continuing the caller's `traceparent` (W3C Trace Context); and every gate
  * decision (`gate decision`, with the terminal, the club and the entrance
- * status). Off, the API's no-op tracer costs nothing measurable.
+ * status). Off, no hook is added and a decision runs without a span.
  */
 const tracer = trace.getTracer('venue-server');
+
+/** Whether an SDK is started in this process: off, the request hooks are not added and a decision runs bare. */
+let on = false;
 
 /** Whether the environment asks for traces (see the module's comment). */
 export function tracingWanted(env: NodeJS.ProcessEnv = process.env): boolean {
@@ -37,7 +40,9 @@ export async function startTracing(env: NodeJS.ProcessEnv = process.env): Promis
   const { NodeSDK } = await import('@opentelemetry/sdk-node');
   const sdk = new NodeSDK({ serviceName: env.OTEL_SERVICE_NAME ?? 'venue-server', instrumentations: [] });
   sdk.start();
+  on = true;
   return async () => {
+    on = false;
     await sdk.shutdown();
     // Back to the no-op API, so that a later start in this process (tests) registers afresh.
     trace.disable();
@@ -48,8 +53,9 @@ export async function startTracing(env: NodeJS.ProcessEnv = process.env): Promis
 
 const spans = new WeakMap<FastifyRequest, Span>();
 
-/** A server span per HTTP request (not WebSocket upgrades: a link lasts for hours). */
+/** A server span per HTTP request (not WebSocket upgrades: a link lasts for hours); nothing when traces are off. */
 export function tracingHooks(app: FastifyInstance): void {
+  if (!on) return;
   app.addHook('onRequest', async (req) => {
     if (req.headers.upgrade) return;
     const parent = propagation.extract(context.active(), req.headers);
@@ -83,6 +89,7 @@ export async function traced<T>(
   fn: () => Promise<T>,
   done?: (r: T) => Attributes,
 ): Promise<T> {
+  if (!on) return fn();
   return tracer.startActiveSpan(name, { attributes }, async (span) => {
     try {
       const r = await fn();
