@@ -78,8 +78,8 @@ function equalHex(a: string, b: string): boolean {
 }
 
 /**
- * The built-in sandbox's hosted page (served by this server under
- * /sandbox/hosted/…, modules/members/members.hosted-page.ts). Stateless: the
+ * The built-in sandbox's hosted page (served by this server at
+ * /sandbox/hosted/pay?r=…, modules/members/members.hosted-page.ts). Stateless: the
  * page's address carries its request signed with the provider's key, so a
  * changed amount is refused. It tokenizes the typed card with the sandbox
  * provider (the test cards of sandbox.ts), then posts the signed callback.
@@ -93,7 +93,7 @@ export class SandboxHostedPage implements HostedPageProvider {
 
   async createPaymentPage(req: HostedPaymentRequest): Promise<{ url: string }> {
     const payload = Buffer.from(JSON.stringify(req)).toString('base64url');
-    return { url: `/sandbox/hosted/${payload}.${signPage(this.key, payload)}` };
+    return { url: `/sandbox/hosted/pay?r=${payload}.${signPage(this.key, payload)}` };
   }
 
   /** The request a page address carries, when its signature holds. */

@@ -117,24 +117,24 @@ export function memberRoutes(sendCode: SendMemberCode) {
         done(null, Object.fromEntries(new URLSearchParams(body as string)));
       });
       const p = pageApp.withTypeProvider<ZodTypeProvider>();
-      const Params = z.object({ page: z.string().max(4000) });
+      const Query = z.object({ r: z.string().max(4000) });
       p.get(
-        '/sandbox/hosted/:page',
-        { config: { public: true }, schema: { hide: true, params: Params } },
+        '/sandbox/hosted/pay',
+        { config: { public: true }, schema: { hide: true, querystring: Query } },
         async (req, reply) => {
-          const r = hosted.pageRequest(req.params.page);
+          const r = hosted.pageRequest(req.query.r);
           reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
           return r ? hostedPageHtml(r) : reply.status(404).send(hostedPageInvalid());
         },
       );
       p.post(
-        '/sandbox/hosted/:page',
+        '/sandbox/hosted/pay',
         {
           // The provider's page: posted by its own form, with no session to forge.
           config: { public: true, antiForgery: false },
           schema: {
             hide: true,
-            params: Params,
+            querystring: Query,
             body: z.object({
               number: parts.text(30).optional(),
               expiry: parts.text(5).optional(),
@@ -144,7 +144,7 @@ export function memberRoutes(sendCode: SendMemberCode) {
           },
         },
         async (req, reply) => {
-          const r = hosted.pageRequest(req.params.page);
+          const r = hosted.pageRequest(req.query.r);
           if (!r) return reply.status(404).type('text/html; charset=utf-8').send(hostedPageInvalid());
           const { callback } = await hosted.submit(r, req.body);
           // Server to server, as a real provider's notification (here through the app's own router).
