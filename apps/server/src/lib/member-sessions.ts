@@ -46,9 +46,7 @@ export async function startMemberSession(
   });
   await db
     .delete(memberSessions)
-    .where(
-      and(eq(memberSessions.contact, input.contact), lt(memberSessions.expiresAt, sql`now() - interval '1 day'`)),
-    );
+    .where(and(eq(memberSessions.contact, input.contact), lt(memberSessions.expiresAt, sql`now() - interval '1 day'`)));
   return id;
 }
 

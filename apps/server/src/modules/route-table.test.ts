@@ -127,11 +127,13 @@ describe('route table: 401, 403 and other-club 404 on every route', () => {
     const wrong: string[] = [];
     for (const r of staffRoutes) {
       const res = await call(member, r, concrete(r.url, client.id));
-      if (res.statusCode !== 401 || res.json().code !== 'UNAUTHORIZED') wrong.push(`member ${label(r)} → ${res.statusCode}`);
+      if (res.statusCode !== 401 || res.json().code !== 'UNAUTHORIZED')
+        wrong.push(`member ${label(r)} → ${res.statusCode}`);
     }
     for (const r of memberRoutes) {
       const res = await call(staff, r, concrete(r.url, client.id));
-      if (res.statusCode !== 401 || res.json().code !== 'UNAUTHORIZED') wrong.push(`staff ${label(r)} → ${res.statusCode}`);
+      if (res.statusCode !== 401 || res.json().code !== 'UNAUTHORIZED')
+        wrong.push(`staff ${label(r)} → ${res.statusCode}`);
     }
     expect(wrong).toEqual([]);
   });

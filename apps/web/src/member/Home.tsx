@@ -53,12 +53,7 @@ export default function Home({ onSignOut }: { onSignOut: () => void }) {
             {data.children.length > 0 && tab !== 'profile' && (
               <div className="m-who" role="group" aria-label={tr.t('who')}>
                 {[data.member, ...data.children].map((p) => (
-                  <button
-                    key={p.id}
-                    type="button"
-                    aria-pressed={p.id === person.id}
-                    onClick={() => setWho(p.id)}
-                  >
+                  <button key={p.id} type="button" aria-pressed={p.id === person.id} onClick={() => setWho(p.id)}>
                     {p.id === data.member.id ? tr.t('me') : p.firstName}
                   </button>
                 ))}

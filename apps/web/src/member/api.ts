@@ -107,14 +107,17 @@ export const memberApi = {
   chooseClub: (clubId: number) => json<MemberClub>(call('POST', '/Club', { clubId })),
   logout: () => call('POST', '/Logout'),
   me: () => json<MemberMe>(call('GET', '/Me')),
-  subscription: (id: number, lang: string) => json<MemberSubscription>(call('GET', `/Subscription/${id}`, undefined, lang)),
+  subscription: (id: number, lang: string) =>
+    json<MemberSubscription>(call('GET', `/Subscription/${id}`, undefined, lang)),
   money: (id: number) => json<MemberMoney>(call('GET', `/Money/${id}`)),
   entrances: (id: number) => json<MemberEntrance[]>(call('GET', `/Entrances/${id}`)),
   documents: (id: number) => json<MemberDocument[]>(call('GET', `/Documents/${id}`)),
   documentPdf: async (id: number) => (await call('GET', `/Document/${id}/Pdf`)).blob(),
   updateContact: (patch: { phone?: string; email?: string }) => json<MemberPerson>(call('PATCH', '/Contact', patch)),
-  checkout: (body: { clientId: number; kind: 'debt' | 'load' | 'renew'; debtId?: number; amount?: number }, lang: string) =>
-    json<MemberCheckoutStarted>(call('POST', '/Checkout', body, lang)),
+  checkout: (
+    body: { clientId: number; kind: 'debt' | 'load' | 'renew'; debtId?: number; amount?: number },
+    lang: string,
+  ) => json<MemberCheckoutStarted>(call('POST', '/Checkout', body, lang)),
   checkoutState: (code: string) => json<MemberCheckoutState>(call('GET', `/Checkout/${encodeURIComponent(code)}`)),
 };
 

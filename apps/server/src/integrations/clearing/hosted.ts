@@ -126,14 +126,23 @@ export class SandboxHostedPage implements HostedPageProvider {
         cvv: form.cvv ?? '',
       });
       c = t.ok
-        ? { reference: req.reference, status: 'approved', token: t.token, lastFour: t.lastFour, brand: t.brand, reason: '' }
+        ? {
+            reference: req.reference,
+            status: 'approved',
+            token: t.token,
+            lastFour: t.lastFour,
+            brand: t.brand,
+            reason: '',
+          }
         : { reference: req.reference, status: 'declined', token: '', lastFour: '', brand: '', reason: t.reason };
     }
     return { callback: { ...c, signature: signCallback(this.key, c) } };
   }
 
   verifyCallback(body: Record<string, unknown>): HostedCallback | null {
-    const c = Object.fromEntries(SIGNED.map((k) => [k, typeof body[k] === 'string' ? body[k] : ''])) as unknown as HostedCallback;
+    const c = Object.fromEntries(
+      SIGNED.map((k) => [k, typeof body[k] === 'string' ? body[k] : '']),
+    ) as unknown as HostedCallback;
     const sig = typeof body.signature === 'string' ? body.signature : '';
     return equalHex(signCallback(this.key, c), sig) ? c : null;
   }

@@ -95,7 +95,12 @@ export async function startCheckout(
   const code = randomBytes(18).toString('base64url');
   const draft = { clubId: m.clubId, clientId: c.id, payerClientId: m.clientId, items, amount: 0, code };
   const ctx = await readPurchaseContext(db, commandOf(draft));
-  const quote = quotePurchase(items, [{ method: PaymentMethod.CreditCardToken, amount: 0 }], ctx.vatRateBp, ctx.settings);
+  const quote = quotePurchase(
+    items,
+    [{ method: PaymentMethod.CreditCardToken, amount: 0 }],
+    ctx.vatRateBp,
+    ctx.settings,
+  );
   draft.amount = quote.total;
   // The refusals the purchase would answer, before the member types a card.
   checkCommand(ctx, { ...commandOf(draft), hostedCard: { token: '', lastFour: '', brand: '' } });

@@ -131,7 +131,9 @@ export async function requestMemberCode(
       contactHour: sql<number>`count(*)::int`,
       pairWindow: sql<number>`count(*) filter (where ${memberCodes.ip} = ${ip} and ${memberCodes.createdAt} > now() - make_interval(secs => ${CODE_WINDOW_SECONDS}))::int`,
       pairHour: sql<number>`count(*) filter (where ${memberCodes.ip} = ${ip})::int`,
-      pairOldest: sql<string | null>`min(${memberCodes.createdAt}) filter (where ${memberCodes.ip} = ${ip} and ${memberCodes.createdAt} > now() - make_interval(secs => ${CODE_WINDOW_SECONDS}))`,
+      pairOldest: sql<
+        string | null
+      >`min(${memberCodes.createdAt}) filter (where ${memberCodes.ip} = ${ip} and ${memberCodes.createdAt} > now() - make_interval(secs => ${CODE_WINDOW_SECONDS}))`,
       pairOldestHour: sql<string | null>`min(${memberCodes.createdAt}) filter (where ${memberCodes.ip} = ${ip})`,
     })
     .from(memberCodes)

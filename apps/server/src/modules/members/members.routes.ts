@@ -92,9 +92,7 @@ export function memberRoutes(sendCode: SendMemberCode) {
       return { ok: true as const };
     });
     route(app, c.me, async (req) => memberMe(db, bound(req.member)));
-    route(app, c.subscription, async (req) =>
-      memberSubscription(db, bound(req.member), req.params.id, langOf(req)),
-    );
+    route(app, c.subscription, async (req) => memberSubscription(db, bound(req.member), req.params.id, langOf(req)));
     route(app, c.money, async (req) => memberMoney(db, bound(req.member), req.params.id));
     route(app, c.entrances, async (req) => memberEntrances(db, bound(req.member), req.params.id));
     route(app, c.documents, async (req) => memberDocuments(db, bound(req.member), req.params.id));
