@@ -1,3 +1,4 @@
+/* global self */
 // The member app's service worker (docs/members.md "Installing"): it makes the app installable and
 // keeps nothing — every request goes to the network, so a member always sees today's data.
 self.addEventListener('install', () => self.skipWaiting());

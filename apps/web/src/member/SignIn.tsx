@@ -118,21 +118,26 @@ export function SignIn({ onSignedIn }: { onSignedIn: () => void }) {
             </div>
           </form>
         )}
-        {step === 'club' && (
-          <>
-            <ul className="m-list">
-              {clubs.map((c) => (
-                <li key={c.clubId}>
-                  <button type="button" className="m-choice" disabled={busy} onClick={() => pick(c.clubId)}>
-                    {c.name}
-                  </button>
-                </li>
-              ))}
-            </ul>
-            <ErrorLine text={error} />
-          </>
-        )}
+        {step === 'club' && <ClubChoice clubs={clubs} busy={busy} error={error} onPick={pick} />}
       </main>
     </div>
+  );
+}
+
+/** The clubs of a contact on file in several: she picks one. */
+function ClubChoice(p: { clubs: MemberClub[]; busy: boolean; error: string | null; onPick: (clubId: number) => void }) {
+  return (
+    <>
+      <ul className="m-list">
+        {p.clubs.map((c) => (
+          <li key={c.clubId}>
+            <button type="button" className="m-choice" disabled={p.busy} onClick={() => p.onPick(c.clubId)}>
+              {c.name}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <ErrorLine text={p.error} />
+    </>
   );
 }
