@@ -14,6 +14,7 @@ import { frontDeskRoutes } from './modules/front-desk/front-desk.routes.js';
 import { feedbackCategoryRoutes } from './modules/feedback-categories/feedback-categories.routes.js';
 import { globalMessageRoutes } from './modules/global-messages/global-messages.routes.js';
 import { incidentRoutes } from './modules/incidents/incidents.routes.js';
+import { notificationRoutes } from './modules/notifications/notifications.routes.js';
 import { employeePositionRoutes } from './modules/employee-positions/employee-positions.routes.js';
 import { groupRoutes } from './modules/groups/groups.routes.js';
 import { licenseRoutes } from './modules/licenses/licenses.routes.js';
@@ -65,6 +66,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(licenseRoutes);
   await app.register(accountingRoutes);
   await app.register(documentRoutes);
+  await app.register(notificationRoutes);
   // The front desk (docs/front-desk.md)
   await app.register(frontDeskRoutes);
   // Management
