@@ -37,6 +37,7 @@ export * from './schemas/subscriptions.js';
 export * from './schemas/licenses.js';
 export * from './schemas/accounting.js';
 export * from './schemas/messages.js';
+export * from './schemas/notifications.js';
 export * from './schemas/operator.js';
 export * from './schemas/documents.js';
 export * from './schemas/operator-billing.js';

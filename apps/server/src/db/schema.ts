@@ -206,7 +206,7 @@ export const clients = pgTable(
     personalId: text('personal_id').notNull().default(''),
     /** E.164, or '' when unknown. */
     phone: text('phone').notNull().default(''),
-    /** E-mail on file, or '' (the member app sends its sign-in code here or to the phone; docs/members.md). */
+    /** E-mail for notices and member sign-in codes (docs/notifications.md, docs/members.md), or '' when unknown. */
     email: text('email').notNull().default(''),
     city: text('city').notNull().default(''),
     address: text('address').notNull().default(''),
@@ -1754,3 +1754,93 @@ export const memberCheckouts = pgTable(
     index('member_checkouts_client').on(t.clubId, t.payerClientId, t.createdAt),
   ],
 );
+
+/**
+ * The outbox of notices and member messages (issue 37, docs/notifications.md): one row per e-mail or
+ * SMS, queued by `queueMessage`, sent by the delivery worker; the row is its own delivery log.
+ * status: 'queued' (waiting, `next_attempt_at` is the earliest send, after a Shabbat/holiday/quiet-hours
+ * deferral too), 'sent', 'failed' (given up), 'bounced' (the server or provider refused the address),
+ * 'held' (no transport configured: readable in the console only), 'skipped' (the client opted out).
+ */
+export const notificationOutbox = pgTable(
+  'notification_outbox',
+  {
+    clubId: integer('club_id').notNull(),
+    id: serial('id'),
+    clientId: integer('client_id'),
+    /** 'email' or 'sms'. */
+    channel: text('channel').notNull(),
+    to: text('to').notNull(),
+    /** 'member-code' or a notice kind (domain NOTICE_KINDS). */
+    kind: text('kind').notNull(),
+    subject: text('subject').notNull().default(''),
+    text: text('text').notNull(),
+    html: text('html'),
+    /** Sent at once, never deferred (sign-in codes). */
+    urgent: boolean('urgent').notNull().default(false),
+    /** A tax document attached as PDF (purchase_documents.id), or null. */
+    documentId: integer('document_id'),
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).defaultNow(),
+    /** Why the send was moved later: 'shabbat', 'holiday' or 'quiet'; null when never deferred. */
+    deferredReason: text('deferred_reason'),
+    lastError: text('last_error'),
+    /** The SMTP message id or the SMS provider's id. */
+    providerId: text('provider_id'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clubId, t.id] }),
+    index('notification_outbox_due').on(t.status, t.nextAttemptAt),
+    index('notification_outbox_club').on(t.clubId, t.id),
+    index('notification_outbox_client').on(t.clubId, t.clientId, t.kind),
+  ],
+);
+
+/** A client's notification choices (docs/notifications.md "Choices"): edited in the member app and by unsubscribe links. */
+export const notificationChoices = pgTable(
+  'notification_choices',
+  {
+    clubId: integer('club_id').notNull(),
+    clientId: integer('client_id').notNull(),
+    email: boolean('email').notNull().default(true),
+    sms: boolean('sms').notNull().default(true),
+    /** Notice kinds the client turned off (domain NOTICE_KINDS). */
+    offKinds: jsonb('off_kinds').$type<string[]>().notNull().default([]),
+    /** 'he' or 'en': the language of the client's notices. */
+    lang: text('lang').notNull().default('he'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clubId, t.clientId] }),
+    foreignKey({
+      name: 'notification_choices_client_fk',
+      columns: [t.clubId, t.clientId],
+      foreignColumns: [clients.clubId, clients.id],
+    }),
+  ],
+);
+
+/** A club's own wording of a notice (one per kind, language and channel); none = the built-in default. */
+export const notificationTemplates = pgTable(
+  'notification_templates',
+  {
+    clubId: integer('club_id').notNull(),
+    kind: text('kind').notNull(),
+    lang: text('lang').notNull(),
+    channel: text('channel').notNull(),
+    subject: text('subject').notNull().default(''),
+    body: text('body').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'notification_templates_pk', columns: [t.clubId, t.kind, t.lang, t.channel] })],
+);
+
+/** A club's notice settings (NotificationSettings of packages/domain: sender name, quiet hours, days before renewal, …). */
+export const notificationSettings = pgTable('notification_settings', {
+  clubId: integer('club_id').primaryKey(),
+  settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

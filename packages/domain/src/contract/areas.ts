@@ -17,6 +17,7 @@ export { frontDesk } from './front-desk.js';
 export { biometrics, bonus, terminalMessages } from './gate.js';
 export { groups } from './groups.js';
 export { feedbackCategories, globalMessages, incidents } from './messages.js';
+export { notifications } from './notifications.js';
 export { accounting, licenses, masav, paymentMethods, purchases, subscriptions } from './money.js';
 export { operatorClubs, operatorLicenses, operatorMaintenance } from './operator.js';
 export { operatorBilling } from './operator-billing.js';
