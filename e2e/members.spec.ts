@@ -21,6 +21,22 @@ async function axe(page: Page, where: string): Promise<string[]> {
     .map((v) => `[${where}] ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
+/** The latest sign-in code the club's outbox holds for a phone (as the club's admin reads the outbox). */
+async function codeFromOutbox(staff: Awaited<ReturnType<typeof apiSession>>, phone: string): Promise<string> {
+  const tail = phone.replace(/\D/g, '').slice(-7);
+  let text = '';
+  await expect
+    .poll(async () => {
+      const list = await staff.get<{ text: string; kind: string }[]>(
+        `/api/Notification/Outbox?kind=member-code&to=${tail}`,
+      );
+      text = list[0]?.text ?? '';
+      return text;
+    })
+    .toMatch(/\b\d{6}\b/);
+  return /\b(\d{6})\b/.exec(text)![1];
+}
+
 /** A member of the demo club with a group of morning hours, a subscription (bought at the desk) and a debt. */
 async function makeMember(request: APIRequestContext, tag: string) {
   const staff = await apiSession(request, 'admin', 'demo1234', 1001);

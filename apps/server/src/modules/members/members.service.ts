@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import {
   ClientStatus,
   normalizePhone,
@@ -19,7 +19,7 @@ import { bindMemberSession, type MemberSession } from '../../lib/member-sessions
 import { clubToday } from '../clients/clients.service.js';
 import { weekPreview } from '../schedules/schedules.service.js';
 import { renewQuoteToday } from '../subscriptions/subscriptions.service.js';
-import { printDocument, type PrintedDocument } from '../documents/documents.service.js';
+import { issueSaleDocument, printDocument, type PrintedDocument } from '../documents/documents.service.js';
 import { clubsOfContact, normalizeContact } from './member-sign-in.service.js';
 
 /*
@@ -219,9 +219,28 @@ export async function memberEntrances(db: Db, m: BoundMember, clientId: number):
   return rows.map((r) => ({ at: r.at.toISOString(), status: r.status, reason: r.reason }));
 }
 
-/** GET /api/Member/Documents/{id}: the tax documents of the client's purchases (hers or paid by her for a child), newest first. */
+/**
+ * GET /api/Member/Documents/{id}: the tax documents of the client's purchases, newest first. A paid
+ * purchase whose document was not printed yet gets it now (issueSaleDocument: the number is the
+ * purchase's invoice number and the date the purchase's, so issuing it here or at the desk is the
+ * same document), so every paid purchase has its document to download.
+ */
 export async function memberDocuments(db: Db, m: BoundMember, clientId: number): Promise<MemberDocument[]> {
   const { c } = await ownClient(db, m, clientId);
+  const unissued = await db
+    .select({ id: purchases.id })
+    .from(purchases)
+    .where(
+      and(
+        eq(purchases.clubId, m.clubId),
+        eq(purchases.clientId, c.id),
+        isNotNull(purchases.invoiceNumber),
+        sql`not exists (select 1 from purchase_documents d where d.club_id = ${purchases.clubId} and d.purchase_id = ${purchases.id})`,
+      ),
+    )
+    .orderBy(desc(purchases.id))
+    .limit(200);
+  for (const p of unissued) await issueSaleDocument(db, m.clubId, p.id, null);
   const rows = await db
     .select({ d: purchaseDocuments, total: purchases.total })
     .from(purchaseDocuments)

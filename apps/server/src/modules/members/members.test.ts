@@ -179,13 +179,24 @@ describe('member app: /api/Member', () => {
     expect(pdf.rawPayload.subarray(0, 4).toString()).toBe('%PDF');
     const docs = (await f.member.get(`/api/Member/Documents/${f.mother.id}`)).json();
     expect(docs).toEqual([expect.objectContaining({ id: state.documentId, total: 4500 })]);
+    // A purchase at the desk whose document nobody printed yet is listed with its document too.
+    const desk = await f.staff.post('/api/Client/AdminPurchase', {
+      clientId: f.mother.id,
+      purchaseItems: [{ itemType: 2, unitPrice: 2000 }],
+      payments: [{ method: 0, amount: 2000 }],
+      idempotencyKey: `member-desk-${f.mother.id}`,
+    });
+    expect(desk.statusCode, desk.body).toBe(200);
+    const both = (await f.member.get(`/api/Member/Documents/${f.mother.id}`)).json();
+    expect(both.map((d: { total: number }) => d.total)).toEqual([2000, 4500]);
+    expect(both[0].number).toBe(desk.json().invoiceNumber);
     // The provider's callback again (a retry) changes nothing: one purchase.
     const [row] = await ctx.database.db.select().from(memberCheckouts).where(eq(memberCheckouts.code, code));
     expect(row.status).toBe('paid');
     const again = await payOnHostedPage(url, '4242 4242 4242 4242');
     expect(again.statusCode).toBe(303);
     const all = await ctx.database.db.select().from(purchases).where(eq(purchases.clientId, f.mother.id));
-    expect(all).toHaveLength(1);
+    expect(all.filter((x) => x.source === 'member')).toHaveLength(1);
   });
 
   it('loads the balance of her child, paid by her (ledger row on the child), and fails a declined card', async () => {
