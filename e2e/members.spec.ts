@@ -150,6 +150,11 @@ test.describe('member app at 390 px', () => {
       await expect(page.getByTestId('m-profile')).toBeVisible();
       problems.push(...(await axe(page, `${lang} profile`)));
       await page.screenshot({ path: `screenshots/member-profile-${lang}-390.png`, fullPage: true });
+      // The same app on a wide screen: one column in the middle.
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.getByTestId('m-tab-subscription').click();
+      await expect(page.getByTestId('m-week')).toBeVisible();
+      await page.screenshot({ path: `screenshots/member-subscription-${lang}-1280.png` });
       expect(problems).toEqual([]);
     });
   }

@@ -40,7 +40,7 @@ export function MoneyPanel({ clientId }: { clientId: number }) {
   };
   return (
     <section aria-labelledby="m-money-title" data-testid="m-money">
-      <h2 id="m-money-title">{tr.t('tabMoney')}</h2>
+      <h2 id="m-money-title">{tr.t('money')}</h2>
       <dl className="m-facts">
         <div>
           <dt>{tr.t('balance')}</dt>

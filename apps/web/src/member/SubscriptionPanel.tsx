@@ -68,7 +68,7 @@ export function SubscriptionPanel({ clientId }: { clientId: number }) {
   };
   return (
     <section aria-labelledby="m-sub-title" data-testid="m-subscription">
-      <h2 id="m-sub-title">{tr.t('tabSubscription')}</h2>
+      <h2 id="m-sub-title">{tr.t('subscription')}</h2>
       <dl className="m-facts">
         <div>
           <dt>{tr.t('group')}</dt>
