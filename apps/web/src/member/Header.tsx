@@ -7,7 +7,7 @@ export function Header({ title, children }: { title: string; children?: React.Re
   const other = tr.lang === 'he' ? 'en' : 'he';
   return (
     <header className="m-header">
-      <h1>{title}</h1>
+      <h1 dir="auto">{title}</h1>
       <div className="m-header-actions">
         <button
           type="button"

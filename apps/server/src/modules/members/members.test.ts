@@ -224,6 +224,26 @@ describe('member app: /api/Member', () => {
     expect(failed.reason).toBeTruthy();
   });
 
+  it('renews her subscription on the hosted page at the renewal price, moving the end date', async () => {
+    const f = await family();
+    const bought = await f.staff.post('/api/Client/AdminPurchase', {
+      clientId: f.child.id,
+      purchaseItems: [{ itemType: 1, unitPrice: 9000, subscription: { period: 'month' } }],
+      payments: [{ method: 0, amount: 9000 }],
+      idempotencyKey: `member-renew-${f.child.id}`,
+    });
+    expect(bought.statusCode, bought.body).toBe(200);
+    const before = (await f.member.get(`/api/Member/Subscription/${f.child.id}`)).json();
+    expect(before.renewPrice).toBeGreaterThan(0);
+    const start = await f.member.post('/api/Member/Checkout', { clientId: f.child.id, kind: 'renew' });
+    expect(start.statusCode, start.body).toBe(200);
+    expect(start.json().amount).toBe(before.renewPrice);
+    expect((await payOnHostedPage(start.json().url, '5555555555554444')).statusCode).toBe(303);
+    expect((await f.member.get(`/api/Member/Checkout/${start.json().code}`)).json().status).toBe('paid');
+    const after = (await f.member.get(`/api/Member/Subscription/${f.child.id}`)).json();
+    expect(after.subscriptionEnd > before.subscriptionEnd).toBe(true);
+  });
+
   it('refuses a callback not signed by the provider (401) and a checkout code of another member (404)', async () => {
     const f = await family();
     const start = (
