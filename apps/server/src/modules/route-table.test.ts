@@ -225,8 +225,12 @@ describe('route table: 401, 403 and other-club 404 on every route', () => {
       }
     }
     expect(wrong).toEqual([]);
-    // The one exemption is a provider page posted by its own form, outside /api.
-    expect(all.filter((x) => x.config.antiForgery === false).map(label)).toEqual(['POST /sandbox/pay/:code']);
+    // The exemptions are pages posted by their own form, outside /api: the provider's payment page and
+    // the unsubscribe link's page, which a mail client also posts to (RFC 8058 one-click).
+    expect(all.filter((x) => x.config.antiForgery === false).map(label)).toEqual([
+      'POST /sandbox/pay/:code',
+      'POST /unsubscribe/:token',
+    ]);
   });
 
   it('reaches the same checks through every spelling of a path (encoded, doubled or trailing slash, dot segment, case)', async () => {
