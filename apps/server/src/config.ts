@@ -141,7 +141,7 @@ export function loadNotifyConfig(env: NodeJS.ProcessEnv, port: number): NotifyCo
       env.SMS_PROVIDER === 'inforu' && env.SMS_USER && env.SMS_TOKEN
         ? {
             provider: 'inforu',
-            url: env.SMS_API_URL || 'https://capi.inforu.co.il/api/v2/SMS/SendSms',
+            url: env.SMS_API_URL || 'https://uapi.inforu.co.il/SendMessageXml.ashx',
             user: env.SMS_USER,
             token: env.SMS_TOKEN,
             sender: env.SMS_SENDER || 'Venue',

@@ -11,6 +11,7 @@ import { clubRoutes } from './modules/club/club.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { debtRoutes } from './modules/debts/debts.routes.js';
 import { documentRoutes } from './modules/documents/documents.routes.js';
+import { documentAttachment } from './modules/documents/document-attachment.js';
 import { frontDeskRoutes } from './modules/front-desk/front-desk.routes.js';
 import { feedbackCategoryRoutes } from './modules/feedback-categories/feedback-categories.routes.js';
 import { globalMessageRoutes } from './modules/global-messages/global-messages.routes.js';
@@ -69,7 +70,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(licenseRoutes);
   await app.register(accountingRoutes);
   await app.register(documentRoutes);
-  await app.register(notificationRoutes);
+  await app.register(notificationRoutes, { documentPdf: documentAttachment });
   // The front desk (docs/front-desk.md)
   await app.register(frontDeskRoutes);
   // Management

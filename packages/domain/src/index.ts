@@ -11,6 +11,7 @@ export * from './money.js';
 export * from './calendar.js';
 export * from './hebrew-date.js';
 export * from './calendar-events.js';
+export * from './notice-window.js';
 export * from './business-days.js';
 export * from './locations.js';
 export * from './club-defaults.js';

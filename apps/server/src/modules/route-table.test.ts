@@ -262,14 +262,20 @@ describe('route table: 401, 403 and other-club 404 on every route', () => {
       }
     }
     expect(wrong).toEqual([]);
-    // The one exemption is a provider page posted by its own form, outside /api.
-    // and the member app's provider callback and hosted page (docs/members.md), which act on no session.
+    // The exemptions act on no console session: the provider's payment page, the member app's provider
+    // callback and hosted page (docs/members.md), and the unsubscribe link's page, which a mail client
+    // also posts to (RFC 8058 one-click; docs/notifications.md).
     expect(
       all
         .filter((x) => x.config.antiForgery === false)
         .map(label)
         .sort(),
-    ).toEqual(['POST /api/Member/PaymentCallback', 'POST /sandbox/hosted/pay', 'POST /sandbox/pay/:code']);
+    ).toEqual([
+      'POST /api/Member/PaymentCallback',
+      'POST /sandbox/hosted/pay',
+      'POST /sandbox/pay/:code',
+      'POST /unsubscribe/:token',
+    ]);
   });
 
   it('reaches the same checks through every spelling of a path (encoded, doubled or trailing slash, dot segment, case)', async () => {
