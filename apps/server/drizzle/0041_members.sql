@@ -58,6 +58,6 @@ CREATE TABLE "member_checkouts" (
 	CONSTRAINT "member_checkouts_club_id_id_pk" PRIMARY KEY("club_id","id")
 );
 --> statement-breakpoint
-CREATE UNIQUE INDEX "member_checkouts_code" ON "member_checkouts" USING btree ("code");
+CREATE UNIQUE INDEX "member_checkouts_code" ON "member_checkouts" USING btree ("club_id","code");
 --> statement-breakpoint
 CREATE INDEX "member_checkouts_client" ON "member_checkouts" USING btree ("club_id","payer_client_id","created_at");

@@ -1750,7 +1750,8 @@ export const memberCheckouts = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.clubId, t.id] }),
-    uniqueIndex('member_checkouts_code').on(t.code),
+    // Per club (shard-ready: a unique key includes club_id); the code is 144 random bits, found by itself.
+    uniqueIndex('member_checkouts_code').on(t.clubId, t.code),
     index('member_checkouts_client').on(t.clubId, t.payerClientId, t.createdAt),
   ],
 );

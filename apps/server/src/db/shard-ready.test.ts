@@ -34,6 +34,10 @@ export const REFERENCE_TABLES: Record<string, string> = {
   login_failures: 'sign-in back-off by "<externalClubId>|<name>", read before the club is known',
   sessions:
     "sign-in sessions of users (a reference table: the operator's have no club); looked up by id on every request, written at sign-in, sign-out and at most once a minute of activity",
+  member_codes:
+    "members' one-time sign-in codes, keyed by the phone or e-mail they went to: asked before a club is chosen (a contact may be on file in several clubs)",
+  member_sessions:
+    'member sessions (docs/members.md): opened by the code before a club is chosen, then bound to one; looked up by id on every member request',
   global_messages: "the operator's messages to many clubs",
   global_message_reads: 'read marks of global messages per user (both reference tables)',
   script_versions: 'terminal software versions published by the operator',
