@@ -76,7 +76,7 @@ async function club(n: number) {
   for (let i = 0; i < n; i++) {
     const serial = `GS-${clubId}-${seq++}`;
     const t = await factory.makeTerminal(ctx, clubId, { serial, secret: SECRET, name: `Gate ${i + 1}` });
-    const tc = new TerminalClient({ url: base, serial, secret: SECRET, timeoutMs: 5000, heartbeat: false });
+    const tc = new TerminalClient({ url: base, serial, secret: SECRET, timeoutMs: 20_000, heartbeat: false });
     open.push(tc);
     await tc.connect();
     terminals.push({ id: t.id, serial, tc });
