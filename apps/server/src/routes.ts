@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './modules/account/account.routes.js';
+import { memberRoutes } from './modules/members/members.routes.js';
 import { accountingRoutes } from './modules/accounting/accounting.routes.js';
 import { attendanceRoutes } from './modules/attendance/attendance.routes.js';
 import { biometricRoutes } from './modules/biometrics/biometrics.routes.js';
@@ -10,12 +11,14 @@ import { clubRoutes } from './modules/club/club.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { debtRoutes } from './modules/debts/debts.routes.js';
 import { documentRoutes } from './modules/documents/documents.routes.js';
+import { documentAttachment } from './modules/documents/document-attachment.js';
 import { frontDeskRoutes } from './modules/front-desk/front-desk.routes.js';
 import { gateSafetyRoutes } from './modules/gate-safety/gate-safety.routes.js';
 import { occupancyRoutes } from './modules/occupancy/occupancy.routes.js';
 import { feedbackCategoryRoutes } from './modules/feedback-categories/feedback-categories.routes.js';
 import { globalMessageRoutes } from './modules/global-messages/global-messages.routes.js';
 import { incidentRoutes } from './modules/incidents/incidents.routes.js';
+import { notificationRoutes } from './modules/notifications/notifications.routes.js';
 import { employeePositionRoutes } from './modules/employee-positions/employee-positions.routes.js';
 import { groupRoutes } from './modules/groups/groups.routes.js';
 import { licenseRoutes } from './modules/licenses/licenses.routes.js';
@@ -44,6 +47,8 @@ import { terminalLinkRoutes } from './realtime/terminal-link.js';
  */
 export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(accountRoutes);
+  // The member app (docs/members.md).
+  await app.register(memberRoutes);
   await app.register(clubRoutes);
   await app.register(clientRoutes);
   await app.register(groupRoutes);
@@ -70,6 +75,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(licenseRoutes);
   await app.register(accountingRoutes);
   await app.register(documentRoutes);
+  await app.register(notificationRoutes, { documentPdf: documentAttachment });
   // The front desk (docs/front-desk.md)
   await app.register(frontDeskRoutes);
   // Management

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSync, type JsonSchema } from 'json-schema-faker';
 import { UserLevel } from '@venue/domain';
 import { Api, createTestApp, makeClub, makeUser, TEST_PASSWORD, type TestContext } from './harness.js';
+import { makeClient } from './factories.js';
+import { startMemberSession } from '../src/lib/member-sessions.js';
 
 /**
  * Issue 11 ("no 500 from any input"), from the served OpenAPI document rather
@@ -136,6 +138,9 @@ export function describeRouteFuzz(shard: number, shards: number): void {
     let api: Api;
     let ops: Operation[];
     let signIn: () => Promise<void>;
+    // The member app's routes (docs/members.md) take a member token: a member of the club, signed in again after sign-out.
+    let member: Api;
+    let memberSignIn: () => Promise<void>;
     beforeAll(async () => {
       ctx = await createTestApp();
       const club = await makeClub(ctx);
@@ -147,6 +152,19 @@ export function describeRouteFuzz(shard: number, shards: number): void {
         if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.body}`);
       };
       await signIn();
+      const client = await makeClient(ctx, club.id, { phone: '+972501234567' });
+      member = new Api(ctx.app);
+      memberSignIn = async () => {
+        const ms = await startMemberSession(ctx.database.db, {
+          contact: client.phone,
+          clubId: club.id,
+          clientId: client.id,
+          ip: '',
+          ttlSeconds: 3600,
+        });
+        member.token = await ctx.app.jwt.sign({ sub: 0, tv: 0, ms });
+      };
+      await memberSignIn();
       const doc = (await api.get('/api/docs/json')).json();
       const socketRoutes = new Set(ctx.app.routeTable.filter((r) => r.websocket).map((r) => r.url));
       ops = operations(doc).filter((o) => !socketRoutes.has(o.path.replace(/\{(\w+)\}/g, ':$1')));
@@ -174,11 +192,12 @@ export function describeRouteFuzz(shard: number, shards: number): void {
 
         const send = async (p: Record<string, string>, q: Record<string, unknown>, b: unknown, what: string) => {
           const url = op.path.replace(/\{(\w+)\}/g, (_, k: string) => enc(p[k] ?? '1')) + queryString(q);
-          let res = await api.request(op.method, url, op.method === 'GET' ? undefined : b);
+          const caller = op.path.startsWith('/api/Member/') ? member : api;
+          let res = await caller.request(op.method, url, op.method === 'GET' ? undefined : b);
           if (res.statusCode === 401) {
             // A route that signs out (or revokes tokens) was called: sign in again and retry once.
-            await signIn();
-            res = await api.request(op.method, url, op.method === 'GET' ? undefined : b);
+            await (caller === member ? memberSignIn() : signIn());
+            res = await caller.request(op.method, url, op.method === 'GET' ? undefined : b);
           }
           sent++;
           if (res.statusCode >= 500)

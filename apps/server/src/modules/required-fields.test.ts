@@ -4,7 +4,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { contract, type ApiRoute } from '@venue/domain';
-import { createTestApp, signedInAdmin, signedInOperator, type TestContext } from '../../test/harness.js';
+import { Api, createTestApp, signedInAdmin, signedInOperator, type TestContext } from '../../test/harness.js';
+import * as factory from '../../test/factories.js';
+import { startMemberSession } from '../lib/member-sessions.js';
 
 /**
  * Issue 34 item 13 over HTTP: every contract entry with a JSON body, sent
@@ -61,6 +63,17 @@ describe('a missing required field over HTTP: `required`, translated, on every b
   it('answers each entry’s `{}` with `required` on its required fields and only translated keys', async () => {
     const { api, club } = await signedInAdmin(ctx);
     const { api: operator } = await signedInOperator(ctx);
+    // The member app's routes (docs/members.md) take a member token.
+    const client = await factory.makeClient(ctx, club.id, { phone: '+972501234568' });
+    const member = new Api(ctx.app);
+    const ms = await startMemberSession(ctx.database.db, {
+      contact: client.phone,
+      clubId: club.id,
+      clientId: client.id,
+      ip: '',
+      ttlSeconds: 600,
+    });
+    member.token = await ctx.app.jwt.sign({ sub: 0, tv: 0, ms });
     // The areas behind a club setting (attendance, positions, incidents and feedback) open for the admin.
     await api.patch(`/api/Club/${club.id}`, { isEmployeeAttendanceEnabled: true, isIncidentReportEnabled: true });
     const he = validationKeys('he');
@@ -71,7 +84,9 @@ describe('a missing required field over HTTP: `required`, translated, on every b
       const url = route.path.replace(/:\w+/g, '1');
       const res = route.access.operator
         ? await operator.request(route.method, url, {}, { clubexternalid: String(club.externalClubId) })
-        : await api.request(route.method, url, {});
+        : route.access.member
+          ? await member.request(route.method, url, {})
+          : await api.request(route.method, url, {});
       const required = requiredKeys(route.body!);
       if (required.length > 0) withRequired++;
       if (res.statusCode !== 400) {

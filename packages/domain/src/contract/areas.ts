@@ -4,6 +4,7 @@
  * the sign-in screen does not carry every schema of the API.
  */
 export { account } from './account.js';
+export { members } from './members.js';
 export { attendance } from './attendance.js';
 export { calendar } from './calendar.js';
 export { clients } from './clients.js';
@@ -18,6 +19,7 @@ export { gateSafety } from './gate-safety.js';
 export { occupancy } from './occupancy.js';
 export { groups } from './groups.js';
 export { feedbackCategories, globalMessages, incidents } from './messages.js';
+export { notifications } from './notifications.js';
 export { accounting, licenses, masav, paymentMethods, purchases, subscriptions } from './money.js';
 export { operatorClubs, operatorLicenses, operatorMaintenance } from './operator.js';
 export { operatorBilling } from './operator-billing.js';

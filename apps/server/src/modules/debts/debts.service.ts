@@ -9,6 +9,7 @@ import { audit, auditedUpdate } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { scoped } from '../../lib/scoped.js';
 import { clockNow } from '../../lib/clock.js';
+import { noticeNewDebt } from '../notifications/money-notices.js';
 
 /**
  * Debts (seed 000 §7 "Debts"; seed 001 §4 "register debt", "pay debt").
@@ -71,6 +72,7 @@ export async function createDebt(db: Db, actor: Actor, input: z.infer<typeof Deb
   return db.transaction(async (tx) => {
     const r = await registerDebt(tx, { ...input, clubId: actor.clubId, source: 'manual', userId: actor.userId });
     await audit(tx, actor, { action: 'create', entity: 'debt', entityId: r.id, after: presentDebt(r) });
+    await noticeNewDebt(tx, actor.clubId, r.clientId, r.amount);
     return presentDebt(r);
   });
 }

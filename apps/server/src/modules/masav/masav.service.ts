@@ -15,6 +15,7 @@ import {
   purchases,
 } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
+import { noticeMasavRejected } from '../notifications/money-notices.js';
 import { AppError } from '../../lib/errors.js';
 import { scoped } from '../../lib/scoped.js';
 import { validationError } from '../../lib/validation.js';
@@ -372,6 +373,17 @@ async function settleMasavFile(tx: Tx, actor: Actor, file: typeof masavFiles.$in
     .update(masavFiles)
     .set({ returnedAt: now })
     .where(scoped(tx, clubId).where(masavFiles, eq(masavFiles.id, file.id)));
+  await noticeMasavRejected(
+    tx,
+    clubId,
+    all
+      .filter(({ debt }) => rejected.has(debt.id))
+      .map(({ debt }) => ({
+        clientId: debt.clientId,
+        amount: debt.amount - debt.paid,
+        reason: rejected.get(debt.id)!,
+      })),
+  );
   await onMasavCollected(
     tx,
     clubId,

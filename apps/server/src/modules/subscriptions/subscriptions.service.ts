@@ -30,6 +30,8 @@ import { clubSettings, clubToday, getClubRow } from '../club/club.service.js';
 import { audit } from '../../lib/audit.js';
 import type { Actor } from '../../lib/actor.js';
 import { registerDebt } from '../debts/debts.service.js';
+import { noticeRenewalRun } from '../notifications/money-notices.js';
+import { issueSaleDocument } from '../documents/documents.service.js';
 import {
   chargeChunk,
   logWithoutMethod,
@@ -246,6 +248,14 @@ export async function runAutoRenew(
       else out.failed++;
     }
   }
+  // The run's notices (renewed with its document, renewal failed), after its money is written
+  // (docs/notifications.md); a document that cannot be issued yet (MASAV) is only linked.
+  await noticeRenewalRun(db, clubId, run.at, (purchaseId) =>
+    issueSaleDocument(db, clubId, purchaseId, null).then(
+      (d) => d.id,
+      () => null,
+    ),
+  );
   return out;
 }
 
