@@ -56,7 +56,8 @@ export const SAFETY_REASON_MIN = 3;
  */
 export const SafetyCommand = z.strictObject({
   reason: text(300).trim().min(SAFETY_REASON_MIN, { message: 'tooShort' }),
-  confirm: z.literal(true, { message: 'confirmRequired' }),
+  // Missing: `required` as every field; present but not true: the step was not confirmed.
+  confirm: z.literal(true, { error: (iss) => (iss.input === undefined ? 'required' : 'confirmRequired') }),
 });
 export type SafetyCommand = z.infer<typeof SafetyCommand>;
 
