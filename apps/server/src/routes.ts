@@ -13,6 +13,8 @@ import { debtRoutes } from './modules/debts/debts.routes.js';
 import { documentRoutes } from './modules/documents/documents.routes.js';
 import { documentAttachment } from './modules/documents/document-attachment.js';
 import { frontDeskRoutes } from './modules/front-desk/front-desk.routes.js';
+import { gateSafetyRoutes } from './modules/gate-safety/gate-safety.routes.js';
+import { occupancyRoutes } from './modules/occupancy/occupancy.routes.js';
 import { feedbackCategoryRoutes } from './modules/feedback-categories/feedback-categories.routes.js';
 import { globalMessageRoutes } from './modules/global-messages/global-messages.routes.js';
 import { incidentRoutes } from './modules/incidents/incidents.routes.js';
@@ -61,6 +63,9 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(bonusRoutes);
   await app.register(terminalMessageRoutes);
   await app.register(gatePushRoutes);
+  // The gate in an emergency (docs/gate-safety.md)
+  await app.register(gateSafetyRoutes);
+  await app.register(occupancyRoutes);
   // Money
   await app.register(purchaseRoutes);
   await app.register(paymentMethodRoutes);

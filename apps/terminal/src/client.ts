@@ -21,6 +21,11 @@ import {
   type ServerOfflineAck,
   type ServerValidList,
   type ServerWelcome,
+  type AlarmInput,
+  type SafetyMode,
+  type ServerAlarmAck,
+  type ServerSafety,
+  type TerminalAlarm,
   type TerminalMessage,
   type TerminalScreen,
 } from '@venue/domain';
@@ -213,6 +218,20 @@ export class TerminalClient extends EventEmitter {
   gateOpenUntil = 0;
   doorState: DoorState = 2;
   readonly actions: ServerAction[] = [];
+  /**
+   * The club's emergency as this terminal acts on it (docs/gate-safety.md): the server's state
+   * (pushed, in the welcome, in the valid list), or the terminal's own after an alarm input it has
+   * not yet had answered. `openAll`: the gate is held open; `lockdown`: only the list's lockdown
+   * overrides pass offline.
+   */
+  safety: { mode: SafetyMode; since: string | null; reason: string | null; local: boolean } = {
+    mode: 'normal',
+    since: null,
+    reason: null,
+    local: false,
+  };
+  /** Alarm inputs not yet answered by the server (sent on every welcome until acknowledged). */
+  readonly pendingAlarms: TerminalAlarm[] = [];
   private readonly cashWaiters = new Map<string, ((s: ServerCashState) => void)[]>();
   /** Settles the `connect` in progress (welcome or refusal), until it settles. */
   private connecting?: (err: Error | null, w?: ServerWelcome) => void;
@@ -457,6 +476,9 @@ export class TerminalClient extends EventEmitter {
     },
     'valid-list': (m) => {
       this.validList = m;
+      if (m.safety && m.safety !== this.safety.mode && !(m.safety === 'normal' && this.safety.local)) {
+        this.applySafety({ mode: m.safety, since: null, reason: null });
+      }
       this.emit('valid-list', m);
     },
     action: (m) => {
@@ -478,7 +500,54 @@ export class TerminalClient extends EventEmitter {
     'incident-reported': (m) => this.unsolicitedMessage(m),
     templates: (m) => this.unsolicitedMessage(m),
     messages: (m) => this.unsolicitedMessage(m),
+    safety: (m) => this.applySafety(m),
+    'alarm-ack': (m) => this.onAlarmAck(m),
   };
+
+  /** Whether the simulated gate is held open by the club's open-all (or the terminal's own fire input). */
+  get gateHeldOpen(): boolean {
+    return this.safety.mode === 'openAll';
+  }
+
+  /**
+   * The server's emergency state. While an alarm of this terminal waits for its answer, a
+   * `normal` from the server (a welcome before the alarm went up) does not undo it.
+   */
+  private applySafety(m: Omit<ServerSafety, 'type'>): void {
+    if (m.mode === 'normal' && this.pendingAlarms.length > 0 && this.safety.local) return;
+    const changed = m.mode !== this.safety.mode;
+    this.safety = { mode: m.mode, since: m.since, reason: m.reason, local: false };
+    if (m.mode === 'openAll') this.gateOpenUntil = Number.POSITIVE_INFINITY;
+    else if (changed && this.gateOpenUntil === Number.POSITIVE_INFINITY) this.gateOpenUntil = 0;
+    if (changed) this.emit('safety', this.safety);
+  }
+
+  /**
+   * An alarm input fired at this terminal (docs/terminal-protocol.md "Emergency"): it acts at
+   * once, by itself — `fire-alarm` holds the gate open, `panic` locks it — whether or not the
+   * server can be reached, then tells the server (now, or on the next welcome), which starts the
+   * club's open-all or lockdown and pushes it to every terminal of the club.
+   */
+  raiseAlarm(input: AlarmInput, eventId: string = randomUUID()): TerminalAlarm {
+    const mode: SafetyMode = input === 'fire-alarm' ? 'openAll' : 'lockdown';
+    // Open-all wins: a panic input does not lock a gate held open for a fire.
+    if (!(mode === 'lockdown' && this.safety.mode === 'openAll')) {
+      this.safety = { mode, since: new Date().toISOString(), reason: input, local: true };
+      if (mode === 'openAll') this.gateOpenUntil = Number.POSITIVE_INFINITY;
+      this.emit('safety', this.safety);
+    }
+    const alarm: TerminalAlarm = { type: 'alarm', eventId, input, at: new Date().toISOString() };
+    this.pendingAlarms.push(alarm);
+    if (this.connected) this.send(alarm);
+    return alarm;
+  }
+
+  /** The server answered an alarm: it leaves the queue (the state itself arrives as `safety`). */
+  private onAlarmAck(m: ServerAlarmAck): void {
+    const i = this.pendingAlarms.findIndex((a) => a.eventId === m.eventId);
+    if (i >= 0) this.pendingAlarms.splice(i, 1);
+    this.emit('alarm-ack', m);
+  }
 
   /** Welcomed: online again; heartbeats and the link check start, queued offline decisions are uploaded. */
   private onWelcome(m: ServerWelcome): void {
@@ -486,6 +555,9 @@ export class TerminalClient extends EventEmitter {
     this.welcome = m;
     this.offlineSince = null;
     this.attempts = 0;
+    // The club's emergency as it is now (absent: normal); then alarms not yet answered go up.
+    this.applySafety(m.safety ?? { mode: 'normal', since: null, reason: null });
+    for (const a of this.pendingAlarms) this.send(a);
     if (this.opts.heartbeat !== false) {
       clearInterval(this.heartbeatTimer);
       this.heartbeatTimer = setInterval(() => this.heartbeat(), HEARTBEAT_INTERVAL_SECONDS * 1000);
@@ -617,6 +689,8 @@ export class TerminalClient extends EventEmitter {
    * for upload either way.
    */
   decideOffline(identification: Identification, eventId: string, at = new Date()): PresentResult {
+    const emergency = this.decideOfflineInEmergency(identification, eventId, at);
+    if (emergency) return emergency;
     const list = this.validList;
     // A decision that timed out on a link not yet known dead counts from the last contact too.
     const since = this.offlineSince ?? this.cannotDecideSince ?? new Date(Math.min(this.lastContact, at.getTime()));
@@ -641,6 +715,34 @@ export class TerminalClient extends EventEmitter {
       gateOpenSeconds: entry ? (this.welcome?.gateOpenSeconds ?? 5) : 0,
       message: entry ? 'EntryBySubscription' : 'OfflineCannotDecide',
       ...(entry?.name ? { clientName: entry.name } : {}),
+      offline: true,
+    };
+  }
+
+  /**
+   * Offline in an emergency (docs/gate-safety.md): open-all admits everyone (reason 32
+   * EntryEmergencyOpen); lockdown admits only the list's lockdown overrides (reason 31) and
+   * refuses the rest (reason 30 Lockdown; uploaded as status 3, could not decide). Null when normal.
+   */
+  private decideOfflineInEmergency(identification: Identification, eventId: string, at: Date): PresentResult | null {
+    const mode = this.safety.mode;
+    if (mode === 'normal') return null;
+    const overrides = this.validList?.lockdownOverrides ?? [];
+    const pass =
+      mode === 'openAll' || overrides.some((o) => o.kind === identification.kind && o.value === identification.value);
+    if (!this.offlineQueue.some((e) => e.eventId === eventId)) {
+      this.offlineQueue.push({ eventId, identification, at: at.toISOString(), status: pass ? 1 : 3 });
+    }
+    const seconds = this.welcome?.gateOpenSeconds ?? 5;
+    if (pass && mode !== 'openAll') this.gateOpenUntil = Date.now() + seconds * 1000;
+    const reason = mode === 'openAll' ? 32 : pass ? 31 : 30;
+    return {
+      type: 'decision',
+      eventId,
+      status: pass ? 1 : 14,
+      reason,
+      gateOpenSeconds: pass ? seconds : 0,
+      message: mode === 'openAll' ? 'EntryEmergencyOpen' : pass ? 'EntryLockdownOverride' : 'Lockdown',
       offline: true,
     };
   }

@@ -25,6 +25,8 @@ export const INTERACTIVE_HELP = `Commands (one per line):
   done                   finish paying (the server approves and plans the change)
   cancel                 cancel the cash session (what was inserted is paid back)
 ${INTERACTIVE_KIOSK_HELP}
+  fire                   the fire-alarm input fires: the gate opens by itself, the club's open-all starts
+  panic                  the panic button: the gate locks, the club's lockdown starts
   door <1-7>             report the door state (1 closed, 2 opened, 3 free open, 4 money only, 6 with pay, 7 restricted)
   show                   show the display
   help                   this text
@@ -93,14 +95,28 @@ interface Screen {
 function display(t: Screen): void {
   const { client } = t;
   const now = Date.now();
-  const gate = client.gateOpenUntil > now ? `OPEN ${Math.ceil((client.gateOpenUntil - now) / 1000)} s` : 'closed';
+  const gate = client.gateHeldOpen
+    ? 'HELD OPEN'
+    : client.gateOpenUntil > now
+      ? `OPEN ${Math.ceil((client.gateOpenUntil - now) / 1000)} s`
+      : 'closed';
   const link = client.connected ? 'online' : `OFFLINE (${client.offlineQueue.length} queued)`;
   t.print('┌──────────────────────────────────────────────');
   t.print(`│ ${client.welcome?.name ?? t.serial}  [${link}]  gate ${gate}  door ${DOOR[client.doorState]}`);
+  const safety = safetyLine(client);
+  if (safety) t.print(`│ ${safety}`);
   if (t.lastLine) t.print(`│ ${t.lastLine}`);
   if (t.session?.state) t.print(`│ ${cashLine(t.session.state)}`);
   for (const m of t.messages) t.print(`│ ✉ ${m}`);
   t.print('└──────────────────────────────────────────────');
+}
+
+/** The display's emergency line (docs/gate-safety.md), or '' when normal. */
+export function safetyLine(client: Pick<TerminalClient, 'safety'>): string {
+  const s = client.safety;
+  if (s.mode === 'normal') return '';
+  const what = s.mode === 'openAll' ? 'EMERGENCY: ALL GATES OPEN' : 'LOCKDOWN: ENTRY REFUSED';
+  return `${what}${s.reason ? ` — ${s.reason}` : ''}${s.local ? ' [alarm input, not yet confirmed]' : ''}`;
 }
 
 /** Shows on the display what happens on the link: pushed messages, the console's actions, offline and upload. */
@@ -118,6 +134,7 @@ function watchLink(t: Screen): void {
     show(`console action: ${a.actionName} → ${reply.ok ? 'done' : 'failed'}`),
   );
   t.client.on('offline', () => show('link to the server lost: admitting from the cached list'));
+  t.client.on('safety', () => display(t));
   t.client.on('uploaded', (ack: { recorded: string[]; duplicates: string[] }) =>
     show(`uploaded ${ack.recorded.length} offline decisions (${ack.duplicates.length} already known)`),
   );
@@ -214,7 +231,11 @@ async function runCommand(t: Screen, line: string): Promise<boolean> {
     else if (cmd === 'done' || cmd === 'cancel') await finishCommand(t, cmd);
     else if (cmd === 'buy') await buyCommand(t, args);
     else if (cmd === 'door') doorCommand(t, args);
-    else t.print(`unknown command: ${cmd} (help lists them)`);
+    else if (cmd === 'fire' || cmd === 'panic') {
+      t.client.raiseAlarm(cmd === 'fire' ? 'fire-alarm' : 'panic');
+      t.lastLine = `alarm input: ${cmd === 'fire' ? 'fire-alarm' : 'panic'}`;
+      display(t);
+    } else t.print(`unknown command: ${cmd} (help lists them)`);
   } catch (err) {
     t.print(`error: ${(err as Error).message}`);
   }

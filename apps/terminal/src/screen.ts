@@ -82,6 +82,10 @@ export class ScreenReporter {
       if (a.actionName === 'openGate' && reply.ok) this.openGateFor(client.welcome?.gateOpenSeconds ?? 5);
     });
     client.on('offline', () => this.update({ view: 'offline', prompt: PROMPTS[this.language].offline }));
+    // The club's emergency on the screen (docs/gate-safety.md): the gate held open, or locked.
+    client.on('safety', (s: { mode: 'normal' | 'openAll' | 'lockdown' }) =>
+      this.update({ safety: s.mode, gateOpen: s.mode === 'openAll' }),
+    );
     // After every welcome the server gets the whole screen again (it may be another instance, or restarted).
     client.on('online', () => {
       if (this.state.view === 'offline') this.update({ view: 'idle', prompt: PROMPTS[this.language].idle });

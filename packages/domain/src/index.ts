@@ -47,6 +47,8 @@ export * from './protocol.js';
 export * from './terminal.js';
 export * from './gate.js';
 export * from './gate-protocol.js';
+export * from './gate-safety.js';
+export * from './occupancy.js';
 export * from './kiosk-protocol.js';
 export * from './attendance-protocol.js';
 export * from './screen-protocol.js';

@@ -31,6 +31,9 @@ const ENTRANCE_STATUS = {
   11: ['העמדה לא אושרה', 'Terminal not approved'],
   12: ['מגבלת כניסות כללית', 'Global entrances limit'],
   13: ['חשד לכניסה חוזרת מהירה', 'Rapid re-entry suspicion'],
+  14: ['נעילת חירום', 'Lockdown'],
+  15: ['האזור מלא', 'Area at capacity'],
+  16: ['נכנס ולא יצא', 'Anti-passback'],
   9999: ['תשלום', 'Payment'],
 } as const satisfies Record<number, Pair>;
 
@@ -66,6 +69,11 @@ const REASON = {
   PaymentError: ['שגיאה בתשלום', 'Payment error'],
   ClientInactive: ['הלקוח אינו פעיל', 'Client inactive'],
   EntryByStaffOverride: ['כניסה באישור צוות', 'Admitted by staff override'],
+  Lockdown: ['נעילת חירום: הכניסה נחסמה', 'Lockdown: entry refused'],
+  EntryLockdownOverride: ['כניסה בזמן נעילה (צוות מורשה)', 'Entry during lockdown (authorised staff)'],
+  EntryEmergencyOpen: ['פתיחת חירום של כל השערים', 'Emergency: all gates open'],
+  AreaFull: ['האזור הגיע לתפוסה המרבית', 'The area is at capacity'],
+  AntiPassback: ['נכנס ולא יצא מאז', 'Entered and not exited since'],
   unknown: ['אחר', 'Other'],
 } as const satisfies Record<keyof typeof Reason | 'unknown', Pair>;
 
@@ -212,6 +220,12 @@ const AUDIT_ACTION_BASE = {
   'login.locked': ['כניסה נחסמה זמנית', 'Sign-in locked'],
   'login.attack': ['ניסיונות כניסה חוזרים', 'Sustained sign-in attempts'],
   override: ['אישור כניסה למרות סירוב', 'Admit despite a refusal'],
+  openAll: ['פתיחת חירום של כל השערים', 'Emergency open-all'],
+  releaseOpenAll: ['סיום פתיחת החירום', 'Open-all released'],
+  lockdown: ['נעילת חירום', 'Lockdown'],
+  releaseLockdown: ['סיום נעילת החירום', 'Lockdown released'],
+  alarm: ['אזעקה מעמדה', 'Alarm input at a terminal'],
+  checkOut: ['הוצאה מהמתחם', 'Checked out'],
 } as const satisfies Record<string, Pair>;
 const AUDIT_ACTION: Record<string, Pair> = {
   ...AUDIT_ACTION_BASE,
@@ -237,6 +251,9 @@ const AUDIT_ENTITY = {
   debt: ['חוב', 'Debt'],
   employeePosition: ['תפקיד', 'Position'],
   entrance: ['כניסה', 'Entrance'],
+  gateSafety: ['מצב חירום בשערים', 'Gate emergency state'],
+  gateArea: ['אזור תפוסה', 'Occupancy area'],
+  lockdownOverride: ['הרשאת מעבר בנעילה', 'Lockdown override'],
   feedbackCategory: ['קטגוריית משוב', 'Feedback category'],
   globalMessage: ['הודעה כללית', 'Global message'],
   group: ['קבוצה', 'Group'],

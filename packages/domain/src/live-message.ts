@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EntranceRow } from './schemas/reports.js';
 import { CASH_SESSION_STATES } from './terminal.js';
 import { TerminalScreenState } from './screen-protocol.js';
+import { SafetyState } from './gate-safety.js';
 
 // In a module of its own, not protocol.ts: the console's signed-in frame
 // checks every live message against it, and protocol.ts's other schemas bring
@@ -47,6 +48,8 @@ export const LiveMessage = z.discriminatedUnion('type', [
     requestId: z.number().int().nullable(),
     status: z.number().int().nullable(),
   }),
+  /** The club's emergency state changed (open-all, lockdown; docs/gate-safety.md): every console shows its banner. */
+  z.object({ type: z.literal('safety'), state: SafetyState }),
   z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
 ]);
 export type LiveMessage = z.infer<typeof LiveMessage>;

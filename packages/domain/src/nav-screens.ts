@@ -19,6 +19,8 @@ import type { NAV_RULES } from './navigation.js';
  */
 export const NAV_SCREEN_DATA: Partial<Record<keyof typeof NAV_RULES, readonly RouteAccess[]>> = {
   dashboard: [{ permission: 'roleViewDashboard' }], // dashboard.monthlyEntrances
+  gateSafety: [{}], // gateSafety.state
+  occupancy: [{}, {}], // occupancy.inside, occupancy.areas
   clients: [{ permission: 'roleViewClientsList' }], // clients.list
   groups: [{ permission: 'roleViewClientGroupList' }], // groups.list
   products: [{}], // products.list
@@ -41,6 +43,8 @@ export const NAV_SCREEN_DATA: Partial<Record<keyof typeof NAV_RULES, readonly Ro
 /** The contract entries behind each list above, by `area.name` (for the test that keeps them equal). */
 export const NAV_SCREEN_ROUTES: Partial<Record<keyof typeof NAV_RULES, readonly string[]>> = {
   dashboard: ['dashboard.monthlyEntrances'],
+  gateSafety: ['gateSafety.state'],
+  occupancy: ['occupancy.inside', 'occupancy.areas'],
   clients: ['clients.list'],
   groups: ['groups.list'],
   products: ['products.list'],

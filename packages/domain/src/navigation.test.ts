@@ -31,11 +31,25 @@ const keys = (c: NavContext) => visibleNavigation(c).map((e) => e.key);
 
 describe('visibleNavigation (seed 000 §6)', () => {
   it('shows only the unconditional entries to a user with no flags in a regular club', () => {
-    expect(keys(ctx())).toEqual(['products', 'terminals', 'schedules', 'licensesUsedReport', 'loadedLicensesReport']);
+    expect(keys(ctx())).toEqual([
+      'occupancy',
+      'products',
+      'terminals',
+      'schedules',
+      'licensesUsedReport',
+      'loadedLicensesReport',
+    ]);
   });
 
   it('hides the regular-class-only entries in a kala club (7000+)', () => {
-    expect(keys(ctx({ externalClubId: 7000 }))).toEqual(['products', 'terminals']);
+    expect(keys(ctx({ externalClubId: 7000 }))).toEqual(['occupancy', 'products', 'terminals']);
+  });
+
+  it('shows gate safety to who may open all gates or lock them down (issue 36)', () => {
+    const p = (...flags: PermissionFlag[]) => keys(ctx({ flags })).includes('gateSafety');
+    expect(p('roleEmergencyOpenAll')).toBe(true);
+    expect(p('roleLockdown')).toBe(true);
+    expect(p('roleEditTerminals', 'roleViewDashboard')).toBe(false);
   });
 
   it('shows the front desk to who may find clients and check them in or sell to them (issue 35)', () => {

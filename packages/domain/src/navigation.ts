@@ -19,6 +19,9 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { key: 'dashboard', route: '/dashboard', section: 'management' },
   // The front desk (issue 35, docs/front-desk.md): not in seed 000 §2; our path.
   { key: 'frontDesk', route: '/front-desk', section: 'management' },
+  // The gate in an emergency and the occupancy (issue 36, docs/gate-safety.md): our path.
+  { key: 'gateSafety', route: '/management/gate-safety', section: 'management' },
+  { key: 'occupancy', route: '/management/occupancy', section: 'management' },
   { key: 'clients', route: '/management/clients', section: 'management' },
   { key: 'groups', route: '/management/app-groups-list', section: 'management' },
   { key: 'products', route: '/management/app-product-list', section: 'management' },
@@ -108,6 +111,10 @@ export const NAV_RULES: Record<string, Rule> = {
   // Not in the seed's table (issue 35): finding clients, and admitting or selling to them.
   frontDesk: (c) =>
     flag('roleViewClientsList')(c) && (flag('roleCheckInClients')(c) || flag('roleManageClientMoney')(c)),
+  // Not in the seed's table (issue 36): open-all or lockdown, with their own permissions.
+  gateSafety: (c) => flag('roleEmergencyOpenAll')(c) || flag('roleLockdown')(c),
+  // Not in the seed's table (issue 36): who is inside now, for every user of the club (names by permission).
+  occupancy: () => true,
   clients: flag('roleViewClientsList'),
   groups: (c) => flag('roleViewClientGroupList')(c) && kalaOk(c),
   terminals: () => true,

@@ -42,6 +42,16 @@ export const PERMISSION_FLAGS = [
    * "The override rule"): not in the seed's list.
    */
   'roleOverrideEntrance',
+  /**
+   * Opening every gate of the club at once and releasing it (evacuation; issue 36,
+   * docs/gate-safety.md "Who may do it"): not in the seed's list.
+   */
+  'roleEmergencyOpenAll',
+  /**
+   * Locking every gate of the club and releasing it, and choosing who passes a lockdown
+   * (issue 36, docs/gate-safety.md): not in the seed's list.
+   */
+  'roleLockdown',
 ] as const;
 export type PermissionFlag = (typeof PERMISSION_FLAGS)[number];
 export type Permissions = Record<PermissionFlag, boolean>;

@@ -15,6 +15,7 @@ import { CASH_ERRORS, CASH_SESSION_STATES, ILS_BILLS, ILS_COINS, Inventory, TERM
 import * as parts from './parts.js';
 import { ServerIncidentReported, TerminalIncident } from './schemas/messages.js';
 import { TerminalScreen } from './screen-protocol.js';
+import { SAFETY_MODES, ServerAlarmAck, ServerSafety, TerminalAlarm } from './gate-safety.js';
 
 /**
  * Terminal protocol, version 1 (DESIGN §8; docs/terminal-protocol.md), and the
@@ -177,6 +178,7 @@ export const TerminalMessage = z.discriminatedUnion('type', [
   TerminalIncident,
   TerminalAttendance,
   TerminalScreen,
+  TerminalAlarm,
 ]);
 export type TerminalMessage = z.infer<typeof TerminalMessage>;
 
@@ -190,6 +192,11 @@ export const ServerWelcome = z.object({
   approved: z.boolean(),
   /** Seconds the gate stays open on an approved entrance. */
   gateOpenSeconds: z.number().int(),
+  /**
+   * The club's emergency state when it is not normal (open-all or lockdown; docs/gate-safety.md):
+   * a terminal that reconnects acts on it at once. Absent: normal.
+   */
+  safety: ServerSafety.omit({ type: true }).optional(),
 });
 export type ServerWelcome = z.infer<typeof ServerWelcome>;
 
@@ -278,6 +285,10 @@ export const ServerValidList = z.object({
   entries: z.array(
     z.object({ kind: z.enum(['card', 'code']), value: z.string(), until: isoInstant, name: z.string().optional() }),
   ),
+  /** The club's emergency mode when the list was made (docs/gate-safety.md); absent from older servers: normal. */
+  safety: z.enum(SAFETY_MODES).optional(),
+  /** Cards and codes that pass a lockdown (staff with a lockdown override), also offline. */
+  lockdownOverrides: z.array(z.object({ kind: z.enum(['card', 'code']), value: z.string() })).optional(),
 });
 export type ServerValidList = z.infer<typeof ServerValidList>;
 
@@ -334,6 +345,8 @@ export const ServerMessage = z.discriminatedUnion('type', [
   ServerPurchaseResult,
   ServerIncidentReported,
   ServerAttendanceResult,
+  ServerSafety,
+  ServerAlarmAck,
 ]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
 

@@ -69,6 +69,8 @@ export const TerminalScreenState = z.object({
   gateOpen: z.boolean(),
   /** Language of the screen's texts. */
   language: z.enum(['he', 'en']).optional(),
+  /** The club's emergency as the terminal acts on it (docs/gate-safety.md); absent: normal. */
+  safety: z.enum(['normal', 'openAll', 'lockdown']).optional(),
 });
 export type TerminalScreenState = z.infer<typeof TerminalScreenState>;
 

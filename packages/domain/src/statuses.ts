@@ -1,5 +1,5 @@
 /**
- * Entrance log statuses (seed 000 §4) and the reason table 0–29.
+ * Entrance log statuses (seed 000 §4, and 14–16 of issue 36) and the reason table 0–34.
  *
  * The seeds name the reasons but not their numbers ("The individual
  * code-to-meaning mapping between 0 and 28: not shown"), so this table is
@@ -20,17 +20,23 @@ export const EntranceStatus = {
   TerminalNotApproved: 11,
   GlobalEntrancesLimit: 12,
   RapidReEntry: 13,
+  /** The club is in lockdown (issue 36, docs/gate-safety.md): everyone refused but the lockdown overrides. */
+  Lockdown: 14,
+  /** The gate's area is at its capacity (issue 36, docs/gate-safety.md "Occupancy"). */
+  AreaFull: 15,
+  /** Anti-passback, hard: entered and not exited since (issue 36, docs/gate-safety.md "Anti-passback"). */
+  AntiPassback: 16,
   Payment: 9999,
 } as const;
 export type EntranceStatus = (typeof EntranceStatus)[keyof typeof EntranceStatus];
-export const ENTRANCE_STATUSES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 9999] as const;
+export const ENTRANCE_STATUSES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 9999] as const;
 
 /** Colour class of a status (seed 000 §4): failed red, entry green, payment cyan. */
 export type StatusColor = 'entry' | 'failed' | 'payment' | 'worthless';
 export function statusColor(status: number): StatusColor {
   if (status === EntranceStatus.Approved) return 'entry';
   if (status === EntranceStatus.Payment) return 'payment';
-  if (status >= 2 && status <= 13) return 'failed';
+  if (status >= 2 && status <= 16) return 'failed';
   return 'worthless';
 }
 export const STATUS_COLOR_HEX: Record<StatusColor, string> = {
@@ -41,7 +47,7 @@ export const STATUS_COLOR_HEX: Record<StatusColor, string> = {
   worthless: 'transparent',
 };
 
-/** Reason codes 0–29 (ours; see docs/entrance-reasons.md). */
+/** Reason codes 0–34 (ours; see docs/entrance-reasons.md). */
 export const Reason = {
   EntryBySubscription: 0,
   EntryByBonus: 1,
@@ -77,6 +83,16 @@ export const Reason = {
    * a recorded reason (entrance_overrides; docs/front-desk.md "The override rule").
    */
   EntryByStaffOverride: 29,
+  /** Refused: the club is in lockdown (status 14; docs/gate-safety.md). */
+  Lockdown: 30,
+  /** Admitted during a lockdown: a client with a lockdown override (staff; docs/gate-safety.md). */
+  EntryLockdownOverride: 31,
+  /** Admitted while every gate of the club is held open (open-all, evacuation; docs/gate-safety.md). */
+  EntryEmergencyOpen: 32,
+  /** Refused: the gate's area is at its capacity (status 15; docs/gate-safety.md "Occupancy"). */
+  AreaFull: 33,
+  /** Refused: entered and not exited since (hard anti-passback, status 16; docs/gate-safety.md). */
+  AntiPassback: 34,
 } as const;
 export type Reason = (typeof Reason)[keyof typeof Reason];
 

@@ -26,6 +26,7 @@ import type {
   HashavshevetDetails,
   Inventory,
   MasavSettings,
+  SafetyStep,
   Permissions,
   SumitSettings,
   TerminalSettings,
@@ -434,6 +435,99 @@ export const entranceOverrides = pgTable(
       columns: [t.clubId, t.entranceLogId],
       foreignColumns: [entranceLogs.clubId, entranceLogs.id],
     }),
+  ],
+);
+
+/**
+ * The club's emergency state at the gates (issue 36, docs/gate-safety.md): open-all (evacuation)
+ * and lockdown, each null when off, else who started it, when, why and from where. One row per
+ * club, written only by modules/gate/safety.service.ts; the gate reads it from memory.
+ */
+export const clubSafety = pgTable('club_safety', {
+  clubId: integer('club_id').primaryKey(),
+  openAll: jsonb('open_all').$type<SafetyStep | null>(),
+  lockdown: jsonb('lockdown').$type<SafetyStep | null>(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Clients whose card and code pass a lockdown (staff: attendants, security; docs/gate-safety.md). */
+export const lockdownOverrides = pgTable(
+  'lockdown_overrides',
+  {
+    clubId: integer('club_id').notNull(),
+    clientId: integer('client_id').notNull(),
+    /** The user who granted it. */
+    grantedBy: integer('granted_by'),
+    grantedAt: timestamp('granted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clubId, t.clientId] }),
+    foreignKey({
+      name: 'lockdown_overrides_client_fk',
+      columns: [t.clubId, t.clientId],
+      foreignColumns: [clients.clubId, clients.id],
+    }),
+  ],
+);
+
+/**
+ * Areas of a club for live occupancy (issue 36, docs/gate-safety.md "Occupancy"): terminals grouped
+ * (entrance hall, pool, immersion rooms), each with a capacity (0 = none), a maximum stay after
+ * which a visit closes itself (minutes, 0 = none) and anti-passback (0 off, 1 soft, 2 hard) with a
+ * timed reset (minutes, 0 = none).
+ */
+export const gateAreas = pgTable(
+  'gate_areas',
+  {
+    clubId: integer('club_id').notNull(),
+    id: serial('id').notNull(),
+    name: text('name').notNull(),
+    capacity: integer('capacity').notNull().default(0),
+    maxStayMinutes: integer('max_stay_minutes').notNull().default(0),
+    antiPassback: smallint('anti_passback').notNull().default(0),
+    antiPassbackResetMinutes: integer('anti_passback_reset_minutes').notNull().default(0),
+    deleted: boolean('deleted').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.clubId, t.id] })],
+);
+
+/** Which area a terminal leads into (a terminal in no area counts for the club only). */
+export const gateAreaTerminals = pgTable(
+  'gate_area_terminals',
+  {
+    clubId: integer('club_id').notNull(),
+    terminalId: integer('terminal_id').notNull(),
+    areaId: integer('area_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.clubId, t.terminalId] })],
+);
+
+/**
+ * One stay of a client in an area: from an approved entrance at a terminal of the area until an
+ * exit (`left_how` exit), an attendant's check-out (checkout), an entrance into another area
+ * (moved) or the area's maximum stay (auto, `flagged`). `passback`: admitted by soft anti-passback
+ * although inside already. Open while `left_at` is null.
+ */
+export const areaPresence = pgTable(
+  'area_presence',
+  {
+    clubId: integer('club_id').notNull(),
+    id: bigserial('id', { mode: 'number' }),
+    areaId: integer('area_id').notNull(),
+    clientId: integer('client_id').notNull(),
+    terminalId: integer('terminal_id'),
+    enteredAt: timestamp('entered_at', { withTimezone: true }).notNull(),
+    leftAt: timestamp('left_at', { withTimezone: true }),
+    leftHow: text('left_how').$type<'exit' | 'checkout' | 'moved' | 'auto'>(),
+    flagged: boolean('flagged').notNull().default(false),
+    passback: boolean('passback').notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clubId, t.id] }),
+    index('area_presence_open')
+      .on(t.clubId, t.clientId)
+      .where(sql`${t.leftAt} is null`),
+    index('area_presence_entered').on(t.clubId, t.enteredAt),
   ],
 );
 

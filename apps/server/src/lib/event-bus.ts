@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { randomUUID } from 'node:crypto';
-import type { TerminalScreenState } from '@venue/domain';
+import type { SafetyState, TerminalScreenState } from '@venue/domain';
 import type { SessionScope } from './sessions.js';
 
 /**
@@ -27,6 +27,15 @@ export interface LiveEvents {
     | { clubId: number; what: 'templates'; changes: TemplateChange[] }
     | { clubId: number; what: 'location' };
   terminal: { clubId: number; terminalId: number; connected: boolean };
+  /**
+   * The club's emergency state changed (issue 36, docs/gate-safety.md): with `state`, the new
+   * state (every instance caches it, pushes it to the club's terminals and consoles); without,
+   * the club's lockdown overrides changed (every instance reads them again). NOTIFY-sized: the
+   * reasons are at most 300 characters.
+   */
+  'gate-safety': { clubId: number; state?: SafetyState };
+  /** Internal: the club's occupancy areas changed (docs/gate-safety.md "Occupancy"); every instance reads them again. */
+  'gate-areas': { clubId: number };
   /** A terminal's door state changed (heartbeat or setDoorState). */
   door: { clubId: number; terminalId: number; doorState: number };
   /** A cash session changed state at a terminal (amounts in agorot). */

@@ -7,6 +7,8 @@ export interface TerminalSocket {
   terminalId: number;
   clubId: number;
   send(message: unknown): void;
+  /** Sends a message already serialised (one frame to many terminals: the emergency push). */
+  sendRaw?(frame: string): void;
   connectedAt: Date;
 }
 

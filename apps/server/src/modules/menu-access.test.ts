@@ -34,6 +34,8 @@ const post = (url: string, body: object = {}): Call => ({ method: 'POST', url, b
 const SCREEN_CALLS: Record<string, Call[]> = {
   dashboard: [post('/api/Dashboard/GetMonthlyEntranceCount'), post('/api/Dashboard/GetActiveClientsCount')],
   frontDesk: [get('/api/FrontDesk/Gates'), get('/api/FrontDesk/Find?q=%D7%9B%D7%94%D7%9F')],
+  gateSafety: [get('/api/GateSafety/State')],
+  occupancy: [get('/api/Occupancy/Inside'), get('/api/Occupancy/Areas')],
   clients: [get('/api/Client')],
   groups: [get('/api/Group')],
   products: [get('/api/Product')],

@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { messagesForTerminals } from '../modules/terminal-messages/terminal-messages.service.js';
 import { templatesMessage } from '../modules/biometrics/biometrics.service.js';
 import { invalidateValidList } from '../modules/terminals/offline.service.js';
+import { applySafetyEvent } from '../modules/gate/safety.service.js';
+import { reloadOccupancy } from '../modules/gate/occupancy.js';
+import { safetyMessage } from '@venue/domain';
 
 /**
  * Pushed configuration of the gate decisions (docs/terminal-protocol.md
@@ -33,5 +36,32 @@ export async function gatePushRoutes(app: FastifyInstance): Promise<void> {
       (err) => app.log.error({ err, clubId: e.clubId }, 'gate push failed'),
     );
   });
-  app.addHook('onClose', async () => off());
+  // The club's emergency (docs/gate-safety.md): the new state is cached for the gate's decisions
+  // and sent to every terminal of the club on this instance at once — one frame, serialised once
+  // (bench/many-terminals.bench.mjs "open-all"); the offline list is read again with it.
+  const offSafety = bus.subscribe('gate-safety', (e) => {
+    invalidateValidList(db, e.clubId);
+    if (e.state) {
+      const msg = safetyMessage(e.state);
+      const frame = JSON.stringify(msg);
+      for (const s of registry.forClub(e.clubId)) {
+        if (s.sendRaw) s.sendRaw(frame);
+        else s.send(msg);
+      }
+    }
+    applySafetyEvent(db, e).catch((err: unknown) =>
+      app.log.error({ err, clubId: e.clubId }, 'gate safety state failed'),
+    );
+  });
+  // The club's areas changed on some instance: read them again here (docs/gate-safety.md "Occupancy").
+  const offAreas = bus.subscribe('gate-areas', (e) => {
+    reloadOccupancy(db, e.clubId).catch((err: unknown) =>
+      app.log.error({ err, clubId: e.clubId }, 'occupancy reload failed'),
+    );
+  });
+  app.addHook('onClose', async () => {
+    off();
+    offSafety();
+    offAreas();
+  });
 }

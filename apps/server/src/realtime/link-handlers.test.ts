@@ -96,6 +96,7 @@ describe('terminal link dispatch', () => {
     s.link = {
       terminalId: 3,
       clubId: 1,
+      name: 'T3',
       registered: { terminalId: 3, clubId: 1, connectedAt: new Date(), send: () => undefined },
       lastSeenWrite: 0,
       doorState: 2,

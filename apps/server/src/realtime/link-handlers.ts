@@ -16,6 +16,7 @@ import { ingestOfflineBatch } from '../modules/terminals/offline.service.js';
 import { reportFromTerminal } from '../modules/incidents/incidents.service.js';
 import { handleAttendance, handleEnroll, handleExit } from './handlers/gate.js';
 import { handlePurchase } from './handlers/purchase.js';
+import { raiseAlarm } from '../modules/gate/safety.service.js';
 import { admissionOf } from './admission.js';
 import { traced } from '../lib/tracing.js';
 import { recordDecisionTime } from './gate-timing.js';
@@ -195,6 +196,18 @@ export const linkHandlers: LinkHandlers = {
     }
     s.send({ type: 'incident-reported', eventId: m.eventId, incidentId });
   }),
+  // An alarm input (docs/terminal-protocol.md "Emergency"): the club's open-all or lockdown.
+  alarm: authenticated(async (s, link, m) =>
+    s.send(
+      await raiseAlarm(
+        s.db,
+        s.deps.bus,
+        { clubId: link.clubId, terminalId: link.terminalId, name: link.name, approved: link.approved },
+        m.input,
+        m.eventId,
+      ),
+    ),
+  ),
   // Remote view: kept and pushed to the console, never answered (docs/terminal-protocol.md "Remote view").
   screen: authenticated(async (s, link, m) => s.deps.screens.report(link.registered, m)),
 };

@@ -234,6 +234,10 @@ function subscribeClub(
       if (e.clubId === club && sees.screen)
         send({ type: 'screen', terminalId: e.terminalId, screen: e.screen, at: e.at, receivedAt: e.receivedAt });
     }),
+    // Every user of the club sees the emergency banner (docs/gate-safety.md): no access check.
+    bus.subscribe('gate-safety', (e) => {
+      if (e.clubId === club && e.state) send({ type: 'safety', state: e.state });
+    }),
     bus.subscribe('incident', (e) => {
       if (e.clubId === club) send({ type: 'incident', id: e.incidentId });
     }),

@@ -3,6 +3,7 @@ import type { WebSocket } from 'ws';
 import {
   HEARTBEAT_INTERVAL_SECONDS,
   HELLO_TIMEOUT_SECONDS,
+  safetyMessage,
   LINK_DEAD_SECONDS,
   LINK_PING_SECONDS,
   OFFLINE_UPLOAD_QUEUE,
@@ -21,6 +22,7 @@ import {
   type LinkTerminal,
 } from '../modules/terminals/link.service.js';
 import { validList, VALID_LIST_TTL_MS } from '../modules/terminals/offline.service.js';
+import { safetyNow, type SafetyEntry } from '../modules/gate/safety.service.js';
 import type { EventBus } from '../lib/event-bus.js';
 import type { TerminalActions } from '../lib/terminal-actions.js';
 import type { TerminalScreens } from '../lib/terminal-screens.js';
@@ -58,6 +60,8 @@ export interface LinkDeps {
 export interface LinkState {
   terminalId: number;
   clubId: number;
+  /** The terminal's name (read at hello): an alarm input's audit and the banner name it. */
+  name: string;
   registered: TerminalSocket;
   /** When last_connection was last written, ms since the epoch. */
   lastSeenWrite: number;
@@ -79,14 +83,20 @@ export interface LinkState {
  * with 30 000 members 50 copies of a 4 MB message took the server to 700 MB when the
  * terminals connected together (bench/gate.bench.mjs, BENCH_CLIENTS).
  */
-const listFrames = new WeakMap<object, { key: string; frame: Buffer }>();
-function listFrame(list: ServerValidList): { key: string; frame: Buffer } {
+const listFrames = new WeakMap<object, { safety: SafetyEntry; key: string; frame: Buffer }>();
+/**
+ * The list's frame with the club's emergency mode and lockdown overrides (docs/gate-safety.md: the
+ * offline list carries them); made again only when the list or the club's safety entry changed.
+ */
+function listFrame(list: ServerValidList, safety: SafetyEntry): { key: string; frame: Buffer } {
   let f = listFrames.get(list);
-  if (f === undefined) {
-    const key = JSON.stringify(list.entries);
+  if (f === undefined || f.safety !== safety) {
+    const entries = JSON.stringify(list.entries);
+    const extra = { safety: safety.state.mode, lockdownOverrides: safety.overrideCodes };
+    const key = `${safety.state.mode}${JSON.stringify(safety.overrideCodes)}${entries}`;
     const { entries: _entries, ...head } = list;
-    const frame = Buffer.from(`${JSON.stringify(head).slice(0, -1)},"entries":${key}}`);
-    listFrames.set(list, (f = { key, frame }));
+    const frame = Buffer.from(`${JSON.stringify({ ...head, ...extra }).slice(0, -1)},"entries":${entries}}`);
+    listFrames.set(list, (f = { safety, key, frame }));
   }
   return f;
 }
@@ -317,10 +327,14 @@ export class TerminalLinkSession {
       clubId: t.clubId,
       connectedAt: new Date(),
       send: (msg) => this.deliver(msg),
+      sendRaw: (frame) => {
+        if (this.socket.readyState === this.socket.OPEN) this.socket.send(frame);
+      },
     };
     const s: LinkState = {
       terminalId: t.id,
       clubId: t.clubId,
+      name: t.name,
       registered,
       lastSeenWrite: 0,
       doorState: t.doorState,
@@ -332,12 +346,17 @@ export class TerminalLinkSession {
     s.lastSeenWrite = Date.now();
     await markTerminalConnected(this.db, t.id, bus.instanceId, new Date(s.lastSeenWrite), devices, softwareVersion);
     bus.publish('terminal', { clubId: t.clubId, terminalId: t.id, connected: true });
+    // The club's emergency travels with the welcome (docs/gate-safety.md): a terminal that was
+    // offline when it began or ended acts on it at once. From memory: no query at a reconnect storm.
+    const safety = (await safetyNow(this.db, t.clubId)).state;
+    const { type: _type, ...safetyNowMsg } = safetyMessage(safety);
     this.send({
       type: 'welcome',
       terminalId: t.id,
       name: t.name,
       approved: t.approved,
       gateOpenSeconds: t.gateOpenSeconds,
+      ...(safety.mode !== 'normal' ? { safety: safetyNowMsg } : {}),
     });
     if (s.approved) {
       for (const gm of await gateWelcomeMessages(this.db, s)) this.send(gm);
@@ -371,7 +390,8 @@ export class TerminalLinkSession {
   }
 
   private async sendValidList(s: LinkState): Promise<void> {
-    const { key, frame } = listFrame(await validList(this.db, s.clubId));
+    const [list, safety] = await Promise.all([validList(this.db, s.clubId), safetyNow(this.db, s.clubId)]);
+    const { key, frame } = listFrame(list, safety);
     if (key === this.lastListKey) return;
     this.lastListKey = key;
     // A text frame, as every other message.

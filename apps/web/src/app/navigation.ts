@@ -12,6 +12,9 @@ export const IMPLEMENTED_NAV_KEYS: readonly string[] = [
   'dashboard',
   // The front desk (issue 35, docs/front-desk.md).
   'frontDesk',
+  // The gate in an emergency (issue 36, docs/gate-safety.md).
+  'gateSafety',
+  'occupancy',
   'clients',
   'groups',
   'products',

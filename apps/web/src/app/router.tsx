@@ -42,6 +42,12 @@ const NotFound = lazy(() => import('./RouteResults').then((m) => ({ default: m.N
 const LoginPage = lazy(() => import('../features/login/LoginPage').then((m) => ({ default: m.LoginPage })));
 const loadDashboard = () => import('../features/dashboard/DashboardPage');
 const DashboardPage = lazy(() => loadDashboard().then((m) => ({ default: m.DashboardPage })));
+const OccupancyPage = lazy(() =>
+  import('../features/occupancy/OccupancyPage').then((m) => ({ default: m.OccupancyPage })),
+);
+const GateSafetyPage = lazy(() =>
+  import('../features/gate-safety/GateSafetyPage').then((m) => ({ default: m.GateSafetyPage })),
+);
 const FrontDeskPage = lazy(() =>
   import('../features/front-desk/FrontDeskPage').then((m) => ({ default: m.FrontDeskPage })),
 );
@@ -218,6 +224,8 @@ export const router = createBrowserRouter([
           { index: true, element: <HomeRedirect /> },
           { path: '/dashboard', element: guarded('dashboard', <DashboardPage />) },
           { path: '/front-desk', element: guarded('frontDesk', <FrontDeskPage />) },
+          { path: '/management/gate-safety', element: guarded('gateSafety', <GateSafetyPage />) },
+          { path: '/management/occupancy', element: guarded('occupancy', <OccupancyPage />) },
           { path: '/management/clients', element: guarded('clients', <ClientsPage />) },
           { path: CLIENT_DETAILS_ROUTE, element: guarded('clients', <ClientDetailsPage />) },
           { path: '/management/app-product-list', element: guarded('products', <ProductsPage />) },

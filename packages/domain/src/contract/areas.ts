@@ -15,6 +15,8 @@ export { debts } from './debts.js';
 export { employeePositions } from './employee-positions.js';
 export { frontDesk } from './front-desk.js';
 export { biometrics, bonus, terminalMessages } from './gate.js';
+export { gateSafety } from './gate-safety.js';
+export { occupancy } from './occupancy.js';
 export { groups } from './groups.js';
 export { feedbackCategories, globalMessages, incidents } from './messages.js';
 export { notifications } from './notifications.js';

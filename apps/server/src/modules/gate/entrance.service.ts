@@ -29,6 +29,8 @@ import {
 import { KeyedSerializer } from './batcher.js';
 import { DuplicateEvent, gateStatements, readItemFor, type ReadRow } from './gate-batch.js';
 import { writeLedger, type LedgerEntry } from '../purchases/ledger.js';
+import { safetyNow } from './safety.service.js';
+import { areaState, occupancyNow, recordAreaEntry } from './occupancy.js';
 
 /** The HMAC index of a biometric template in a club (biometric_templates.template_mac). */
 export function templateMac(keys: DataKeys, clubId: number, kind: string, template: string): string {
@@ -175,6 +177,18 @@ async function decideAndRecord(
     throw err;
   }
   const row = entranceRow(req, read, p.decision, logId);
+  // An admitted client is inside the terminal's area now (docs/gate-safety.md "Occupancy").
+  const area = read.input.area;
+  if (area && !opts.decideOnly && p.client && p.decision.status === EntranceStatus.Approved) {
+    await recordAreaEntry(db, {
+      clubId,
+      areaId: area.id,
+      clientId: p.client.id,
+      terminalId,
+      at: req.at,
+      passback: p.decision.passback === true,
+    });
+  }
   if (opts.publish !== false && !opts.decideOnly) bus?.publish('entrance', { clubId, row });
   return { ...p.decision, logId, clientId: row.clientId, clientName: row.clientName, row, duplicate: false };
 }
@@ -270,7 +284,11 @@ async function readEntrance(db: Db, req: EntranceRequest): Promise<EntranceRead>
     mac: null,
     at,
   };
-  const r = await gateStatements(db).read(item);
+  const [r, safety, occupancy] = await Promise.all([
+    gateStatements(db).read(item),
+    safetyNow(db, clubId),
+    occupancyNow(db, clubId),
+  ]);
   const t = r.t_id != null ? terminalFromRow(r) : undefined;
   const found = r.id != null ? clientFromRow(r) : null;
   const location = clubLocation({ location: t?.location ?? null });
@@ -282,7 +300,14 @@ async function readEntrance(db: Db, req: EntranceRequest): Promise<EntranceRead>
     timeZone: location.timeZone,
     newDayStartHour: found?.newDayStartHour ?? 0,
   });
-  if (t?.approved && found?.group) {
+  // The club's emergency, from memory (modules/gate/safety.service.ts): no query per decision.
+  input.safety = {
+    mode: safety.state.mode,
+    override: found != null && safety.overrides.has(found.client.id),
+  };
+  // The terminal's area, from memory (modules/gate/occupancy.ts): capacity and anti-passback.
+  input.area = areaState(occupancy, terminalId, found?.client.id ?? null, at);
+  if (t?.approved && found?.group && input.safety.mode === 'normal') {
     await addCounts(db, req, input, { settings: t.settings, found, location });
   }
   return { terminal: t, found, input };

@@ -61,6 +61,8 @@ function input(over: Partial<EntranceInput> = {}): EntranceInput {
     parentSubscriptionUsesToday: 0,
     clubLoad: 0,
     loadLimit: { people: 0, minutes: 0 },
+    safety: { mode: 'normal', override: false },
+    area: null,
     ...over,
   };
 }
@@ -526,5 +528,57 @@ describe('the front desk: the state in force, the price and a paid entrance (doc
     // A parent's money or a bonus entrance would pay at the gate: nothing to sell.
     const bonus = input({ client: client({ ...noSubscription, bonusEntries: 1 }) });
     expect(decideIfPaid(bonus).outcome).toBe('notRequired');
+  });
+});
+
+describe('decideEntrance: the club in an emergency (issue 36, docs/gate-safety.md)', () => {
+  const lockdown = { mode: 'lockdown' as const, override: false };
+  it('lockdown refuses a member with a valid subscription: status 14, reason Lockdown, the gate shut', () => {
+    expect(decideEntrance(input({ safety: lockdown }))).toMatchObject({
+      status: EntranceStatus.Lockdown,
+      reason: Reason.Lockdown,
+      openGate: false,
+      gateOpenSeconds: 0,
+    });
+  });
+  it('lockdown refuses staff (Manager) without an override, and an unknown card, with the same status', () => {
+    const manager = client({ clientType: ClientType.Manager });
+    expect(decideEntrance(input({ client: manager, safety: lockdown })).status).toBe(EntranceStatus.Lockdown);
+    expect(decideEntrance(input({ client: null, safety: lockdown })).status).toBe(EntranceStatus.Lockdown);
+  });
+  it('lockdown admits an active client with a lockdown override, free, even without a subscription or group', () => {
+    const d = decideEntrance(
+      input({ client: client(noSubscription), group: null, safety: { mode: 'lockdown', override: true } }),
+    );
+    expect(d).toMatchObject({
+      status: EntranceStatus.Approved,
+      reason: Reason.EntryLockdownOverride,
+      paymentType: EntrancePaymentType.Manager,
+      amount: 0,
+      openGate: true,
+      gateOpenSeconds: 6,
+    });
+  });
+  it('an inactive client with an override is still refused in lockdown', () => {
+    const inactive = client({ status: ClientStatus.Inactive });
+    expect(decideEntrance(input({ client: inactive, safety: { mode: 'lockdown', override: true } })).status).toBe(
+      EntranceStatus.Lockdown,
+    );
+  });
+  it('open-all admits everyone free, a closed group and an unknown card too; an unapproved terminal still refuses', () => {
+    const openAll = { mode: 'openAll' as const, override: false };
+    const closed = group({ allowEntrance: false });
+    expect(decideEntrance(input({ group: closed, safety: openAll }))).toMatchObject({
+      status: EntranceStatus.Approved,
+      reason: Reason.EntryEmergencyOpen,
+      paymentType: EntrancePaymentType.Free,
+      amount: 0,
+      openGate: true,
+    });
+    expect(decideEntrance(input({ client: null, safety: openAll })).reason).toBe(Reason.EntryEmergencyOpen);
+    const unapproved = { id: 1, approved: false, gateOpenSeconds: 6, doorState: EntranceState.Opened };
+    expect(decideEntrance(input({ terminal: unapproved, safety: openAll })).status).toBe(
+      EntranceStatus.TerminalNotApproved,
+    );
   });
 });

@@ -11,6 +11,8 @@ import {
   businessMoment,
   isoDate,
   type BusinessMoment,
+  type SafetyMode,
+  ANTI_PASSBACK,
 } from '@venue/domain';
 
 /**
@@ -112,6 +114,31 @@ export interface EntranceInput {
   clubLoad: number;
   /** The club's load limit (seed 001 §3 club settings): N people in M minutes; 0 = off. */
   loadLimit: { people: number; minutes: number };
+  /**
+   * The club's emergency state (issue 36, docs/gate-safety.md), from memory: the mode the gates act
+   * on (open-all wins over lockdown) and whether the client passes a lockdown (a lockdown override).
+   */
+  safety: { mode: SafetyMode; override: boolean };
+  /**
+   * The area the terminal leads into, from memory (issue 36, docs/gate-safety.md "Occupancy"), or
+   * null when the terminal is in no area.
+   */
+  area: AreaState | null;
+}
+
+/** The terminal's area as the decision needs it (modules/gate/occupancy.ts `areaState`). */
+export interface AreaState {
+  id: number;
+  /** People inside at most; 0 = no limit. */
+  capacity: number;
+  /** People inside now. */
+  inside: number;
+  /** ANTI_PASSBACK: 0 off, 1 soft, 2 hard. */
+  antiPassback: number;
+  /** The client is inside this area now (entered, not exited): entering again does not add one. */
+  insideHere: boolean;
+  /** Anti-passback applies: inside here, within the area's timed reset. */
+  passbackActive: boolean;
 }
 
 /**
@@ -137,6 +164,8 @@ export function baseEntranceInput(
     parentSubscriptionUsesToday: 0,
     clubLoad: 0,
     loadLimit: { people: 0, minutes: 0 },
+    safety: { mode: 'normal', override: false },
+    area: null,
   };
 }
 
@@ -164,6 +193,8 @@ export interface Decision {
    * a `purchase` with an Entrance item then admits with reason 7). Absent otherwise.
    */
   paymentRequired?: number;
+  /** Admitted by soft anti-passback although inside the area already (flagged on the stay). */
+  passback?: true;
 }
 
 function deny(status: number, reason: number): Decision {
@@ -326,6 +357,10 @@ function planByState(input: EntranceInput, client: DecisionClient): Plan {
  * Decides one entrance (DESIGN §7). Rules, in order; the first that refuses wins:
  *
  * 1. terminal known and approved, else 11 (seed 000 §4);
+ *    then the club's emergency (issue 36, docs/gate-safety.md): open-all admits every
+ *    presentation, known client or not, free (reason EntryEmergencyOpen) — it wins over a
+ *    lockdown; a lockdown refuses everyone (status 14, reason Lockdown) but an active client with
+ *    a lockdown override, admitted free (reason EntryLockdownOverride, payment type Manager);
  * 2. client found and not deleted, else 8;
  * 3. client active, else 3 with reason ClientInactive;
  * 4. Manager and Technician clients enter (reason EntryByManager, seed 001 §3 client type);
@@ -346,11 +381,46 @@ function planByState(input: EntranceInput, client: DecisionClient): Plan {
  *    subscription used: the client's own, or the parent's including every child);
  * 9. the club's load limit of N people in M minutes, else 12;
  * 10. approve (1): `amount` is what the caller takes from the balance of
- *    `payerClientId ?? client.id`; `bonusUsed` what it takes from the bonus entrances.
+ *    `payerClientId ?? client.id`; `bonusUsed` what it takes from the bonus entrances;
+ * 11. then the terminal's area (issue 36, docs/gate-safety.md "Occupancy"), on an approval other
+ *    than an emergency's or staff's: hard anti-passback while inside (within the timed reset) → 16
+ *    (AntiPassback); the area at its capacity, the client not inside it already → 15 (AreaFull);
+ *    soft anti-passback admits with `passback` set.
  */
 export function decideEntrance(input: EntranceInput): Decision {
+  const d = decideBase(input);
+  const area = input.area;
+  // The area's rules (issue 36, docs/gate-safety.md "Occupancy"), on what would be admitted; not on
+  // an emergency's admissions nor on staff (Manager, Technician: the lifeguard enters a full pool).
+  if (!area || d.status !== EntranceStatus.Approved || AREA_EXEMPT.has(d.reason)) return d;
+  if (area.passbackActive && area.antiPassback === ANTI_PASSBACK.Hard) {
+    return deny(EntranceStatus.AntiPassback, Reason.AntiPassback);
+  }
+  if (!area.insideHere && area.capacity > 0 && area.inside >= area.capacity) {
+    return deny(EntranceStatus.AreaFull, Reason.AreaFull);
+  }
+  return area.passbackActive ? { ...d, passback: true } : d;
+}
+
+/** Admissions the area's capacity and anti-passback never refuse. */
+const AREA_EXEMPT: ReadonlySet<number> = new Set([
+  Reason.EntryEmergencyOpen,
+  Reason.EntryLockdownOverride,
+  Reason.EntryByManager,
+]);
+
+/** `decideEntrance` before the area's rules (rules 1–10 above). */
+function decideBase(input: EntranceInput): Decision {
   const { terminal, client, group } = input;
   if (!terminal || !terminal.approved) return deny(EntranceStatus.TerminalNotApproved, Reason.TerminalNotApproved);
+  const { mode } = input.safety;
+  if (mode === 'openAll') return approve(terminal, Reason.EntryEmergencyOpen, EntrancePaymentType.Free);
+  if (mode === 'lockdown') {
+    const staff = client != null && client.status === ClientStatus.Active && input.safety.override;
+    return staff
+      ? approve(terminal, Reason.EntryLockdownOverride, EntrancePaymentType.Manager)
+      : deny(EntranceStatus.Lockdown, Reason.Lockdown);
+  }
   if (!client || client.status === ClientStatus.Deleted) {
     return deny(EntranceStatus.CustomerNotFound, Reason.ClientNotFound);
   }

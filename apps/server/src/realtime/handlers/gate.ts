@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ServerError, TerminalAttendance, TerminalEnroll, TerminalExit } from '@venue/domain';
 import type { Db } from '../../db/index.js';
 import { processExit } from '../../modules/gate/quick-exit.service.js';
+import { exitByIdentification } from '../../modules/gate/area-exit.js';
 import { clockAtTerminal } from '../../modules/attendance/attendance.terminal.js';
 import { enrollAtTerminal } from '../../modules/biometrics/biometrics.service.js';
 import { messagesForTerminals } from '../../modules/terminal-messages/terminal-messages.service.js';
@@ -45,7 +46,10 @@ export async function handleExit(db: Db, link: GateLink, m: TerminalExit, log: L
   let at = m.at ? new Date(m.at) : new Date(now);
   if (at.getTime() > now + MAX_CLOCK_SKEW_MS) at = new Date(now);
   try {
-    return await processExit(db, { ...link, identification: m.identification, at, eventId: m.eventId });
+    const result = await processExit(db, { ...link, identification: m.identification, at, eventId: m.eventId });
+    // Every exit read counts for the occupancy (docs/gate-safety.md), a quick exit or a plain exit reader.
+    await exitByIdentification(db, link.clubId, m.identification, at);
+    return result;
   } catch (err) {
     log.error({ err, terminalId: link.terminalId }, 'exit failed');
     return generalError(m.eventId);

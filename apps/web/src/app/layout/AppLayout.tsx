@@ -15,6 +15,7 @@ import {
   MenuOutlined,
   MessageOutlined,
   SettingOutlined,
+  SafetyOutlined,
   ShopOutlined,
   ShoppingOutlined,
   TagsOutlined,
@@ -31,6 +32,7 @@ import { LanguageSwitch } from './LanguageSwitch';
 import { useViewport } from '../../shared/useMediaQuery';
 import { OfflineBanner } from './OfflineBanner';
 import { OperatorBanner } from '../../features/operator/OperatorBanner';
+import { SafetyBanner } from '../../features/gate-safety/SafetyBanner';
 import { LicensesLive } from '../../features/client-money/LicensesLive';
 import { useCan } from '../../platform/auth/useCan';
 import { MessageBell } from '../../features/messages/MessageBell';
@@ -40,6 +42,8 @@ import { usePageTitle } from '../pageTitle';
 const ICONS: Record<string, React.ReactNode> = {
   dashboard: <DashboardOutlined />,
   frontDesk: <ShopOutlined />,
+  gateSafety: <SafetyOutlined />,
+  occupancy: <TeamOutlined />,
   clients: <UserOutlined />,
   groups: <TeamOutlined />,
   terminals: <DesktopOutlined />,
@@ -183,6 +187,7 @@ export function AppLayout() {
         </Layout.Header>
         <Layout.Content className="app-content" id="main-content" tabIndex={-1}>
           <OfflineBanner />
+          <SafetyBanner />
           <LicensesLive />
           {isOperator && <OperatorBanner club={club} />}
           <Outlet />

@@ -35,6 +35,7 @@ import {
   type DashboardQuery,
 } from './useDashboard';
 import { OpenIncidentsCard } from '../incidents/OpenIncidentsCard';
+import { OccupancyTile } from '../occupancy/OccupancyTile';
 
 // The charts (and echarts with them) load beside the counters, not before
 // them: the counters show as soon as their numbers arrive (issue 19 load speed).
@@ -187,6 +188,7 @@ export function DashboardPage() {
         <EntranceCharts />
         <SalesCharts />
         <OpenIncidentsCard />
+        <OccupancyTile />
         <Col xs={24}>
           <LiveFeed />
         </Col>
