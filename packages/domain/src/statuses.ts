@@ -77,6 +77,13 @@ export const Reason = {
    * a recorded reason (entrance_overrides; docs/front-desk.md "The override rule").
    */
   EntryByStaffOverride: 29,
+  /**
+   * Immersion appointments (issue 38, docs/appointments.md "At the gate"): the client's group requires
+   * a booking and she has none around now. 40 and up, so the numbers other work adds after 29 stay free.
+   */
+  NoBooking: 40,
+  /** Appointments: she has a booking today, but now is outside its gate window (e.g. an hour early). */
+  OutsideBookingWindow: 41,
 } as const;
 export type Reason = (typeof Reason)[keyof typeof Reason];
 
