@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './modules/account/account.routes.js';
+import { memberRoutes } from './modules/members/members.routes.js';
 import { accountingRoutes } from './modules/accounting/accounting.routes.js';
 import { attendanceRoutes } from './modules/attendance/attendance.routes.js';
 import { biometricRoutes } from './modules/biometrics/biometrics.routes.js';
@@ -44,6 +45,8 @@ import { terminalLinkRoutes } from './realtime/terminal-link.js';
  */
 export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(accountRoutes);
+  // The member app (docs/members.md).
+  await app.register(memberRoutes);
   await app.register(clubRoutes);
   await app.register(clientRoutes);
   await app.register(groupRoutes);

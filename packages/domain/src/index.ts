@@ -18,6 +18,7 @@ export * from './schedule.js';
 export * from './period.js';
 export * from './schemas/common.js';
 export * from './schemas/account.js';
+export * from './schemas/members.js';
 export * from './schemas/club.js';
 export * from './schemas/calendar.js';
 export * from './schemas/clients.js';

@@ -5,6 +5,7 @@
  */
 export { account } from './account.js';
 export { appointments } from './appointments.js';
+export { members } from './members.js';
 export { attendance } from './attendance.js';
 export { calendar } from './calendar.js';
 export { clients } from './clients.js';
