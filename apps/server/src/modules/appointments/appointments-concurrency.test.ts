@@ -69,11 +69,9 @@ describe(`no double booking on ${TEST_DB} with two app instances`, () => {
           idempotencyKey: `race-${i}`,
         });
         if (r.statusCode !== 503 || attempt >= 5) return r;
-        retried++;
         await new Promise((ok) => setTimeout(ok, 200 + Math.random() * 300));
       }
     };
-    let retried = 0;
     const requests = Array.from({ length: 200 }, (_, i) => book(i));
     const answers = await Promise.all(requests);
     const codes = answers.map((r) => r.statusCode);
