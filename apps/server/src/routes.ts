@@ -19,6 +19,7 @@ import { feedbackCategoryRoutes } from './modules/feedback-categories/feedback-c
 import { globalMessageRoutes } from './modules/global-messages/global-messages.routes.js';
 import { incidentRoutes } from './modules/incidents/incidents.routes.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
+import { appointmentRoutes } from './modules/appointments/appointments.routes.js';
 import { employeePositionRoutes } from './modules/employee-positions/employee-positions.routes.js';
 import { groupRoutes } from './modules/groups/groups.routes.js';
 import { licenseRoutes } from './modules/licenses/licenses.routes.js';
@@ -78,6 +79,8 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(notificationRoutes, { documentPdf: documentAttachment });
   // The front desk (docs/front-desk.md)
   await app.register(frontDeskRoutes);
+  // Immersion appointments (docs/appointments.md)
+  await app.register(appointmentRoutes);
   // Management
   await app.register(productRoutes);
   await app.register(userRoutes);

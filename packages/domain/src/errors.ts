@@ -130,6 +130,14 @@ export const ERROR_STATUS = {
   PAYMENT_NOT_REQUIRED: 409,
   /** The front desk: a refusal no one may override (terminal not approved, client not found, rapid re-entry); details {status, reason}. */
   OVERRIDE_NOT_POSSIBLE: 409,
+  /** Appointments (docs/appointments.md): the slot was taken by another booking (also under concurrency). */
+  SLOT_TAKEN: 409,
+  /** Appointments: the time is not a slot of the room on the group's opening windows (closed, past, too far ahead). */
+  SLOT_NOT_BOOKABLE: 409,
+  /** Appointments: the client's group may not book this room. */
+  BOOKING_NOT_ALLOWED: 409,
+  /** Appointments: the booking cannot change in its state (cancelled, already visited, not an offer). */
+  BOOKING_CLOSED: 409,
   GENERAL_ERROR: 500,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;

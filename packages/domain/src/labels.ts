@@ -63,6 +63,8 @@ const REASON = {
   DoubleEntry: ['כניסה כפולה', 'Double entry'],
   EntryLoadLimiting: ['הגבלת עומס כניסות', 'Entry load limiting'],
   TooLittleTimeBetweenEntries: ['זמן קצר מדי בין כניסות', 'Too little time between entries'],
+  NoBooking: ['אין תור', 'No booking'],
+  OutsideBookingWindow: ['מחוץ לחלון התור', 'Outside the booking window'],
   NoBalance: ['אין יתרה', 'No balance'],
   ClientNotFound: ['הלקוח לא נמצא', 'Client not found'],
   TerminalNotApproved: ['העמדה לא אושרה', 'Terminal not approved'],

@@ -48,9 +48,12 @@ function havdalah(d: LocalDate, loc: ClubLocation): Date {
 /**
  * If `at` falls between candle lighting and havdalah of Shabbat or a yom tov at `loc` (a run of rest
  * days — a two-day yom tov, a yom tov beside Shabbat — counts as one), the reason and the havdalah
- * that ends the run; otherwise null.
+ * that ends the run (`until`) and the candle lighting that began it (`from`); otherwise null.
  */
-export function restPeriodAt(at: Date, loc: ClubLocation): { reason: 'shabbat' | 'holiday'; until: Date } | null {
+export function restPeriodAt(
+  at: Date,
+  loc: ClubLocation,
+): { reason: 'shabbat' | 'holiday'; from: Date; until: Date } | null {
   const il = loc.il;
   const today: LocalDate = localParts(at, loc.timeZone);
   let first: LocalDate | null = null;
@@ -63,7 +66,16 @@ export function restPeriodAt(at: Date, loc: ClubLocation): { reason: 'shabbat' |
     last = addDays(last, 1);
     holiday ||= isYomTov(last, il);
   }
-  return { reason: holiday ? 'holiday' : 'shabbat', until: havdalah(last, loc) };
+  // Candle lighting on the eve of the run's first day (a yom tov beside Shabbat: the earlier one's).
+  for (let i = 0; i < 3 && isRestDay(addDays(first, -1), il); i++) {
+    first = addDays(first, -1);
+    holiday ||= isYomTov(first, il);
+  }
+  return {
+    reason: holiday ? 'holiday' : 'shabbat',
+    from: candleLighting(addDays(first, -1), loc),
+    until: havdalah(last, loc),
+  };
 }
 
 /** If `at` is within the quiet hours, the moment they end; otherwise null. */

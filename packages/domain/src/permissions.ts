@@ -52,6 +52,13 @@ export const PERMISSION_FLAGS = [
    * (issue 36, docs/gate-safety.md): not in the seed's list.
    */
   'roleLockdown',
+  /**
+   * Immersion appointments (issue 38; docs/appointments.md "Privacy"): rooms, slots, bookings, the
+   * waitlist and the attendant's evening. Bookings are visible to no one without it.
+   */
+  'roleManageBookings',
+  /** Full names on bookings; without it staff see first names only (docs/appointments.md). */
+  'roleViewBookingNames',
 ] as const;
 export type PermissionFlag = (typeof PERMISSION_FLAGS)[number];
 export type Permissions = Record<PermissionFlag, boolean>;

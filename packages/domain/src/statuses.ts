@@ -93,6 +93,13 @@ export const Reason = {
   AreaFull: 33,
   /** Refused: entered and not exited since (hard anti-passback, status 16; docs/gate-safety.md). */
   AntiPassback: 34,
+  /**
+   * Immersion appointments (issue 38, docs/appointments.md "At the gate"): the client's group requires
+   * a booking and she has none around now. 40 and up, so the numbers other work adds after 29 stay free.
+   */
+  NoBooking: 40,
+  /** Appointments: she has a booking today, but now is outside its gate window (e.g. an hour early). */
+  OutsideBookingWindow: 41,
 } as const;
 export type Reason = (typeof Reason)[keyof typeof Reason];
 

@@ -1939,3 +1939,112 @@ export const notificationSettings = pgTable('notification_settings', {
   settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Bookable rooms of a club (issue 38, docs/appointments.md): preparation rooms and immersion pools. */
+export const bookingResources = pgTable(
+  'booking_resources',
+  {
+    clubId: integer('club_id').notNull(),
+    id: serial('id'),
+    name: text('name').notNull(),
+    /** 'prepBath' | 'prepShower' | 'pool' (domain BOOKING_RESOURCE_KINDS). */
+    kind: text('kind').notNull(),
+    serviceMinutes: integer('service_minutes').notNull(),
+    bufferMinutes: integer('buffer_minutes').notNull().default(0),
+    /** Groups whose members may book it; empty = every group. */
+    groupIds: jsonb('group_ids').$type<number[]>().notNull().default([]),
+    /** Fee per booking, agorot; 0 = included. */
+    fee: integer('fee').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    deleted: boolean('deleted').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.clubId, t.id] })],
+);
+
+/** The club's booking rules (domain BookingSettings), one row per club. */
+export const bookingSettings = pgTable('booking_settings', {
+  clubId: integer('club_id').primaryKey(),
+  settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Bookings (issue 38). A live booking (status other than 'cancelled') holds its room from `starts_at`
+ * to `blocked_until` (its end plus the cleaning buffer): the partial unique index bookings_live_slot
+ * and the overlap check under the room's transaction lock keep two from ever holding one room.
+ */
+export const bookings = pgTable(
+  'bookings',
+  {
+    clubId: integer('club_id').notNull(),
+    id: serial('id'),
+    resourceId: integer('resource_id').notNull(),
+    clientId: integer('client_id').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }).notNull(),
+    /** Domain BOOKING_STATUSES. */
+    status: text('status').notNull().default('booked'),
+    /** 'staff' | 'member' | 'waitlist'. */
+    source: text('source').notNull().default('staff'),
+    fee: integer('fee').notNull().default(0),
+    purchaseId: integer('purchase_id'),
+    idempotencyKey: text('idempotency_key'),
+    offerExpiresAt: timestamp('offer_expires_at', { withTimezone: true }),
+    waitlistId: integer('waitlist_id'),
+    /** When the day-before and hour-before reminders are due; null once queued or when none. */
+    remindDayAt: timestamp('remind_day_at', { withTimezone: true }),
+    remindHourAt: timestamp('remind_hour_at', { withTimezone: true }),
+    checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clubId, t.id] }),
+    uniqueIndex('bookings_live_slot')
+      .on(t.clubId, t.resourceId, t.startsAt)
+      .where(sql`${t.status} <> 'cancelled'`),
+    uniqueIndex('bookings_idem')
+      .on(t.clubId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} IS NOT NULL`),
+    index('bookings_club_time').on(t.clubId, t.startsAt),
+    index('bookings_client').on(t.clubId, t.clientId, t.startsAt),
+  ],
+);
+
+/** The waitlist: a client waiting for a room kind on a club-local date. */
+export const bookingWaitlist = pgTable(
+  'booking_waitlist',
+  {
+    clubId: integer('club_id').notNull(),
+    id: serial('id'),
+    clientId: integer('client_id').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    kind: text('kind').notNull(),
+    /** 'waiting' | 'offered' | 'booked' | 'expired' | 'removed'. */
+    status: text('status').notNull().default('waiting'),
+    bookingId: integer('booking_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clubId, t.id] }),
+    index('booking_waitlist_date').on(t.clubId, t.date, t.kind, t.status, t.id),
+  ],
+);
+
+/** What remains of bookings after the retention period: counts per date, room kind and local hour. */
+export const bookingCounts = pgTable(
+  'booking_counts',
+  {
+    clubId: integer('club_id').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    kind: text('kind').notNull(),
+    hour: integer('hour').notNull(),
+    bookings: integer('bookings').notNull().default(0),
+    noShows: integer('no_shows').notNull().default(0),
+    cancelled: integer('cancelled').notNull().default(0),
+    fromWaitlist: integer('from_waitlist').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.clubId, t.date, t.kind, t.hour] })],
+);

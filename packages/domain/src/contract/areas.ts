@@ -4,6 +4,7 @@
  * the sign-in screen does not carry every schema of the API.
  */
 export { account } from './account.js';
+export { appointments } from './appointments.js';
 export { members } from './members.js';
 export { attendance } from './attendance.js';
 export { calendar } from './calendar.js';

@@ -31,6 +31,7 @@ import { DuplicateEvent, gateStatements, readItemFor, type ReadRow } from './gat
 import { writeLedger, type LedgerEntry } from '../purchases/ledger.js';
 import { safetyNow } from './safety.service.js';
 import { areaState, occupancyNow, recordAreaEntry } from './occupancy.js';
+import { bookingGateCheck } from '../appointments/booking-gate.js';
 
 /** The HMAC index of a biometric template in a club (biometric_templates.template_mac). */
 export function templateMac(keys: DataKeys, clubId: number, kind: string, template: string): string {
@@ -337,6 +338,8 @@ async function addCounts(
     if (paymentType === EntrancePaymentType.Subscription) input.approvedTodayBySubscription++;
   }
   input.parentSubscriptionUsesToday = found.parentRecent.filter((ms) => ms >= dayStart).length;
+  // Appointments: a map lookup per decision (the club's bookings are cached, modules/appointments/booking-gate.ts).
+  if (found.group) input.booking = await bookingGateCheck(db, req.clubId, found.client.id, found.group.id, req.at);
   if (input.loadLimit.people > 0 && input.loadLimit.minutes > 0) {
     input.clubLoad = await clubLoad(db, req.clubId, req.at, input.loadLimit.minutes);
   }

@@ -10,6 +10,7 @@ import {
   UNLIMITED_END_YEAR,
   businessMoment,
   isoDate,
+  type BookingGateVerdict,
   type BusinessMoment,
   type SafetyMode,
   ANTI_PASSBACK,
@@ -124,6 +125,11 @@ export interface EntranceInput {
    * null when the terminal is in no area.
    */
   area: AreaState | null;
+  /**
+   * Immersion appointments (docs/appointments.md "At the gate"): null when the client's group does not
+   * require a booking; else whether now is within the window around one of her bookings.
+   */
+  booking?: BookingGateVerdict | null;
 }
 
 /** The terminal's area as the decision needs it (modules/gate/occupancy.ts `areaState`). */
@@ -367,6 +373,9 @@ function planByState(input: EntranceInput, client: DecisionClient): Plan {
  *    then the terminal's door: Closed → 4; FreeOpen → approve free (reason EntryFreeOpen);
  * 5. license valid on the business date, else 10;
  * 6. no approved entrance within the last 2 seconds, else 13 (seed 001 §4, §9);
+ * 6a. once the group allows entrance (below): a group that requires a booking (docs/appointments.md
+ *    "At the gate") admits only within the window around one of the client's bookings, else 4 with
+ *    reason NoBooking or OutsideBookingWindow;
  * 7. the group allows entrance and the entrance state of the schedule row in
  *    force (the group's own state when none) admits: Closed → 4; FreeOpen →
  *    free; Opened → subscription (own, else the parent's), else money value
@@ -439,6 +448,10 @@ function decideBase(input: EntranceInput): Decision {
     return deny(EntranceStatus.RapidReEntry, Reason.DoubleEntry);
   }
   if (!group || !group.allowEntrance) return deny(EntranceStatus.ClosedToGroup, Reason.ClosedToGroup);
+  if (input.booking != null && input.booking !== 'inWindow') {
+    const reason = input.booking === 'noBooking' ? Reason.NoBooking : Reason.OutsideBookingWindow;
+    return deny(EntranceStatus.ClosedToGroup, reason);
+  }
   const plan = planByState(input, client);
   if ('status' in plan) return plan;
 

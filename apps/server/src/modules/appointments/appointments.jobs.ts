@@ -1,0 +1,90 @@
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Database, Db } from '../../db/index.js';
+import { bookingResources, bookings, bookingSettings, bookingWaitlist, clubs } from '../../db/schema.js';
+import { clockNow } from '../../lib/clock.js';
+import { trackJob } from '../../lib/metrics.js';
+import { BookingSettings } from '@venue/domain';
+import { expireOffers } from './appointments.service.js';
+import { sendDueReminders } from './booking-messages.js';
+
+/** Advisory-lock namespace of a club's retention run ("BRET"). */
+const RETENTION_LOCK = 0x42524554;
+
+/** How often the appointments job runs: reminders due, offers ended. */
+const EVERY_MS = 60_000;
+
+/**
+ * Retention (docs/appointments.md "Privacy"): a club's bookings whose visit is more than its
+ * `retentionDays` ago are folded into booking_counts (per date, room kind and local hour: bookings,
+ * no-shows, cancellations, taken from the waitlist) and deleted, with their waitlist entries. The
+ * privacy work may call it for one club; the nightly run calls it for every club. Idempotent.
+ * Returns how many bookings were removed.
+ */
+export async function applyBookingRetention(db: Db, clubId: number, now = clockNow()): Promise<number> {
+  const [row] = await db.select().from(bookingSettings).where(eq(bookingSettings.clubId, clubId));
+  const s = BookingSettings.parse(row?.settings ?? {});
+  const before = new Date(now.getTime() - s.retentionDays * 86_400_000);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${RETENTION_LOCK}::int, ${clubId}::int)`);
+    await tx.execute(sql`
+      insert into booking_counts (club_id, date, kind, hour, bookings, no_shows, cancelled, from_waitlist)
+      select b.club_id,
+             (b.starts_at at time zone coalesce(c.location->>'timeZone', 'Asia/Jerusalem'))::date,
+             r.kind,
+             extract(hour from b.starts_at at time zone coalesce(c.location->>'timeZone', 'Asia/Jerusalem'))::int,
+             count(*) filter (where b.status <> 'cancelled'),
+             count(*) filter (where b.status = 'noShow'),
+             count(*) filter (where b.status = 'cancelled'),
+             count(*) filter (where b.source = 'waitlist' and b.status <> 'cancelled')
+        from bookings b
+        join booking_resources r on r.club_id = b.club_id and r.id = b.resource_id
+        join clubs c on c.id = b.club_id
+       where b.club_id = ${clubId} and b.ends_at < ${before}
+       group by 1, 2, 3, 4
+      on conflict (club_id, date, kind, hour) do update set
+        bookings = booking_counts.bookings + excluded.bookings,
+        no_shows = booking_counts.no_shows + excluded.no_shows,
+        cancelled = booking_counts.cancelled + excluded.cancelled,
+        from_waitlist = booking_counts.from_waitlist + excluded.from_waitlist`);
+    const gone = await tx
+      .delete(bookings)
+      .where(and(eq(bookings.clubId, clubId), lt(bookings.endsAt, before)))
+      .returning({ id: bookings.id });
+    await tx
+      .delete(bookingWaitlist)
+      .where(and(eq(bookingWaitlist.clubId, clubId), lt(bookingWaitlist.date, before.toISOString().slice(0, 10))));
+    return gone.length;
+  });
+}
+
+/**
+ * One run of the appointments job over every club with rooms: ended offers passed on, due
+ * reminders queued, and (in the run at the top of each hour) retention applied. Safe on two
+ * instances at once: offers end by a guarded UPDATE, reminders are claimed with SKIP LOCKED,
+ * retention takes the club's lock. Returns how many reminders were queued.
+ */
+export async function appointmentsJob(database: Database, now = clockNow()): Promise<number> {
+  const list = await database.db
+    .selectDistinct({ id: bookingResources.clubId })
+    .from(bookingResources)
+    .innerJoin(clubs, eq(clubs.id, bookingResources.clubId));
+  for (const c of list) await expireOffers(database.db, c.id, now);
+  const n = await sendDueReminders(database, now);
+  if (now.getUTCMinutes() === 0) for (const c of list) await applyBookingRetention(database.db, c.id, now);
+  return n;
+}
+
+/** Starts the job every minute (off under Vitest and when APPOINTMENT_JOBS=0; tests run it explicitly). */
+export function startAppointmentJobs(app: FastifyInstance): void {
+  if (process.env.VITEST || process.env.APPOINTMENT_JOBS === '0') return;
+  const log = app.log.child({ job: 'appointments' });
+  const tick = () => {
+    trackJob('appointments', () => appointmentsJob(app.deps.database)).catch((err) =>
+      log.error({ err }, 'appointments job failed'),
+    );
+  };
+  const every = setInterval(tick, EVERY_MS);
+  every.unref();
+  app.addHook('onClose', async () => clearInterval(every));
+}
