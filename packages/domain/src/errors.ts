@@ -124,6 +124,8 @@ export const ERROR_STATUS = {
   PAYMENT_NOT_REQUIRED: 409,
   /** The front desk: a refusal no one may override (terminal not approved, client not found, rapid re-entry); details {status, reason}. */
   OVERRIDE_NOT_POSSIBLE: 409,
+  /** An erasure whose confirmation (the client's number typed again) does not match (issue 39). */
+  CONFIRMATION_MISMATCH: 400,
   GENERAL_ERROR: 500,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;

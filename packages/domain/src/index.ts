@@ -40,6 +40,7 @@ export * from './schemas/operator.js';
 export * from './schemas/documents.js';
 export * from './schemas/operator-billing.js';
 export * from './schemas/front-desk.js';
+export * from './schemas/privacy.js';
 export * from './protocol.js';
 export * from './terminal.js';
 export * from './gate.js';

@@ -42,6 +42,11 @@ export const PERMISSION_FLAGS = [
    * "The override rule"): not in the seed's list.
    */
   'roleOverrideEntrance',
+  /**
+   * The club's security officer (issue 39; docs/privacy.md "Who looked"): the access-log report,
+   * a client's copy and erasure. Not in the seed's list.
+   */
+  'roleSecurityOfficer',
 ] as const;
 export type PermissionFlag = (typeof PERMISSION_FLAGS)[number];
 export type Permissions = Record<PermissionFlag, boolean>;
