@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { PersonalDataRead } from '@venue/domain';
 import type { Db } from '../db/index.js';
@@ -24,8 +25,8 @@ function idOf(req: FastifyRequest, key: string): number | null {
 /**
  * The access log of personal data (issue 39, docs/privacy.md "Who looked"), in one place: every
  * route whose contract entry (or report) declares `personalData` writes one data_access_log row
- * — who (user id and name), when, what (the kind), about whom (the client; or the purchase or
- * document the route's `:id` names, as `subject`), the route and the caller's address — before
+ * — who (user id and name), when, what (the kind), about whom (the client; for a purchase or a
+ * document, its client, and the record as `subject`), the route and the caller's address — before
  * its successful (2xx) answer is sent, so a read that was answered is a read that was logged. A
  * refused call (401, 403, 404, 400) reads nothing and writes nothing. The row is written on the
  * primary even when the read came from the replica.
@@ -35,11 +36,21 @@ export const accessLogPlugin = fp<{ db: Db }>(async (app, opts) => {
     const pd = req.routeOptions.config.personalData;
     if (!pd || !req.auth || reply.statusCode >= 300) return payload;
     const id = idOf(req, 'id');
-    const clientId = pd.of === 'client' ? (id ?? idOf(req, 'clientId')) : idOf(req, 'clientId');
+    const named = pd.of === 'client' ? (id ?? idOf(req, 'clientId')) : idOf(req, 'clientId');
     // A report over many clients (no client named) is not a read of one person's record.
-    if (pd.of === 'client' && clientId == null) return payload;
+    if (pd.of === 'client' && named == null) return payload;
+    const clubId = req.auth.clubId;
+    // A purchase's or a document's reader read its client's record: the row names her.
+    const clientId =
+      pd.of === 'purchase' && id != null
+        ? sql`(select client_id from purchases where club_id = ${clubId} and id = ${id})`
+        : pd.of === 'document' && id != null
+          ? sql`(select p.client_id from purchase_documents d
+              join purchases p on p.club_id = d.club_id and p.id = d.purchase_id
+              where d.club_id = ${clubId} and d.id = ${id})`
+          : named;
     await opts.db.insert(dataAccessLog).values({
-      clubId: req.auth.clubId,
+      clubId,
       userId: req.auth.userId,
       username: req.auth.username,
       kind: pd.kind,
