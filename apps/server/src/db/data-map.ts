@@ -139,8 +139,7 @@ export const DATA_MAP = {
     data: 'Client, payer, terminal, group, time, status, reason, identification kind, amount.',
     personal: 'sensitive',
     access: 'staff with roleEntrancesReport or roleViewClientsList (client history reads are logged)',
-    retention:
-      'retentionEntranceDays (default 90, at least 30) in detail, then daily counts only (activity_daily); visitor mode stores no client',
+    retention: 'retentionEntranceDays (default 90, at least 30) in detail, then daily counts only (activity_daily)',
     client: {
       rows: { columns: ['client_id', 'payer_client_id'] },
       erase: 'unlink',

@@ -15,14 +15,15 @@ const officer = { permission: 'roleSecurityOfficer' } as const;
 /**
  * Privacy (issue 39, docs/privacy.md): the club's retention status and a run of its job now, a
  * client's full copy (JSON and PDF) and erasure, and who opened a client's record. All for the
- * club's security officer (roleSecurityOfficer); the retention status for whoever sees settings.
+ * club's security officer (roleSecurityOfficer); the retention status for any signed-in user.
  */
 export const privacy = routes(['privacy'], {
   retention: {
     method: 'GET',
     path: '/api/Privacy/Retention',
     response: RetentionStatus,
-    access: { permission: 'roleViewGeneralSettings' },
+    // Any signed-in user of the club: the entrance reports say which days are past retention.
+    access: {},
   },
   /** Runs the retention job over the club now (the nightly job does it every night): what it removed. */
   runRetention: {

@@ -109,11 +109,6 @@ export const ClubSettings = z.object({
   retentionAttendanceDays: z.number().int().min(30).max(3650).default(2557),
   /** Days after her last entrance that the biometric templates of a client who left (inactive or deleted) are kept. */
   retentionBiometricDays: z.number().int().min(1).max(3650).default(30),
-  /**
-   * Visitor mode (docs/privacy.md "Visitor mode"): entrances are decided and counted but not
-   * stored per person beyond the decision window (the log row keeps no client).
-   */
-  isVisitorMode: z.boolean().default(false),
 });
 export type ClubSettings = z.infer<typeof ClubSettings>;
 

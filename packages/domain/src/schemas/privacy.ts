@@ -26,7 +26,6 @@ export const RetentionStatus = z.object({
   attendanceDays: z.number().int(),
   biometricDays: z.number().int(),
   accessLogDays: z.number().int(),
-  visitorMode: z.boolean(),
   /** The first local day whose entrances are kept in detail; null before any run. */
   entranceDetailFrom: z.string().nullable(),
   runs: z.array(RetentionRun),

@@ -58,7 +58,14 @@ describe('privacy', () => {
     expect((await api.get(`/api/Client/${theirs.id}`)).statusCode).toBe(404);
     const rows = await accessRows(club.id);
     expect(rows).toEqual([
-      { kind: 'details', client_id: c.id, subject: '', route: 'GET /api/Client/:id', ip: '127.0.0.1', username: user.username },
+      {
+        kind: 'details',
+        client_id: c.id,
+        subject: '',
+        route: 'GET /api/Client/:id',
+        ip: '127.0.0.1',
+        username: user.username,
+      },
       {
         kind: 'details',
         client_id: c.id,
@@ -148,7 +155,7 @@ describe('privacy', () => {
     for (const [t, a] of excluded) expect((a.client as { excluded: string }).excluded.length, t).toBeGreaterThan(20);
   });
 
-  it("copies every row about a client as JSON and PDF, then erases her but for the tax documents and money", async () => {
+  it('copies every row about a client as JSON and PDF, then erases her but for the tax documents and money', async () => {
     const { club, api } = await signedInAdmin(ctx);
     const other = await signedInAdmin(ctx);
     const db = ctx.database.db;
@@ -161,7 +168,12 @@ describe('privacy', () => {
     expect(created.statusCode).toBe(200);
     const her = created.json() as { id: number; number: number };
     expect((await api.patch(`/api/Client/${her.id}`, { city: 'Safed' })).statusCode).toBe(200);
-    const child = await makeClient(ctx, club.id, { parentId: her.id, firstName: 'Child', lastName: LAST, phone: PHONE });
+    const child = await makeClient(ctx, club.id, {
+      parentId: her.id,
+      firstName: 'Child',
+      lastName: LAST,
+      phone: PHONE,
+    });
     const someoneElse = await makeClient(ctx, club.id, { firstName: 'Other', lastName: 'Person' });
     const ent = await makeEntrances(ctx, club.id, [
       { clientId: her.id, terminalId: terminal.id, amount: 300 },
@@ -185,7 +197,11 @@ describe('privacy', () => {
     const copy = await api.get(`/api/Privacy/ClientCopy/${her.id}`);
     expect(copy.statusCode).toBe(200);
     const t = copy.json().tables as Record<string, Record<string, unknown>[]>;
-    expect(Object.keys(t).sort()).toEqual(copiedTables().map((x) => x.table).sort());
+    expect(Object.keys(t).sort()).toEqual(
+      copiedTables()
+        .map((x) => x.table)
+        .sort(),
+    );
     expect(t.clients!.map((r) => r.id).sort()).toEqual([her.id, child.id].sort());
     expect(t.entrance_logs).toHaveLength(2);
     expect(t.quick_exits).toHaveLength(1);

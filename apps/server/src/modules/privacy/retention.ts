@@ -208,7 +208,6 @@ export async function retentionStatus(db: Db, clubId: number): Promise<Retention
     attendanceDays: s.retentionAttendanceDays,
     biometricDays: s.retentionBiometricDays,
     accessLogDays: ACCESS_LOG_DAYS,
-    visitorMode: s.isVisitorMode,
     entranceDetailFrom: from,
     runs: runs.map(presentRun),
   };
