@@ -4,7 +4,7 @@ import { route, sendDownload } from '../../lib/contract-route.js';
 import { accessOfClient } from './access.service.js';
 import { clientCopy, eraseClient } from './client-data.js';
 import { renderClientCopyPdf } from './client-copy-pdf.js';
-import { retainClub, retentionStatus, startRetentionScheduler } from './retention.js';
+import { RETENTION_PAUSE_MS, retainClub, retentionStatus, startRetentionScheduler } from './retention.js';
 
 /** Privacy (issue 39, docs/privacy.md); the entries are `contract.privacy`. Starts the nightly retention job. */
 export async function privacyRoutes(app: FastifyInstance): Promise<void> {
@@ -12,7 +12,9 @@ export async function privacyRoutes(app: FastifyInstance): Promise<void> {
   const { bus } = app.deps;
   const c = contract.privacy;
   route(app, c.retention, async (req) => retentionStatus(db, req.auth.clubId));
-  route(app, c.runRetention, async (req) => retainClub(db, bus, req.auth.clubId));
+  route(app, c.runRetention, async (req) =>
+    retainClub(db, bus, req.auth.clubId, new Date(), { pauseMs: RETENTION_PAUSE_MS }),
+  );
   route(app, c.copy, async (req) => clientCopy(db, req.auth.clubId, req.params.id));
   route(app, c.copyPdf, async (req, reply) => {
     const copy = await clientCopy(db, req.auth.clubId, req.params.id);

@@ -34,6 +34,9 @@ export const ACCESS_LOG_DAYS = 730;
 /** Rows one statement of the job deletes at most: short transactions, so the gate's writes never wait long. */
 export const RETENTION_BATCH_ROWS = 5000;
 
+/** Pause between batches of the nightly job and of a run from the console (ms): the disk is the gate's between them. */
+export const RETENTION_PAUSE_MS = 20;
+
 /** Advisory-lock key of the retention job's daily claim ("RTNT"). */
 const LOCK_KEY = 0x52544e54;
 
@@ -270,7 +273,7 @@ export function startRetentionScheduler(app: FastifyInstance): void {
   const tick = () => {
     const now = new Date();
     if (now.getUTCHours() < 1) return;
-    trackJob('retention', () => retentionJob(app.deps.database, app.deps.bus, now, { pauseMs: 20 }))
+    trackJob('retention', () => retentionJob(app.deps.database, app.deps.bus, now, { pauseMs: RETENTION_PAUSE_MS }))
       .then((runs) => {
         for (const r of runs ?? [])
           log.info({ removed: r.removed, entranceDetailFrom: r.entranceDetailFrom }, 'retention');

@@ -1,6 +1,6 @@
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useClientFormat } from '../clients/clientFormat';
+import { formatDate } from '@venue/domain';
 import { useRetention } from './usePrivacy';
 
 /**
@@ -10,7 +10,6 @@ import { useRetention } from './usePrivacy';
  */
 export function RetentionNotice({ from }: { from: string }) {
   const { t } = useTranslation();
-  const fmt = useClientFormat();
   const q = useRetention();
   const horizon = q.data?.entranceDetailFrom;
   if (!horizon || from >= horizon) return null;
@@ -20,7 +19,7 @@ export function RetentionNotice({ from }: { from: string }) {
       showIcon
       style={{ marginBottom: 12 }}
       data-testid="retention-notice"
-      message={t('privacy.pastRetention', { date: fmt.date(horizon), days: q.data!.entranceDays })}
+      message={t('privacy.pastRetention', { date: formatDate(horizon), days: q.data!.entranceDays })}
     />
   );
 }
