@@ -120,7 +120,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
     // A missing code file (an old page asking for a file an update replaced) is a 404, never the page:
     // the console then reloads once to get the new files (apps/web/src/app/chunkReload.ts).
-    if (/^\/assets\//.test(req.url)) return reply.status(404).send({ code: 'NOT_FOUND', message: 'Not found' });
+    if (/^\/(m\/)?assets\//.test(req.url)) return reply.status(404).send({ code: 'NOT_FOUND', message: 'Not found' });
+    // The member app (docs/members.md): its own page at /m, never the console's.
+    if (/^\/m(\/|\?|#|$)/.test(req.url)) {
+      giveXsrfCookie(req, reply, config.production);
+      return reply.header('cache-control', 'no-cache').sendFile('m/index.html');
+    }
     // Client-side routes of the console (/login, /management/...) get index.html, never cached,
     // with the anti-forgery cookie when missing: the sign-in call then needs no GET /api/health
     // first (one round trip less before the dashboard; issue 19 load speed).

@@ -93,6 +93,63 @@ export interface Config {
    * answers in 0.5–3 s; a test or a fault run sets it to widen the window a crash can hit.
    */
   sandboxLatencyMs: number;
+  /**
+   * Where notices and member sign-in codes go (docs/notifications.md "Install settings"): SMTP and an SMS
+   * provider set by the operator for the whole install; unset = every message stays in the outbox
+   * (status held), readable in the console.
+   */
+  notify: NotifyConfig;
+}
+
+/** The install's outgoing-message settings (from the environment; docs/notifications.md). */
+export interface NotifyConfig {
+  /** SMTP_HOST, SMTP_PORT (587), SMTP_SECURE (1 = TLS from the start), SMTP_USER, SMTP_PASSWORD, SMTP_FROM (the sender address). */
+  smtp?: { host: string; port: number; secure: boolean; user?: string; pass?: string; from: string };
+  /** DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY (PEM; `\n` for new lines): signs every e-mail when all three are set. */
+  dkim?: { domainName: string; keySelector: string; privateKey: string };
+  /** SMS_PROVIDER (inforu), SMS_API_URL (the provider's endpoint), SMS_USER, SMS_TOKEN, SMS_SENDER (default sender id). */
+  sms?: { provider: 'inforu'; url: string; user: string; token: string; sender: string };
+  /** The address members reach the server at, for links in messages (PUBLIC_URL, default http://localhost:<port>). */
+  publicUrl: string;
+  /** How often due messages are sent, ms (NOTIFY_TICK_MS, default 5 000; 0 = off). */
+  tickMs: number;
+}
+
+/** The install's outgoing-message settings from the environment (see NotifyConfig). */
+export function loadNotifyConfig(env: NodeJS.ProcessEnv, port: number): NotifyConfig {
+  const from = env.SMTP_FROM || (env.SMTP_USER?.includes('@') ? env.SMTP_USER : '');
+  return {
+    smtp: env.SMTP_HOST
+      ? {
+          host: env.SMTP_HOST,
+          port: Number(env.SMTP_PORT ?? 587),
+          secure: env.SMTP_SECURE === '1' || env.SMTP_SECURE === 'true',
+          user: env.SMTP_USER || undefined,
+          pass: env.SMTP_PASSWORD || undefined,
+          from: from || `no-reply@${env.SMTP_HOST}`,
+        }
+      : undefined,
+    dkim:
+      env.DKIM_DOMAIN && env.DKIM_SELECTOR && env.DKIM_PRIVATE_KEY
+        ? {
+            domainName: env.DKIM_DOMAIN,
+            keySelector: env.DKIM_SELECTOR,
+            privateKey: env.DKIM_PRIVATE_KEY.replace(/\\n/g, '\n'),
+          }
+        : undefined,
+    sms:
+      env.SMS_PROVIDER === 'inforu' && env.SMS_USER && env.SMS_TOKEN
+        ? {
+            provider: 'inforu',
+            url: env.SMS_API_URL || 'https://capi.inforu.co.il/api/v2/SMS/SendSms',
+            user: env.SMS_USER,
+            token: env.SMS_TOKEN,
+            sender: env.SMS_SENDER || 'Venue',
+          }
+        : undefined,
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    tickMs: positive(env.NOTIFY_TICK_MS, 5_000),
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -124,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsHost: env.METRICS_HOST || '127.0.0.1',
     orphanChargeSeconds: Math.max(1, positive(env.ORPHAN_CHARGE_SECONDS, DEFAULT_ORPHAN_CHARGE_SECONDS)),
     sandboxLatencyMs: positive(env.SANDBOX_LATENCY_MS, 0),
+    notify: loadNotifyConfig(env, Number(env.PORT ?? 3000)),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './modules/account/account.routes.js';
+import { memberRoutes } from './modules/members/members.routes.js';
 import { accountingRoutes } from './modules/accounting/accounting.routes.js';
 import { attendanceRoutes } from './modules/attendance/attendance.routes.js';
 import { biometricRoutes } from './modules/biometrics/biometrics.routes.js';
@@ -14,6 +15,7 @@ import { frontDeskRoutes } from './modules/front-desk/front-desk.routes.js';
 import { feedbackCategoryRoutes } from './modules/feedback-categories/feedback-categories.routes.js';
 import { globalMessageRoutes } from './modules/global-messages/global-messages.routes.js';
 import { incidentRoutes } from './modules/incidents/incidents.routes.js';
+import { notificationRoutes } from './modules/notifications/notifications.routes.js';
 import { employeePositionRoutes } from './modules/employee-positions/employee-positions.routes.js';
 import { groupRoutes } from './modules/groups/groups.routes.js';
 import { licenseRoutes } from './modules/licenses/licenses.routes.js';
@@ -43,6 +45,8 @@ import { terminalLinkRoutes } from './realtime/terminal-link.js';
  */
 export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(accountRoutes);
+  // The member app (docs/members.md).
+  await app.register(memberRoutes);
   await app.register(clubRoutes);
   await app.register(clientRoutes);
   await app.register(groupRoutes);
@@ -66,6 +70,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(licenseRoutes);
   await app.register(accountingRoutes);
   await app.register(documentRoutes);
+  await app.register(notificationRoutes);
   // The front desk (docs/front-desk.md)
   await app.register(frontDeskRoutes);
   // Management

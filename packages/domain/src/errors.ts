@@ -52,6 +52,12 @@ export const ERROR_STATUS = {
   TOO_MANY_REQUESTS: 429,
   /** Repeated failed sign-ins under one user name: a growing delay (docs/security.md "Sign-in"); details {retryAfterSeconds}. */
   LOGIN_LOCKED: 429,
+  /** The member app (docs/members.md): a wrong, expired or spent one-time code. */
+  MEMBER_CODE_WRONG: 401,
+  /** The member app: too many codes asked for this contact from this address; details {retryAfterSeconds}. */
+  MEMBER_CODE_LIMIT: 429,
+  /** The member app: the provider's callback of a hosted payment page is not signed by it. */
+  BAD_SIGNATURE: 401,
   PAYMENT_ERROR: 402,
   /** Money (docs/money.md). */
   INVALID_EXPIRATION_DATE: 400,

@@ -31,6 +31,7 @@ export const NAV_SCREEN_DATA: Partial<Record<keyof typeof NAV_RULES, readonly Ro
   employeePositions: [{ permission: 'roleViewAttendanceLogs' }], // employeePositions.list
   feedbackCategories: [{ nav: 'feedbackCategories' }], // feedbackCategories.list
   incidents: [{ nav: 'incidents' }], // incidents.list
+  notifications: [{ nav: 'notifications' }], // notifications.outbox
   operatorClubs: [{ operator: true }], // operatorClubs.list
   operatorLicenses: [{ operator: true }], // operatorLicenses.requests
   operatorCharges: [{ operator: true }], // operatorBilling.charges
@@ -52,6 +53,7 @@ export const NAV_SCREEN_ROUTES: Partial<Record<keyof typeof NAV_RULES, readonly 
   employeePositions: ['employeePositions.list'],
   feedbackCategories: ['feedbackCategories.list'],
   incidents: ['incidents.list'],
+  notifications: ['notifications.outbox'],
   operatorClubs: ['operatorClubs.list'],
   operatorLicenses: ['operatorLicenses.requests'],
   operatorCharges: ['operatorBilling.charges'],

@@ -34,6 +34,8 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { key: 'feedbackCategories', route: '/management/feedback-category-list', section: 'management' },
   // Incident reports (issue 16): not in seed 000 §2's table; our path, the same rule as the categories.
   { key: 'incidents', route: '/management/incidents', section: 'management' },
+  // Notices to members and their outbox (issue 37, docs/notifications.md): our path.
+  { key: 'notifications', route: '/management/notifications', section: 'management' },
   { key: 'paymentReport', route: '/reports/app-paymentReport', section: 'reports' },
   { key: 'entranceReport', route: '/reports/app-entranceReport', section: 'reports' },
   { key: 'activitiesReport', route: '/reports/app-entrance-payment-report', section: 'reports' },
@@ -119,6 +121,8 @@ export const NAV_RULES: Record<string, Rule> = {
   employeePositions: (c) => c.settings.isEmployeeAttendanceEnabled && flag('roleViewAttendanceLogs')(c),
   feedbackCategories: (c) => c.settings.isIncidentReportEnabled,
   incidents: (c) => c.settings.isIncidentReportEnabled,
+  // Not in the seed (issue 37): the club's admins (and the operator, whose users are admins).
+  notifications: flag('roleIsAdmin'),
   products: () => true,
   paymentReport: flag('rolePaymentesReport'),
   entranceReport: (c) => flag('roleEntrancesReport')(c) && kalaOk(c),

@@ -40,8 +40,6 @@ export function renderDatabaseDefinition(): string {
     '| --- | --- |',
     ...Object.entries(PROCESSORS).map(([k, v]) => `| ${k} | ${cell(v)} |`),
     '',
-    'No SMS provider is connected in this version.',
-    '',
     `## Tables (${Object.keys(DATA_MAP).length})`,
     '',
   ];

@@ -15,6 +15,8 @@ export const PROCESSORS = {
   smtp: "The club's own SMTP server (tax documents e-mailed to the club's invoice address).",
   incidentWebhook: "The club's incident-reporting system (a signed webhook the operator sets).",
   accounting: "The club's accountant (the Hashavshevet/Sumit export files the club downloads).",
+  sms: 'The SMS provider (sign-in codes and notices: the phone number and the text).',
+  email: 'The e-mail server that sends notices and sign-in codes (the address and the text).',
 } as const;
 export type Processor = keyof typeof PROCESSORS;
 
@@ -96,7 +98,7 @@ export const DATA_MAP = {
   },
   clients: {
     purpose: 'The members (clients) of the club, and employees clocking attendance.',
-    data: 'Name, Israeli ID number, phone, city, address, card serial, enrolment code, subscription dates, balances, parent link.',
+    data: 'Name, Israeli ID number, phone, e-mail, city, address, card serial, enrolment code, subscription dates, balances, parent link.',
     personal: 'client',
     access: CLIENTS,
     retention: 'while she is a member; on request erased (pseudonymised) — docs/privacy.md',
@@ -545,6 +547,75 @@ export const DATA_MAP = {
     access: 'the operator',
     retention: TAX,
     processors: ['clearing'],
+  },
+  member_codes: {
+    purpose: 'One-time sign-in codes of the member app.',
+    data: 'Phone or e-mail it was sent to, keyed hash of the code, address, times, tries.',
+    personal: 'client',
+    access: 'the server only',
+    retention: '10 minutes valid; kept for rate limits',
+    processors: ['sms', 'email'],
+    client: {
+      excluded:
+        'Holds no client column (a contact, before she is known): erasure deletes the codes sent to her phone or e-mail.',
+    },
+  },
+  member_sessions: {
+    purpose: 'Sign-in sessions of the member app.',
+    data: 'Contact, club, client, address, times.',
+    personal: 'client',
+    access: 'the member (own sessions)',
+    retention: 'until ended or expired',
+    client: { rows: { columns: ['client_id'] }, erase: 'delete', why: 'Sessions: no duty to keep.' },
+  },
+  member_checkouts: {
+    purpose: "Payments a member starts in the app on the provider's page.",
+    data: 'Client and payer, kind, items, amount, status, purchase.',
+    personal: 'client',
+    access: MONEY,
+    retention: TAX,
+    processors: ['clearing'],
+    client: {
+      rows: { columns: ['client_id', 'payer_client_id'] },
+      erase: 'keep',
+      why: 'A money record (tax law); her ids only.',
+    },
+  },
+  notification_outbox: {
+    purpose: 'E-mails and SMS to clients (notices, sign-in codes): the delivery log.',
+    data: 'Client, channel, address, subject, text, status, provider id.',
+    personal: 'client',
+    access: 'club admins',
+    retention: 'while the club uses the service',
+    processors: ['sms', 'email'],
+    client: {
+      rows: { columns: ['client_id'] },
+      erase: 'pseudonymise',
+      why: 'Queued messages to her are deleted; sent ones stay as the delivery log with her address, name and phone replaced.',
+    },
+  },
+  notification_choices: {
+    purpose: "A client's notification choices.",
+    data: 'Channels on, kinds off, language.',
+    personal: 'client',
+    access: 'the member; club staff',
+    retention: 'while she is a member',
+    client: { rows: { columns: ['client_id'] }, erase: 'delete', why: 'Her preferences: no duty to keep.' },
+  },
+  notification_templates: {
+    purpose: "A club's own wording of notices.",
+    data: 'Kind, language, channel, subject, body.',
+    personal: 'none',
+    access: 'club admins',
+    retention: CONFIG,
+  },
+  notification_settings: {
+    purpose: "A club's notification settings.",
+    data: 'Channels, quiet hours, provider settings.',
+    personal: 'none',
+    access: 'club admins',
+    retention: CONFIG,
+    processors: ['sms', 'email'],
   },
   data_access_log: {
     purpose: "Who read a person's data: the access log (Data Security Regulations reg. 10).",

@@ -206,6 +206,8 @@ export const clients = pgTable(
     personalId: text('personal_id').notNull().default(''),
     /** E.164, or '' when unknown. */
     phone: text('phone').notNull().default(''),
+    /** E-mail for notices and member sign-in codes (docs/notifications.md, docs/members.md), or '' when unknown. */
+    email: text('email').notNull().default(''),
     city: text('city').notNull().default(''),
     address: text('address').notNull().default(''),
     groupId: integer('group_id'),
@@ -267,6 +269,13 @@ export const clients = pgTable(
     index('clients_club_name').on(t.clubId, t.lastName, t.firstName),
     index('clients_club_personal_id').on(t.clubId, t.personalId),
     index('clients_club_phone').on(t.clubId, t.phone),
+    // The member app's sign-in finds a contact in every club (docs/members.md).
+    index('clients_phone_any_club')
+      .on(t.phone)
+      .where(sql`${t.phone} <> ''`),
+    index('clients_email_lower')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.email} <> ''`),
     index('clients_club_group').on(t.clubId, t.groupId),
     index('clients_club_created').on(t.clubId, t.createdAt),
     index('clients_club_subscription_end').on(t.clubId, t.subscriptionEnd),
@@ -1664,6 +1673,177 @@ export const clubCharges = pgTable(
     index('club_charges_at').on(t.createdAt),
   ],
 );
+
+/**
+ * One-time sign-in codes of the member app (docs/members.md "Sign-in"): a
+ * hash of the code (HMAC-SHA-256 under the server's key, never the code), the
+ * contact (E.164 phone or lower-case e-mail) it was sent to, 10 minutes, 5
+ * tries. A contact may be on file in several clubs: the club is chosen after.
+ */
+export const memberCodes = pgTable(
+  'member_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    contact: text('contact').notNull(),
+    /** 'sms' or 'email'. */
+    channel: text('channel').notNull(),
+    codeHash: text('code_hash').notNull(),
+    /** The address that asked for it. */
+    ip: text('ip').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Wrong codes tried against it; at 5 it is spent. */
+    tries: integer('tries').notNull().default(0),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('member_codes_contact').on(t.contact, t.createdAt)],
+);
+
+/**
+ * Member sessions (docs/members.md "Session kind"): a kind apart from staff
+ * `sessions`; a member token names a row here and reaches only member routes.
+ * `club_id`/`client_id` are null until the member picks a club.
+ */
+export const memberSessions = pgTable(
+  'member_sessions',
+  {
+    id: text('id').primaryKey(),
+    contact: text('contact').notNull(),
+    clubId: integer('club_id'),
+    clientId: integer('client_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    endReason: text('end_reason'),
+    ip: text('ip').notNull().default(''),
+  },
+  (t) => [index('member_sessions_contact').on(t.contact)],
+);
+
+/**
+ * A payment started in the member app on the clearing provider's hosted page
+ * (docs/members.md "Paying"): the purchase items it will make, the amount
+ * shown on the page (agorot), and how it ended.
+ */
+export const memberCheckouts = pgTable(
+  'member_checkouts',
+  {
+    clubId: integer('club_id').notNull(),
+    id: serial('id'),
+    /** Random reference the provider's page and its callback carry (also the purchase's idempotency key). */
+    code: text('code').notNull(),
+    /** Whose purchase: the member or a child of hers. */
+    clientId: integer('client_id').notNull(),
+    /** Who pays: the signed-in member. */
+    payerClientId: integer('payer_client_id').notNull(),
+    /** 'debt', 'load' or 'renew'. */
+    kind: text('kind').notNull(),
+    items: jsonb('items').notNull(),
+    amount: integer('amount').notNull(),
+    /** 'pending', 'paid', 'failed'. */
+    status: text('status').notNull().default('pending'),
+    reason: text('reason'),
+    purchaseId: bigint('purchase_id', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clubId, t.id] }),
+    uniqueIndex('member_checkouts_code').on(t.code),
+    index('member_checkouts_client').on(t.clubId, t.payerClientId, t.createdAt),
+  ],
+);
+
+/**
+ * The outbox of notices and member messages (issue 37, docs/notifications.md): one row per e-mail or
+ * SMS, queued by `queueMessage`, sent by the delivery worker; the row is its own delivery log.
+ * status: 'queued' (waiting, `next_attempt_at` is the earliest send, after a Shabbat/holiday/quiet-hours
+ * deferral too), 'sent', 'failed' (given up), 'bounced' (the server or provider refused the address),
+ * 'held' (no transport configured: readable in the console only), 'skipped' (the client opted out).
+ */
+export const notificationOutbox = pgTable(
+  'notification_outbox',
+  {
+    clubId: integer('club_id').notNull(),
+    id: serial('id'),
+    clientId: integer('client_id'),
+    /** 'email' or 'sms'. */
+    channel: text('channel').notNull(),
+    to: text('to').notNull(),
+    /** 'member-code' or a notice kind (domain NOTICE_KINDS). */
+    kind: text('kind').notNull(),
+    subject: text('subject').notNull().default(''),
+    text: text('text').notNull(),
+    html: text('html'),
+    /** Sent at once, never deferred (sign-in codes). */
+    urgent: boolean('urgent').notNull().default(false),
+    /** A tax document attached as PDF (purchase_documents.id), or null. */
+    documentId: integer('document_id'),
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).defaultNow(),
+    /** Why the send was moved later: 'shabbat', 'holiday' or 'quiet'; null when never deferred. */
+    deferredReason: text('deferred_reason'),
+    lastError: text('last_error'),
+    /** The SMTP message id or the SMS provider's id. */
+    providerId: text('provider_id'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clubId, t.id] }),
+    index('notification_outbox_due').on(t.status, t.nextAttemptAt),
+    index('notification_outbox_club').on(t.clubId, t.id),
+    index('notification_outbox_client').on(t.clubId, t.clientId, t.kind),
+  ],
+);
+
+/** A client's notification choices (docs/notifications.md "Choices"): edited in the member app and by unsubscribe links. */
+export const notificationChoices = pgTable(
+  'notification_choices',
+  {
+    clubId: integer('club_id').notNull(),
+    clientId: integer('client_id').notNull(),
+    email: boolean('email').notNull().default(true),
+    sms: boolean('sms').notNull().default(true),
+    /** Notice kinds the client turned off (domain NOTICE_KINDS). */
+    offKinds: jsonb('off_kinds').$type<string[]>().notNull().default([]),
+    /** 'he' or 'en': the language of the client's notices. */
+    lang: text('lang').notNull().default('he'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clubId, t.clientId] }),
+    foreignKey({
+      name: 'notification_choices_client_fk',
+      columns: [t.clubId, t.clientId],
+      foreignColumns: [clients.clubId, clients.id],
+    }),
+  ],
+);
+
+/** A club's own wording of a notice (one per kind, language and channel); none = the built-in default. */
+export const notificationTemplates = pgTable(
+  'notification_templates',
+  {
+    clubId: integer('club_id').notNull(),
+    kind: text('kind').notNull(),
+    lang: text('lang').notNull(),
+    channel: text('channel').notNull(),
+    subject: text('subject').notNull().default(''),
+    body: text('body').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'notification_templates_pk', columns: [t.clubId, t.kind, t.lang, t.channel] })],
+);
+
+/** A club's notice settings (NotificationSettings of packages/domain: sender name, quiet hours, days before renewal, …). */
+export const notificationSettings = pgTable('notification_settings', {
+  clubId: integer('club_id').primaryKey(),
+  settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 // ---------------------------------------------------------------- privacy (issue 39, docs/privacy.md)
 

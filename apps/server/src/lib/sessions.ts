@@ -34,6 +34,8 @@ export interface TokenClaims {
   sub: number;
   tv: number;
   sid?: string;
+  /** A member token's member session (lib/member-sessions.ts): such a token has no `sid` and reaches no staff route. */
+  ms?: string;
 }
 
 /** A session accepted for a request: its user row, and the user's own club (null for the operator). */

@@ -47,6 +47,7 @@ const SCREEN_CALLS: Record<string, Call[]> = {
   employeePositions: [get('/api/EmployeePosition')],
   feedbackCategories: [get('/api/FeedbackCategory')],
   incidents: [get('/api/Incident')],
+  notifications: [get('/api/Notification/Outbox'), get('/api/Notification/Transport')],
   operatorClubs: [get('/api/Operator/Club')],
   operatorLicenses: [get('/api/Operator/LicenseRequest')],
   operatorCharges: [get('/api/Operator/ClubCharge')],

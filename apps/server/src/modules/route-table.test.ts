@@ -5,6 +5,7 @@ import type { RouteEntry } from '../lib/route-table.js';
 import { eq } from 'drizzle-orm';
 import * as factory from '../../test/factories.js';
 import { biometricTemplates } from '../db/schema.js';
+import { startMemberSession } from '../lib/member-sessions.js';
 
 /**
  * DESIGN §10 and STYLE point 11, from the route table rather than by hand:
@@ -97,6 +98,42 @@ describe('route table: 401, 403 and other-club 404 on every route', () => {
     for (const r of routes.filter((x) => !x.config.public)) {
       const res = await call(anon, r);
       if (res.statusCode !== 401 || res.json().code !== 'UNAUTHORIZED') wrong.push(`${label(r)} → ${res.statusCode}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  /**
+   * Two session kinds (docs/members.md "Session kind"), tried on every route:
+   * a member token (even one with its club chosen) is 401 on every staff
+   * route, and a staff token — an admin's, holding every flag — is 401 on
+   * every member route.
+   */
+  it('answers 401 to a member token on every staff route and to a staff token on every member route', async () => {
+    const { club, api: staff } = await signedInAdmin(ctx);
+    const client = await factory.makeClient(ctx, club.id, { phone: '+972507654321' });
+    const member = new Api(ctx.app);
+    const ms = await startMemberSession(ctx.database.db, {
+      contact: client.phone,
+      clubId: club.id,
+      clientId: client.id,
+      ip: '',
+      ttlSeconds: 600,
+    });
+    member.token = await ctx.app.jwt.sign({ sub: 0, tv: 0, ms });
+    expect((await member.get('/api/Member/Me')).statusCode).toBe(200);
+    const memberRoutes = routes.filter((r) => r.config.member);
+    const staffRoutes = routes.filter((r) => !r.config.member && !r.config.public);
+    expect(memberRoutes.length).toBeGreaterThan(10);
+    const wrong: string[] = [];
+    for (const r of staffRoutes) {
+      const res = await call(member, r, concrete(r.url, client.id));
+      if (res.statusCode !== 401 || res.json().code !== 'UNAUTHORIZED')
+        wrong.push(`member ${label(r)} → ${res.statusCode}`);
+    }
+    for (const r of memberRoutes) {
+      const res = await call(staff, r, concrete(r.url, client.id));
+      if (res.statusCode !== 401 || res.json().code !== 'UNAUTHORIZED')
+        wrong.push(`staff ${label(r)} → ${res.statusCode}`);
     }
     expect(wrong).toEqual([]);
   });
@@ -226,7 +263,13 @@ describe('route table: 401, 403 and other-club 404 on every route', () => {
     }
     expect(wrong).toEqual([]);
     // The one exemption is a provider page posted by its own form, outside /api.
-    expect(all.filter((x) => x.config.antiForgery === false).map(label)).toEqual(['POST /sandbox/pay/:code']);
+    // and the member app's provider callback and hosted page (docs/members.md), which act on no session.
+    expect(
+      all
+        .filter((x) => x.config.antiForgery === false)
+        .map(label)
+        .sort(),
+    ).toEqual(['POST /api/Member/PaymentCallback', 'POST /sandbox/hosted/pay', 'POST /sandbox/pay/:code']);
   });
 
   it('reaches the same checks through every spelling of a path (encoded, doubled or trailing slash, dot segment, case)', async () => {

@@ -7,6 +7,8 @@ import { AppError } from '../lib/errors.js';
 import type { Actor } from '../lib/actor.js';
 import { accessContext, effectivePermissions } from '../lib/access.js';
 import { sessionOfToken, type TokenClaims } from '../lib/sessions.js';
+import { memberSessionOf, type MemberSession } from '../lib/member-sessions.js';
+import { createHmac } from 'node:crypto';
 import { clubs } from '../db/schema.js';
 import type { Db } from '../db/index.js';
 
@@ -16,6 +18,12 @@ export type AuthContext = Actor;
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext;
+    /** The member of a member route (docs/members.md "Session kind"); unset on every other route. */
+    member: MemberSession;
+  }
+  interface FastifyInstance {
+    /** Keys derived from the server's signing key: the member codes' hash key, the sandbox hosted page's signing key. */
+    keys: { memberCode: Buffer; hostedPage: Buffer };
   }
   interface FastifyContextConfig {
     /** No sign-in needed (login, health, docs). */
@@ -30,6 +38,8 @@ declare module 'fastify' {
     edit?: EditArea;
     /** Any signed-in caller, the operator without a chosen club too (sign-out). */
     anyClub?: boolean;
+    /** Only a member token (docs/members.md); a member token reaches nothing else. */
+    member?: boolean;
   }
 }
 declare module '@fastify/jwt' {
@@ -53,6 +63,9 @@ export const authPlugin = fp<{ db: Db; secret: string; tokenTtlSeconds: number; 
       verify: { algorithms: ['HS256'] },
     });
     app.decorateRequest('auth', null as unknown as AuthContext);
+    app.decorateRequest('member', null as unknown as MemberSession);
+    const derive = (label: string) => createHmac('sha256', opts.secret).update(label).digest();
+    app.decorate('keys', { memberCode: derive('member-code'), hostedPage: derive('sandbox-hosted-page') });
 
     // Before validation, so that a caller without a token or a permission
     // learns nothing about the body (401/403 come before 400).
@@ -61,6 +74,11 @@ export const authPlugin = fp<{ db: Db; secret: string; tokenTtlSeconds: number; 
       // protected unless declared public; an unrouted request is answered 404.
       const cfg = req.routeOptions.config;
       if (cfg.public || !req.routeOptions.url) return;
+      if (cfg.member) {
+        req.member = await authenticateMember(req, opts.db, opts.sessionIdleSeconds);
+        req.log = reply.log = req.log.child({ clubId: req.member.clubId, memberSession: req.member.sessionId });
+        return;
+      }
       req.auth = await authenticate(req, opts.db, opts.sessionIdleSeconds);
       // From here every line of the request's log names its club and user (docs/operations.md "Logs").
       req.log = reply.log = req.log.child({ clubId: req.auth.clubId, userId: req.auth.userId });
@@ -72,6 +90,26 @@ export const authPlugin = fp<{ db: Db; secret: string; tokenTtlSeconds: number; 
     });
   },
 );
+
+/**
+ * A member route's caller (docs/members.md "Session kind"): a member token
+ * (claim `ms`) whose member session may act; a staff token is 401 here, as a
+ * member token is 401 on every staff route (it has no `sid`). Routes other than
+ * the club list, the choice of a club and sign-out need a chosen club (404).
+ */
+async function authenticateMember(req: FastifyRequest, db: Db, idleSeconds: number): Promise<MemberSession> {
+  let claims: TokenClaims;
+  try {
+    claims = await req.jwtVerify();
+  } catch {
+    throw new AppError('UNAUTHORIZED', 'Authentication error');
+  }
+  const session = await memberSessionOf(db, claims, idleSeconds, req.ip);
+  if (!session) throw new AppError('UNAUTHORIZED', 'Authentication error');
+  if ((session.clubId == null || session.clientId == null) && !req.routeOptions.config.anyClub)
+    throw new AppError('NOT_FOUND', 'club not selected');
+  return session;
+}
 
 async function authenticate(req: FastifyRequest, db: Db, idleSeconds: number): Promise<AuthContext> {
   let claims: TokenClaims;

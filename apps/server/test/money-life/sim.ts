@@ -1039,10 +1039,22 @@ export class MoneyLife {
     const byId = new Map(rows.map((r) => [r.id, r]));
     for (const s of this.ledger.sales.values()) {
       const row = byId.get(s.purchaseId);
-      const money = s.total > 0;
+      // Money received: a payment other than Free with an amount. A debt of 1–4 agorot paid in cash
+      // receives ₪0 (cash is paid to 10 agorot) and so, like a Free sale, takes no number.
+      const money = s.payments.some((p) => p.method !== M.Free && p.amount > 0);
       const waiting = s.masav && s.masav.state !== 'collected';
-      if (money && !waiting && !row)
-        this.fail('invoiceNumbers', `${s.what} ${s.purchaseId} received money and has no invoice number`);
+      if (money && !waiting && !row) {
+        const stored = await this.rows(
+          sql`select p.id, p.total, p.invoice_number, p.payment_status, p.paid_cash, p.paid_credit, p.paid_beats, p.paid_temp, p.paid_other,
+                (select json_agg(json_build_object('method', pp.method, 'amount', pp.amount)) from purchase_payments pp
+                  where pp.club_id = p.club_id and pp.purchase_id = p.id) as payments
+              from purchases p where p.club_id = ${this.clubId} and p.id = ${s.purchaseId}`,
+        );
+        this.fail(
+          'invoiceNumbers',
+          `${s.what} ${s.purchaseId} received money and has no invoice number: model ${JSON.stringify(s.payments)}, stored ${JSON.stringify(stored)}`,
+        );
+      }
       if (waiting && row && s.masav!.state === 'open')
         this.fail('invoiceNumbers', `MASAV sale ${s.purchaseId} not collected has invoice number ${row.n}`);
     }

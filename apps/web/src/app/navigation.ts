@@ -24,6 +24,8 @@ export const IMPLEMENTED_NAV_KEYS: readonly string[] = [
   // Messages and incidents (docs/messages.md).
   'feedbackCategories',
   'incidents',
+  // Notices to members and the outbox (docs/notifications.md).
+  'notifications',
   'attendance',
   'employeePositions',
   // The operator's area (docs/operator.md).

@@ -72,6 +72,9 @@ const TerminalMessagesPage = lazy(() =>
 const FeedbackCategoriesPage = lazy(() =>
   import('../features/feedback-categories/FeedbackCategoriesPage').then((m) => ({ default: m.FeedbackCategoriesPage })),
 );
+const NotificationsPage = lazy(() =>
+  import('../features/notifications/NotificationsPage').then((m) => ({ default: m.NotificationsPage })),
+);
 const IncidentsPage = lazy(() =>
   import('../features/incidents/IncidentsPage').then((m) => ({ default: m.IncidentsPage })),
 );
@@ -237,6 +240,7 @@ export const router = createBrowserRouter([
             element: guarded('feedbackCategories', <FeedbackCategoriesPage />),
           },
           { path: '/management/incidents', element: guarded('incidents', <IncidentsPage />) },
+          { path: '/management/notifications', element: guarded('notifications', <NotificationsPage />) },
           // The system-messages inbox (seed 001 §2) for every signed-in user; the operator's messages (docs/messages.md).
           { path: INBOX_ROUTE, element: suspended(<InboxPage />) },
           { path: OPERATOR_MESSAGES_ROUTE, element: suspended(<OperatorMessagesPage />) },

@@ -4,6 +4,7 @@
  * the sign-in screen does not carry every schema of the API.
  */
 export { account } from './account.js';
+export { members } from './members.js';
 export { attendance } from './attendance.js';
 export { calendar } from './calendar.js';
 export { clients } from './clients.js';
@@ -16,6 +17,7 @@ export { frontDesk } from './front-desk.js';
 export { biometrics, bonus, terminalMessages } from './gate.js';
 export { groups } from './groups.js';
 export { feedbackCategories, globalMessages, incidents } from './messages.js';
+export { notifications } from './notifications.js';
 export { accounting, licenses, masav, paymentMethods, purchases, subscriptions } from './money.js';
 export { operatorClubs, operatorLicenses, operatorMaintenance } from './operator.js';
 export { operatorBilling } from './operator-billing.js';

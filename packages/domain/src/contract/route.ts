@@ -27,6 +27,11 @@ export interface RouteAccess {
   antiForgery?: false;
   /** Any signed-in caller, the operator without a chosen club too (sign-out). */
   anyClub?: boolean;
+  /**
+   * A member route (docs/members.md): only a member token reaches it (a staff
+   * token is 401), and a member token reaches no other route (401).
+   */
+  member?: boolean;
 }
 
 /** What a read of personal data is about (issue 39, docs/privacy.md "Who looked"). */

@@ -193,11 +193,31 @@ async function countFailure(db: Db, key: string): Promise<number> {
 }
 
 /**
+ * Refuses while one of `pairKeys` (a name from one address) is in its delay:
+ * the check before a sign-in, shared by the member app's codes (docs/members.md "Limits").
+ * @throws AppError LOGIN_LOCKED (429, details {retryAfterSeconds})
+ */
+export async function refuseWhileDelayed(db: Db, pairKeys: string[]): Promise<void> {
+  const pairs = await db.select().from(loginFailures).where(inArray(loginFailures.key, pairKeys));
+  const lockedUntil = Math.max(0, ...pairs.map((f) => f.lockedUntil?.getTime() ?? 0));
+  if (lockedUntil > Date.now()) {
+    const retryAfterSeconds = Math.ceil((lockedUntil - Date.now()) / 1000);
+    throw new AppError('LOGIN_LOCKED', 'Too many failed sign-ins', { retryAfterSeconds });
+  }
+}
+
+/** Forgets the failures of a name from one address after a success (the name's count across addresses stays). */
+export async function forgetPairFailures(db: Db, pairKeys: string[]): Promise<void> {
+  await db.delete(loginFailures).where(inArray(loginFailures.key, pairKeys));
+}
+
+/**
  * Counts one failure under the name (all addresses) and under the name from
  * this address; starts the address's delay at its threshold, and tells the
- * operator when the name's count reaches a notice point.
+ * operator when the name's count reaches a notice point. The staff sign-in's
+ * policy, which the member app's codes share (docs/members.md "Limits").
  */
-async function recordFailure(
+export async function recordFailure(
   db: Db,
   accountKey: string,
   pairKey: string,

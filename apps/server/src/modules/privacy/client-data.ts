@@ -184,7 +184,7 @@ export async function eraseClient(
   const c = await scoped(db, clubId).one(clients, clientId, 'client');
   if (c.number !== confirmNumber) throw new AppError('CONFIRMATION_MISMATCH', 'the client number does not match');
   const fullNames = [`${c.firstName} ${c.lastName}`.trim(), `${c.lastName} ${c.firstName}`.trim()];
-  const ids = [c.personalId, c.phone, c.cardSerial, c.clientCode];
+  const ids = [c.personalId, c.phone, c.email, c.cardSerial, c.clientCode];
   const values = [...new Set([...fullNames, ...ids].filter((v) => v.length >= 3))];
   const own = [...new Set([c.firstName, c.lastName].filter((v) => v.length >= 2))];
   const result = await db.transaction(async (tx) => {
@@ -215,8 +215,21 @@ export async function eraseClient(
       sql`update payment_methods set deleted = true, card_token = null, bank_enc = null, owner_name = '',
         owner_id_masked = '' where ${mineE}`,
     );
+    deleted.member_sessions = await count(
+      tx,
+      sql`delete from member_sessions where club_id = ${clubId} and client_id = ${clientId}`,
+    );
+    deleted.member_codes = await count(
+      tx,
+      sql`delete from member_codes where contact <> '' and (contact = ${c.phone} or contact = lower(${c.email}))`,
+    );
+    deleted.notification_choices = await count(tx, sql`delete from notification_choices where ${mineE}`);
+    deleted.notification_outbox = await count(
+      tx,
+      sql`delete from notification_outbox where ${mineE} and status = 'queued'`,
+    );
     await tx.execute(sql`update clients set first_name = ${`erased-${c.number}`}, last_name = '', personal_id = '',
-        phone = '', city = '', address = '', card_serial = '', enroll_password = '', message_to_client = '',
+        phone = '', email = '', city = '', address = '', card_serial = '', enroll_password = '', message_to_client = '',
         client_code = '', status = 3, allow_enroll_fingerprint = false, allow_enroll_card = false,
         allow_enroll_face = false
       where club_id = ${clubId} and id = ${clientId}`);

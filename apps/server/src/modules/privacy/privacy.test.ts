@@ -164,7 +164,14 @@ describe('privacy', () => {
     const LAST = 'Zilberstrom';
     const PHONE = '+972541234987';
     const PID = validPersonalId(987_654);
-    const created = await api.post('/api/Client', { firstName: FIRST, lastName: LAST, phone: PHONE, personalId: PID });
+    const EMAIL = 'yocheved.zilberstrom@example.org';
+    const created = await api.post('/api/Client', {
+      firstName: FIRST,
+      lastName: LAST,
+      phone: PHONE,
+      personalId: PID,
+      email: EMAIL,
+    });
     expect(created.statusCode).toBe(200);
     const her = created.json() as { id: number; number: number };
     expect((await api.patch(`/api/Client/${her.id}`, { city: 'Safed' })).statusCode).toBe(200);
@@ -248,7 +255,7 @@ describe('privacy', () => {
     );
     const found: string[] = [];
     for (const { table, column } of textCols) {
-      for (const v of [FIRST, LAST, PHONE, PID]) {
+      for (const v of [FIRST, LAST, PHONE, PID, EMAIL]) {
         const hits = await queryRows<{ n: number }>(
           db,
           sql`select count(*)::int as n from ${sql.identifier(table)} where ${sql.identifier(column)}::text like ${`%${v}%`}`,
@@ -278,6 +285,6 @@ describe('privacy', () => {
     );
     expect(left[0]!.n).toBe(0);
     const after = (await api.get(`/api/Client/${her.id}`)).json();
-    expect(after).toMatchObject({ lastName: '', phone: '', personalId: '' });
+    expect(after).toMatchObject({ lastName: '', phone: '', personalId: '', email: '' });
   });
 });

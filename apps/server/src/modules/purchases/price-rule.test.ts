@@ -86,6 +86,24 @@ describe('the price rule at the API (issue 18)', () => {
     expect(free.json()).toMatchObject({ invoiceNumber: null, total: 0 });
   });
 
+  it('a debt of 3 agorot paid in cash receives ₪0 (cash is paid to 10 agorot): the debt closes, no invoice number, no document', async () => {
+    const { api, client } = await setup();
+    const debt = (await api.post('/api/Debts', { clientId: client.id, amount: 3, description: 'rounding' })).json();
+    const res = await api.post('/api/Client/AdminPurchase', {
+      clientId: client.id,
+      purchaseItems: [{ itemType: 5, itemId: debt.id, unitPrice: 3 }],
+      payments: [{ method: 0, amount: 0 }],
+      idempotencyKey: key(),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    // Nothing was received, so no sale for tax purposes (docs/money.md "Nothing paid").
+    expect(res.json()).toMatchObject({ total: 3, invoiceNumber: null });
+    const [after] = (await api.get(`/api/Debts/GetByClientId/${client.id}`)).json();
+    expect(after).toMatchObject({ id: debt.id, amount: 3, paid: 3 });
+    const pdf = await api.get(`/api/Purchase/DocumentPdf/${res.json().id}`);
+    expect(pdf.json()).toMatchObject({ code: 'DOCUMENT_NOT_REQUIRED' });
+  });
+
   it('Free needs the admin flag: a money manager without it gets 403 and nothing is written', async () => {
     const { club, client } = await setup();
     const user = await makeUser(ctx, club.id, {

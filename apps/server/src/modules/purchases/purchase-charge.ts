@@ -35,12 +35,17 @@ export async function giveBack(
   for (const c of charged) await refundCharge(db, provider, c).catch(() => undefined);
 }
 
-/** The token of a card payment: a typed card is tokenized, a token payment uses the payer's stored card. */
+/**
+ * The token of a card payment: a typed card is tokenized, a token payment uses the card of the
+ * provider's hosted page when the command has one (the member app), else the payer's stored card.
+ */
 async function cardToken(
   provider: ClearingProvider,
   p: PaymentInput,
   ctx: PurchaseContext,
+  hosted: PurchaseCommand['hostedCard'],
 ): Promise<{ token: string; lastFour: string; brand: string } | { reason: string }> {
+  if (p.method === PaymentMethod.CreditCardToken && hosted) return hosted;
   if (p.method === PaymentMethod.CreditCard) {
     const t = await provider.tokenize({ ...p.card!, number: p.card!.number.replace(/\D/g, '') });
     return t.ok ? { token: t.token, lastFour: t.lastFour, brand: t.brand } : { reason: t.reason };
@@ -72,7 +77,7 @@ export async function chargeCards(
   for (const [k, p] of cmd.payments.entries()) {
     if (p.method !== PaymentMethod.CreditCard && p.method !== PaymentMethod.CreditCardToken) continue;
     if (p.amount === 0) continue;
-    const card = await cardToken(provider, p, ctx);
+    const card = await cardToken(provider, p, ctx, cmd.hostedCard);
     if ('reason' in card) {
       await giveBack(db, provider, cmd, out.charged);
       throw new AppError('PAYMENT_ERROR', 'Payment error', { reason: card.reason });

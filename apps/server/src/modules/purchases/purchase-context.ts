@@ -36,7 +36,13 @@ export interface PurchaseCommand {
    * Where the purchase comes from; 'payoutError' is the change a terminal could not pay out,
    * loaded onto the client's balance (docs/cash.md "Payout errors": no group bonus).
    */
-  source: 'console' | 'terminal' | 'autorenew' | 'license' | 'payoutError';
+  source: 'console' | 'terminal' | 'autorenew' | 'license' | 'payoutError' | 'member';
+  /**
+   * A card the payer typed on the clearing provider's hosted payment page (the member app,
+   * docs/members.md "Paying"): the provider's token, never the number. A CreditCardToken
+   * payment charges it instead of the payer's stored card.
+   */
+  hostedCard?: { token: string; lastFour: string; brand: string };
   userId?: number | null;
   terminalId?: number | null;
   /** Required: a retry with the same key answers the first purchase and charges nothing again. */
@@ -146,7 +152,8 @@ export function checkCommand(ctx: PurchaseContext, cmd: PurchaseCommand): Checke
     group: ctx.group,
     settings: ctx.settings,
     products: ctx.products,
-    stored: ctx.stored ?? null,
+    // A hosted page's card stands where a stored card would.
+    stored: cmd.hostedCard ? { kind: 'card', chargeLimit: 0 } : (ctx.stored ?? null),
     vatRateBp: ctx.vatRateBp,
     at: ctx.at,
     requireExplicitFree: cmd.source === 'console',

@@ -11,6 +11,7 @@ import {
   DesktopOutlined,
   IdcardOutlined,
   LogoutOutlined,
+  MailOutlined,
   MenuOutlined,
   MessageOutlined,
   SettingOutlined,
@@ -51,6 +52,7 @@ const ICONS: Record<string, React.ReactNode> = {
   terminalMessages: <MessageOutlined />,
   feedbackCategories: <TagsOutlined />,
   incidents: <AlertOutlined />,
+  notifications: <MailOutlined />,
 };
 
 function useMenuItems(entries: NavEntry[], collapsed: boolean, onNavigate?: () => void): MenuProps['items'] {
