@@ -19,6 +19,7 @@ import type { Database } from './db/index.js';
 import { DATABASE_RETRY_AFTER_SECONDS, errorHandler, requestValidatorCompiler } from './lib/error-handler.js';
 import { databaseAnswers } from './db/query.js';
 import { authPlugin } from './plugins/auth.js';
+import { accessLogPlugin } from './plugins/access-log.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import { tracingHooks } from './lib/tracing.js';
 import { configureReconciliation } from './integrations/clearing/charges.js';
@@ -202,6 +203,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     tokenTtlSeconds: config.tokenTtlSeconds,
     sessionIdleSeconds: config.sessionIdleSeconds,
   });
+  await app.register(accessLogPlugin, { db: database.db });
 
   healthRoutes(app, config, database);
   await registerModules(app);

@@ -26,6 +26,7 @@ import { licenseRoutes } from './modules/licenses/licenses.routes.js';
 import { operatorRoutes } from './modules/operator/operator.routes.js';
 import { masavRoutes } from './modules/masav/masav.routes.js';
 import { paymentMethodRoutes } from './modules/payment-methods/payment-methods.routes.js';
+import { privacyRoutes } from './modules/privacy/privacy.routes.js';
 import { productRoutes } from './modules/products/products.routes.js';
 import { purchaseRoutes } from './modules/purchases/purchases.routes.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
@@ -93,6 +94,8 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(globalMessageRoutes);
   await app.register(incidentRoutes);
   await app.register(calendarRoutes);
+  // Privacy: retention, a client's copy and erasure, who looked (docs/privacy.md)
+  await app.register(privacyRoutes);
   // The operator's maintenance (docs/operator.md)
   await app.register(operatorRoutes);
 }

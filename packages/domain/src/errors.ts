@@ -138,6 +138,8 @@ export const ERROR_STATUS = {
   BOOKING_NOT_ALLOWED: 409,
   /** Appointments: the booking cannot change in its state (cancelled, already visited, not an offer). */
   BOOKING_CLOSED: 409,
+  /** An erasure whose confirmation (the client's number typed again) does not match (issue 39). */
+  CONFIRMATION_MISMATCH: 400,
   GENERAL_ERROR: 500,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -45,6 +45,7 @@ export * from './schemas/operator-billing.js';
 export * from './schemas/front-desk.js';
 export * from './schemas/appointments.js';
 export * from './appointments.js';
+export * from './schemas/privacy.js';
 export * from './protocol.js';
 export * from './terminal.js';
 export * from './gate.js';

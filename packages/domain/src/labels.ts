@@ -228,6 +228,8 @@ const AUDIT_ACTION_BASE = {
   releaseLockdown: ['סיום נעילת החירום', 'Lockdown released'],
   alarm: ['אזעקה מעמדה', 'Alarm input at a terminal'],
   checkOut: ['הוצאה מהמתחם', 'Checked out'],
+  erase: ['מחיקת פרטים אישיים', 'Erase personal data'],
+  copy: ['עותק מידע אישי', 'Copy of personal data'],
 } as const satisfies Record<string, Pair>;
 const AUDIT_ACTION: Record<string, Pair> = {
   ...AUDIT_ACTION_BASE,
@@ -286,6 +288,17 @@ const AUDIT_ENTITY = {
   user: ['משתמש', 'User'],
 } as const satisfies Record<string, Pair>;
 
+/** What a read of personal data was about (contract/route.ts PERSONAL_DATA_KINDS; the access-log report). */
+const PERSONAL_DATA_KIND = {
+  details: ['פרטים אישיים', 'Personal details'],
+  entrances: ['היסטוריית כניסות', 'Entrance history'],
+  documents: ['מסמכים', 'Documents'],
+  money: ['כספים', 'Money'],
+  biometrics: ['זיהוי ביומטרי', 'Biometric data'],
+  copy: ['עותק מלא', 'Full copy'],
+  erase: ['מחיקה', 'Erasure'],
+} as const satisfies Record<string, Pair>;
+
 const YES_NO = {
   1: ['כן', 'Yes'],
   0: ['לא', 'No'],
@@ -310,6 +323,7 @@ export const CODE_LABELS = {
   connectionType: CONNECTION_TYPE,
   auditAction: AUDIT_ACTION,
   auditEntity: AUDIT_ENTITY,
+  personalDataKind: PERSONAL_DATA_KIND,
   yesNo: YES_NO,
 } as const satisfies Record<string, Record<string | number, Pair>>;
 export type CodeKind = keyof typeof CODE_LABELS;
@@ -342,6 +356,7 @@ export const CODE_I18N_PREFIX: Record<CodeKind, string> = {
   connectionType: 'code.connectionType.',
   auditAction: 'code.auditAction.',
   auditEntity: 'code.auditEntity.',
+  personalDataKind: 'code.personalDataKind.',
   yesNo: 'code.yesNo.',
 };
 

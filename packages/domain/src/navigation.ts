@@ -63,6 +63,8 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { key: 'quickExitReport', route: '/reports/quick-exit-report', section: 'reports' },
   // Seed 000 §2 names the manager activity report with its path not shown; our path.
   { key: 'managerActivityReport', route: '/reports/manager-activity-report', section: 'reports' },
+  // Issue 39 (docs/privacy.md "Who looked"): the access log, for the club's security officer.
+  { key: 'dataAccessReport', route: '/reports/data-access-report', section: 'reports' },
   // Seed 000 §2 names the attendance, stamps and payroll reports with their paths not shown; our paths.
   { key: 'attendanceReport', route: '/reports/attendance-report', section: 'reports' },
   { key: 'stampsReport', route: '/reports/stamps-report', section: 'reports' },
@@ -155,6 +157,7 @@ export const NAV_RULES: Record<string, Rule> = {
   // Not in the seed's table: the permission the report itself requires (seed 000 §7 call, our rule).
   productSummaryReport: flag('roleProductsReport'),
   managerActivityReport: flag('roleIsAdmin'),
+  dataAccessReport: flag('roleSecurityOfficer'),
   // Attendance reports: the attendance row of seed 000 §6 (seed 001 §6 "view attendance, including downloads").
   attendanceReport: (c) => c.settings.isEmployeeAttendanceEnabled && flag('roleViewAttendanceLogs')(c),
   stampsReport: (c) => c.settings.isEmployeeAttendanceEnabled && flag('roleViewAttendanceLogs')(c),

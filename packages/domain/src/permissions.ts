@@ -59,6 +59,11 @@ export const PERMISSION_FLAGS = [
   'roleManageBookings',
   /** Full names on bookings; without it staff see first names only (docs/appointments.md). */
   'roleViewBookingNames',
+  /**
+   * The club's security officer (issue 39; docs/privacy.md "Who looked"): the access-log report,
+   * a client's copy and erasure. Not in the seed's list.
+   */
+  'roleSecurityOfficer',
 ] as const;
 export type PermissionFlag = (typeof PERMISSION_FLAGS)[number];
 export type Permissions = Record<PermissionFlag, boolean>;

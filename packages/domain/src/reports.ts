@@ -1,4 +1,5 @@
 import type { PermissionFlag } from './permissions.js';
+import type { PersonalDataRead } from './contract/route.js';
 import { ENTRANCE_STATUSES } from './statuses.js';
 import type { ReportFilterKey } from './reports/filter-keys.js';
 import { enumChoices, type ReportFilterOptions } from './reports/filters.js';
@@ -31,6 +32,8 @@ export type ReportValueType =
   | 'auditAction'
   /** An entity of the audit log (labels.ts AuditEntity). */
   | 'auditEntity'
+  /** What a read of personal data was about (labels.ts personalDataKind; the access-log report). */
+  | 'personalDataKind'
   | 'cashState'
   /** Excess kept by a cash session: 1 still in the terminal's excess box, 2 collected (the box was emptied after). */
   | 'excessState'
@@ -47,6 +50,9 @@ export type ReportValueType =
 
 export { REPORT_FILTER_KEYS, type ReportFilterKey } from './reports/filter-keys.js';
 export * from './reports/filters.js';
+
+/** Distinct records one user opens within an hour from which the access-log report flags an anomaly (docs/privacy.md). */
+export const ACCESS_ANOMALY_RECORDS = 100;
 
 export interface ReportColumnMeta {
   key: string;
@@ -114,6 +120,11 @@ export interface ReportMeta {
    * period in the operator's zone (Asia/Jerusalem).
    */
   operator?: true;
+  /**
+   * A report of one client (its `clientId` filter): each answer with a client named writes an
+   * access row (issue 39, docs/privacy.md "Who looked").
+   */
+  personalData?: PersonalDataRead;
 }
 
 const client = [
@@ -235,6 +246,7 @@ export const REPORTS = {
     id: 'entrances',
     call: 'GetEnteracesReport',
     navKey: 'entranceReport',
+    personalData: { kind: 'entrances', of: 'client' },
     permission: 'roleEntrancesReport',
     filters: ['client', 'terminalId', 'groupId', 'clientId', 'status'],
     statusFilter: {
@@ -537,6 +549,7 @@ export const REPORTS = {
     id: 'clientEntrances',
     call: 'GetClienstEnteraces',
     navKey: 'clients',
+    personalData: { kind: 'entrances', of: 'client' },
     permission: 'roleViewClientsList',
     filters: ['clientId', 'terminalId', 'status'],
     statusFilter: {
@@ -560,6 +573,37 @@ export const REPORTS = {
       { key: 'failed', type: 'int' },
       { key: 'amount', type: 'money' },
     ],
+    defaultSort: 'at',
+  },
+  /**
+   * Who looked (issue 39, docs/privacy.md "Who looked"): every read of one person's data in the
+   * period, for the club's security officer; `anomaly` marks a read by a user who opened at least
+   * ACCESS_ANOMALY_RECORDS distinct records in the hour up to it.
+   */
+  dataAccess: {
+    id: 'dataAccess',
+    call: 'GetDataAccessReport',
+    navKey: 'dataAccessReport',
+    permission: 'roleSecurityOfficer',
+    filters: ['userId', 'clientId'],
+    columns: [
+      { key: 'id', type: 'int', field: true },
+      { key: 'at', type: 'datetime', sortable: true, card: true },
+      { key: 'userName', type: 'text', sortable: 'user', card: true },
+      { key: 'kind', type: 'personalDataKind', sortable: true, card: true },
+      ...client,
+      { key: 'subject', type: 'text', wide: true },
+      { key: 'ip', type: 'text', wide: true },
+      { key: 'recordsInHour', type: 'int', wide: true },
+      { key: 'anomaly', type: 'bool', alert: true, card: true },
+    ],
+    totals: [
+      { key: 'count', type: 'int' },
+      { key: 'users', type: 'int' },
+      { key: 'clients', type: 'int' },
+      { key: 'anomalies', type: 'int' },
+    ],
+    breakdowns: [{ key: 'byKind', by: 'personalDataKind', type: 'int' }],
     defaultSort: 'at',
   },
   managerActivity: {

@@ -2048,3 +2048,51 @@ export const bookingCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.clubId, t.date, t.kind, t.hour] })],
 );
+
+// ---------------------------------------------------------------- privacy (issue 39, docs/privacy.md)
+
+/**
+ * Reads of one person's data (docs/privacy.md "Who looked"): who (user id and name as then),
+ * when, what (`kind`, a PersonalDataKind of packages/domain), about whom (`client_id` when the
+ * route names a client; `subject` the route's record, e.g. `purchase:12`), the route and the
+ * caller's address. Written by plugins/access-log.ts after a successful answer of a contract
+ * route that declares `personalData`; kept 2 years (the retention job), never updated.
+ */
+export const dataAccessLog = pgTable(
+  'data_access_log',
+  {
+    clubId: integer('club_id').notNull(),
+    id: bigserial('id', { mode: 'number' }),
+    userId: integer('user_id'),
+    username: text('username').notNull().default(''),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    kind: text('kind').notNull(),
+    clientId: integer('client_id'),
+    subject: text('subject').notNull().default(''),
+    route: text('route').notNull(),
+    ip: text('ip').notNull().default(''),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clubId, t.id] }),
+    index('data_access_log_club_at').on(t.clubId, t.at),
+    index('data_access_log_club_client').on(t.clubId, t.clientId, t.at),
+    index('data_access_log_club_user_at').on(t.clubId, t.userId, t.at),
+  ],
+);
+
+/**
+ * Runs of the retention job (docs/privacy.md "Retention"): per club, when, the rows removed by
+ * table, and the first local day whose entrances were kept in detail (earlier days are the daily
+ * counts of activity_daily only; SQL `entrance_detail_from(club)` reads the latest).
+ */
+export const retentionRuns = pgTable(
+  'retention_runs',
+  {
+    clubId: integer('club_id').notNull(),
+    id: serial('id').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    entranceDetailFrom: date('entrance_detail_from').notNull(),
+    removed: jsonb('removed').$type<Record<string, number>>().notNull().default({}),
+  },
+  (t) => [primaryKey({ columns: [t.clubId, t.id] }), index('retention_runs_club_at').on(t.clubId, t.at)],
+);

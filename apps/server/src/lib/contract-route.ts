@@ -38,7 +38,12 @@ export function route<E extends ApiRoute>(
   app.route({
     method: entry.method,
     url: entry.path,
-    config: { ...entry.access, ...extras.config } as FastifyContextConfig,
+    // A read of one person's data is written to the access log (plugins/access-log.ts, issue 39).
+    config: {
+      ...entry.access,
+      ...(entry.personalData ? { personalData: entry.personalData } : {}),
+      ...extras.config,
+    } as FastifyContextConfig,
     schema: schemaOf(entry),
     handler: handler as never,
   });

@@ -24,6 +24,7 @@ export { notifications } from './notifications.js';
 export { accounting, licenses, masav, paymentMethods, purchases, subscriptions } from './money.js';
 export { operatorClubs, operatorLicenses, operatorMaintenance } from './operator.js';
 export { operatorBilling } from './operator-billing.js';
+export { privacy } from './privacy.js';
 export { products } from './products.js';
 export { schedules } from './schedules.js';
 export { terminals } from './terminals.js';

@@ -29,10 +29,18 @@ export const clients = routes(['clients'], {
   passwords: { method: 'GET', path: '/api/Client/GetAllPasswords', response: ClientPasswords, access: edit },
   /** An .xlsx file with the import columns and one sample row. */
   importSample: { method: 'GET', path: '/api/Client/ImportSample', access: edit },
-  get: { method: 'GET', path: '/api/Client/:id', params: IdParams, response: Client, access: view },
+  get: {
+    method: 'GET',
+    path: '/api/Client/:id',
+    params: IdParams,
+    response: Client,
+    access: view,
+    personalData: { kind: 'details', of: 'client' },
+  },
   history: {
     method: 'GET',
     path: '/api/Client/GetClientHistory/:id',
+    personalData: { kind: 'details', of: 'client' },
     params: IdParams,
     query: ClientHistoryQuery,
     response: ClientHistoryPage,
@@ -46,7 +54,14 @@ export const clients = routes(['clients'], {
     access: view,
   },
   /** The client with its group, balances and links; the password only for those who edit clients. */
-  full: { method: 'GET', path: '/api/GetClientFull/:id', params: IdParams, response: ClientFull, access: view },
+  full: {
+    method: 'GET',
+    path: '/api/GetClientFull/:id',
+    params: IdParams,
+    response: ClientFull,
+    access: view,
+    personalData: { kind: 'details', of: 'client' },
+  },
   create: { method: 'POST', path: '/api/Client', body: ClientInput, response: Client, access: edit },
   update: {
     method: 'PATCH',

@@ -9,6 +9,7 @@ export const debts = routes(['debts'], {
   ofClient: {
     method: 'GET',
     path: '/api/Debts/GetByClientId/:id',
+    personalData: { kind: 'money', of: 'client' },
     params: IdParams,
     response: z.array(Debt),
     access: { permission: 'roleViewClientsList' },

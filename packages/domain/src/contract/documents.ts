@@ -23,6 +23,7 @@ export const documents = routes(['documents'], {
   ofPurchase: {
     method: 'GET',
     path: '/api/Purchase/Documents/:id',
+    personalData: { kind: 'documents', of: 'purchase' },
     params: IdParams,
     response: z.array(PurchaseDocument),
     access: viewClients,
@@ -31,11 +32,18 @@ export const documents = routes(['documents'], {
   purchasePdf: {
     method: 'GET',
     path: '/api/Purchase/DocumentPdf/:id',
+    personalData: { kind: 'documents', of: 'purchase' },
     params: IdParams,
     access: viewClients,
   },
   /** Any document of the club by its id, as PDF; every request is a print. */
-  pdf: { method: 'GET', path: '/api/Document/Pdf/:id', params: IdParams, access: viewClients },
+  pdf: {
+    method: 'GET',
+    path: '/api/Document/Pdf/:id',
+    params: IdParams,
+    access: viewClients,
+    personalData: { kind: 'documents', of: 'document' },
+  },
   /** What of the purchase can still be refunded, and its refunds so far (docs/money.md "Refunds"). */
   refundable: {
     method: 'GET',

@@ -32,6 +32,7 @@ export const frontDesk = routes(['front desk'], {
   glance: {
     method: 'GET',
     path: '/api/FrontDesk/Client/:id',
+    personalData: { kind: 'details', of: 'client' },
     params: IdParams,
     query: FrontDeskGlanceQuery,
     response: FrontDeskGlance,

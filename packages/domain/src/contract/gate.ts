@@ -45,6 +45,7 @@ export const biometrics = routes(['biometrics'], {
   faceImages: {
     method: 'GET',
     path: '/api/Client/GetFaceImages/:id',
+    personalData: { kind: 'biometrics', of: 'client' },
     params: IdParams,
     response: FaceImages,
     access: { permission: 'roleViewClientsList' },

@@ -74,6 +74,7 @@ export const purchases = routes(['purchases'], {
   ofClient: {
     method: 'GET',
     path: '/api/Purchase/GetByClientId/:id',
+    personalData: { kind: 'money', of: 'client' },
     params: IdParams,
     response: z.array(Purchase),
     access: viewClients,
@@ -123,6 +124,7 @@ export const paymentMethods = routes(['payment-methods'], {
   ofClient: {
     method: 'GET',
     path: '/api/CreditCard/GetByClientId/:id',
+    personalData: { kind: 'money', of: 'client' },
     params: IdParams,
     response: PaymentMethodView.nullable(),
     access: viewClients,
@@ -184,6 +186,7 @@ export const subscriptions = routes(['subscriptions'], {
   logsOfClient: {
     method: 'GET',
     path: '/api/AutoRenew/GetLogsByClientId/:id',
+    personalData: { kind: 'money', of: 'client' },
     params: IdParams,
     response: z.array(AutoRenewLog),
     access: viewClients,

@@ -34,6 +34,29 @@ export interface RouteAccess {
   member?: boolean;
 }
 
+/** What a read of personal data is about (issue 39, docs/privacy.md "Who looked"). */
+export const PERSONAL_DATA_KINDS = [
+  'details',
+  'entrances',
+  'documents',
+  'money',
+  'biometrics',
+  'copy',
+  'erase',
+] as const;
+export type PersonalDataKind = (typeof PERSONAL_DATA_KINDS)[number];
+
+/**
+ * A route that reads one person's data (issue 39): each successful answer writes one access row
+ * (who, when, what, from where; apps/server/src/plugins/access-log.ts). `of` names what the
+ * route's `:id` is — a client, a purchase or a document; a route without `:id` names the client
+ * by `clientId` in its body or query (a report of one client).
+ */
+export interface PersonalDataRead {
+  kind: PersonalDataKind;
+  of: 'client' | 'purchase' | 'document';
+}
+
 /**
  * One HTTP route of the API, shared by the server (which registers, validates
  * and documents it from this entry) and the console (which calls it with
@@ -57,6 +80,8 @@ export interface ApiRoute {
   security?: readonly Record<string, readonly string[]>[];
   /** Left out of the OpenAPI document (a provider's page). */
   hide?: boolean;
+  /** Reads one person's data: every 200 answer is written to the access log (issue 39). */
+  personalData?: PersonalDataRead;
 }
 
 /** An entry as written in an area file: the tags come from the area. */

@@ -99,6 +99,16 @@ export const ClubSettings = z.object({
     .min(0)
     .max(24 * 60)
     .default(120),
+  /**
+   * Retention (issue 39, docs/privacy.md "Retention"): days an entrance is kept in detail; past them
+   * the nightly job deletes it (with its quick exit and front-desk override) and only the daily
+   * counts (activity_daily) remain. At least 30 days: the gate's quotas read a month back.
+   */
+  retentionEntranceDays: z.number().int().min(30).max(3650).default(90),
+  /** Days an attendance record is kept (default 7 years, Wage Protection Law §25 / tax records). */
+  retentionAttendanceDays: z.number().int().min(30).max(3650).default(2557),
+  /** Days after her last entrance that the biometric templates of a client who left (inactive or deleted) are kept. */
+  retentionBiometricDays: z.number().int().min(1).max(3650).default(30),
 });
 export type ClubSettings = z.infer<typeof ClubSettings>;
 

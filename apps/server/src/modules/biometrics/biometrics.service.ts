@@ -276,7 +276,13 @@ export async function deleteClientBiometrics(
   return { deleted: gone.length };
 }
 
-function publishDeleted(bus: EventBus, clubId: number, clientNumber: number, rows: { id: number; kind: string }[]) {
+/** Tells the club's terminals that templates of one client are gone (in messages of 50): enrolment removal, erasure, retention. */
+export function publishDeleted(
+  bus: EventBus,
+  clubId: number,
+  clientNumber: number,
+  rows: { id: number; kind: string }[],
+) {
   if (rows.length === 0) return;
   const changes: TemplateChange[] = rows.map((r) => ({
     action: 'deleted',

@@ -16,11 +16,13 @@ import { DOC_TEXT, methodName } from './document-text.js';
 
 const require = createRequire(import.meta.url);
 const FONT_DIR = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
-const FONT = path.join(FONT_DIR, 'DejaVuSans.ttf');
-const FONT_BOLD = path.join(FONT_DIR, 'DejaVuSans-Bold.ttf');
+/** The fonts every PDF of the server embeds (Hebrew, Latin, digits, ₪). */
+export const FONT = path.join(FONT_DIR, 'DejaVuSans.ttf');
+export const FONT_BOLD = path.join(FONT_DIR, 'DejaVuSans-Bold.ttf');
 const bidi = bidiFactory();
 
-const PAGE = { width: 595.28, height: 841.89, margin: 42 };
+/** A4 in points and its margin. */
+export const PAGE = { width: 595.28, height: 841.89, margin: 42 };
 const FEATURES: PDFKit.Mixins.OpenTypeFeatures[] = ['kern'];
 const HEBREW = /[\u0590-\u05FF\uFB1D-\uFB4F]/;
 
@@ -63,10 +65,11 @@ export function visualRuns(text: string, rtl: boolean): Run[] {
   return runs;
 }
 
-type Align = 'left' | 'right' | 'center';
+/** Where a line sticks: its left edge, its right edge, or its centre at x. */
+export type Align = 'left' | 'right' | 'center';
 
 /** Draws one bidi line with its left edge at x (align 'left'), its right edge at x (align 'right') or centred on x. */
-function line(
+export function line(
   doc: PDFKit.PDFDocument,
   text: string,
   x: number,

@@ -8,6 +8,7 @@ import { cashManagementReport } from './defs/cash-management.js';
 import { cashStatusReport } from './defs/cash-status.js';
 import { cashTransactionsReport } from './defs/cash-transactions.js';
 import { clientEntrancesReport } from './defs/client-entrances.js';
+import { dataAccessReport } from './defs/data-access.js';
 import { debtsReport } from './defs/debts.js';
 import { entrancesReport } from './defs/entrances.js';
 import { excessStatusReport } from './defs/excess-status.js';
@@ -55,6 +56,7 @@ export const REPORT_DEFINITION_BY_ID: { readonly [K in ReportId]: ReportDefiniti
   activities: activitiesReport,
   clientEntrances: clientEntrancesReport,
   managerActivity: managerActivityReport,
+  dataAccess: dataAccessReport,
   products: productsReport,
   payoutErrors: payoutErrorsReport,
   licensesUsed: licensesUsedReport,
@@ -90,6 +92,7 @@ export {
   activitiesReport,
   clientEntrancesReport,
   managerActivityReport,
+  dataAccessReport,
   productsReport,
   payoutErrorsReport,
   licensesUsedReport,

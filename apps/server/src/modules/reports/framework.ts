@@ -178,6 +178,7 @@ function present(type: ReportValueType, v: unknown): unknown {
     case 'debtSource':
     case 'auditAction':
     case 'auditEntity':
+    case 'personalDataKind':
     case 'cashState':
       return String(v);
     case 'bool':
@@ -490,6 +491,8 @@ export function registerReport(app: FastifyInstance, def: ReportDefinition): voi
   const config: FastifyContextConfig = def.meta.operator
     ? { operator: true, readsReplica: true }
     : { permission: def.meta.permission, nav: def.meta.navKey, readsReplica: true };
+  // A report of one client's entrances is a read of her history (the access log, issue 39).
+  if (def.meta.personalData) config.personalData = def.meta.personalData;
   const tags = ['reports'];
   r.post(
     `/api/Report/${def.meta.call}`,

@@ -34,6 +34,7 @@ const CODE_KIND: Partial<Record<ReportValueType, CodeKind>> = {
   activityKind: 'activityKind',
   auditAction: 'auditAction',
   auditEntity: 'auditEntity',
+  personalDataKind: 'personalDataKind',
   cashState: 'cashState',
   excessState: 'excessState',
   licenseSource: 'licenseSource',

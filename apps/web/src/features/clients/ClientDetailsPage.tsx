@@ -33,6 +33,7 @@ import { statusName } from './clientColumns';
 import { useClientFormat } from './clientFormat';
 import { useClientFull, useClientHistory, useClientParents, useSetClientStatus } from './useClients';
 import { moneyClientTabs } from '../client-money/MoneyTabs';
+import { privacyClientTab } from '../privacy/PrivacyTab';
 import type { ClientTab, ClientTabContext } from './clientTab';
 import { useToast } from '../../shared/toast/ToastProvider';
 import { ListTable } from '../../shared/CardList';
@@ -43,6 +44,7 @@ export const clientTabs: ClientTab[] = [
   { key: 'history', labelKey: 'clients.tabHistory', order: 80, render: (ctx) => <HistoryTab id={ctx.clientId} /> },
   { key: 'family', labelKey: 'clients.tabFamily', order: 90, render: (ctx) => <FamilyTab ctx={ctx} /> },
   ...moneyClientTabs,
+  privacyClientTab,
 ];
 
 export function ClientDetailsPage() {
@@ -83,7 +85,7 @@ function ClientDetails({ id, full }: { id: number; full: ClientFull }) {
   };
 
   const ctx: ClientTabContext = { clientId: id, full, canEdit };
-  const tabs = [...clientTabs].sort((a, b) => a.order - b.order);
+  const tabs = [...clientTabs].filter((x) => !x.access || allowed(x.access)).sort((a, b) => a.order - b.order);
 
   return (
     <>

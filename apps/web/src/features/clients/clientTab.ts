@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { ClientFull } from '@venue/domain';
+import type { Access, ClientFull } from '@venue/domain';
 
 /** What every tab gets. */
 export interface ClientTabContext {
@@ -14,4 +14,6 @@ export interface ClientTab {
   labelKey: string;
   order: number;
   render: (ctx: ClientTabContext) => ReactNode;
+  /** Shown only to a caller with this access (the privacy tab: roleSecurityOfficer). */
+  access?: Access;
 }

@@ -16,6 +16,7 @@ import { changedSettings, SECTIONS, valuesOf, type Field, type Values } from './
 import { feeProps, settingInput, type SettingInputContext } from './settingInput';
 import { UnsavedChangesModal } from '../../shared/UnsavedChangesModal';
 import { LocationCard } from './LocationCard';
+import { RetentionCard } from '../privacy/RetentionCard';
 import { useToast } from '../../shared/toast/ToastProvider';
 
 /** /management/app-settings: every club setting in sections; operator-only ones read-only for club staff. */
@@ -133,6 +134,9 @@ function SettingsForm({ club }: { club: Club }) {
       <Row gutter={[16, 16]} style={{ marginBlockStart: 16 }}>
         <Col xs={24} xl={12}>
           <LocationCard club={club} canEdit={canEdit} />
+        </Col>
+        <Col xs={24} xl={12}>
+          <RetentionCard />
         </Col>
       </Row>
       <UnsavedChangesModal blocker={blocker} />

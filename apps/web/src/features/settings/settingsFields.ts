@@ -128,6 +128,15 @@ export const SECTIONS: { key: string; fields: Field[] }[] = [
     ],
   },
   {
+    // Retention of personal data (issue 39, docs/privacy.md "Retention").
+    key: 'privacy',
+    fields: [
+      { key: 'retentionEntranceDays', kind: 'int', unit: 'days' },
+      { key: 'retentionBiometricDays', kind: 'int', unit: 'days' },
+      { key: 'retentionAttendanceDays', kind: 'int', unit: 'days' },
+    ],
+  },
+  {
     // docs/attendance.md "Forgotten exits" and "Payroll rules".
     key: 'attendance',
     fields: [

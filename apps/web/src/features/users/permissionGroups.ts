@@ -10,6 +10,8 @@ export const PERMISSION_GROUPS: { key: string; flags: PermissionFlag[] }[] = [
   { key: 'clientMoney', flags: ['roleManageClientMoney'] },
   // The front desk (issue 35, docs/front-desk.md "Permissions").
   { key: 'frontDesk', flags: ['roleCheckInClients', 'roleOverrideEntrance'] },
+  // Privacy (issue 39, docs/privacy.md "Who looked").
+  { key: 'privacy', flags: ['roleSecurityOfficer'] },
   { key: 'groups', flags: ['roleViewClientGroupList', 'roleEditClientGroups'] },
   { key: 'terminals', flags: ['roleViewTerminals', 'roleEditTerminals'] },
   { key: 'terminalMessages', flags: ['roleViewTerminalMessages', 'roleEditTerminalMessages'] },
