@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keyOr } from '../zod-keys.js';
 import { id, idParam, isoDate, text } from '../parts.js';
 import { amount, idempotencyKey } from './helpers.js';
 import { PaymentInput } from './purchases.js';
@@ -115,7 +116,7 @@ export const BookingSlots = z.object({
 export type BookingSlots = z.infer<typeof BookingSlots>;
 
 /** An ISO instant (e.g. 2031-03-07T17:45:00.000Z). */
-export const isoInstant = z.iso.datetime({ offset: true, message: 'invalidDate' });
+export const isoInstant = z.iso.datetime({ offset: true, ...keyOr('invalidDate') });
 
 /** POST /api/Booking body: staff book a client (a phone booking or a walk-in). */
 export const BookingCreate = z.strictObject({
