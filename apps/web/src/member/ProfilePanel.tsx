@@ -1,14 +1,13 @@
-import { useState, type FormEvent } from 'react';
-import type { MemberPerson } from '@venue/domain';
+import { useEffect, useState, type FormEvent } from 'react';
+import type { MemberPerson, NotificationChoices } from '@venue/domain';
 import { memberApi, MemberApiError } from './api';
 import { errorText } from './errors';
 import { ErrorLine } from './Header';
 import { useT } from './i18n';
 
 /**
- * Her contact details (where the next sign-in code and notices go). The
- * notification choices join this screen when the notifications area offers
- * them (docs/members.md "Not yet").
+ * Her contact details (where the next sign-in code and notices go) and her
+ * notification choices (docs/notifications.md "Opting out").
  */
 export function ProfilePanel({ member, onSaved }: { member: MemberPerson; onSaved: () => void }) {
   const tr = useT();
@@ -68,7 +67,48 @@ export function ProfilePanel({ member, onSaved }: { member: MemberPerson; onSave
         </button>
         <p role="status">{saved ? tr.t('saved') : ''}</p>
       </form>
-      <p className="m-note">{tr.t('notificationsLater')}</p>
+      <NoticeChoices />
     </section>
+  );
+}
+
+/** Notices by e-mail and by SMS on or off; each switch is saved when it changes. */
+function NoticeChoices() {
+  const tr = useT();
+  const [choices, setChoices] = useState<NotificationChoices | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  useEffect(() => {
+    memberApi.notificationChoices().then(setChoices, (err: unknown) => setError(errorText(tr, err)));
+  }, [tr]);
+  const change = async (patch: { email?: boolean; sms?: boolean }) => {
+    setError(null);
+    setSaved(false);
+    try {
+      setChoices(await memberApi.setNotificationChoices(patch));
+      setSaved(true);
+    } catch (err) {
+      setError(errorText(tr, err));
+    }
+  };
+  return (
+    <fieldset className="m-notices" data-testid="m-notices">
+      <legend>{tr.t('noticesTitle')}</legend>
+      {choices && (
+        <>
+          <label className="m-check">
+            <input type="checkbox" checked={choices.email} onChange={(e) => void change({ email: e.target.checked })} />
+            {tr.t('noticesEmail')}
+          </label>
+          <label className="m-check">
+            <input type="checkbox" checked={choices.sms} onChange={(e) => void change({ sms: e.target.checked })} />
+            {tr.t('noticesSms')}
+          </label>
+        </>
+      )}
+      <ErrorLine text={error} />
+      <p role="status">{saved ? tr.t('saved') : ''}</p>
+      <p className="m-note">{tr.t('noticesNote')}</p>
+    </fieldset>
   );
 }

@@ -10,6 +10,7 @@ import type {
   MemberPerson,
   MemberSignInResponse,
   MemberSubscription,
+  NotificationChoices,
 } from '@venue/domain';
 
 /**
@@ -114,6 +115,9 @@ export const memberApi = {
   documents: (id: number) => json<MemberDocument[]>(call('GET', `/Documents/${id}`)),
   documentPdf: async (id: number) => (await call('GET', `/Document/${id}/Pdf`)).blob(),
   updateContact: (patch: { phone?: string; email?: string }) => json<MemberPerson>(call('PATCH', '/Contact', patch)),
+  notificationChoices: () => json<NotificationChoices>(call('GET', '/NotificationChoices')),
+  setNotificationChoices: (patch: { email?: boolean; sms?: boolean }) =>
+    json<NotificationChoices>(call('PATCH', '/NotificationChoices', patch)),
   checkout: (
     body: { clientId: number; kind: 'debt' | 'load' | 'renew'; debtId?: number; amount?: number },
     lang: string,

@@ -11,6 +11,7 @@ import {
   MemberCodeRequest,
   MemberCodeSent,
   MemberContactPatch,
+  MemberNotificationChoicesPatch,
   MemberDocument,
   MemberEntrance,
   MemberMe,
@@ -20,6 +21,7 @@ import {
   MemberSignInResponse,
   MemberSubscription,
 } from '../schemas/members.js';
+import { NotificationChoices } from '../schemas/notifications.js';
 import { IdParams, routes } from './route.js';
 
 /** A member route of a chosen club: a member token only (docs/members.md "Session kind"). */
@@ -90,6 +92,21 @@ export const members = routes(['members'], {
     path: '/api/Member/Contact',
     body: MemberContactPatch,
     response: MemberPerson,
+    access: member,
+  },
+  /** Her notification choices (docs/notifications.md "Opting out"): channels and notice kinds. */
+  notificationChoices: {
+    method: 'GET',
+    path: '/api/Member/NotificationChoices',
+    response: NotificationChoices,
+    access: member,
+  },
+  /** Changes her notification choices; audited with the member session. */
+  setNotificationChoices: {
+    method: 'PATCH',
+    path: '/api/Member/NotificationChoices',
+    body: MemberNotificationChoicesPatch,
+    response: NotificationChoices,
     access: member,
   },
   /** Starts a payment on the clearing provider's hosted page (docs/members.md "Paying"). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { id, money, text } from '../parts.js';
 import { PreviewDay } from './groups.js';
+import { NOTICE_KINDS } from './notifications.js';
 
 /**
  * The member app (issue 37; docs/members.md): sign-in by a one-time code sent
@@ -153,6 +154,18 @@ export const MemberContactPatch = z.strictObject({
   email: z.union([z.literal(''), z.email({ message: 'invalidEmail' }).max(200)]).optional(),
 });
 export type MemberContactPatch = z.infer<typeof MemberContactPatch>;
+
+/**
+ * PATCH /api/Member/NotificationChoices: the member turns notices by e-mail or SMS on or off, or
+ * single notice kinds (docs/notifications.md "Opting out"); what is left out is kept. Sign-in
+ * codes are not notices: they always go to the contact she asks them for.
+ */
+export const MemberNotificationChoicesPatch = z.strictObject({
+  email: z.boolean().optional(),
+  sms: z.boolean().optional(),
+  offKinds: z.array(z.enum(NOTICE_KINDS)).max(NOTICE_KINDS.length).optional(),
+});
+export type MemberNotificationChoicesPatch = z.infer<typeof MemberNotificationChoicesPatch>;
 
 /** What a member pays for on the provider's hosted page. */
 export const MEMBER_CHECKOUT_KINDS = ['debt', 'load', 'renew'] as const;

@@ -8,6 +8,7 @@ import { SandboxHostedPage } from '../../integrations/clearing/hosted.js';
 import { endMemberSession, startMemberSession } from '../../lib/member-sessions.js';
 import { checkMemberCode, requestMemberCode } from './member-sign-in.service.js';
 import { queueMessage } from '../notifications/outbox.js';
+import { getNotificationChoices, setNotificationChoices } from '../notifications/settings.js';
 import {
   bound,
   chooseMemberClub,
@@ -105,6 +106,7 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
       .send(d.pdf);
   });
   route(app, c.updateContact, async (req) => updateMemberContact(db, bound(req.member), req.body));
+  noticeChoiceRoutes(app);
   route(app, c.checkout, async (req) => startCheckout(db, hosted, bound(req.member), req.body, langOf(req)));
   route(app, c.checkoutState, async (req) => checkoutState(db, bound(req.member), req.params.code));
   route(app, c.paymentCallback, async (req) => settleCheckout(db, hosted, clearingProvider(), req.body));
@@ -153,5 +155,20 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
         return reply.redirect(r.returnUrl, 303);
       },
     );
+  });
+}
+
+/** Her notification choices (docs/notifications.md "Opting out"): the notifications area's service. */
+function noticeChoiceRoutes(app: FastifyInstance): void {
+  const { db } = app.deps.database;
+  const c = contract.members;
+  route(app, c.notificationChoices, async (req) => {
+    const m = bound(req.member);
+    return getNotificationChoices(db, m.clubId, m.clientId);
+  });
+  route(app, c.setNotificationChoices, async (req) => {
+    const m = bound(req.member);
+    // The member herself: no staff user (audited as the member's change).
+    return setNotificationChoices(db, { clubId: m.clubId, userId: null, ip: m.ip }, m.clientId, req.body);
   });
 }

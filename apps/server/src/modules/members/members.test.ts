@@ -140,6 +140,20 @@ describe('member app: /api/Member', () => {
     expect(ok.json()).toMatchObject({ phone: '+972525551234', email: 'miriam@example.com' });
   });
 
+  it('turns her own notices by e-mail off, which the club’s staff then see; a wrong value changes nothing', async () => {
+    const f = await family();
+    expect((await f.member.get('/api/Member/NotificationChoices')).json()).toMatchObject({ email: true, sms: true });
+    const bad = await f.member.patch('/api/Member/NotificationChoices', { email: 'no' });
+    expect(bad.statusCode).toBe(400);
+    expect((await f.member.patch('/api/Member/NotificationChoices', { clientId: f.other.id })).statusCode).toBe(400);
+    const off = await f.member.patch('/api/Member/NotificationChoices', { email: false });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json()).toMatchObject({ email: false, sms: true });
+    // Read back through the staff side (docs/notifications.md "Opting out"): hers, not another client's.
+    expect((await f.staff.get(`/api/Notification/Choices/${f.mother.id}`)).json()).toMatchObject({ email: false });
+    expect((await f.staff.get(`/api/Notification/Choices/${f.other.id}`)).json()).toMatchObject({ email: true });
+  });
+
   /** Opens the hosted page of a checkout and submits a card on it, as the member's browser does. */
   async function payOnHostedPage(url: string, card: string) {
     const page = await ctx.app.inject({ method: 'GET', url });
