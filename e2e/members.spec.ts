@@ -148,8 +148,17 @@ test.describe('member app at 390 px', () => {
       problems.push(...(await axe(page, `${lang} entrances`)));
       await page.getByTestId('m-tab-profile').click();
       await expect(page.getByTestId('m-profile')).toBeVisible();
+      // Her notices by SMS off, saved when the switch changes (and on again for the next language).
+      const notices = page.getByTestId('m-notices');
+      const sms = notices.getByRole('checkbox', { name: lang === 'he' ? 'הודעות SMS' : 'Notices by SMS' });
+      await expect(sms).toBeChecked();
+      await sms.uncheck();
+      await expect(notices.getByRole('status')).toHaveText(lang === 'he' ? 'נשמר' : 'Saved');
+      await expect(sms).not.toBeChecked();
       problems.push(...(await axe(page, `${lang} profile`)));
       await page.screenshot({ path: `screenshots/member-profile-${lang}-390.png`, fullPage: true });
+      await sms.check();
+      await expect(sms).toBeChecked();
       // The same app on a wide screen: one column in the middle.
       await page.setViewportSize({ width: 1280, height: 800 });
       await page.getByTestId('m-tab-subscription').click();

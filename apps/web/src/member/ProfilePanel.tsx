@@ -82,12 +82,16 @@ function NoticeChoices() {
     memberApi.notificationChoices().then(setChoices, (err: unknown) => setError(errorText(tr, err)));
   }, [tr]);
   const change = async (patch: { email?: boolean; sms?: boolean }) => {
+    const before = choices;
     setError(null);
     setSaved(false);
+    // The switch moves at once; it goes back with the message when the save fails.
+    if (before) setChoices({ ...before, ...patch });
     try {
       setChoices(await memberApi.setNotificationChoices(patch));
       setSaved(true);
     } catch (err) {
+      setChoices(before);
       setError(errorText(tr, err));
     }
   };

@@ -153,7 +153,6 @@ export function OutboxTab() {
         dataSource={query.data ?? []}
         loading={query.isPending}
         pagination={{ pageSize: 20, hideOnSinglePage: true }}
-        scroll={{ x: 'max-content' }}
         locale={{ emptyText: query.isError ? errorText(t, query.error) : t('notifications.outbox.empty') }}
       />
     </Space>
