@@ -1,3 +1,4 @@
+import { normalizePhone } from '@venue/domain';
 import { SendFailure } from './email.js';
 import type { NotifyConfig } from '../../config.js';
 
@@ -12,15 +13,13 @@ export interface SmsProvider {
   send(m: { to: string; text: string; sender: string; reference: string }): Promise<{ id: string }>;
 }
 
-/** An Israeli mobile number in the local form the providers take (05XXXXXXXX), or null when it is not one. */
+/**
+ * An Israeli mobile number in the local form the providers take (05XXXXXXXX), or null when it is
+ * not one: read by the project's one phone rule (`normalizePhone`, libphonenumber-js), then local.
+ */
 export function israeliMobile(phone: string): string | null {
-  const digits = phone.replace(/[\s\-().]/g, '');
-  const local = digits.startsWith('+972')
-    ? `0${digits.slice(4)}`
-    : digits.startsWith('972')
-      ? `0${digits.slice(3)}`
-      : digits;
-  return /^05\d{8}$/.test(local) ? local : null;
+  const e164 = normalizePhone(phone, 'IL');
+  return e164 && /^\+9725\d{8}$/.test(e164) ? `0${e164.slice(4)}` : null;
 }
 
 const xmlEscape = (s: string) =>
