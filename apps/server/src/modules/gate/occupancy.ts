@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { ANTI_PASSBACK } from '@venue/domain';
 import type { Db } from '../../db/index.js';
+import type { AreaState } from './entrance.js';
 import { queryRows } from '../../db/query.js';
 import { areaPresence, gateAreas, gateAreaTerminals } from '../../db/schema.js';
 
@@ -137,19 +138,7 @@ export function reloadOccupancy(db: Db, clubId: number): Promise<OccupancyEntry>
 }
 
 /** The area check's input of one presentation (see entrance.ts `AreaState`); null when the terminal is in no area. */
-export function areaState(
-  e: OccupancyEntry,
-  terminalId: number,
-  clientId: number | null,
-  at: Date,
-): {
-  id: number;
-  capacity: number;
-  inside: number;
-  antiPassback: number;
-  insideHere: boolean;
-  passbackActive: boolean;
-} | null {
+export function areaState(e: OccupancyEntry, terminalId: number, clientId: number | null, at: Date): AreaState | null {
   const id = e.terminalArea.get(terminalId);
   if (id == null) return null;
   const area = e.areas.get(id)!;
