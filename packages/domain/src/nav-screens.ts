@@ -21,6 +21,8 @@ export const NAV_SCREEN_DATA: Partial<Record<keyof typeof NAV_RULES, readonly Ro
   dashboard: [{ permission: 'roleViewDashboard' }], // dashboard.monthlyEntrances
   gateSafety: [{}], // gateSafety.state
   occupancy: [{}, {}], // occupancy.inside, occupancy.areas
+  bookings: [{ permission: 'roleManageBookings' }, { permission: 'roleManageBookings' }], // appointments.slots, appointments.resources
+  bookingEvening: [{ permission: 'roleManageBookings' }], // appointments.evening
   clients: [{ permission: 'roleViewClientsList' }], // clients.list
   groups: [{ permission: 'roleViewClientGroupList' }], // groups.list
   products: [{}], // products.list
@@ -45,6 +47,8 @@ export const NAV_SCREEN_ROUTES: Partial<Record<keyof typeof NAV_RULES, readonly 
   dashboard: ['dashboard.monthlyEntrances'],
   gateSafety: ['gateSafety.state'],
   occupancy: ['occupancy.inside', 'occupancy.areas'],
+  bookings: ['appointments.slots', 'appointments.resources'],
+  bookingEvening: ['appointments.evening'],
   clients: ['clients.list'],
   groups: ['groups.list'],
   products: ['products.list'],

@@ -22,6 +22,9 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   // The gate in an emergency and the occupancy (issue 36, docs/gate-safety.md): our path.
   { key: 'gateSafety', route: '/management/gate-safety', section: 'management' },
   { key: 'occupancy', route: '/management/occupancy', section: 'management' },
+  // Immersion appointments (issue 38, docs/appointments.md "The console"): our paths.
+  { key: 'bookings', route: '/management/bookings', section: 'management' },
+  { key: 'bookingEvening', route: '/management/booking-evening', section: 'management' },
   { key: 'clients', route: '/management/clients', section: 'management' },
   { key: 'groups', route: '/management/app-groups-list', section: 'management' },
   { key: 'products', route: '/management/app-product-list', section: 'management' },
@@ -117,6 +120,9 @@ export const NAV_RULES: Record<string, Rule> = {
   gateSafety: (c) => flag('roleEmergencyOpenAll')(c) || flag('roleLockdown')(c),
   // Not in the seed's table (issue 36): who is inside now, for every user of the club (names by permission).
   occupancy: () => true,
+  // Not in the seed (issue 38): the permission every booking route requires (docs/appointments.md "Privacy").
+  bookings: flag('roleManageBookings'),
+  bookingEvening: flag('roleManageBookings'),
   clients: flag('roleViewClientsList'),
   groups: (c) => flag('roleViewClientGroupList')(c) && kalaOk(c),
   terminals: () => true,

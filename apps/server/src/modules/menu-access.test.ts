@@ -36,6 +36,8 @@ const SCREEN_CALLS: Record<string, Call[]> = {
   frontDesk: [get('/api/FrontDesk/Gates'), get('/api/FrontDesk/Find?q=%D7%9B%D7%94%D7%9F')],
   gateSafety: [get('/api/GateSafety/State')],
   occupancy: [get('/api/Occupancy/Inside'), get('/api/Occupancy/Areas')],
+  bookings: [get('/api/Booking/Slots'), get('/api/Booking/Resource')],
+  bookingEvening: [get('/api/Booking/Evening')],
   clients: [get('/api/Client')],
   groups: [get('/api/Group')],
   products: [get('/api/Product')],

@@ -15,6 +15,9 @@ export const IMPLEMENTED_NAV_KEYS: readonly string[] = [
   // The gate in an emergency (issue 36, docs/gate-safety.md).
   'gateSafety',
   'occupancy',
+  // Immersion appointments: rooms, the week, bookings; the attendant's evening (docs/appointments.md).
+  'bookings',
+  'bookingEvening',
   'clients',
   'groups',
   'products',

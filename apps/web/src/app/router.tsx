@@ -45,6 +45,12 @@ const DashboardPage = lazy(() => loadDashboard().then((m) => ({ default: m.Dashb
 const OccupancyPage = lazy(() =>
   import('../features/occupancy/OccupancyPage').then((m) => ({ default: m.OccupancyPage })),
 );
+const BookingsPage = lazy(() =>
+  import('../features/appointments/BookingsPage').then((m) => ({ default: m.BookingsPage })),
+);
+const EveningPage = lazy(() =>
+  import('../features/appointments/EveningPage').then((m) => ({ default: m.EveningPage })),
+);
 const GateSafetyPage = lazy(() =>
   import('../features/gate-safety/GateSafetyPage').then((m) => ({ default: m.GateSafetyPage })),
 );
@@ -226,6 +232,8 @@ export const router = createBrowserRouter([
           { path: '/front-desk', element: guarded('frontDesk', <FrontDeskPage />) },
           { path: '/management/gate-safety', element: guarded('gateSafety', <GateSafetyPage />) },
           { path: '/management/occupancy', element: guarded('occupancy', <OccupancyPage />) },
+          { path: '/management/bookings', element: guarded('bookings', <BookingsPage />) },
+          { path: '/management/booking-evening', element: guarded('bookingEvening', <EveningPage />) },
           { path: '/management/clients', element: guarded('clients', <ClientsPage />) },
           { path: CLIENT_DETAILS_ROUTE, element: guarded('clients', <ClientDetailsPage />) },
           { path: '/management/app-product-list', element: guarded('products', <ProductsPage />) },

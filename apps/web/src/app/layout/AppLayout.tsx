@@ -19,6 +19,8 @@ import {
   ShopOutlined,
   ShoppingOutlined,
   TagsOutlined,
+  ScheduleOutlined,
+  FieldTimeOutlined,
   TeamOutlined,
   UserOutlined,
 } from '@ant-design/icons';
@@ -44,6 +46,8 @@ const ICONS: Record<string, React.ReactNode> = {
   frontDesk: <ShopOutlined />,
   gateSafety: <SafetyOutlined />,
   occupancy: <TeamOutlined />,
+  bookings: <ScheduleOutlined />,
+  bookingEvening: <FieldTimeOutlined />,
   clients: <UserOutlined />,
   groups: <TeamOutlined />,
   terminals: <DesktopOutlined />,
