@@ -16,6 +16,7 @@ import { signInDemoAdmin } from './pages/LoginPage';
  */
 const SHOTS = process.env.E2E_SHOTS;
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const DIALOG = 'the open dialog';
 
 interface Slot {
   resourceId: number;
@@ -41,16 +42,25 @@ async function shot(page: Page, name: string, width: number, height = 900) {
   await page.setViewportSize(size);
 }
 
-/** Axe on `selector` (a screen or the open dialog): the critical and serious violations. */
+/** Marks the one open dialog or drawer for axe (a CSS selector, not Playwright's `:visible`). */
+async function openDialog(page: Page): Promise<string> {
+  const open = page.locator('.ant-modal-wrap:visible, .ant-drawer-content-wrapper:visible');
+  await expect(open).toHaveCount(1);
+  await page.evaluate(() => document.querySelectorAll('[data-a11y]').forEach((e) => e.removeAttribute('data-a11y')));
+  await open.evaluate((e) => e.setAttribute('data-a11y', ''));
+  return '[data-a11y]';
+}
+
+/** Axe on `selector` (a screen, or the open dialog when DIALOG): the critical and serious violations. */
 async function axe(page: Page, selector: string, where: string) {
   await page.waitForTimeout(300); // antd's opening animations
+  if (selector === DIALOG) selector = await openDialog(page);
   const result = await new AxeBuilder({ page }).include(selector).withTags(TAGS).analyze();
   const bad = result.violations
     .filter((v) => v.impact === 'critical' || v.impact === 'serious')
     .flatMap((v) => v.nodes.map((n) => `${where} ${v.id}: ${n.target.join(' ')} ${n.html.slice(0, 160)}`));
   expect(bad, bad.join('\n')).toEqual([]);
 }
-const DIALOG = '.ant-modal-wrap:visible, .ant-drawer-content-wrapper:visible';
 
 /** Chooses an option of an antd select by its visible text. */
 async function choose(page: Page, testId: string, text: string | RegExp) {
@@ -68,6 +78,8 @@ async function pickClient(page: Page, testId: string, number: number) {
     .first()
     .click();
 }
+
+test.use({ actionTimeout: 30_000 });
 
 for (const lang of ['he', 'en'] as const) {
   test(`bookings in the console (${lang}): room, week, book, move, cancel, waitlist, the evening`, async ({
@@ -88,7 +100,7 @@ for (const lang of ['he', 'en'] as const) {
     await signInDemoAdmin(page, lang);
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto('/management/bookings');
-    await expect(page.getByTestId('bookings-page')).toBeVisible();
+    await expect(page.getByTestId('bookings-page')).toBeVisible({ timeout: 60_000 });
 
     // Rooms: create one for the women's group in the drawer.
     await page.locator('.ant-tabs-tab[data-node-key="rooms"]').click();
@@ -193,7 +205,7 @@ for (const lang of ['he', 'en'] as const) {
     // The attendant's evening on a tablet: the booking moves through the steps.
     await page.setViewportSize({ width: 1024, height: 768 });
     await page.goto('/management/booking-evening');
-    await expect(page.getByTestId('evening-page')).toBeVisible();
+    await expect(page.getByTestId('evening-page')).toBeVisible({ timeout: 60_000 });
     const [y, m, d] = day.date.split('-');
     const dateInput = page.getByTestId('evening-date').locator('input');
     await dateInput.click();

@@ -116,63 +116,64 @@ export function BookDialog({ start, onClose }: { start: BookStart; onClose: () =
       cancelText={t('common.cancel')}
       okButtonProps={{ loading: pending, disabled: !ready, 'data-testid': 'book-submit' }}
       destroyOnHidden
-      data-testid="book-dialog"
     >
-      <Form layout="vertical">
-        <Form.Item label={t('bookingConsole.book.client')} htmlFor="book-client" required>
-          <ClientFind id="book-client" value={client} onChange={setClient} testId="book-client" />
-        </Form.Item>
-        <Form.Item label={t('bookingConsole.book.date')} htmlFor="book-date">
-          <DatePicker
-            id="book-date"
-            value={dayjs(date)}
-            allowClear={false}
-            format="DD/MM/YYYY"
-            onChange={(v) => v && (setDate(v.format('YYYY-MM-DD')), setSlot(undefined))}
-            data-testid="book-date"
-          />
-        </Form.Item>
-        <Form.Item label={t('bookingConsole.book.kind')} htmlFor="book-kind" required={waitlist}>
-          <Select
-            id="book-kind"
-            allowClear={!waitlist}
-            value={kind}
-            placeholder={t('bookingConsole.week.allKinds')}
-            onChange={(v?: BookingResourceKind) => (setKind(v), setSlot(undefined))}
-            data-testid="book-kind"
-            options={BOOKING_RESOURCE_KINDS.map((k) => ({ value: k, label: t(`bookingConsole.kind.${k}`) }))}
-          />
-        </Form.Item>
-        {!waitlist && (
-          <Form.Item label={t('bookingConsole.book.time')} htmlFor="book-time" required>
-            <Select
-              id="book-time"
-              value={chosen ? slot : undefined}
-              loading={free.loading}
-              onChange={setSlot}
-              placeholder={t('bookingConsole.book.timePlaceholder')}
-              notFoundContent={t('bookingConsole.book.noFree')}
-              data-testid="book-time"
-              options={free.options.map((o) => ({ value: o.value, label: o.label }))}
+      <div data-testid="book-dialog">
+        <Form layout="vertical">
+          <Form.Item label={t('bookingConsole.book.client')} htmlFor="book-client" required>
+            <ClientFind id="book-client" value={client} onChange={setClient} testId="book-client" />
+          </Form.Item>
+          <Form.Item label={t('bookingConsole.book.date')} htmlFor="book-date">
+            <DatePicker
+              id="book-date"
+              value={dayjs(date)}
+              allowClear={false}
+              format="DD/MM/YYYY"
+              onChange={(v) => v && (setDate(v.format('YYYY-MM-DD')), setSlot(undefined))}
+              data-testid="book-date"
             />
           </Form.Item>
-        )}
-        {!waitlist && chosen && chosen.fee > 0 && (
-          <Form.Item label={t('bookingConsole.book.payWith', { fee: fmt.money(chosen.fee) })} htmlFor="book-method">
+          <Form.Item label={t('bookingConsole.book.kind')} htmlFor="book-kind" required={waitlist}>
             <Select
-              id="book-method"
-              value={method}
-              onChange={setMethod}
-              data-testid="book-method"
-              options={FEE_METHODS.map((m) => ({ value: m, label: t(codeI18nKey('paymentMethod', m)) }))}
+              id="book-kind"
+              allowClear={!waitlist}
+              value={kind}
+              placeholder={t('bookingConsole.week.allKinds')}
+              onChange={(v?: BookingResourceKind) => (setKind(v), setSlot(undefined))}
+              data-testid="book-kind"
+              options={BOOKING_RESOURCE_KINDS.map((k) => ({ value: k, label: t(`bookingConsole.kind.${k}`) }))}
             />
           </Form.Item>
-        )}
-        {!waitlist && chosen && chosen.fee === 0 && (
-          <Typography.Paragraph type="secondary">{t('bookingConsole.book.included')}</Typography.Paragraph>
-        )}
-      </Form>
-      {error != null && <Alert type="error" showIcon title={errorText(t, error)} data-testid="book-error" />}
+          {!waitlist && (
+            <Form.Item label={t('bookingConsole.book.time')} htmlFor="book-time" required>
+              <Select
+                id="book-time"
+                value={chosen ? slot : undefined}
+                loading={free.loading}
+                onChange={setSlot}
+                placeholder={t('bookingConsole.book.timePlaceholder')}
+                notFoundContent={t('bookingConsole.book.noFree')}
+                data-testid="book-time"
+                options={free.options.map((o) => ({ value: o.value, label: o.label }))}
+              />
+            </Form.Item>
+          )}
+          {!waitlist && chosen && chosen.fee > 0 && (
+            <Form.Item label={t('bookingConsole.book.payWith', { fee: fmt.money(chosen.fee) })} htmlFor="book-method">
+              <Select
+                id="book-method"
+                value={method}
+                onChange={setMethod}
+                data-testid="book-method"
+                options={FEE_METHODS.map((m) => ({ value: m, label: t(codeI18nKey('paymentMethod', m)) }))}
+              />
+            </Form.Item>
+          )}
+          {!waitlist && chosen && chosen.fee === 0 && (
+            <Typography.Paragraph type="secondary">{t('bookingConsole.book.included')}</Typography.Paragraph>
+          )}
+        </Form>
+        {error != null && <Alert type="error" showIcon title={errorText(t, error)} data-testid="book-error" />}
+      </div>
     </Modal>
   );
 }

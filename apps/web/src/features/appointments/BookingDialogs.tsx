@@ -47,39 +47,42 @@ export function MoveDialog({
       cancelText={t('common.cancel')}
       okButtonProps={{ loading: move.isPending, disabled: !slot, 'data-testid': 'move-submit' }}
       destroyOnHidden
-      data-testid="move-dialog"
     >
-      <Typography.Paragraph>
-        {t('bookingConsole.move.now', {
-          date: fmt.instantDate(booking.startsAt),
-          time: fmt.time(booking.startsAt),
-          room: booking.resourceName,
-        })}
-      </Typography.Paragraph>
-      <Form layout="vertical">
-        <Form.Item label={t('bookingConsole.book.date')} htmlFor="move-date">
-          <DatePicker
-            id="move-date"
-            value={dayjs(date)}
-            allowClear={false}
-            format="DD/MM/YYYY"
-            onChange={(v) => v && (setDate(v.format('YYYY-MM-DD')), setSlot(undefined))}
-          />
-        </Form.Item>
-        <Form.Item label={t('bookingConsole.move.to')} htmlFor="move-time" required>
-          <Select
-            id="move-time"
-            value={slot}
-            loading={free.loading}
-            onChange={setSlot}
-            placeholder={t('bookingConsole.book.timePlaceholder')}
-            notFoundContent={t('bookingConsole.book.noFree')}
-            data-testid="move-time"
-            options={free.options.map((o) => ({ value: o.value, label: o.label }))}
-          />
-        </Form.Item>
-      </Form>
-      {move.error != null && <Alert type="error" showIcon title={errorText(t, move.error)} data-testid="move-error" />}
+      <div data-testid="move-dialog">
+        <Typography.Paragraph>
+          {t('bookingConsole.move.now', {
+            date: fmt.instantDate(booking.startsAt),
+            time: fmt.time(booking.startsAt),
+            room: booking.resourceName,
+          })}
+        </Typography.Paragraph>
+        <Form layout="vertical">
+          <Form.Item label={t('bookingConsole.book.date')} htmlFor="move-date">
+            <DatePicker
+              id="move-date"
+              value={dayjs(date)}
+              allowClear={false}
+              format="DD/MM/YYYY"
+              onChange={(v) => v && (setDate(v.format('YYYY-MM-DD')), setSlot(undefined))}
+            />
+          </Form.Item>
+          <Form.Item label={t('bookingConsole.move.to')} htmlFor="move-time" required>
+            <Select
+              id="move-time"
+              value={slot}
+              loading={free.loading}
+              onChange={setSlot}
+              placeholder={t('bookingConsole.book.timePlaceholder')}
+              notFoundContent={t('bookingConsole.book.noFree')}
+              data-testid="move-time"
+              options={free.options.map((o) => ({ value: o.value, label: o.label }))}
+            />
+          </Form.Item>
+        </Form>
+        {move.error != null && (
+          <Alert type="error" showIcon title={errorText(t, move.error)} data-testid="move-error" />
+        )}
+      </div>
     </Modal>
   );
 }
@@ -129,24 +132,25 @@ export function CancelDialog({ booking, onClose }: { booking: Booking; onClose: 
       cancelText={t('common.close')}
       okButtonProps={{ danger: true, loading: cancel.isPending, 'data-testid': 'cancel-submit' }}
       destroyOnHidden
-      data-testid="cancel-dialog"
     >
-      <Typography.Paragraph>
-        {t('bookingConsole.move.now', {
-          date: fmt.instantDate(booking.startsAt),
-          time: fmt.time(booking.startsAt),
-          room: booking.resourceName,
-        })}
-      </Typography.Paragraph>
-      <Alert
-        type={booking.fee > 0 && !refund ? 'warning' : 'info'}
-        showIcon
-        title={settings.isPending ? '…' : what}
-        data-testid="cancel-refund"
-      />
-      {cancel.error != null && (
-        <Alert type="error" showIcon title={errorText(t, cancel.error)} style={{ marginBlockStart: 12 }} />
-      )}
+      <div data-testid="cancel-dialog">
+        <Typography.Paragraph>
+          {t('bookingConsole.move.now', {
+            date: fmt.instantDate(booking.startsAt),
+            time: fmt.time(booking.startsAt),
+            room: booking.resourceName,
+          })}
+        </Typography.Paragraph>
+        <Alert
+          type={booking.fee > 0 && !refund ? 'warning' : 'info'}
+          showIcon
+          title={settings.isPending ? '…' : what}
+          data-testid="cancel-refund"
+        />
+        {cancel.error != null && (
+          <Alert type="error" showIcon title={errorText(t, cancel.error)} style={{ marginBlockStart: 12 }} />
+        )}
+      </div>
     </Modal>
   );
 }

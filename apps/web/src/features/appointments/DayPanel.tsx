@@ -106,14 +106,13 @@ function BookingLine({ b }: { b: Booking }) {
 /** The date's waitlist in order: who waits for which kind, her state, and remove; add opens the dialog. */
 function WaitlistCard({ date, groupId }: { date: string; groupId: number | undefined }) {
   const { t } = useTranslation();
-  const fmt = useFormat();
   const toast = useToast();
   const waitlist = useWaitlist(date);
   const { removeWaitlist } = useBookingActions();
   const [adding, setAdding] = useState(false);
   return (
     <Card
-      title={t('bookingConsole.waitlist.title', { date: fmt.date(date) })}
+      title={t('bookingConsole.waitlist.title')}
       data-testid="waitlist"
       extra={
         <Button onClick={() => setAdding(true)} data-testid="waitlist-add">
