@@ -53,7 +53,7 @@ async function openDialog(page: Page): Promise<string> {
 
 /** Axe on `selector` (a screen, or the open dialog when DIALOG): the critical and serious violations. */
 async function axe(page: Page, selector: string, where: string) {
-  await page.waitForTimeout(300); // antd's opening animations
+  await page.waitForTimeout(selector === DIALOG ? 1000 : 300); // antd's opening animations (a fading button fails contrast)
   if (selector === DIALOG) selector = await openDialog(page);
   const result = await new AxeBuilder({ page }).include(selector).withTags(TAGS).analyze();
   const bad = result.violations
@@ -207,7 +207,7 @@ for (const lang of ['he', 'en'] as const) {
     await page.goto('/management/booking-evening');
     await expect(page.getByTestId('evening-page')).toBeVisible({ timeout: 60_000 });
     const [y, m, d] = day.date.split('-');
-    const dateInput = page.getByTestId('evening-date').locator('input');
+    const dateInput = page.locator('input[data-testid="evening-date"], [data-testid="evening-date"] input').first();
     await dateInput.click();
     await dateInput.fill(`${d}/${m}/${y}`);
     await dateInput.press('Enter');

@@ -7,6 +7,7 @@ import { errorText } from '../../shared/errors';
 import { useFormat } from '../../shared/useFormat';
 import { useToast } from '../../shared/toast/ToastProvider';
 import { useFreeSlots } from './BookDialog';
+import { refundsNow } from './rules';
 import { useBookingActions, useBookingSettings } from './useAppointments';
 
 /**
@@ -85,14 +86,6 @@ export function MoveDialog({
       </div>
     </Modal>
   );
-}
-
-/**
- * Whether cancelling now refunds the fee (docs/appointments.md): a fee is refunded whole when the
- * cancellation is at least `cutoffMinutes` before the start, kept after it.
- */
-export function refundsNow(b: Pick<Booking, 'fee' | 'startsAt'>, cutoffMinutes: number, now = Date.now()): boolean {
-  return b.fee > 0 && Date.parse(b.startsAt) - now >= cutoffMinutes * 60_000;
 }
 
 /** Cancels a booking after saying what happens to its fee by the club's cutoff; the slot goes to the waitlist. */

@@ -11,23 +11,8 @@ import { useToast } from '../../shared/toast/ToastProvider';
 import { STATUS_COLORS } from './parts';
 import { useBookingActions, useEvening, type TimelineStatus } from './useAppointments';
 import { clubToday, shiftDate } from './WeekTab';
+import { nextStep, previousStep } from './rules';
 import './appointments.css';
-
-/** The attendant's steps in order: each booking moves one step forward with one touch. */
-const STEPS: readonly TimelineStatus[] = ['booked', 'checkedIn', 'preparing', 'immersed', 'done'];
-
-/** The next step after `status`, or null at the end (done, no-show). */
-export function nextStep(status: string): TimelineStatus | null {
-  const i = STEPS.indexOf(status as TimelineStatus);
-  return i >= 0 && i < STEPS.length - 1 ? STEPS[i + 1] : null;
-}
-
-/** The step before `status` (a no-show goes back to booked), for a touch made by mistake. */
-export function previousStep(status: string): TimelineStatus | null {
-  if (status === 'noShow') return 'booked';
-  const i = STEPS.indexOf(status as TimelineStatus);
-  return i > 0 ? STEPS[i - 1] : null;
-}
 
 /**
  * /management/booking-evening (issue 38; docs/appointments.md "The evening"): the attendant's

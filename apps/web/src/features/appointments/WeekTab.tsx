@@ -16,7 +16,8 @@ import { QueryState } from '../../shared/QueryState';
 import { useFormat } from '../../shared/useFormat';
 import { BookDialog, type BookStart } from './BookDialog';
 import { DayPanel } from './DayPanel';
-import { hhmm, useGroups } from './parts';
+import { useGroups } from './parts';
+import { hhmm } from './rules';
 import { useSlots } from './useAppointments';
 
 type SlotDay = BookingSlots['days'][number];

@@ -23,12 +23,6 @@ export function useGroups() {
   });
 }
 
-/** `minute` after local midnight (above 1440 after midnight) as HH:MM. */
-export function hhmm(minute: number): string {
-  const m = ((minute % 1440) + 1440) % 1440;
-  return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
-}
-
 /** The tag colour of each booking state on the lists and the timeline. */
 export const STATUS_COLORS: Record<BookingStatus, string> = {
   offered: 'purple',
