@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Card, Empty, Form, Input, InputNumber, Popconfirm, Select, Space, Switch, Table, Tag } from 'antd';
+import { Button, Card, Empty, Form, Input, InputNumber, Popconfirm, Select, Space, Switch, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   BOOKING_RESOURCE_KINDS,
@@ -12,6 +12,7 @@ import { useSessionData } from '../../platform/auth/AuthProvider';
 import { FormDrawer, FormRootError } from '../../shared/forms/FormDrawer';
 import { useSchemaForm } from '../../shared/forms/useSchemaForm';
 import { MoneyInput } from '../../shared/MoneyInput';
+import { ListTable } from '../../shared/CardList';
 import { QueryState } from '../../shared/QueryState';
 import { errorText } from '../../shared/errors';
 import { useFormat } from '../../shared/useFormat';
@@ -55,7 +56,7 @@ export function RoomsTab() {
         }
       >
         <QueryState loading={rooms.isPending} error={rooms.error} onRetry={() => void rooms.refetch()}>
-          <Table
+          <ListTable<BookingResource>
             rowKey="id"
             size="small"
             pagination={false}
