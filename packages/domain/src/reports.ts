@@ -230,7 +230,7 @@ const BOOKING_REPORTS = {
       { key: 'bookableMinutes', type: 'minutes' },
       { key: 'occupancy', type: 'int' },
     ],
-    defaultSort: 'kind',
+    defaultSort: 'roomKind',
     defaultOrder: 'asc',
   },
   /** Per club-local day and room kind: joined the waitlist, offered a slot, accepted, expired, fulfilment (%). */
