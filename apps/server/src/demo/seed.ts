@@ -194,8 +194,11 @@ export async function loadDemoBase(db: Db, opts: DemoOptions & { dataDir: string
     const groupIds = await createDemoGroups(tx, club.id);
     const term = await createDemoTerminals(tx, club.id);
     const demoClients = await createDemoClients(tx, club.id, groupIds, opts.clients, rng, today, start);
+    const bookingsFrom = performance.now();
     const booked = await createDemoBookings(tx, club.id, groupIds.women, demoClients, today, now, opts.seed ?? 1001);
-    log(`  ${booked.rooms} rooms, ${booked.bookings} bookings (${booked.folded} past retention, now counts)`);
+    log(
+      `  ${booked.rooms} rooms, ${booked.bookings} bookings (${booked.folded} past retention, now counts) in ${Math.round(performance.now() - bookingsFrom)} ms`,
+    );
     const saved: SavedHistory = {
       v: 1,
       clubId: club.id,
