@@ -299,6 +299,13 @@ const PERSONAL_DATA_KIND = {
   erase: ['מחיקה', 'Erasure'],
 } as const satisfies Record<string, Pair>;
 
+/** A bookable room's kind (schemas/appointments.ts BOOKING_RESOURCE_KINDS; the booking reports). */
+const BOOKING_KIND = {
+  prepBath: ['חדר הכנה עם אמבטיה', 'Preparation room (bath)'],
+  prepShower: ['חדר הכנה עם מקלחת', 'Preparation room (shower)'],
+  pool: ['בור טבילה', 'Immersion pool'],
+} as const satisfies Record<string, Pair>;
+
 const YES_NO = {
   1: ['כן', 'Yes'],
   0: ['לא', 'No'],
@@ -324,6 +331,7 @@ export const CODE_LABELS = {
   auditAction: AUDIT_ACTION,
   auditEntity: AUDIT_ENTITY,
   personalDataKind: PERSONAL_DATA_KIND,
+  bookingKind: BOOKING_KIND,
   yesNo: YES_NO,
 } as const satisfies Record<string, Record<string | number, Pair>>;
 export type CodeKind = keyof typeof CODE_LABELS;
@@ -357,6 +365,7 @@ export const CODE_I18N_PREFIX: Record<CodeKind, string> = {
   auditAction: 'code.auditAction.',
   auditEntity: 'code.auditEntity.',
   personalDataKind: 'code.personalDataKind.',
+  bookingKind: 'code.bookingKind.',
   yesNo: 'code.yesNo.',
 };
 

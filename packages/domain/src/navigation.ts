@@ -72,6 +72,11 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { key: 'attendanceReport', route: '/reports/attendance-report', section: 'reports' },
   { key: 'stampsReport', route: '/reports/stamps-report', section: 'reports' },
   { key: 'payrollReport', route: '/reports/payroll-report', section: 'reports' },
+  // Issue 38 (docs/appointments.md "Reports"): the booking reports; our paths.
+  { key: 'bookingsReport', route: '/reports/bookings-report', section: 'reports' },
+  { key: 'noShowsReport', route: '/reports/no-shows-report', section: 'reports' },
+  { key: 'roomUseReport', route: '/reports/room-use-report', section: 'reports' },
+  { key: 'waitlistReport', route: '/reports/waitlist-report', section: 'reports' },
   // The service operator's area (issue 17; docs/operator.md): user level SuperUser only.
   { key: 'operatorClubs', route: '/operator/clubs', section: 'operator' },
   { key: 'operatorLicenses', route: '/operator/license-requests', section: 'operator' },
@@ -168,6 +173,11 @@ export const NAV_RULES: Record<string, Rule> = {
   attendanceReport: (c) => c.settings.isEmployeeAttendanceEnabled && flag('roleViewAttendanceLogs')(c),
   stampsReport: (c) => c.settings.isEmployeeAttendanceEnabled && flag('roleViewAttendanceLogs')(c),
   payrollReport: (c) => c.settings.isEmployeeAttendanceEnabled && flag('roleViewAttendanceLogs')(c),
+  // Not in the seed (issue 38): bookings reveal intimate information — the booking permission only.
+  bookingsReport: flag('roleManageBookings'),
+  noShowsReport: flag('roleManageBookings'),
+  roomUseReport: flag('roleManageBookings'),
+  waitlistReport: flag('roleManageBookings'),
   // Not in the seed's table (issue 14 §3): its own flag, which the calendar API also requires (docs/calendar.md "Access").
   calendar: flag('roleViewCalendar'),
   // Not in the seed: the operator's area (issue 17), for user level SuperUser only.

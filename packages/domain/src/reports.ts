@@ -46,7 +46,9 @@ export type ReportValueType =
    */
   | 'saferState'
   /** A bank-transfer license request's status (LicenseRequestStatus: 1 Pending … 5 CancelledByManager). */
-  | 'licenseRequestStatus';
+  | 'licenseRequestStatus'
+  /** A bookable room's kind (BOOKING_RESOURCE_KINDS: prepBath, prepShower, pool; labels.ts bookingKind). */
+  | 'bookingKind';
 
 export { REPORT_FILTER_KEYS, type ReportFilterKey } from './reports/filter-keys.js';
 export * from './reports/filters.js';
@@ -145,6 +147,120 @@ const clubColumns = [
   { key: 'externalClubId', type: 'int', sortable: 'club' },
   { key: 'clubName', type: 'text' },
 ] as const satisfies readonly ReportColumnMeta[];
+
+/**
+ * The booking reports (issue 38, docs/appointments.md "Reports"): staff with roleManageBookings
+ * only. Each reads the live bookings and what retention keeps of them (booking_counts,
+ * booking_waitlist_counts), so a period past retention shows counts, not zeros. Rows name a
+ * date, an hour and a room kind — no person — except the no-show list, which names the client
+ * only to staff with roleViewBookingNames.
+ */
+const BOOKING_REPORTS = {
+  /** Per club-local day and room kind: booked, attended, no-shows, cancelled, from the waitlist. */
+  bookings: {
+    id: 'bookings',
+    call: 'GetBookingsReport',
+    navKey: 'bookingsReport',
+    permission: 'roleManageBookings',
+    filters: [],
+    grouped: true,
+    columns: [
+      { key: 'id', type: 'text', field: true },
+      { key: 'date', type: 'date', sortable: true, card: true },
+      { key: 'roomKind', type: 'bookingKind', sortable: true, card: true },
+      { key: 'booked', type: 'int', sortable: true, card: true },
+      { key: 'attended', type: 'int', sortable: true, card: true },
+      { key: 'noShows', type: 'int', sortable: true, card: true },
+      { key: 'cancelled', type: 'int', sortable: true, card: true },
+      { key: 'fromWaitlist', type: 'int', wide: true },
+    ],
+    totals: [
+      { key: 'booked', type: 'int' },
+      { key: 'attended', type: 'int' },
+      { key: 'noShows', type: 'int' },
+      { key: 'cancelled', type: 'int' },
+      { key: 'fromWaitlist', type: 'int' },
+    ],
+    breakdowns: [{ key: 'byRoomKind', by: 'bookingKind', type: 'int' }],
+    defaultSort: 'date',
+  },
+  /** Every no-show of the period (time, room kind, room; the client only with roleViewBookingNames). */
+  noShows: {
+    id: 'noShows',
+    call: 'GetNoShowsReport',
+    navKey: 'noShowsReport',
+    permission: 'roleManageBookings',
+    filters: [],
+    columns: [
+      { key: 'id', type: 'int', field: true },
+      { key: 'at', type: 'datetime', sortable: true, card: true },
+      { key: 'roomKind', type: 'bookingKind', sortable: true, card: true },
+      { key: 'roomName', type: 'text', wide: true },
+      { key: 'clientId', type: 'int', field: true },
+      { key: 'clientNumber', type: 'int', wide: true },
+      { key: 'clientName', type: 'text', card: true },
+    ],
+    totals: [
+      { key: 'noShows', type: 'int' },
+      { key: 'retained', type: 'int' },
+      { key: 'booked', type: 'int' },
+    ],
+    defaultSort: 'at',
+  },
+  /** Per room kind and local hour: bookings, booked and bookable minutes, occupancy (%). */
+  roomUse: {
+    id: 'roomUse',
+    call: 'GetRoomUseReport',
+    navKey: 'roomUseReport',
+    permission: 'roleManageBookings',
+    filters: [],
+    grouped: true,
+    columns: [
+      { key: 'id', type: 'text', field: true },
+      { key: 'roomKind', type: 'bookingKind', sortable: true, card: true },
+      { key: 'hour', type: 'text', sortable: true, card: true },
+      { key: 'bookings', type: 'int', sortable: true, card: true },
+      { key: 'bookedMinutes', type: 'minutes', wide: true },
+      { key: 'bookableMinutes', type: 'minutes', wide: true },
+      { key: 'occupancy', type: 'int', sortable: true, card: true },
+    ],
+    totals: [
+      { key: 'bookings', type: 'int' },
+      { key: 'bookedMinutes', type: 'minutes' },
+      { key: 'bookableMinutes', type: 'minutes' },
+      { key: 'occupancy', type: 'int' },
+    ],
+    defaultSort: 'roomKind',
+    defaultOrder: 'asc',
+  },
+  /** Per club-local day and room kind: joined the waitlist, offered a slot, accepted, expired, fulfilment (%). */
+  waitlist: {
+    id: 'waitlist',
+    call: 'GetWaitlistReport',
+    navKey: 'waitlistReport',
+    permission: 'roleManageBookings',
+    filters: [],
+    grouped: true,
+    columns: [
+      { key: 'id', type: 'text', field: true },
+      { key: 'date', type: 'date', sortable: true, card: true },
+      { key: 'roomKind', type: 'bookingKind', sortable: true, card: true },
+      { key: 'joined', type: 'int', sortable: true, card: true },
+      { key: 'offered', type: 'int', sortable: true, card: true },
+      { key: 'accepted', type: 'int', sortable: true, card: true },
+      { key: 'expired', type: 'int', wide: true },
+      { key: 'fulfilment', type: 'int', sortable: true, card: true },
+    ],
+    totals: [
+      { key: 'joined', type: 'int' },
+      { key: 'offered', type: 'int' },
+      { key: 'accepted', type: 'int' },
+      { key: 'expired', type: 'int' },
+      { key: 'fulfilment', type: 'int' },
+    ],
+    defaultSort: 'date',
+  },
+} as const satisfies Record<string, ReportMeta>;
 
 /**
  * The service operator's cross-club reports (issue 17; docs/operator.md
@@ -1017,6 +1133,7 @@ export const REPORTS = {
     defaultSort: 'client',
     defaultOrder: 'asc',
   },
+  ...BOOKING_REPORTS,
   ...OPERATOR_REPORTS,
 } as const satisfies Record<string, ReportMeta>;
 

@@ -699,6 +699,13 @@ export const DATA_MAP = {
     access: 'staff with roleManageBookings (booking reports)',
     retention: 'kept (counts only, no person)',
   },
+  booking_waitlist_counts: {
+    purpose: 'What remains of the waitlist past retention: counts per date and room kind.',
+    data: 'Counts only.',
+    personal: 'none',
+    access: 'staff with roleManageBookings (booking reports)',
+    retention: 'kept (counts only, no person)',
+  },
   data_access_log: {
     purpose: "Who read a person's data: the access log (Data Security Regulations reg. 10).",
     data: 'User, time, kind of data, client, record, route, address.',

@@ -2045,8 +2045,27 @@ export const bookingCounts = pgTable(
     noShows: integer('no_shows').notNull().default(0),
     cancelled: integer('cancelled').notNull().default(0),
     fromWaitlist: integer('from_waitlist').notNull().default(0),
+    /** Bookings the client came to (checked in or later). */
+    attended: integer('attended').notNull().default(0),
+    /** Service minutes of the bookings that held a room (the room-use report). */
+    minutes: integer('minutes').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.clubId, t.date, t.kind, t.hour] })],
+);
+
+/** What remains of the waitlist after the retention period: counts per date and room kind (the waitlist report). */
+export const bookingWaitlistCounts = pgTable(
+  'booking_waitlist_counts',
+  {
+    clubId: integer('club_id').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    kind: text('kind').notNull(),
+    joined: integer('joined').notNull().default(0),
+    offered: integer('offered').notNull().default(0),
+    accepted: integer('accepted').notNull().default(0),
+    expired: integer('expired').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'booking_waitlist_counts_pk', columns: [t.clubId, t.date, t.kind] })],
 );
 
 // ---------------------------------------------------------------- privacy (issue 39, docs/privacy.md)

@@ -3,9 +3,26 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
-import { dealerIdentityGaps, isValidIsraeliId, normalizePhone, type EntranceReport } from '@venue/domain';
+import {
+  dealerIdentityGaps,
+  isValidIsraeliId,
+  normalizePhone,
+  type BookingSlots,
+  type EntranceReport,
+} from '@venue/domain';
 import { Api, createTestApp, openTestDatabase, type TestContext } from '../../test/harness.js';
-import { balanceLedger, clients, clubs, entranceLogs, groups, schedules, terminals } from '../db/schema.js';
+import {
+  balanceLedger,
+  bookingCounts,
+  bookings,
+  bookingWaitlist,
+  clients,
+  clubs,
+  entranceLogs,
+  groups,
+  schedules,
+  terminals,
+} from '../db/schema.js';
 import { verifyPassword } from '../lib/password.js';
 import { clubSettings } from '../modules/club/club.service.js';
 import { DEMO_EXTERNAL_CLUB_ID, DEMO_PASSWORD, DEMO_USERNAME, ensureDemoClub, loadDemoClub } from './seed.js';
@@ -108,6 +125,35 @@ describe('demo club (DESIGN §9)', () => {
     expect(res.filter((r) => Number(r.ledger) !== r.balance)).toEqual([]);
     expect(res.some((r) => r.balance > 0)).toBe(true);
     expect(res.every((r) => r.balance >= 0)).toBe(true);
+  });
+
+  it("has rooms and bookings at the women's real slots: past outcomes, tonight and the week ahead, counts past retention", async () => {
+    const { db } = ctx.database;
+    const [club] = await db.select().from(clubs).where(eq(clubs.externalClubId, DEMO_EXTERNAL_CLUB_ID));
+    const rooms = (await api.get('/api/Booking/Resource')).json() as { id: number; kind: string }[];
+    expect(rooms.map((r) => r.kind).sort()).toEqual(['pool', 'prepBath', 'prepBath', 'prepShower', 'prepShower']);
+    const women = (await db.select().from(groups).where(eq(groups.clubId, club.id))).find((g) => g.name === 'נשים')!;
+    const live = await db.select().from(bookings).where(eq(bookings.clubId, club.id));
+    const now = Date.now();
+    const ahead = live.filter((b) => b.startsAt.getTime() > now);
+    expect(ahead.length).toBeGreaterThan(10);
+    expect(ahead.every((b) => b.status === 'booked')).toBe(true);
+    expect(new Set(live.filter((b) => b.startsAt.getTime() < now).map((b) => b.status))).toEqual(
+      new Set(['done', 'noShow', 'cancelled']),
+    );
+    // Every booking of the coming week starts on a slot of the women's real windows (nightfall).
+    const week = (await api.get(`/api/Booking/Slots?groupId=${women.id}&days=7`)).json() as BookingSlots;
+    const starts = new Set(week.days.flatMap((d) => d.slots.map((x) => `${x.resourceId}@${x.startsAt}`)));
+    for (const b of ahead.filter((x) => x.startsAt.getTime() < now + 6 * 86_400_000))
+      expect(starts.has(`${b.resourceId}@${b.startsAt.toISOString()}`), b.startsAt.toISOString()).toBe(true);
+    expect(live.every((b) => b.endsAt.getTime() > now - 31 * 86_400_000)).toBe(true);
+    const counts = await db.select().from(bookingCounts).where(eq(bookingCounts.clubId, club.id));
+    expect(counts.reduce((n, c) => n + c.bookings, 0)).toBeGreaterThan(0);
+    const waiting = await db.select().from(bookingWaitlist).where(eq(bookingWaitlist.clubId, club.id));
+    expect(waiting.some((w) => w.status === 'waiting' && w.kind === 'prepBath')).toBe(true);
+    const report = await api.post('/api/Report/GetBookingsReport', { period: 'month' });
+    expect(report.statusCode).toBe(200);
+    expect(report.json().totals.booked).toBeGreaterThan(0);
   });
 
   it('does nothing on a second start, and re-issues terminal secrets when the file is lost', async () => {

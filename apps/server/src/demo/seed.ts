@@ -6,6 +6,7 @@ import type { Db } from '../db/index.js';
 import { clubs, products, serverState, users } from '../db/schema.js';
 import { hashPassword } from '../lib/password.js';
 import { createDemoClients, createDemoGroups, createDemoTerminals, type DemoClient } from './club-data.js';
+import { createDemoBookings } from './bookings.js';
 import { generateHistory, type HistoryResume, type HistoryStats } from './history.js';
 import { demoActor } from './money.js';
 import { Rng } from './random.js';
@@ -193,6 +194,11 @@ export async function loadDemoBase(db: Db, opts: DemoOptions & { dataDir: string
     const groupIds = await createDemoGroups(tx, club.id);
     const term = await createDemoTerminals(tx, club.id);
     const demoClients = await createDemoClients(tx, club.id, groupIds, opts.clients, rng, today, start);
+    const bookingsFrom = performance.now();
+    const booked = await createDemoBookings(tx, club.id, groupIds.women, demoClients, today, now, opts.seed ?? 1001);
+    log(
+      `  ${booked.rooms} rooms, ${booked.bookings} bookings (${booked.folded} past retention, now counts) in ${Math.round(performance.now() - bookingsFrom)} ms`,
+    );
     const saved: SavedHistory = {
       v: 1,
       clubId: club.id,

@@ -965,3 +965,57 @@ export async function removeFromWaitlist(db: Db, clubId: number, id: number, now
   }
   return { ok: true };
 }
+
+/** Bookable minutes of one room kind in one local hour (the room-use report). */
+export interface BookableMinutes {
+  kind: string;
+  /** Local hour 0–23 in which the slots start. */
+  hour: number;
+  /** Service minutes of every slot starting in that hour, summed over the days and rooms. */
+  minutes: number;
+}
+
+/**
+ * The bookable minutes of the club's rooms over `days` local days from `from` (docs/appointments.md
+ * "Reports", room use): every active room's slots on those days — computeSlots on the real opening
+ * windows of the group whose members may book it (its first group; a room open to every group: the
+ * club's first live group, as the slot list) — each slot's service minutes counted in the local
+ * hour it starts. Rooms removed or inactive now are not counted (their past bookings still are).
+ */
+export async function bookableMinutes(
+  db: Db | Tx,
+  clubId: number,
+  from: LocalDate,
+  days: number,
+): Promise<BookableMinutes[]> {
+  const rooms = (await listResources(db, clubId)).filter((r) => r.active);
+  if (rooms.length === 0 || days <= 0) return [];
+  const loc = await clubLoc(db, clubId);
+  const [first] = await db
+    .select({ id: groups.id })
+    .from(groups)
+    .where(scoped(db, clubId).live(groups))
+    .orderBy(asc(groups.id))
+    .limit(1);
+  const byGroup = new Map<number, BookingResource[]>();
+  for (const r of rooms) {
+    const g = r.groupIds[0] ?? first?.id;
+    if (g == null) continue;
+    byGroup.set(g, [...(byGroup.get(g) ?? []), r]);
+  }
+  const out = new Map<string, BookableMinutes>();
+  for (const [groupId, list] of byGroup) {
+    const preview = await groupDays(db, clubId, groupId, from, days, loc).catch(() => null);
+    if (!preview) continue;
+    for (const d of computeSlots({ days: preview, resources: list, busy: [], timeZone: loc.timeZone })) {
+      for (const s of d.slots) {
+        const hour = Math.floor(s.minute / 60) % 24;
+        const k = `${s.kind}|${hour}`;
+        const cur = out.get(k) ?? { kind: s.kind, hour, minutes: 0 };
+        cur.minutes += Math.round((s.endsAt.getTime() - s.startsAt.getTime()) / 60_000);
+        out.set(k, cur);
+      }
+    }
+  }
+  return [...out.values()];
+}

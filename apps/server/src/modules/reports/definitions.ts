@@ -3,6 +3,7 @@ import type { ReportDefinition } from './framework.js';
 import { activitiesReport } from './defs/activities.js';
 import { addLicensesRequestsReport } from './defs/add-licenses-requests.js';
 import { attendanceReport } from './defs/attendance.js';
+import { bookingsReport } from './defs/bookings.js';
 import { autoRenewalReport } from './defs/auto-renewal.js';
 import { cashManagementReport } from './defs/cash-management.js';
 import { cashStatusReport } from './defs/cash-status.js';
@@ -16,6 +17,7 @@ import { financialReport } from './defs/financial.js';
 import { licensesUsedReport } from './defs/licenses-used.js';
 import { loadedLicensesReport } from './defs/loaded-licenses.js';
 import { managerActivityReport } from './defs/manager-activity.js';
+import { noShowsReport } from './defs/no-shows.js';
 import { paymentsReport } from './defs/payments.js';
 import { payrollReport } from './defs/payroll.js';
 import { payoutErrorsReport } from './defs/payout-errors.js';
@@ -24,8 +26,10 @@ import { productSummaryReport } from './defs/product-summary.js';
 import { productsReport } from './defs/products.js';
 import { purchasesReport } from './defs/purchases.js';
 import { quickExitsReport } from './defs/quick-exits.js';
+import { roomUseReport } from './defs/room-use.js';
 import { saferPaymentsReport } from './defs/safer-payments.js';
 import { stampsReport } from './defs/stamps.js';
+import { waitlistReport } from './defs/waitlist.js';
 import {
   clubLicensesReport,
   clubLowLicensesReport,
@@ -70,6 +74,10 @@ export const REPORT_DEFINITION_BY_ID: { readonly [K in ReportId]: ReportDefiniti
   attendance: attendanceReport,
   stamps: stampsReport,
   payroll: payrollReport,
+  bookings: bookingsReport,
+  noShows: noShowsReport,
+  roomUse: roomUseReport,
+  waitlist: waitlistReport,
   clubProducts: clubProductsReport,
   clubLicenses: clubLicensesReport,
   clubMonthly: clubMonthlyReport,

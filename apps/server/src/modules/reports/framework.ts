@@ -10,6 +10,7 @@ import {
   type ReportId,
   type ReportMeta,
   type ReportValueType,
+  type PermissionFlag,
 } from '@venue/domain';
 import type { Db } from '../../db/index.js';
 import { queryRows } from '../../db/query.js';
@@ -59,6 +60,10 @@ export interface ReportContext {
    * the totals and a cursor export never set it.
    */
   firstRows?: number;
+  /** The caller's permission flags (a definition that shows more to some staff reads them; unset in benches and tests). */
+  permissions?: Partial<Record<PermissionFlag, boolean>>;
+  /** What the definition's {@link ReportDefinition.prepare} computed for this call (before any statement). */
+  prepared?: unknown;
 }
 
 /** A breakdown of the totals: `{by: value}` over the matching rows (or over its own FROM). */
@@ -129,6 +134,12 @@ export interface ReportDefinition<K extends ReportId = ReportId> {
    * not carry) aggregates the rows. The page always reads the rows.
    */
   summary?: (c: ReportContext) => SummarySource | null;
+  /**
+   * Work of the call in the process before its statements (e.g. the bookable minutes of the period,
+   * computed from the club's schedules): its answer is `c.prepared` for every builder. Costs the call
+   * the round trips it makes; prefer SQL.
+   */
+  prepare?: (db: Db, c: ReportContext) => Promise<unknown>;
   /** More totals from other queries (e.g. card fees of the financial report). */
   extraTotals?: (db: Db, c: ReportContext) => Promise<Record<string, number>>;
   /**
@@ -180,6 +191,7 @@ function present(type: ReportValueType, v: unknown): unknown {
     case 'auditEntity':
     case 'personalDataKind':
     case 'cashState':
+    case 'bookingKind':
       return String(v);
     case 'bool':
       return Boolean(v);
@@ -367,12 +379,14 @@ export async function runReport(
   clubId: number,
   q: ParsedReportQuery,
   now: Date = new Date(),
+  permissions?: ReportContext['permissions'],
 ): Promise<ReportResult> {
   validate(def, q);
   // The club's zone: this process's last reading, confirmed by the totals' statement (report-range.ts withClubZone).
   return inReportZone(db, def, clubId, async (tz) => {
     const range = toInstants(localRange(q, tz, now), tz);
-    const c: ReportContext = { clubId, range, q };
+    const c: ReportContext = { clubId, range, q, permissions };
+    if (def.prepare) c.prepared = await def.prepare(db, c);
     // Totals, the page and the definition's check are independent: asked together.
     const [sum, page] = await Promise.all([
       summarize(db, def, c),
@@ -498,7 +512,9 @@ export function registerReport(app: FastifyInstance, def: ReportDefinition): voi
     `/api/Report/${def.meta.call}`,
     { config, schema: { tags, body: def.body ?? ReportQuery, response: { 200: def.response ?? ReportResult } } },
     async (req) =>
-      onReader(database, req, (db) => runReport(db, def, req.auth.clubId, ReportQuery.parse(req.body ?? {}))),
+      onReader(database, req, (db) =>
+        runReport(db, def, req.auth.clubId, ReportQuery.parse(req.body ?? {}), undefined, req.auth.permissions),
+      ),
   );
   r.post(`/api/Report/${def.meta.call}/Export`, { config, schema: { tags, body: ReportQuery } }, async (req, reply) => {
     const q = req.body;
@@ -508,7 +524,13 @@ export function registerReport(app: FastifyInstance, def: ReportDefinition): voi
     // snapshot within its cursor's transaction, like the primary's).
     const { db, c, total, totals, currency } = await onReader(database, req, (db) =>
       inReportZone(db, def, req.auth.clubId, async (tz) => {
-        const c: ReportContext = { clubId: req.auth.clubId, range: toInstants(localRange(q, tz), tz), q };
+        const c: ReportContext = {
+          clubId: req.auth.clubId,
+          range: toInstants(localRange(q, tz), tz),
+          q,
+          permissions: req.auth.permissions,
+        };
+        if (def.prepare) c.prepared = await def.prepare(db, c);
         const [sum, , club] = await Promise.all([
           summarize(db, def, c),
           def.check?.(db, c),

@@ -40,6 +40,7 @@ const CODE_KIND: Partial<Record<ReportValueType, CodeKind>> = {
   licenseSource: 'licenseSource',
   saferState: 'saferState',
   licenseRequestStatus: 'licenseRequestStatus',
+  bookingKind: 'bookingKind',
 };
 
 /** The items of a purchase as one line: "2 × Towel, Money load" (an item without a name shows its type). */

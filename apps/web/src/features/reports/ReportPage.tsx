@@ -27,7 +27,7 @@ import { useLiveMessages } from '../../platform/live/LiveProvider';
 import { DataGrid, DEFAULT_PAGE_SIZE, type GridColumn } from '../../shared/DataGrid';
 import { downloadFile } from '../../shared/download';
 import { useGridState } from '../../shared/gridState';
-import { RetentionNotice } from '../privacy/RetentionNotice';
+import { BookingRetentionNotice, isBookingReport, RetentionNotice } from '../privacy/RetentionNotice';
 import './reports.css';
 import { periodToFilter, ReportFilterBar, type PeriodValue } from './ReportFilterBar';
 import { ReportOwnFilters, type ReportFilters } from './ReportOwnFilters';
@@ -243,6 +243,7 @@ export function ReportPage({ id, actions }: { id: ReportId; actions?: ReactNode 
         <ReportOwnFilters meta={meta} value={call.filters} onChange={call.changeFilters} />
       </ReportFilterBar>
       {data && (meta.id === 'entrances' || meta.id === 'clientEntrances') && <RetentionNotice from={data.range.from} />}
+      {data && isBookingReport(meta.id) && <BookingRetentionNotice from={data.range.from} />}
       <ReportTotals meta={meta} data={data} loading={query.isPending} fmt={fmt} />
       <DataGrid<Row>
         gridId={`report-${meta.id}`}

@@ -103,6 +103,8 @@ export function useReportFormatter() {
         return t(codeI18nKey('auditEntity', String(v)), { defaultValue: String(v) });
       case 'personalDataKind':
         return t(codeI18nKey('personalDataKind', String(v)), { defaultValue: String(v) });
+      case 'bookingKind':
+        return t(codeI18nKey('bookingKind', String(v)), { defaultValue: String(v) });
       case 'bool':
         return (
           <Tag color={v ? 'green' : 'red'} style={{ marginInlineEnd: 0 }}>
