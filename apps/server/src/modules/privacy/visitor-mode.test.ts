@@ -65,7 +65,7 @@ beforeAll(async () => {
   ).id;
   const serial = `VM-${admin.club.id}`;
   await factory.makeTerminal(ctx, admin.club.id, { serial, secret: SECRET });
-  gate = new TerminalClient({ url: base, serial, secret: SECRET, timeoutMs: 5000, heartbeat: false });
+  gate = new TerminalClient({ url: base, serial, secret: SECRET, timeoutMs: 20_000, heartbeat: false });
   await gate.connect();
 });
 
