@@ -75,6 +75,23 @@ afterAll(async () => {
 });
 
 describe('visitor mode', () => {
+  it('is a club setting the manager turns on and off; a wrong value changes nothing', async () => {
+    const { club, api } = await signedInAdmin(ctx);
+    expect((await api.get('/api/Privacy/Retention')).json()).toMatchObject({
+      visitorMode: false,
+      visitorWindowHours: 0,
+    });
+    const bad = await api.patch(`/api/Club/${club.id}`, { visitorMode: 'yes' });
+    expect(bad.statusCode).toBe(400);
+    const on = await api.patch(`/api/Club/${club.id}`, { visitorMode: true });
+    expect(on.statusCode).toBe(200);
+    expect(on.json().visitorMode).toBe(true);
+    expect((await api.get('/api/Privacy/Retention')).json()).toMatchObject({
+      visitorMode: true,
+      visitorWindowHours: 25,
+    });
+  });
+
   it('the decision window is at least 25 hours, longer for a longer delay between entries', async () => {
     const s = { entrancesLimitMinutes: 0, isQuickExitEnabled: false, quickExitMaxMinutes: 0 };
     expect(await visitorWindowMinutes(ctx.database.db, admin.club.id, s)).toBe(VISITOR_MIN_WINDOW_MINUTES);
