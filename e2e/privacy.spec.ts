@@ -107,7 +107,7 @@ for (const lang of ['he', 'en'] as const) {
       // Settings → Privacy: the switch with its explanation; saved, the card says it is on.
       await page.goto('/management/app-settings');
       const section = page.getByTestId('settings-section-privacy');
-      await expect(section).toContainText(lang === 'he' ? 'חלון ההחלטה' : 'decision window');
+      await expect(section).toContainText(lang === 'he' ? 'חלון ההחלטה' : 'decision window', { timeout: 30_000 });
       await section.getByRole('switch').click();
       await page.getByTestId('settings-save').click();
       const card = page.getByTestId('retention-card');
@@ -116,6 +116,10 @@ for (const lang of ['he', 'en'] as const) {
       await page.screenshot({ path: `${SHOTS}/visitor-mode-settings-${lang}-1440.png`, fullPage: true });
       // The entrance report says visitor mode instead of showing empty rows as zeros.
       await page.goto('/reports/app-entranceReport');
+      await page
+        .getByTestId('report-period')
+        .getByText(lang === 'he' ? 'שנה' : 'Year', { exact: true })
+        .click();
       await expect(page.getByTestId('retention-notice')).toContainText(lang === 'he' ? 'מצב מבקרים' : 'Visitor mode');
       await page.screenshot({ path: `${SHOTS}/visitor-mode-report-${lang}-1440.png` });
       await page.setViewportSize({ width: 390, height: 844 });

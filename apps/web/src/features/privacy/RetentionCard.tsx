@@ -59,16 +59,17 @@ export function RetentionCard() {
               { key: 'l', label: t('privacy.accessLogDays'), children: t('privacy.days', { n: r.accessLogDays }) },
               { key: 'm', label: t('privacy.moneyKept'), children: t('privacy.sevenYears') },
               {
+                key: 'h',
+                label: t('privacy.detailFrom'),
+                children: r.entranceDetailFrom ? fmt.date(r.entranceDetailFrom) : t('privacy.noRunYet'),
+              },
+              {
                 key: 'v',
+                span: 2,
                 label: t('privacy.visitorMode'),
                 children: r.visitorMode
                   ? t('privacy.visitorWindow', { n: r.visitorWindowHours })
                   : t('privacy.visitorOff'),
-              },
-              {
-                key: 'h',
-                label: t('privacy.detailFrom'),
-                children: r.entranceDetailFrom ? fmt.date(r.entranceDetailFrom) : t('privacy.noRunYet'),
               },
             ]}
           />
