@@ -94,3 +94,40 @@ for (const lang of ['he', 'en'] as const) {
     await page.screenshot({ path: `${SHOTS}/privacy-tab-${lang}-390.png`, fullPage: true });
   });
 }
+
+for (const lang of ['he', 'en'] as const) {
+  test(`visitor mode in ${lang}`, async ({ page, request }) => {
+    test.setTimeout(180_000);
+    const api = await apiSession(request, 'admin', 'demo1234', CLUB);
+    const club = await api.get<{ id: number }>('/api/Club/GetCurrent');
+    await api.patch(`/api/Club/${club.id}`, { visitorMode: false });
+    try {
+      await signInDemoAdmin(page, lang);
+      await page.setViewportSize({ width: 1440, height: 900 });
+      // Settings → Privacy: the switch with its explanation; saved, the card says it is on.
+      await page.goto('/management/app-settings');
+      const section = page.getByTestId('settings-section-privacy');
+      await expect(section).toContainText(lang === 'he' ? 'חלון ההחלטה' : 'decision window', { timeout: 30_000 });
+      await section.getByRole('switch').click();
+      await page.getByTestId('settings-save').click();
+      const card = page.getByTestId('retention-card');
+      await expect(card).toContainText(lang === 'he' ? 'נשמרות לפי אדם 25 שעות' : 'kept per person for 25 hours');
+      await section.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/visitor-mode-settings-${lang}-1440.png`, fullPage: true });
+      // The entrance report says visitor mode instead of showing empty rows as zeros.
+      await page.goto('/reports/app-entranceReport');
+      await page
+        .getByTestId('report-period')
+        .getByText(lang === 'he' ? 'שנה' : 'Year', { exact: true })
+        .click();
+      await expect(page.getByTestId('retention-notice')).toContainText(lang === 'he' ? 'מצב מבקרים' : 'Visitor mode');
+      await page.screenshot({ path: `${SHOTS}/visitor-mode-report-${lang}-1440.png` });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto('/management/app-settings');
+      await page.getByTestId('settings-section-privacy').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/visitor-mode-settings-${lang}-390.png` });
+    } finally {
+      await api.patch(`/api/Club/${club.id}`, { visitorMode: false });
+    }
+  });
+}

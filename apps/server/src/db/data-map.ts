@@ -133,7 +133,7 @@ export const DATA_MAP = {
     data: 'Client id and time.',
     personal: 'sensitive',
     access: 'the gate only',
-    retention: 'the entrance retention period (retentionEntranceDays)',
+    retention: 'the entrance retention period (retentionEntranceDays); in visitor mode the decision window',
     client: { rows: { columns: ['client_id'] }, erase: 'delete', why: 'Gate state, no legal duty to keep.' },
   },
   entrance_logs: {
@@ -141,7 +141,8 @@ export const DATA_MAP = {
     data: 'Client, payer, terminal, group, time, status, reason, identification kind, amount.',
     personal: 'sensitive',
     access: 'staff with roleEntrancesReport or roleViewClientsList (client history reads are logged)',
-    retention: 'retentionEntranceDays (default 90, at least 30) in detail, then daily counts only (activity_daily)',
+    retention:
+      'retentionEntranceDays (default 90, at least 30) in detail, then daily counts only (activity_daily); in visitor mode (visitorMode) the decision window only (at least 25 hours, hourly job)',
     client: {
       rows: { columns: ['client_id', 'payer_client_id'] },
       erase: 'unlink',
@@ -153,7 +154,7 @@ export const DATA_MAP = {
     data: 'Entrance id, user, time, refused status and reason, the reason typed.',
     personal: 'sensitive',
     access: 'staff with roleEntrancesReport',
-    retention: 'with its entrance (retentionEntranceDays)',
+    retention: 'with its entrance (retentionEntranceDays, or the decision window in visitor mode)',
     client: {
       excluded:
         'Holds no client column: found through her entrances; the copy lists her entrances, erasure clears the typed reason of those.',
@@ -210,7 +211,7 @@ export const DATA_MAP = {
     data: 'Client, entrance, terminal, entrance and exit times, reward.',
     personal: 'sensitive',
     access: 'staff with a report permission (quick exit report)',
-    retention: 'with its entrance (retentionEntranceDays)',
+    retention: 'with its entrance (retentionEntranceDays, or the decision window in visitor mode)',
     client: {
       rows: { columns: ['client_id'] },
       erase: 'delete',
@@ -651,7 +652,8 @@ export const DATA_MAP = {
     data: 'Client, area, terminal, entered and left times, how the stay ended, flags (special category: an immersion room).',
     personal: 'sensitive',
     access: 'staff who may see clients (names); counts to every console of the club',
-    retention: 'closed stays: with the entrance detail (retentionEntranceDays); not yet removed by the nightly job',
+    retention:
+      'closed stays: with the entrance detail (retentionEntranceDays, nightly job; in visitor mode the decision window, hourly); open stays until they end',
     client: {
       rows: { columns: ['client_id'] },
       erase: 'delete',
@@ -677,7 +679,8 @@ export const DATA_MAP = {
     data: 'Client, room, start and end, state, source, fee and purchase, reminder times.',
     personal: 'sensitive',
     access: 'staff with roleManageBookings (full names with roleViewBookingNames); the member herself',
-    retention: 'booking retention (default 30 days after the visit), then hourly counts only (booking_counts)',
+    retention:
+      'booking retention (default 30 days after the visit; the appointments job hourly and the nightly retention job), then hourly counts only (booking_counts)',
     client: {
       rows: { columns: ['client_id'] },
       erase: 'delete',

@@ -109,6 +109,12 @@ export const ClubSettings = z.object({
   retentionAttendanceDays: z.number().int().min(30).max(3650).default(2557),
   /** Days after her last entrance that the biometric templates of a client who left (inactive or deleted) are kept. */
   retentionBiometricDays: z.number().int().min(1).max(3650).default(30),
+  /**
+   * Visitor mode (issue 39, docs/privacy.md "Visitor mode"): entrances are decided and counted but
+   * kept per person only for the decision window (the longest look-back of the gate's rules, at
+   * least 25 hours); past it the hourly job deletes them and their stays, keeping the daily counts.
+   */
+  visitorMode: z.boolean().default(false),
 });
 export type ClubSettings = z.infer<typeof ClubSettings>;
 

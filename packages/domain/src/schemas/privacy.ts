@@ -28,6 +28,13 @@ export const RetentionStatus = z.object({
   accessLogDays: z.number().int(),
   /** The first local day whose entrances are kept in detail; null before any run. */
   entranceDetailFrom: z.string().nullable(),
+  /**
+   * Visitor mode (docs/privacy.md "Visitor mode"): entrances are kept per person only for
+   * `visitorWindowHours` (the decision window); reports show the daily counts before that.
+   */
+  visitorMode: z.boolean(),
+  /** The decision window in hours (whole, rounded up); 0 when visitor mode is off. */
+  visitorWindowHours: z.number().int(),
   runs: z.array(RetentionRun),
 });
 export type RetentionStatus = z.infer<typeof RetentionStatus>;

@@ -4,7 +4,13 @@ import { route, sendDownload } from '../../lib/contract-route.js';
 import { accessOfClient } from './access.service.js';
 import { clientCopy, eraseClient } from './client-data.js';
 import { renderClientCopyPdf } from './client-copy-pdf.js';
-import { RETENTION_PAUSE_MS, retainClub, retentionStatus, startRetentionScheduler } from './retention.js';
+import {
+  RETENTION_PAUSE_MS,
+  RETENTION_YIELD_FACTOR,
+  retainClub,
+  retentionStatus,
+  startRetentionScheduler,
+} from './retention.js';
 
 /** Privacy (issue 39, docs/privacy.md); the entries are `contract.privacy`. Starts the nightly retention job. */
 export async function privacyRoutes(app: FastifyInstance): Promise<void> {
@@ -13,7 +19,10 @@ export async function privacyRoutes(app: FastifyInstance): Promise<void> {
   const c = contract.privacy;
   route(app, c.retention, async (req) => retentionStatus(db, req.auth.clubId));
   route(app, c.runRetention, async (req) =>
-    retainClub(db, bus, req.auth.clubId, new Date(), { pauseMs: RETENTION_PAUSE_MS }),
+    retainClub(db, bus, req.auth.clubId, new Date(), {
+      pauseMs: RETENTION_PAUSE_MS,
+      yieldFactor: RETENTION_YIELD_FACTOR,
+    }),
   );
   route(app, c.copy, async (req) => clientCopy(db, req.auth.clubId, req.params.id));
   route(app, c.copyPdf, async (req, reply) => {

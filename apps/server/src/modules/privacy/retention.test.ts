@@ -13,7 +13,14 @@ import {
   makeTerminal,
 } from '../../../test/factories.js';
 import { queryRow, queryRows } from '../../db/query.js';
-import { clientEntryGuard, dataAccessLog, entranceOverrides } from '../../db/schema.js';
+import {
+  areaPresence,
+  bookingResources,
+  bookings,
+  clientEntryGuard,
+  dataAccessLog,
+  entranceOverrides,
+} from '../../db/schema.js';
 import { retainClub, retentionJob } from './retention.js';
 
 /**
@@ -39,6 +46,9 @@ describe('retention', () => {
     'attendance_logs',
     'biometric_templates',
     'data_access_log',
+    'area_presence',
+    'bookings',
+    'booking_counts',
     'purchases',
     'purchase_items',
     'purchase_payments',
@@ -149,6 +159,43 @@ describe('retention', () => {
         at: day('2026-06-01T00:00:00Z'),
       },
     ]);
+    // Stays in a gate area: one closed before the cutoff (gone), one closed after it and one
+    // still open since before it (someone inside now: the occupancy's state) are kept.
+    await db.insert(areaPresence).values([
+      {
+        clubId: club.id,
+        areaId: 1,
+        clientId: stays.id,
+        terminalId: terminal.id,
+        enteredAt: day('2026-04-01T08:00:00Z'),
+        leftAt: day('2026-04-01T09:00:00Z'),
+        leftHow: 'exit',
+      },
+      {
+        clubId: club.id,
+        areaId: 1,
+        clientId: stays.id,
+        terminalId: terminal.id,
+        enteredAt: day('2026-06-01T08:00:00Z'),
+        leftAt: day('2026-06-01T09:00:00Z'),
+        leftHow: 'exit',
+      },
+      { clubId: club.id, areaId: 1, clientId: left.id, terminalId: terminal.id, enteredAt: edge[0]!.at },
+    ]);
+    // Bookings (the booking settings' 30 days by default): one that ended in April goes into the counts.
+    const [room] = await db
+      .insert(bookingResources)
+      .values({ clubId: club.id, name: 'Room', kind: 'prepBath', serviceMinutes: 30 })
+      .returning();
+    const booking = (startsAt: string) => ({
+      clubId: club.id,
+      resourceId: room!.id,
+      clientId: stays.id,
+      startsAt: day(startsAt),
+      endsAt: new Date(Date.parse(startsAt) + 30 * 60_000),
+      blockedUntil: new Date(Date.parse(startsAt) + 30 * 60_000),
+    });
+    await db.insert(bookings).values([booking('2026-04-02T07:00:00Z'), booking('2026-06-10T07:00:00Z')]);
     // Money of the period past retention.
     await makePurchase(ctx, club.id, {
       clientId: stays.id,
@@ -189,11 +236,14 @@ describe('retention', () => {
       attendance_logs: 2,
       biometric_templates: 1,
       data_access_log: 1,
+      area_presence: 1,
+      bookings: 1,
     };
     expect(run.removed).toEqual(removed);
     for (const t of TABLES) {
       const gone = (removed as Record<string, number>)[t] ?? 0;
-      const added = t === 'retention_runs' ? 1 : 0;
+      // The run's own row, and the removed booking's count (one date, room kind and hour).
+      const added = t === 'retention_runs' || t === 'booking_counts' ? 1 : 0;
       expect(after[t], t).toBe(before[t]! - gone + added);
     }
     expect(await counts(other.id)).toEqual(otherBefore);

@@ -1,6 +1,6 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { RetentionRun, RetentionStatus } from '@venue/domain';
+import type { ClubSettings, RetentionRun, RetentionStatus } from '@venue/domain';
 import type { Database, Db } from '../../db/index.js';
 import { queryRow, queryRows } from '../../db/query.js';
 import { clubs, retentionRuns, serverState } from '../../db/schema.js';
@@ -9,6 +9,7 @@ import { trackJob } from '../../lib/metrics.js';
 import { clubLocation, clubSettings, clubToday } from '../club/club.service.js';
 import { publishDeleted } from '../biometrics/biometrics.service.js';
 import { scoped } from '../../lib/scoped.js';
+import { applyBookingRetention } from '../appointments/appointments.jobs.js';
 
 /**
  * The retention job (issue 39, docs/privacy.md "Retention"). Per club, by its settings:
@@ -17,7 +18,10 @@ import { scoped } from '../../lib/scoped.js';
  *   their quick exits and front-desk overrides; the daily counts of activity_daily stay (the
  *   delete runs with `venue.retention` on, which the summary trigger skips, migration 0043), so
  *   the entrances report and the dashboard still count those days; the rapid re-entry guard rows
- *   (client_entry_guard) older than the same day go too;
+ *   (client_entry_guard) older than the same day go too, and the closed stays in gate areas
+ *   (area_presence, docs/gate-safety.md) that began before it;
+ * - bookings whose visit ended more than the booking settings' `retentionDays` ago, folded into
+ *   booking_counts (modules/appointments/appointments.jobs.ts `applyBookingRetention`);
  * - attendance records whose last time is older than `retentionAttendanceDays`;
  * - biometric templates of clients who left (inactive or deleted) created and last used for an
  *   entrance more than `retentionBiometricDays` ago (the terminals are told, as at a removal);
@@ -31,11 +35,28 @@ import { scoped } from '../../lib/scoped.js';
 /** Days a read of the access log is kept (Privacy Protection (Data Security) Regulations 2017 reg. 10(c): 24 months). */
 export const ACCESS_LOG_DAYS = 730;
 
-/** Rows one statement of the job deletes at most: short transactions, so the gate's writes never wait long. */
-export const RETENTION_BATCH_ROWS = 5000;
+/**
+ * Rows one statement of the job deletes at most: short transactions, so the gate's writes never
+ * wait long (bench/retention-gate.bench.mjs: 5000-row batches held the disk ~100 ms each).
+ */
+export const RETENTION_BATCH_ROWS = 1000;
 
-/** Pause between batches of the nightly job and of a run from the console (ms): the disk is the gate's between them. */
+/** Least pause between batches of the nightly job and of a run from the console (ms): the disk is the gate's between them. */
 export const RETENTION_PAUSE_MS = 20;
+
+/**
+ * After each batch the job also rests this many times as long as the batch took, so that it never
+ * holds more than 1 / (1 + factor) of the database's time however slow the machine (a run from
+ * the console and the nightly job; tests pass pauseMs 0 and no factor).
+ */
+export const RETENTION_YIELD_FACTOR = 1;
+
+/**
+ * The least decision window of visitor mode (minutes, docs/privacy.md "Visitor mode"): the day's
+ * quotas count the approved entrances of the business day, which began at most 25 hours ago (24,
+ * and 25 on the night the clocks go back).
+ */
+export const VISITOR_MIN_WINDOW_MINUTES = 25 * 60;
 
 /** Advisory-lock key of the retention job's daily claim ("RTNT"). */
 const LOCK_KEY = 0x52544e54;
@@ -46,6 +67,8 @@ const pgliteLocks = new WeakMap<Database, Promise<unknown>>();
 export interface RetentionOptions {
   batchRows?: number;
   pauseMs?: number;
+  /** Rest after a batch this many times its own duration (see RETENTION_YIELD_FACTOR); default 0. */
+  yieldFactor?: number;
 }
 
 /** YYYY-MM-DD minus `days` days (calendar arithmetic in UTC, no zone involved). */
@@ -63,9 +86,14 @@ async function inBatches(
 ): Promise<Record<string, number>> {
   const total: Record<string, number> = {};
   for (;;) {
+    const began = performance.now();
     const counts = await db.transaction(async (tx) => {
       // The summary trigger keeps the day's counts of entrances this transaction deletes (0043).
-      await tx.execute(sql`select set_config('venue.retention', 'on', true)`);
+      // No wait for the WAL flush at commit: the gate's commits do not queue behind the job's, and
+      // a crash loses at most the last batches, which the next run deletes again.
+      await tx.execute(
+        sql`select set_config('venue.retention', 'on', true), set_config('synchronous_commit', 'off', true)`,
+      );
       const row = await queryRow<Record<string, number>>(tx, statement());
       return row ?? {};
     });
@@ -75,7 +103,7 @@ async function inBatches(
       any += Number(v);
     }
     if (any === 0) return total;
-    await pause(opts.pauseMs);
+    await pause(Math.max(opts.pauseMs, (performance.now() - began) * opts.yieldFactor));
   }
 }
 
@@ -84,6 +112,15 @@ async function inBatches(
  * active) created before `before` and not used for an entrance since: answers them with the
  * client's number (the terminals know templates by client number).
  */
+/** Options with their defaults: no pause (tests), batches of RETENTION_BATCH_ROWS. */
+function resolved(options: RetentionOptions): Required<RetentionOptions> {
+  return {
+    batchRows: options.batchRows ?? RETENTION_BATCH_ROWS,
+    pauseMs: options.pauseMs ?? 0,
+    yieldFactor: options.yieldFactor ?? 0,
+  };
+}
+
 async function biometricsOfLeavers(
   db: Db,
   clubId: number,
@@ -122,31 +159,20 @@ export async function retainClub(
   now: Date = new Date(),
   options: RetentionOptions = {},
 ): Promise<RetentionRun> {
-  const opts = { batchRows: options.batchRows ?? RETENTION_BATCH_ROWS, pauseMs: options.pauseMs ?? 0 };
+  const opts = resolved(options);
   const [club] = await db.select().from(clubs).where(eq(clubs.id, clubId));
   if (!club) throw new Error(`club ${clubId} not found`);
   const settings = clubSettings(club);
   const tz = clubLocation(club).timeZone;
   const today = clubToday(club.location, now);
-  const entranceFrom = minusDays(today, settings.retentionEntranceDays);
+  let entranceFrom = minusDays(today, settings.retentionEntranceDays);
   const attendanceFrom = minusDays(today, settings.retentionAttendanceDays);
   const biometricFrom = minusDays(today, settings.retentionBiometricDays);
   const accessFrom = minusDays(today, ACCESS_LOG_DAYS);
   const start = (day: string) => sql`((${day}::date)::timestamp at time zone ${tz})`;
   const n = opts.batchRows;
 
-  const entrances = await inBatches(
-    db,
-    opts,
-    () => sql`with b as (
-        select id from entrance_logs where club_id = ${clubId} and at < ${start(entranceFrom)} order by at limit ${n}
-      ),
-      q as (delete from quick_exits x using b where x.club_id = ${clubId} and x.entrance_id = b.id returning 1),
-      o as (delete from entrance_overrides x using b where x.club_id = ${clubId} and x.entrance_log_id = b.id returning 1),
-      e as (delete from entrance_logs x using b where x.club_id = ${clubId} and x.id = b.id returning 1)
-      select (select count(*) from e)::int as entrance_logs, (select count(*) from q)::int as quick_exits,
-             (select count(*) from o)::int as entrance_overrides`,
-  );
+  const entrances = await inBatches(db, opts, () => entranceBatch(clubId, start(entranceFrom), n));
   const guard = await inBatches(
     db,
     opts,
@@ -155,6 +181,16 @@ export async function retainClub(
           select client_id from client_entry_guard where club_id = ${clubId} and at < ${start(entranceFrom)} limit ${n})
         returning 1)
       select count(*)::int as client_entry_guard from d`,
+  );
+  const stays = await inBatches(
+    db,
+    opts,
+    () => sql`with d as (
+        delete from area_presence where club_id = ${clubId} and id in (
+          select id from area_presence where club_id = ${clubId} and entered_at < ${start(entranceFrom)}
+            and left_at is not null limit ${n})
+        returning 1)
+      select count(*)::int as area_presence from d`,
   );
   const attendance = await inBatches(
     db,
@@ -183,12 +219,158 @@ export async function retainClub(
     for (const g of gone) byClient.set(g.number, [...(byClient.get(g.number) ?? []), g]);
     for (const [number, rows] of byClient) publishDeleted(bus, clubId, number, rows);
   }
-  const removed = { ...entrances, ...guard, ...attendance, ...biometrics, ...access };
+  // Bookings by the booking settings' own period (docs/appointments.md "Privacy"), in one transaction.
+  const bookings = { bookings: await applyBookingRetention(db, clubId, now) };
+  const removed: Record<string, number> = {
+    ...entrances,
+    ...guard,
+    ...stays,
+    ...attendance,
+    ...biometrics,
+    ...access,
+    ...bookings,
+  };
+  if (settings.visitorMode) {
+    // Visitor mode: the decision window's rule as well; the days before today are counts (in part).
+    const visits = await forgetVisits(db, clubId, now, options);
+    for (const [k, v] of Object.entries(visits)) removed[k] = (removed[k] ?? 0) + v;
+    entranceFrom = today;
+  }
   const [run] = await db
     .insert(retentionRuns)
     .values({ clubId, at: now, entranceDetailFrom: entranceFrom, removed })
     .returning();
   return presentRun(run!);
+}
+
+/**
+ * The decision window of visitor mode in a club (minutes; docs/privacy.md "Visitor mode"): the
+ * longest look-back of the gate's rules there — the business day of the daily quotas
+ * ({@link VISITOR_MIN_WINDOW_MINUTES}), the longest delay between entries of its groups, its
+ * load limit's minutes and, with quick exits on, their longest stay. Entrances younger than this
+ * are what the gate decides from.
+ */
+export async function visitorWindowMinutes(
+  db: Db,
+  clubId: number,
+  settings: Pick<ClubSettings, 'entrancesLimitMinutes' | 'isQuickExitEnabled' | 'quickExitMaxMinutes'>,
+): Promise<number> {
+  const r = await queryRow<{ m: number }>(
+    db,
+    sql`select coalesce(max(delay_between_entries_minutes), 0)::int as m
+        from groups where club_id = ${clubId} and deleted = false`,
+  );
+  return Math.max(
+    VISITOR_MIN_WINDOW_MINUTES,
+    Number(r?.m ?? 0),
+    settings.entrancesLimitMinutes,
+    settings.isQuickExitEnabled ? settings.quickExitMaxMinutes : 0,
+  );
+}
+
+/**
+ * Visitor mode's rule (docs/privacy.md "Visitor mode"): deletes, in batches, the club's entrances
+ * older than its decision window ({@link visitorWindowMinutes}) with their quick exits and
+ * front-desk overrides, the re-entry guard rows as old, and the area stays that ended before it.
+ * The daily counts stay (the delete runs with `venue.retention` on). Money is not touched: a
+ * ledger row of an entrance keeps payer, amount and time, and names an entrance that is gone.
+ * Answers the rows removed by table (all zero when visitor mode is off). Idempotent.
+ */
+export async function forgetVisits(
+  db: Db,
+  clubId: number,
+  now: Date = new Date(),
+  options: RetentionOptions = {},
+): Promise<Record<string, number>> {
+  const opts = resolved(options);
+  const [club] = await db.select().from(clubs).where(eq(clubs.id, clubId));
+  if (!club) throw new Error(`club ${clubId} not found`);
+  const settings = clubSettings(club);
+  if (!settings.visitorMode) return {};
+  const minutes = await visitorWindowMinutes(db, clubId, settings);
+  const cutoff = sql`${new Date(now.getTime() - minutes * 60_000).toISOString()}::timestamptz`;
+  const n = opts.batchRows;
+  const entrances = await inBatches(db, opts, () => entranceBatch(clubId, cutoff, n));
+  const guard = await inBatches(
+    db,
+    opts,
+    () => sql`with d as (
+        delete from client_entry_guard where club_id = ${clubId} and client_id in (
+          select client_id from client_entry_guard where club_id = ${clubId} and at < ${cutoff} limit ${n})
+        returning 1)
+      select count(*)::int as client_entry_guard from d`,
+  );
+  // Open stays are the occupancy and anti-passback state: kept until they end.
+  const stays = await inBatches(
+    db,
+    opts,
+    () => sql`with d as (
+        delete from area_presence where club_id = ${clubId} and id in (
+          select id from area_presence where club_id = ${clubId} and entered_at < ${cutoff}
+            and left_at < ${cutoff} limit ${n})
+        returning 1)
+      select count(*)::int as area_presence from d`,
+  );
+  return { ...entrances, ...guard, ...stays };
+}
+
+/**
+ * The hourly visitor-mode run over every club in visitor mode (see forgetVisits): a club's
+ * removals of one local day are added into one retention_runs row whose first day in detail is
+ * that day (a day before it may have lost part of its rows: its counts are kept by
+ * activity_daily_rebuild). Answers the runs it wrote or updated.
+ */
+export async function visitorJob(
+  database: Database,
+  now: Date = new Date(),
+  options: RetentionOptions = {},
+): Promise<RetentionRun[]> {
+  const db = database.db;
+  const list = await queryRows<{ id: number; location: unknown }>(
+    db,
+    sql`select id, location from clubs where (settings->>'visitorMode')::boolean is true order by id`,
+  );
+  const out: RetentionRun[] = [];
+  for (const c of list) {
+    const removed = await forgetVisits(db, c.id, now, options);
+    if (!Object.values(removed).some((v) => v > 0)) continue;
+    const today = clubToday(c.location, now);
+    const [last] = await db
+      .select()
+      .from(retentionRuns)
+      .where(and(eq(retentionRuns.clubId, c.id), eq(retentionRuns.entranceDetailFrom, today)))
+      .orderBy(desc(retentionRuns.at), desc(retentionRuns.id))
+      .limit(1);
+    if (last) {
+      const sum: Record<string, number> = { ...last.removed };
+      for (const [k, v] of Object.entries(removed)) sum[k] = (sum[k] ?? 0) + v;
+      const [run] = await db
+        .update(retentionRuns)
+        .set({ at: now, removed: sum })
+        .where(and(eq(retentionRuns.clubId, c.id), eq(retentionRuns.id, last.id)))
+        .returning();
+      out.push(presentRun(run!));
+    } else {
+      const [run] = await db
+        .insert(retentionRuns)
+        .values({ clubId: c.id, at: now, entranceDetailFrom: today, removed })
+        .returning();
+      out.push(presentRun(run!));
+    }
+  }
+  return out;
+}
+
+/** One batch of entrances before `before` with their quick exits and front-desk overrides (counts by table). */
+function entranceBatch(clubId: number, before: SQL, n: number): SQL {
+  return sql`with b as (
+      select id from entrance_logs where club_id = ${clubId} and at < ${before} order by at limit ${n}
+    ),
+    q as (delete from quick_exits x using b where x.club_id = ${clubId} and x.entrance_id = b.id returning 1),
+    o as (delete from entrance_overrides x using b where x.club_id = ${clubId} and x.entrance_log_id = b.id returning 1),
+    e as (delete from entrance_logs x using b where x.club_id = ${clubId} and x.id = b.id returning 1)
+    select (select count(*) from e)::int as entrance_logs, (select count(*) from q)::int as quick_exits,
+           (select count(*) from o)::int as entrance_overrides`;
 }
 
 function presentRun(r: typeof retentionRuns.$inferSelect): RetentionRun {
@@ -199,6 +381,7 @@ function presentRun(r: typeof retentionRuns.$inferSelect): RetentionRun {
 export async function retentionStatus(db: Db, clubId: number): Promise<RetentionStatus> {
   const [club] = await db.select().from(clubs).where(eq(clubs.id, clubId));
   const s = clubSettings(club!);
+  const window = s.visitorMode ? await visitorWindowMinutes(db, clubId, s) : 0;
   const runs = await db
     .select()
     .from(retentionRuns)
@@ -212,6 +395,8 @@ export async function retentionStatus(db: Db, clubId: number): Promise<Retention
     biometricDays: s.retentionBiometricDays,
     accessLogDays: ACCESS_LOG_DAYS,
     entranceDetailFrom: from,
+    visitorMode: s.visitorMode,
+    visitorWindowHours: Math.ceil(window / 60),
     runs: runs.map(presentRun),
   };
 }
@@ -264,20 +449,25 @@ export async function retentionJob(
 
 /**
  * Starts the hourly check of the nightly retention job: it runs at the first check after 01:00
- * UTC (03:00–04:00 in Israel), once a day (off under Vitest and when RETENTION_JOBS=0; tests run
+ * UTC (03:00–04:00 in Israel), once a day; the visitor-mode job (visitorJob) runs at every check (off under Vitest and when RETENTION_JOBS=0; tests run
  * it explicitly). Each club's removals are logged.
  */
 export function startRetentionScheduler(app: FastifyInstance): void {
   if (process.env.VITEST || process.env.RETENTION_JOBS === '0') return;
   const log = app.log.child({ job: 'retention' });
+  const options = { pauseMs: RETENTION_PAUSE_MS, yieldFactor: RETENTION_YIELD_FACTOR };
+  const logRuns = (runs: RetentionRun[] | null) => {
+    for (const r of runs ?? []) log.info({ removed: r.removed, entranceDetailFrom: r.entranceDetailFrom }, 'retention');
+  };
   const tick = () => {
     const now = new Date();
+    // Visitor mode every hour (the decision window is hours long); the nightly rules once a day.
+    trackJob('visitor-mode', () => visitorJob(app.deps.database, now, options))
+      .then(logRuns)
+      .catch((err) => log.error({ err }, 'visitor-mode job failed'));
     if (now.getUTCHours() < 1) return;
-    trackJob('retention', () => retentionJob(app.deps.database, app.deps.bus, now, { pauseMs: RETENTION_PAUSE_MS }))
-      .then((runs) => {
-        for (const r of runs ?? [])
-          log.info({ removed: r.removed, entranceDetailFrom: r.entranceDetailFrom }, 'retention');
-      })
+    trackJob('retention', () => retentionJob(app.deps.database, app.deps.bus, now, options))
+      .then(logRuns)
       .catch((err) => log.error({ err }, 'retention job failed'));
   };
   const first = setTimeout(tick, 90_000);

@@ -63,6 +63,14 @@ export function RetentionCard() {
                 label: t('privacy.detailFrom'),
                 children: r.entranceDetailFrom ? fmt.date(r.entranceDetailFrom) : t('privacy.noRunYet'),
               },
+              {
+                key: 'v',
+                span: 2,
+                label: t('privacy.visitorMode'),
+                children: r.visitorMode
+                  ? t('privacy.visitorWindow', { n: r.visitorWindowHours })
+                  : t('privacy.visitorOff'),
+              },
             ]}
           />
           <Typography.Title level={5} style={{ marginTop: 12 }}>

@@ -163,7 +163,7 @@ function SettingsSectionCard({
     <Card title={t(`settings.section_${s.key}`)} size="small" data-testid={`settings-section-${s.key}`}>
       <Row gutter={12}>
         {s.fields.map((f) => (
-          <Col xs={24} sm={f.kind === 'switch' ? 12 : 12} key={f.key}>
+          <Col xs={24} sm={f.span ?? 12} key={f.key}>
             <Form.Item
               name={f.key}
               label={
@@ -178,7 +178,13 @@ function SettingsSectionCard({
                 )
               }
               valuePropName={f.kind === 'switch' ? 'checked' : 'value'}
-              extra={locked(f.key) && canEdit ? t('settings.contactManager') : undefined}
+              extra={
+                locked(f.key) && canEdit
+                  ? t('settings.contactManager')
+                  : f.help
+                    ? t(`settings.${f.key}Help`)
+                    : undefined
+              }
               {...feeProps(f, current[f.feeTypeKey ?? ''] as number)}
             >
               {settingInput(f, inputContext(f))}

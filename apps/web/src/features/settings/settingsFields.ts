@@ -29,6 +29,8 @@ export interface Field {
   /** For a fee value: its fee type field. */
   feeTypeKey?: string;
   span?: number;
+  /** Shows the explanation `settings.<key>Help` under the setting. */
+  help?: boolean;
 }
 
 /** The settings screen as data: one entry per section of seed 000 §3 / seed 001 §3. */
@@ -134,6 +136,8 @@ export const SECTIONS: { key: string; fields: Field[] }[] = [
       { key: 'retentionEntranceDays', kind: 'int', unit: 'days' },
       { key: 'retentionBiometricDays', kind: 'int', unit: 'days' },
       { key: 'retentionAttendanceDays', kind: 'int', unit: 'days' },
+      // docs/privacy.md "Visitor mode".
+      { key: 'visitorMode', kind: 'switch', help: true, span: 24 },
     ],
   },
   {

@@ -28,6 +28,8 @@ export function useUpdateClub() {
     onSuccess: (club) => {
       qc.setQueryData(['club', 'current'], club);
       void qc.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+      // The retention card and the reports' notice follow the privacy settings (docs/privacy.md).
+      void qc.invalidateQueries({ queryKey: ['privacy', 'retention'] });
     },
   });
 }
