@@ -1,0 +1,1 @@
+ALTER TABLE "clients" ADD COLUMN "emergency_phone" text DEFAULT '' NOT NULL;
