@@ -18,7 +18,6 @@ export const ENTITY_TEXT = {
     phone: ['טלפון', 'Phone'],
     city: ['עיר', 'City'],
     address: ['כתובת', 'Address'],
-    emergencyPhone: ['טלפון לחירום', 'Emergency phone'],
     group: ['קבוצה', 'Group'],
     clientType: ['סוג לקוח', 'Client type'],
     cardSerial: ['מספר כרטיס', 'Card number'],

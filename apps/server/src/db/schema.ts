@@ -221,7 +221,6 @@ export const clients = pgTable(
     licenseExpiry: date('license_expiry'),
     status: smallint('status').notNull().default(1),
     messageToClient: text('message_to_client').notNull().default(''),
-    emergencyPhone: text('emergency_phone').notNull().default(''),
     /** Money balance ("beats") in minor units: always the sum of balance_ledger rows of kind 'money'. */
     balance: integer('balance').notNull().default(0),
     /** Bonus entrances left (count): always the sum of balance_ledger rows of kind 'bonus' (docs/entrance-reasons.md). */

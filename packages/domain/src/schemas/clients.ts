@@ -39,7 +39,6 @@ const phone = z
 export const CLIENT_CONTACT_FIELDS = {
   city: { kind: 'text', max: 60 },
   address: { kind: 'text', max: 120, exportWidth: 24 },
-  emergencyPhone: { kind: 'phone' },
 } as const satisfies Partial<
   Record<EntityTextKey<'client'>, { kind: 'text' | 'phone'; max?: number; exportWidth?: number }>
 >;

@@ -263,11 +263,6 @@ function ClientMembershipFields() {
         </Form.Item>
       </Col>
       <Col xs={24} sm={12}>
-        <Form.Item name="emergencyPhone" label={t('clients.emergencyPhone')}>
-          <Input dir="ltr" inputMode="tel" data-testid="client-emergencyPhone" />
-        </Form.Item>
-      </Col>
-      <Col xs={24} sm={12}>
         <Form.Item name="cardType" label={t('clients.cardType')}>
           <Select
             options={Object.entries(CARD_TYPES).map(([k, v]) => ({ value: v, label: t(`cardType.${k}`) }))}

@@ -1,1 +1,0 @@
-ALTER TABLE "clients" ADD COLUMN "emergency_phone" text DEFAULT '' NOT NULL;
