@@ -110,3 +110,29 @@ describe(`${DOC} names files that exist`, () => {
     expect(missing).toEqual([]);
   });
 });
+
+describe(`${DOC} "A new client field" stays within six files`, () => {
+  const text = readFileSync(path.join(ROOT, DOC), 'utf8');
+  const start = text.indexOf('**A new client field**');
+  const section = text.slice(start, text.indexOf('**A new terminal action**', start));
+
+  it('names at most six files to change, each of which exists (issue "A ten-minute CI…", Done when)', () => {
+    // The numbered steps are the files to change; the generated migration (drizzle/NNNN_*.sql) is not counted.
+    const steps = [...section.matchAll(/^\d+\. `([^`]+)`/gm)].map((m) => m[1]);
+    expect(start).toBeGreaterThan(-1);
+    expect(steps.length).toBeGreaterThan(0);
+    expect(steps.length).toBeLessThanOrEqual(6);
+    expect(steps.filter((p) => !exists(p))).toEqual([]);
+  });
+
+  it('the files it says derive the field from CLIENT_CONTACT_FIELDS do read it', () => {
+    for (const file of [
+      'apps/server/src/modules/clients/clients.service.ts',
+      'apps/server/src/modules/clients/clients.import.ts',
+      'apps/server/src/modules/clients/clients.export.ts',
+      'apps/web/src/features/clients/clientColumns.tsx',
+    ]) {
+      expect(readFileSync(path.join(ROOT, file), 'utf8'), file).toContain('CLIENT_CONTACT_KEYS');
+    }
+  });
+});

@@ -1,19 +1,14 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EntranceState } from '@venue/domain';
 import { createTestApp, makeClub, type TestContext } from '../../test/harness.js';
 import * as factory from '../../test/factories.js';
+// The simulator CLI, bundled once per test process: `run(args, options)`.
+import { runSimulator as run } from '../../test/simulator.js';
 
 /** The simulator CLI (apps/terminal/src/cli.ts) against a listening server: one JSON line on stdout. */
-
-const run = promisify(execFile);
-const repoRoot = path.resolve(import.meta.dirname, '../../../..');
-const cli = path.join(repoRoot, 'apps/terminal/src/cli.ts');
-const tsx = path.join(repoRoot, 'node_modules/.bin/tsx');
 
 let ctx: TestContext;
 let base: string;
@@ -44,8 +39,7 @@ const env = (extra: Record<string, string> = {}) => {
 describe('terminal simulator CLI', () => {
   it('presents a card with --secret and prints only the decision as JSON', async () => {
     const { stdout } = await run(
-      tsx,
-      [cli, 'present', 'card', '424242', '--serial', 'CLI-1', '--secret', 'cli-secret', '--server', base],
+      ['present', 'card', '424242', '--serial', 'CLI-1', '--secret', 'cli-secret', '--server', base],
       {
         env: env(),
       },
@@ -56,7 +50,7 @@ describe('terminal simulator CLI', () => {
   });
 
   it('reads the secret from DATA_DIR/terminal-secrets.json when none is given', async () => {
-    const { stdout } = await run(tsx, [cli, 'hello', '--serial', 'CLI-1', '--server', base], {
+    const { stdout } = await run(['hello', '--serial', 'CLI-1', '--server', base], {
       env: env({ DATA_DIR: dataDir }),
     });
     expect(JSON.parse(stdout)).toMatchObject({ type: 'welcome', name: 'CLI gate', approved: true });
@@ -64,15 +58,15 @@ describe('terminal simulator CLI', () => {
 
   it('exits 1 on a wrong secret and 2 on wrong usage', async () => {
     await expect(
-      run(tsx, [cli, 'hello', '--serial', 'CLI-1', '--secret', 'nope', '--server', base], { env: env() }),
+      run(['hello', '--serial', 'CLI-1', '--secret', 'nope', '--server', base], { env: env() }),
     ).rejects.toMatchObject({ code: 1, stdout: '' });
-    await expect(run(tsx, [cli, 'present', 'card', '--serial', 'CLI-1'], { env: env() })).rejects.toMatchObject({
+    await expect(run(['present', 'card', '--serial', 'CLI-1'], { env: env() })).rejects.toMatchObject({
       code: 2,
     });
   });
 
   it('documents itself', async () => {
-    const { stdout } = await run(tsx, [cli, '--help'], { env: env() });
+    const { stdout } = await run(['--help'], { env: env() });
     expect(stdout).toContain('terminal-secrets.json');
     expect(stdout).toContain('--event-id');
   });

@@ -24,14 +24,53 @@ const phone = z
   .trim()
   .refine((v) => v === '' || normalizePhone(v) != null, { message: 'invalidPhone' });
 
+/**
+ * The client's plain contact fields (seed 001 §3 "Client"), described once:
+ * each is text of at most `max` characters kept as typed (trimmed), or a
+ * phone number (`kind: 'phone'`: the project's one phone rule, stored in
+ * E.164 as `phone` is). Everything past the form is derived from this list:
+ * `ClientInput` and `Client` take their fields from it, the import its columns
+ * (IMPORT_COLUMNS, in this order after `phone`) and its cells, the server's
+ * row → answer mapping (clients.service.ts `presentClient`), the client
+ * list's column (hidden until chosen) and the .xlsx export's column. A key
+ * must have its words in ENTITY_TEXT.client (the compiler asks for them).
+ * docs/ARCHITECTURE.md "A new client field".
+ */
+export const CLIENT_CONTACT_FIELDS = {
+  city: { kind: 'text', max: 60 },
+  address: { kind: 'text', max: 120, exportWidth: 24 },
+} as const satisfies Partial<
+  Record<EntityTextKey<'client'>, { kind: 'text' | 'phone'; max?: number; exportWidth?: number }>
+>;
+export type ClientContactKey = keyof typeof CLIENT_CONTACT_FIELDS;
+/** The keys of CLIENT_CONTACT_FIELDS in their order. */
+export const CLIENT_CONTACT_KEYS = Object.keys(CLIENT_CONTACT_FIELDS) as ClientContactKey[];
+
+/** What a contact field is, read without its literal type (`max` 0 for a phone). */
+export function clientContactField(key: ClientContactKey): {
+  kind: 'text' | 'phone';
+  max: number;
+  exportWidth?: number;
+} {
+  const f: { kind: 'text' | 'phone'; max?: number; exportWidth?: number } = CLIENT_CONTACT_FIELDS[key];
+  return { kind: f.kind, max: f.max ?? 0, ...(f.exportWidth ? { exportWidth: f.exportWidth } : {}) };
+}
+
+/** Each contact field built from its description by `make` (ClientInput's rule, Client's type). */
+function contactShape<T extends z.ZodType>(make: (key: ClientContactKey) => T): Record<ClientContactKey, T> {
+  return Object.fromEntries(CLIENT_CONTACT_KEYS.map((k) => [k, make(k)])) as Record<ClientContactKey, T>;
+}
+
 /** POST /api/Client: the editable fields of a client (seed 001 §3 "Client"). */
 export const ClientInput = z.strictObject({
   firstName: text(60).trim().min(1, { message: 'required' }),
   lastName: text(60).trim().default(''),
   personalId: personalId.default(''),
   phone: phone.default(''),
-  city: text(60).trim().default(''),
-  address: text(120).trim().default(''),
+  ...contactShape((k): z.ZodDefault<z.ZodString> => {
+    const f = clientContactField(k);
+    return (f.kind === 'phone' ? phone : text(f.max).trim()).default('');
+  }),
   groupId: idParam.nullable().default(null),
   clientType: z.number().int().min(1).max(3).default(1),
   cardSerial: z
@@ -79,8 +118,7 @@ export const Client = z.object({
   name: z.string(),
   personalId: z.string(),
   phone: z.string(),
-  city: z.string(),
-  address: z.string(),
+  ...contactShape(() => z.string()),
   groupId: z.number().nullable(),
   groupName: z.string().nullable(),
   clientType: z.number(),
@@ -244,8 +282,7 @@ export const IMPORT_COLUMNS = [
   importColumn('lastName', false),
   importColumn('personalId', false, ['Personal ID']),
   importColumn('phone', false),
-  importColumn('city', false),
-  importColumn('address', false),
+  ...CLIENT_CONTACT_KEYS.map((k) => importColumn(k, false)),
   importColumn('group', false),
   importColumn('cardSerial', false, ['Card serial']),
   importColumn('subscriptionStart', false),

@@ -1,5 +1,12 @@
 import type { FastifyReply } from 'fastify';
-import { entityText, formatPhone, type ClientExportQuery, type EntityTextKey } from '@venue/domain';
+import {
+  CLIENT_CONTACT_KEYS,
+  clientContactField,
+  entityText,
+  formatPhone,
+  type ClientExportQuery,
+  type EntityTextKey,
+} from '@venue/domain';
 import type { Db } from '../../db/index.js';
 import { sendXlsx, type XlsxColumn } from '../../lib/xlsx.js';
 import { clientListRows, clientListWhere, type ClientWithGroup } from './clients.service.js';
@@ -26,8 +33,15 @@ function columns(lang: Lang): XlsxColumn<ClientWithGroup>[] {
     { header: h('lastName'), value: (c) => c.lastName },
     { header: h('personalId'), value: (c) => c.personalId },
     { header: h('phone'), value: (c) => (c.phone ? formatPhone(c.phone) : '') },
-    { header: h('city'), value: (c) => c.city },
-    { header: h('address'), width: 24, value: (c) => c.address },
+    // The contact fields, from their one description (CLIENT_CONTACT_FIELDS).
+    ...CLIENT_CONTACT_KEYS.map((k): XlsxColumn<ClientWithGroup> => {
+      const f = clientContactField(k);
+      return {
+        header: h(k),
+        ...(f.exportWidth ? { width: f.exportWidth } : {}),
+        value: (c) => (f.kind === 'phone' ? (c[k] ? formatPhone(c[k]) : '') : c[k]),
+      };
+    }),
     { header: h('group'), value: (c) => c.groupName ?? '' },
     { header: h('clientType'), value: (c) => TYPE[lang][c.clientType] ?? String(c.clientType) },
     { header: h('cardSerial'), value: (c) => c.cardSerial },

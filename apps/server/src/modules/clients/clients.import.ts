@@ -1,10 +1,13 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Actor } from '../../lib/actor.js';
 import {
+  CLIENT_CONTACT_KEYS,
+  clientContactField,
   ClientInput,
   IMPORT_COLUMNS,
   IMPORT_MAX_ROWS,
   normalizePhone,
+  type ClientContactKey,
   type ImportColumnKey,
   type ImportResult,
   type ImportRowError,
@@ -22,14 +25,12 @@ const CLIENT_LOCK = 0x436c6e74;
 type Cell = string | number | boolean | Date | null;
 type Raw = Partial<Record<ImportColumnKey, Cell>>;
 
-/** A parsed, valid import row as it will be written. */
-interface ImportRow {
+/** A parsed, valid import row as it will be written (the contact fields of CLIENT_CONTACT_FIELDS too). */
+interface ImportRow extends Record<ClientContactKey, string> {
   firstName: string;
   lastName: string;
   personalId: string;
   phone: string;
-  city: string;
-  address: string;
   groupId: number | null;
   groupName: string;
   cardSerial: string;
@@ -115,20 +116,33 @@ function dateOf(v: Cell | undefined): string | null | 'invalid' {
 }
 
 /** The sheet's fields in the order a row's errors are listed (the sample file's column order). */
-const FIELD_ORDER = [
-  'firstName',
-  'lastName',
-  'personalId',
-  'phone',
-  'city',
-  'address',
-  'group',
-  'cardSerial',
-  'subscriptionStart',
-  'subscriptionEnd',
-  'licenseExpiry',
-  'messageToClient',
-] as const;
+const FIELD_ORDER: readonly ImportColumnKey[] = IMPORT_COLUMNS.map((c) => c.key);
+
+/**
+ * A phone cell as typed: a 9-digit number without its leading 0 (a
+ * spreadsheet's number cell) is a local number.
+ */
+function phoneText(v: Cell | undefined): string {
+  const s = text(v);
+  return s.length === 9 && /^[1-9]/.test(s) ? `0${s}` : s;
+}
+
+/** The contact cells of a row (CLIENT_CONTACT_FIELDS): text as typed, a phone by phoneText. */
+function contactCells(raw: Raw): Record<ClientContactKey, string> {
+  return Object.fromEntries(
+    CLIENT_CONTACT_KEYS.map((k) => [k, clientContactField(k).kind === 'phone' ? phoneText(raw[k]) : text(raw[k])]),
+  ) as Record<ClientContactKey, string>;
+}
+
+/** The contact fields of a checked row as written: a phone in E.164 ('' when empty), text as it is. */
+function contactValues(input: Record<ClientContactKey, string>): Record<ClientContactKey, string> {
+  return Object.fromEntries(
+    CLIENT_CONTACT_KEYS.map((k) => [
+      k,
+      clientContactField(k).kind === 'phone' && input[k] ? (normalizePhone(input[k]) ?? '') : input[k],
+    ]),
+  ) as Record<ClientContactKey, string>;
+}
 
 /** Error code of a ClientInput issue whose message is zod's own text rather than a code. */
 const FIELD_CODE: Partial<Record<string, string>> = { cardSerial: 'invalidCardSerial' };
@@ -154,7 +168,6 @@ interface ImportContext {
  * Errors are `[field, code]`, one per field, in FIELD_ORDER.
  */
 function checkRow(raw: Raw, row: number, ctx: ImportContext): { value: ImportRow; errors: [string, string][] } {
-  const phoneText = text(raw.phone);
   const dates = {
     subscriptionStart: dateOf(raw.subscriptionStart),
     subscriptionEnd: dateOf(raw.subscriptionEnd),
@@ -164,10 +177,8 @@ function checkRow(raw: Raw, row: number, ctx: ImportContext): { value: ImportRow
     firstName: text(raw.firstName),
     lastName: text(raw.lastName),
     personalId: importPersonalId(raw.personalId),
-    // A 9-digit number without its leading 0 (a spreadsheet's number cell) is a local number.
-    phone: phoneText.length === 9 && /^[1-9]/.test(phoneText) ? `0${phoneText}` : phoneText,
-    city: text(raw.city),
-    address: text(raw.address),
+    phone: phoneText(raw.phone),
+    ...contactCells(raw),
     cardSerial: text(raw.cardSerial),
     // An unreadable date goes to the schema unchanged, so that it answers invalidDate.
     subscriptionStart: dates.subscriptionStart === 'invalid' ? text(raw.subscriptionStart) : dates.subscriptionStart,
@@ -208,8 +219,7 @@ function checkRow(raw: Raw, row: number, ctx: ImportContext): { value: ImportRow
       lastName: input.lastName,
       personalId: input.personalId,
       phone: phone ?? '',
-      city: input.city,
-      address: input.address,
+      ...contactValues(input),
       groupId: group?.id ?? null,
       groupName: group?.name ?? '',
       cardSerial: card,

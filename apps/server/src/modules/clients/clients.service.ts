@@ -1,8 +1,11 @@
 import { and, asc, desc, eq, gte, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '../../lib/actor.js';
 import {
+  CLIENT_CONTACT_KEYS,
+  clientContactField,
   ClientStatus,
   normalizePhone,
+  type ClientContactKey,
   type Client,
   type ClientInput,
   type ClientListQuery,
@@ -50,6 +53,27 @@ const NO_EXTRAS: ClientExtras = {
   childrenCount: 0,
 };
 
+/** The contact fields of a row (CLIENT_CONTACT_FIELDS: the row's columns carry the same names and strings). */
+function contactFields(row: ClientRow): Pick<Client, ClientContactKey> {
+  return Object.fromEntries(CLIENT_CONTACT_KEYS.map((k) => [k, row[k]])) as Pick<Client, ClientContactKey>;
+}
+
+/** The body's fields that hold a phone: `phone` and the contact fields of kind 'phone' (CLIENT_CONTACT_FIELDS). */
+const PHONE_FIELDS = ['phone', ...CLIENT_CONTACT_KEYS.filter((k) => clientContactField(k).kind === 'phone')] as const;
+
+/**
+ * A create or patch body with each phone it carries in E.164 ('' when empty,
+ * seed 001 §3: phones are stored in one form); a field it leaves out stays out.
+ */
+function phonesInE164<T extends ClientPatch>(body: T): T {
+  const out: Record<string, unknown> = { ...body };
+  for (const k of PHONE_FIELDS) {
+    const v = out[k];
+    if (typeof v === 'string') out[k] = v ? (normalizePhone(v) ?? '') : '';
+  }
+  return out as T;
+}
+
 /** Maps a client row to the API shape (seed 001 §3 "Client"); the only place that does. */
 export function presentClient(row: ClientWithGroup, extras: ClientExtras = NO_EXTRAS): Client {
   return {
@@ -60,8 +84,7 @@ export function presentClient(row: ClientWithGroup, extras: ClientExtras = NO_EX
     name: `${row.firstName} ${row.lastName}`.trim(),
     personalId: row.personalId,
     phone: row.phone,
-    city: row.city,
-    address: row.address,
+    ...contactFields(row),
     groupId: row.groupId,
     groupName: row.groupName,
     clientType: row.clientType,
@@ -416,7 +439,7 @@ export async function createClient(db: Db, actor: Actor, input: ClientInput): Pr
         .where(scoped(tx, clubId).where(clients));
       const [row] = await tx
         .insert(clients)
-        .values({ ...input, phone: input.phone ? (normalizePhone(input.phone) ?? '') : '', clubId, number: next })
+        .values({ ...phonesInE164(input), clubId, number: next })
         .returning({ id: clients.id });
       const created = await getClient(tx, clubId, row.id);
       await audit(tx, actor, {
@@ -460,8 +483,7 @@ export async function updateClient(db: Db, actor: Actor, id: number, patch: Clie
         merged.enrollPassword !== '' &&
         (patch.enrollPassword !== undefined || before.status === ClientStatus.Deleted);
       if (codeMatters) await assertFree(tx, clubId, clients.enrollPassword, merged.enrollPassword, passwordTaken, id);
-      const values = { ...patch };
-      if (patch.phone !== undefined) values.phone = patch.phone ? (normalizePhone(patch.phone) ?? '') : '';
+      const values = phonesInE164(patch);
       if (Object.keys(values).length > 0) await tx.update(clients).set(values).where(eq(clients.id, id));
       const after = await getClient(tx, clubId, id);
       const action =

@@ -1,17 +1,11 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EntranceState, QuickExitOutcome, Reason } from '@venue/domain';
 import { createTestApp, makeClub, type TestContext } from '../../../test/harness.js';
 import * as factory from '../../../test/factories.js';
+// The simulator CLI, bundled once per test process: `run(args, options)`.
+import { runSimulator as run } from '../../../test/simulator.js';
 
 /** The simulator's gate commands (apps/terminal/src/gate-cli.ts): enroll, present fingerprint|face|code, exit. */
-
-const run = promisify(execFile);
-const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
-const cli = path.join(repoRoot, 'apps/terminal/src/cli.ts');
-const tsx = path.join(repoRoot, 'node_modules/.bin/tsx');
 
 let ctx: TestContext;
 let base: string;
@@ -21,7 +15,7 @@ const env = () => {
   return e;
 };
 const sim = async (...args: string[]) => {
-  const { stdout } = await run(tsx, [cli, ...args, '--secret', 'gate-cli', '--server', base], { env: env() });
+  const { stdout } = await run([...args, '--secret', 'gate-cli', '--server', base], { env: env() });
   const lines = stdout.trim().split('\n');
   expect(lines).toHaveLength(1);
   return JSON.parse(lines[0]);
@@ -90,10 +84,10 @@ describe('simulator gate commands', () => {
   });
 
   it('refuses wrong usage with exit code 2 and documents the commands', async () => {
-    await expect(run(tsx, [cli, 'enroll', 'card', '7', '--serial', 'GCLI-1'], { env: env() })).rejects.toMatchObject({
+    await expect(run(['enroll', 'card', '7', '--serial', 'GCLI-1'], { env: env() })).rejects.toMatchObject({
       code: 2,
     });
-    const { stdout } = await run(tsx, [cli, 'enroll', '--help'], { env: env() });
+    const { stdout } = await run(['enroll', '--help'], { env: env() });
     expect(stdout).toContain('--password');
     expect(stdout).toContain('exit <kind> <value>');
   });

@@ -1,7 +1,4 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { EntranceState, Reason } from '@venue/domain';
@@ -9,13 +6,11 @@ import { createTestApp, makeClub, type TestContext } from '../../../test/harness
 import * as factory from '../../../test/factories.js';
 import { cashSessions, clients, purchases } from '../../db/schema.js';
 import { runInteractive } from '../../../../terminal/src/interactive.js';
+// The simulator CLI, bundled once per test process: `run(args, options)`.
+import { runSimulator as run } from '../../../test/simulator.js';
 
 /** The simulator's kiosk commands (apps/terminal/src/kiosk-cli.ts): one-shot `buy` and the interactive `buy`. */
 
-const run = promisify(execFile);
-const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
-const cli = path.join(repoRoot, 'apps/terminal/src/cli.ts');
-const tsx = path.join(repoRoot, 'node_modules/.bin/tsx');
 const SECRET = 'kiosk-cli';
 
 let ctx: TestContext;
@@ -29,7 +24,7 @@ const env = () => {
   return e;
 };
 const sim = async (...args: string[]) => {
-  const { stdout } = await run(tsx, [cli, ...args, '--serial', serial, '--secret', SECRET, '--server', base], {
+  const { stdout } = await run([...args, '--serial', serial, '--secret', SECRET, '--server', base], {
     env: env(),
   });
   const lines = stdout.trim().split('\n');

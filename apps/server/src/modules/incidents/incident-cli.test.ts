@@ -1,11 +1,10 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, makeClub, type TestContext } from '../../../test/harness.js';
 import * as factory from '../../../test/factories.js';
 import { incidents } from '../../db/schema.js';
+// The simulator CLI, bundled once per test process: `run(args, options)`.
+import { runSimulator as run } from '../../../test/simulator.js';
 
 /**
  * The simulator's `incident` command (apps/terminal/src/gate-cli.ts): a client
@@ -13,10 +12,6 @@ import { incidents } from '../../db/schema.js';
  * (docs/terminal-protocol.md "Incident reports"), and the report is stored.
  */
 
-const run = promisify(execFile);
-const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
-const cli = path.join(repoRoot, 'apps/terminal/src/cli.ts');
-const tsx = path.join(repoRoot, 'node_modules/.bin/tsx');
 const SECRET = 'incident-cli';
 
 let ctx: TestContext;
@@ -30,7 +25,7 @@ const env = () => {
   return e;
 };
 const sim = async (...args: string[]) => {
-  const { stdout } = await run(tsx, [cli, ...args, '--secret', SECRET, '--server', base], { env: env() });
+  const { stdout } = await run([...args, '--secret', SECRET, '--server', base], { env: env() });
   const lines = stdout.trim().split('\n');
   expect(lines).toHaveLength(1);
   return JSON.parse(lines[0]);
@@ -82,11 +77,11 @@ describe('simulator incident command', () => {
       ['incident', 'abc', '--serial', 'ICLI-1'],
       ['incident', '0', '--serial', 'ICLI-1'],
     ]) {
-      await expect(run(tsx, [cli, ...args], { env: env() }), args.join(' ')).rejects.toMatchObject({ code: 2 });
+      await expect(run([...args], { env: env() }), args.join(' ')).rejects.toMatchObject({ code: 2 });
     }
-    const { stdout } = await run(tsx, [cli, 'incident', '--help'], { env: env() });
+    const { stdout } = await run(['incident', '--help'], { env: env() });
     expect(stdout).toContain('incident <categoryId>');
-    const main = await run(tsx, [cli, '--help'], { env: env() });
+    const main = await run(['--help'], { env: env() });
     expect(main.stdout).toContain('incident');
   });
 });

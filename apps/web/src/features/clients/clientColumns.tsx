@@ -2,7 +2,15 @@ import type { ReactNode } from 'react';
 import { Button, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, ProfileOutlined, UndoOutlined } from '@ant-design/icons';
 import type { TFunction } from 'i18next';
-import { CARD_TYPES, ClientStatus, ClientType, formatPhone, type Client } from '@venue/domain';
+import {
+  CARD_TYPES,
+  CLIENT_CONTACT_KEYS,
+  clientContactField,
+  ClientStatus,
+  ClientType,
+  formatPhone,
+  type Client,
+} from '@venue/domain';
 import type { GridColumn } from '../../shared/DataGrid';
 
 const STATUS_TAG: Record<number, string> = { 1: 'green', 2: 'default', 3: 'red' };
@@ -71,8 +79,16 @@ function personColumns({ t, onDetails }: ClientColumnsContext): GridColumn<Clien
       card: 'key',
       render: (v: string) => <span className="ltr-value nowrap">{v ? formatPhone(v) : ''}</span>,
     },
-    { key: 'city', title: t('clients.city'), dataIndex: 'city', defaultHidden: true },
-    { key: 'address', title: t('clients.address'), dataIndex: 'address', defaultHidden: true },
+    // The contact fields, from their one description (CLIENT_CONTACT_FIELDS), hidden until chosen.
+    ...CLIENT_CONTACT_KEYS.map((k): GridColumn<Client> => ({
+      key: k,
+      title: t(`clients.${k}`),
+      dataIndex: k,
+      defaultHidden: true,
+      ...(clientContactField(k).kind === 'phone'
+        ? { render: (v: string) => <span className="ltr-value nowrap">{v ? formatPhone(v) : ''}</span> }
+        : {}),
+    })),
     {
       key: 'group',
       title: t('clients.group'),
