@@ -136,9 +136,9 @@ export const memberApi = {
   book: (body: { resourceId: number; startsAt: string; idempotencyKey: string }) =>
     json<MemberBooking>(call('POST', '/Booking', body)),
   cancelBooking: (id: number) =>
-    json<{ booking: MemberBooking; refunded: number }>(call('POST', `/Booking/${id}/Cancel`)),
-  acceptOffer: (id: number) => json<MemberBooking>(call('POST', `/Booking/${id}/Accept`)),
-  gateCode: (id: number) => json<MemberGateCode>(call('POST', `/Booking/${id}/GateCode`)),
+    json<{ booking: MemberBooking; refunded: number }>(call('POST', `/Booking/${id}/Cancel`, {})),
+  acceptOffer: (id: number) => json<MemberBooking>(call('POST', `/Booking/${id}/Accept`, {})),
+  gateCode: (id: number) => json<MemberGateCode>(call('POST', `/Booking/${id}/GateCode`, {})),
   joinWaitlist: (body: { date: string; kind: string }) =>
     json<MemberWaitlistEntry>(call('POST', '/Booking/Waitlist', body)),
 };
