@@ -41,6 +41,10 @@ export async function apiSession(request: APIRequestContext, user: string, passw
       if (!res.ok()) throw new Error(`${url}: ${res.status()} ${await res.text()}`);
       return (await res.json()) as T;
     },
+    async delete(url: string): Promise<void> {
+      const res = await request.delete(url, { headers });
+      if (!res.ok()) throw new Error(`${url}: ${res.status()} ${await res.text()}`);
+    },
     async patch<T>(url: string, data: unknown): Promise<T> {
       const res = await request.patch(url, { data, headers });
       if (!res.ok()) throw new Error(`${url}: ${res.status()} ${await res.text()}`);

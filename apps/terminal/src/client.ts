@@ -722,7 +722,7 @@ export class TerminalClient extends EventEmitter {
   /**
    * Offline in an emergency (docs/gate-safety.md): open-all admits everyone (reason 32
    * EntryEmergencyOpen); lockdown admits only the list's lockdown overrides (reason 31) and
-   * refuses the rest (reason 30 Lockdown; uploaded as status 3, could not decide). Null when normal.
+   * refuses the rest (reason 30 Lockdown, status 14); each uploaded with its status and reason. Null when normal.
    */
   private decideOfflineInEmergency(identification: Identification, eventId: string, at: Date): PresentResult | null {
     const mode = this.safety.mode;
@@ -730,12 +730,12 @@ export class TerminalClient extends EventEmitter {
     const overrides = this.validList?.lockdownOverrides ?? [];
     const pass =
       mode === 'openAll' || overrides.some((o) => o.kind === identification.kind && o.value === identification.value);
+    const reason = mode === 'openAll' ? 32 : pass ? 31 : 30;
     if (!this.offlineQueue.some((e) => e.eventId === eventId)) {
-      this.offlineQueue.push({ eventId, identification, at: at.toISOString(), status: pass ? 1 : 3 });
+      this.offlineQueue.push({ eventId, identification, at: at.toISOString(), status: pass ? 1 : 14, reason });
     }
     const seconds = this.welcome?.gateOpenSeconds ?? 5;
     if (pass && mode !== 'openAll') this.gateOpenUntil = Date.now() + seconds * 1000;
-    const reason = mode === 'openAll' ? 32 : pass ? 31 : 30;
     return {
       type: 'decision',
       eventId,

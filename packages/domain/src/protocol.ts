@@ -120,8 +120,17 @@ export const OfflineEvent = z.object({
   eventId,
   identification: Identification,
   at: isoInstant,
-  /** 1 approved (from the cached valid list) or 3 general error (could not decide offline). */
-  status: z.union([z.literal(1), z.literal(3)]),
+  /**
+   * 1 approved (from the cached valid list), 3 general error (could not decide offline), or 14
+   * refused in a lockdown (docs/gate-safety.md).
+   */
+  status: z.union([z.literal(1), z.literal(3), z.literal(14)]),
+  /**
+   * Why, in an emergency the terminal knew of (docs/gate-safety.md "Offline"): 32 admitted by
+   * the club's open-all (known card or not), 31 admitted in a lockdown as a listed override,
+   * 30 refused by the lockdown. Absent: the ordinary offline rules (0 by the list, 25 not on it).
+   */
+  reason: z.union([z.literal(30), z.literal(31), z.literal(32)]).optional(),
 });
 export type OfflineEvent = z.infer<typeof OfflineEvent>;
 /** Offline decisions uploaded when the link returns; each applied at most once (by eventId). */

@@ -1,7 +1,14 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
-import { EntranceState, EntranceStatus, Reason, type Identification, type LiveMessage } from '@venue/domain';
+import {
+  EntrancePaymentType,
+  EntranceState,
+  EntranceStatus,
+  Reason,
+  type Identification,
+  type LiveMessage,
+} from '@venue/domain';
 import WebSocket from 'ws';
 import { Api, createTestApp, makeUser, signedInAdmin, TEST_PASSWORD, type TestContext } from '../../../test/harness.js';
 import * as factory from '../../../test/factories.js';
@@ -301,6 +308,28 @@ describe('alarm inputs', () => {
     });
     await until(() => fire.pendingAlarms.length === 0 && fire.connected);
     expect(fire.gateHeldOpen).toBe(true);
+    // Its offline admission is logged as the emergency's (approved free, reason 32, no client).
+    await fire.uploadOffline();
+    expect(
+      await ctx.database.db
+        .select({
+          clientId: entranceLogs.clientId,
+          status: entranceLogs.status,
+          reason: entranceLogs.reason,
+          paymentType: entranceLogs.paymentType,
+          offline: entranceLogs.offline,
+        })
+        .from(entranceLogs)
+        .where(and(eq(entranceLogs.clubId, c.clubId), eq(entranceLogs.terminalId, t.id))),
+    ).toEqual([
+      {
+        clientId: null,
+        status: EntranceStatus.Approved,
+        reason: Reason.EntryEmergencyOpen,
+        paymentType: EntrancePaymentType.Free,
+        offline: true,
+      },
+    ]);
     const [a] = await ctx.database.db
       .select()
       .from(auditLog)
@@ -309,6 +338,73 @@ describe('alarm inputs', () => {
     await c.api.post('/api/GateSafety/ReleaseOpenAll', command('Fire panel reset'));
     await until(() => !fire.gateHeldOpen && !c.terminals[0]!.tc.gateHeldOpen);
     await fire.close();
+    await p.close();
+  });
+
+  it('a terminal in lockdown with its link cut refuses a member and admits a listed override; the log keeps both as the lockdown’s', async () => {
+    const c = await club(0);
+    const p = await proxy(port);
+    const member = await c.member(`OL-M-${c.clubId}`);
+    const guard = await c.member(`OL-G-${c.clubId}`, { firstName: 'Security' });
+    await c.api.request('PUT', `/api/GateSafety/Overrides/${guard.id}`);
+    const serial = `GS-offline-lock-${c.clubId}`;
+    const t = await factory.makeTerminal(ctx, c.clubId, { serial, secret: SECRET, name: 'Side door' });
+    const gate = new TerminalClient({
+      url: `http://127.0.0.1:${p.port}`,
+      serial,
+      secret: SECRET,
+      heartbeat: false,
+      reconnect: true,
+      backoffMs: { initial: 50, max: 200 },
+    });
+    open.push(gate);
+    await gate.connect();
+    await c.api.post('/api/GateSafety/Lockdown', command('Threat outside'));
+    await until(() => gate.safety.mode === 'lockdown' && (gate.validList?.lockdownOverrides?.length ?? 0) > 0);
+    p.cut();
+    await until(() => !gate.connected);
+    expect(await gate.present(card(member.cardSerial))).toMatchObject({
+      status: EntranceStatus.Lockdown,
+      reason: Reason.Lockdown,
+      offline: true,
+    });
+    expect(await gate.present(card(guard.cardSerial))).toMatchObject({
+      status: EntranceStatus.Approved,
+      reason: Reason.EntryLockdownOverride,
+      offline: true,
+    });
+    p.restore();
+    await until(() => gate.connected, 15_000);
+    await gate.uploadOffline();
+    const rows = await ctx.database.db
+      .select({
+        clientId: entranceLogs.clientId,
+        status: entranceLogs.status,
+        reason: entranceLogs.reason,
+        paymentType: entranceLogs.paymentType,
+        offline: entranceLogs.offline,
+      })
+      .from(entranceLogs)
+      .where(and(eq(entranceLogs.clubId, c.clubId), eq(entranceLogs.terminalId, t.id)))
+      .orderBy(entranceLogs.id);
+    expect(rows).toEqual([
+      {
+        clientId: member.id,
+        status: EntranceStatus.Lockdown,
+        reason: Reason.Lockdown,
+        paymentType: EntrancePaymentType.None,
+        offline: true,
+      },
+      {
+        clientId: guard.id,
+        status: EntranceStatus.Approved,
+        reason: Reason.EntryLockdownOverride,
+        paymentType: EntrancePaymentType.Manager,
+        offline: true,
+      },
+    ]);
+    await c.api.post('/api/GateSafety/ReleaseLockdown', command('Threat over'));
+    await gate.close();
     await p.close();
   });
 

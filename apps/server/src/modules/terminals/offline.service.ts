@@ -208,7 +208,8 @@ async function terminalRecordWins(
  * broke) is reported in `duplicates` and changes nothing. An approved
  * offline entrance counts as an entrance by subscription (reason 0); a
  * refusal (the terminal could not decide) is status 3 with reason 25
- * (client not found in the terminal's list). New rows go to the live feed.
+ * (client not found in the terminal's list); an emergency's decisions keep
+ * their own status and reason (`offlineOutcome`). New rows go to the live feed.
  *
  * Bounds: an event of an unapproved terminal (`link.approved`
  * false) is stored as refused, status 11 "terminal not approved" (reason 26),
@@ -246,7 +247,7 @@ export async function ingestOfflineBatch(
     const clientOf = await offlineClients(db, link.clubId, events);
     const rows = events.map((e) => {
       const c = clientOf(e);
-      const approved = link.approved && e.status === EntranceStatus.Approved && c != null;
+      const outcome = offlineOutcome(e, c != null, link.approved);
       return {
         client: c,
         values: {
@@ -255,18 +256,8 @@ export async function ingestOfflineBatch(
           clientId: c?.id ?? null,
           groupId: c?.groupId ?? null,
           at: new Date(e.at),
-          status: approved
-            ? EntranceStatus.Approved
-            : link.approved
-              ? EntranceStatus.GeneralError
-              : EntranceStatus.TerminalNotApproved,
-          reason: approved
-            ? Reason.EntryBySubscription
-            : link.approved
-              ? Reason.ClientNotFound
-              : Reason.TerminalNotApproved,
+          ...outcome,
           identificationKind: e.identification.kind,
-          paymentType: approved ? EntrancePaymentType.Subscription : EntrancePaymentType.None,
           eventId: e.eventId,
           offline: true,
         },
@@ -336,6 +327,48 @@ export async function ingestOfflineBatch(
     duplicates,
     ...(rejected.length ? { rejected } : {}),
   };
+}
+
+/**
+ * What the log says of one offline decision: `{ status, reason, paymentType }`.
+ * - from a terminal not approved: refused, status 11 reason 26, whatever it decided;
+ * - admitted by the club's open-all (status 1, reason 32): approved free, known card or not,
+ *   as the gate decides online (docs/gate-safety.md: the door is held open anyway);
+ * - admitted in a lockdown as a listed override (status 1, reason 31): approved, payment type
+ *   Manager, when the card or code names a client;
+ * - refused by a lockdown (status 14): status 14 reason 30;
+ * - otherwise the ordinary offline rules: approved by subscription (reason 0) when the terminal
+ *   admitted and the card or code names a client, else status 3 reason 25.
+ */
+export function offlineOutcome(
+  e: Pick<OfflineEvent, 'status' | 'reason'>,
+  knownClient: boolean,
+  terminalApproved: boolean,
+): { status: number; reason: number; paymentType: number } {
+  const refused = (status: number, reason: number) => ({ status, reason, paymentType: EntrancePaymentType.None });
+  if (!terminalApproved) return refused(EntranceStatus.TerminalNotApproved, Reason.TerminalNotApproved);
+  if (e.status === EntranceStatus.Lockdown) return refused(EntranceStatus.Lockdown, Reason.Lockdown);
+  if (e.status === EntranceStatus.Approved && e.reason === Reason.EntryEmergencyOpen) {
+    return {
+      status: EntranceStatus.Approved,
+      reason: Reason.EntryEmergencyOpen,
+      paymentType: EntrancePaymentType.Free,
+    };
+  }
+  if (e.status === EntranceStatus.Approved && knownClient) {
+    return e.reason === Reason.EntryLockdownOverride
+      ? {
+          status: EntranceStatus.Approved,
+          reason: Reason.EntryLockdownOverride,
+          paymentType: EntrancePaymentType.Manager,
+        }
+      : {
+          status: EntranceStatus.Approved,
+          reason: Reason.EntryBySubscription,
+          paymentType: EntrancePaymentType.Subscription,
+        };
+  }
+  return refused(EntranceStatus.GeneralError, Reason.ClientNotFound);
 }
 
 /**

@@ -1,26 +1,13 @@
 import { useState } from 'react';
-import {
-  Button,
-  Card,
-  DatePicker,
-  Form,
-  Input,
-  InputNumber,
-  List,
-  Modal,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
+import { Button, Card, DatePicker, Form, Input, InputNumber, List, Modal, Select, Space, Tag, Typography } from 'antd';
 import { PrinterOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import { contract, type AreaRecord, type InsideList } from '@venue/domain';
+import { contract, type AreaRecord, type CardSharingReport, type InsideList } from '@venue/domain';
 import { api } from '../../platform/api/apiClient';
 import { useCan } from '../../platform/auth/useCan';
+import { ListTable } from '../../shared/CardList';
 import { QueryState } from '../../shared/QueryState';
 import { errorText } from '../../shared/errors';
 import { useFormat } from '../../shared/useFormat';
@@ -72,6 +59,7 @@ export function OccupancyPage() {
 }
 
 type Person = InsideList['items'][number];
+type SharingRow = CardSharingReport['items'][number];
 
 function groupByArea(data: InsideList | undefined): [string, Person[]][] {
   const m = new Map<string, Person[]>();
@@ -139,7 +127,7 @@ function AreasCard({ areas }: { areas: AreaRecord[] }) {
         </Button>
       }
     >
-      <Table
+      <ListTable<AreaRecord>
         rowKey="id"
         size="small"
         pagination={false}
@@ -272,21 +260,17 @@ function CardSharingCard() {
       }),
   });
   return (
-    <Card
-      title={t('occupancy.sharing.title')}
-      className="no-print"
-      data-testid="card-sharing"
-      extra={
-        <DatePicker.RangePicker
-          value={[dayjs(range[0]), dayjs(range[1])]}
-          allowClear={false}
-          onChange={(v) => v?.[0] && v[1] && setRange([v[0].format('YYYY-MM-DD'), v[1].format('YYYY-MM-DD')])}
-        />
-      }
-    >
+    <Card title={t('occupancy.sharing.title')} className="no-print" data-testid="card-sharing">
+      {/* In the body, not the card's head: on a phone the head has no room for the title and both dates. */}
+      <DatePicker.RangePicker
+        className="sharing-range"
+        value={[dayjs(range[0]), dayjs(range[1])]}
+        allowClear={false}
+        onChange={(v) => v?.[0] && v[1] && setRange([v[0].format('YYYY-MM-DD'), v[1].format('YYYY-MM-DD')])}
+      />
       <Typography.Paragraph type="secondary">{t('occupancy.sharing.what')}</Typography.Paragraph>
       <QueryState loading={report.isPending} error={report.error}>
-        <Table
+        <ListTable<SharingRow>
           rowKey={(r) => `${r.kind}-${r.clientId}`}
           size="small"
           pagination={false}
