@@ -174,7 +174,7 @@ const cards = Array.from({ length: CLIENTS }, (_, i) => String(500001 + i));
 // Every WebSocket of the terminals: the server's own count (bench/many-terminals.bench.mjs).
 const links = () => app.websocketServer?.clients?.size ?? null;
 process.stdout.write(
-  `${JSON.stringify({ port, terminals, cards, insertLimit: limit, insertCpuMs, kind: database.kind, admin })}\n`,
+  `${JSON.stringify({ port, terminals, cards, insertLimit: limit, insertCpuMs, kind: database.kind, admin, groupId: group.id })}\n`,
 );
 
 function peakRss() {

@@ -44,6 +44,7 @@ export * from './schemas/documents.js';
 export * from './schemas/operator-billing.js';
 export * from './schemas/front-desk.js';
 export * from './schemas/appointments.js';
+export * from './schemas/member-booking.js';
 export * from './appointments.js';
 export * from './schemas/privacy.js';
 export * from './protocol.js';

@@ -100,6 +100,12 @@ export const Reason = {
   NoBooking: 40,
   /** Appointments: she has a booking today, but now is outside its gate window (e.g. an hour early). */
   OutsideBookingWindow: 41,
+  /** Appointments: a one-time booking code (`*` and six digits) that no booking of the club has (status 8). */
+  BookingCodeUnknown: 42,
+  /** Appointments: a one-time booking code already spent by an admission (status 4). */
+  BookingCodeUsed: 43,
+  /** Appointments: a one-time booking code outside its booking's gate window, or of a cancelled booking (status 4). */
+  BookingCodeExpired: 44,
 } as const;
 export type Reason = (typeof Reason)[keyof typeof Reason];
 

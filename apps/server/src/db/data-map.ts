@@ -695,6 +695,14 @@ export const DATA_MAP = {
     retention: 'with the bookings (booking retention)',
     client: { rows: { columns: ['client_id'] }, erase: 'delete', why: 'Visit detail.' },
   },
+  booking_gate_codes: {
+    purpose: 'One-time gate codes of members\' bookings (docs/appointments.md "The one-time code").',
+    data: 'Booking, client, the code as a keyed HMAC only, its window, when it was spent.',
+    personal: 'sensitive',
+    access: 'the gate (by the code); the member who asked for it sees the code once',
+    retention: 'with the bookings (booking retention)',
+    client: { rows: { columns: ['client_id'] }, erase: 'delete', why: 'Visit detail.' },
+  },
   booking_counts: {
     purpose: 'What remains of bookings past retention: counts per date, room kind and hour.',
     data: 'Counts only.',

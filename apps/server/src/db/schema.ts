@@ -2033,6 +2033,31 @@ export const bookingWaitlist = pgTable(
   ],
 );
 
+/**
+ * One-time gate codes of bookings (docs/appointments.md "The one-time code"): the member app shows the
+ * code once; only its keyed HMAC is kept. Valid in the booking's gate window, spent by its admission.
+ */
+export const bookingGateCodes = pgTable(
+  'booking_gate_codes',
+  {
+    clubId: integer('club_id').notNull(),
+    id: serial('id'),
+    bookingId: integer('booking_id').notNull(),
+    clientId: integer('client_id').notNull(),
+    /** HMAC-SHA-256 of the code under a key derived from the server's signing key (hex). */
+    codeHash: text('code_hash').notNull(),
+    validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
+    validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
+    spentAt: timestamp('spent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clubId, t.id] }),
+    uniqueIndex('booking_gate_codes_hash').on(t.clubId, t.codeHash),
+    uniqueIndex('booking_gate_codes_booking').on(t.clubId, t.bookingId),
+  ],
+);
+
 /** What remains of bookings after the retention period: counts per date, room kind and local hour. */
 export const bookingCounts = pgTable(
   'booking_counts',

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { memberApi } from './api';
 import { errorText } from './errors';
 import { ErrorLine, Header } from './Header';
@@ -10,9 +10,13 @@ import { DocumentsPanel } from './DocumentsPanel';
 import { EntrancesPanel } from './EntrancesPanel';
 import { ProfilePanel } from './ProfilePanel';
 
-const TABS = ['subscription', 'money', 'documents', 'entrances', 'profile'] as const;
+/** The booking screen loads on its first opening only (its words and code stay out of the first load). */
+const BookingPanel = lazy(() => import('./BookingPanel'));
+
+const TABS = ['subscription', 'booking', 'money', 'documents', 'entrances', 'profile'] as const;
 type Tab = (typeof TABS)[number];
 const TAB_WORD = {
+  booking: 'tabBooking',
   subscription: 'tabSubscription',
   money: 'tabMoney',
   documents: 'tabDocuments',
@@ -50,7 +54,7 @@ export default function Home({ onSignOut }: { onSignOut: () => void }) {
             <p className="m-hello" data-testid="m-member-name">
               {data.member.firstName} {data.member.lastName}
             </p>
-            {data.children.length > 0 && tab !== 'profile' && (
+            {data.children.length > 0 && tab !== 'profile' && tab !== 'booking' && (
               <div className="m-who" role="group" aria-label={tr.t('who')}>
                 {[data.member, ...data.children].map((p) => (
                   <button key={p.id} type="button" aria-pressed={p.id === person.id} onClick={() => setWho(p.id)}>
@@ -60,6 +64,11 @@ export default function Home({ onSignOut }: { onSignOut: () => void }) {
               </div>
             )}
             {tab === 'subscription' && <SubscriptionPanel clientId={person.id} />}
+            {tab === 'booking' && (
+              <Suspense fallback={<p className="m-loading">{tr.t('loading')}</p>}>
+                <BookingPanel />
+              </Suspense>
+            )}
             {tab === 'money' && <MoneyPanel clientId={person.id} />}
             {tab === 'documents' && <DocumentsPanel clientId={person.id} />}
             {tab === 'entrances' && <EntrancesPanel clientId={person.id} />}

@@ -1,4 +1,10 @@
 import type {
+  MemberBooking,
+  MemberBookingRoom,
+  MemberBookings,
+  MemberBookingSlot,
+  MemberGateCode,
+  MemberWaitlistEntry,
   MemberCheckoutStarted,
   MemberCheckoutState,
   MemberClub,
@@ -123,6 +129,18 @@ export const memberApi = {
     lang: string,
   ) => json<MemberCheckoutStarted>(call('POST', '/Checkout', body, lang)),
   checkoutState: (code: string) => json<MemberCheckoutState>(call('GET', `/Checkout/${encodeURIComponent(code)}`)),
+  bookingRooms: () => json<MemberBookingRoom[]>(call('GET', '/Booking/Rooms')),
+  bookingSlots: (date: string, kind: string) =>
+    json<MemberBookingSlot[]>(call('GET', `/Booking/Slots?date=${encodeURIComponent(date)}&kind=${kind}`)),
+  bookings: () => json<MemberBookings>(call('GET', '/Booking')),
+  book: (body: { resourceId: number; startsAt: string; idempotencyKey: string }) =>
+    json<MemberBooking>(call('POST', '/Booking', body)),
+  cancelBooking: (id: number) =>
+    json<{ booking: MemberBooking; refunded: number }>(call('POST', `/Booking/${id}/Cancel`, {})),
+  acceptOffer: (id: number) => json<MemberBooking>(call('POST', `/Booking/${id}/Accept`, {})),
+  gateCode: (id: number) => json<MemberGateCode>(call('POST', `/Booking/${id}/GateCode`, {})),
+  joinWaitlist: (body: { date: string; kind: string }) =>
+    json<MemberWaitlistEntry>(call('POST', '/Booking/Waitlist', body)),
 };
 
 /** Saves a PDF the browser fetched with the member's token under `filename`. */

@@ -22,7 +22,19 @@ import {
   MemberSubscription,
 } from '../schemas/members.js';
 import { NotificationChoices } from '../schemas/notifications.js';
-import { IdParams, routes } from './route.js';
+import {
+  MemberBooking,
+  MemberBookingCancelResult,
+  MemberBookingCreate,
+  MemberBookingRoom,
+  MemberBookings,
+  MemberBookingSlot,
+  MemberBookingSlotsQuery,
+  MemberGateCode,
+  MemberWaitlistCreate,
+  MemberWaitlistEntry,
+} from '../schemas/member-booking.js';
+import { EmptyBody, IdParams, routes } from './route.js';
 
 /** A member route of a chosen club: a member token only (docs/members.md "Session kind"). */
 const member = { member: true } as const;
@@ -133,5 +145,65 @@ export const members = routes(['members'], {
     access: { public: true, antiForgery: false },
     security: [],
     hide: true,
+  },
+  /** Booking (issue 38, docs/members.md "Booking"): the room kinds open to her group. */
+  bookingRooms: {
+    method: 'GET',
+    path: '/api/Member/Booking/Rooms',
+    response: z.array(MemberBookingRoom),
+    access: member,
+  },
+  /** The free slots of a date and room kind for her group (only free ones). */
+  bookingSlots: {
+    method: 'GET',
+    path: '/api/Member/Booking/Slots',
+    query: MemberBookingSlotsQuery,
+    response: z.array(MemberBookingSlot),
+    access: member,
+  },
+  /** Her upcoming bookings, offers and waitlist places (only her own). */
+  bookings: { method: 'GET', path: '/api/Member/Booking', response: MemberBookings, access: member },
+  /** Books a free slot; a fee is paid from her money balance through the purchase path. */
+  book: {
+    method: 'POST',
+    path: '/api/Member/Booking',
+    body: MemberBookingCreate,
+    response: MemberBooking,
+    access: member,
+  },
+  /** Cancels her booking up to the club's cutoff (the fee refunded); 404 for anyone else's. */
+  cancelBooking: {
+    method: 'POST',
+    path: '/api/Member/Booking/:id/Cancel',
+    params: IdParams,
+    body: EmptyBody,
+    response: MemberBookingCancelResult,
+    access: member,
+  },
+  /** Takes a slot offered to her from the waitlist. */
+  acceptOffer: {
+    method: 'POST',
+    path: '/api/Member/Booking/:id/Accept',
+    params: IdParams,
+    body: EmptyBody,
+    response: MemberBooking,
+    access: member,
+  },
+  /** A one-time code for the gate, valid only in the booking's gate window (shown once, stored hashed). */
+  gateCode: {
+    method: 'POST',
+    path: '/api/Member/Booking/:id/GateCode',
+    params: IdParams,
+    body: EmptyBody,
+    response: MemberGateCode,
+    access: member,
+  },
+  /** Puts her on the waitlist of a date and room kind. */
+  joinWaitlist: {
+    method: 'POST',
+    path: '/api/Member/Booking/Waitlist',
+    body: MemberWaitlistCreate,
+    response: MemberWaitlistEntry,
+    access: member,
   },
 });

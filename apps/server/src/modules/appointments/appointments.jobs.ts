@@ -1,7 +1,14 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database, Db } from '../../db/index.js';
-import { bookingResources, bookings, bookingSettings, bookingWaitlist, clubs } from '../../db/schema.js';
+import {
+  bookingGateCodes,
+  bookingResources,
+  bookings,
+  bookingSettings,
+  bookingWaitlist,
+  clubs,
+} from '../../db/schema.js';
 import { clockNow } from '../../lib/clock.js';
 import { trackJob } from '../../lib/metrics.js';
 import { BookingSettings } from '@venue/domain';
@@ -85,6 +92,9 @@ export async function applyBookingRetention(db: Db, clubId: number, now = clockN
       .delete(bookings)
       .where(and(eq(bookings.clubId, clubId), lt(bookings.endsAt, before)))
       .returning({ id: bookings.id });
+    await tx
+      .delete(bookingGateCodes)
+      .where(and(eq(bookingGateCodes.clubId, clubId), lt(bookingGateCodes.validUntil, before)));
     await tx
       .delete(bookingWaitlist)
       .where(and(eq(bookingWaitlist.clubId, clubId), lt(bookingWaitlist.date, beforeDate)));

@@ -47,7 +47,7 @@ import type { ClearingProvider } from '../../integrations/clearing/provider.js';
 import { clubLocation } from '../club/club.service.js';
 import { presentScheduleRow } from '../groups/groups.service.js';
 import { createPurchase } from '../purchases/purchase.service.js';
-import { refundPurchase } from '../documents/refund.service.js';
+import { refundPurchase, type RefundActor } from '../documents/refund.service.js';
 import { invalidateBookingGate } from './booking-gate.js';
 import { queueBookingMessage } from './booking-messages.js';
 
@@ -552,8 +552,9 @@ async function payFee(
       },
     ],
     payments,
-    isAdminUser: true,
-    source: 'console',
+    // The member pays her own fee as any member purchase (her balance; no staff prices, no Free).
+    isAdminUser: author.source !== 'member',
+    source: author.source === 'member' ? 'member' : 'console',
     userId: author.userId,
     idempotencyKey: `booking:${key}`.slice(0, 100),
     actor: author.actor,
@@ -623,7 +624,7 @@ export async function cancelBooking(
   provider: ClearingProvider,
   clubId: number,
   id: number,
-  by: { source: 'staff' | 'member'; actor: Actor; clientId?: number },
+  by: { source: 'staff' | 'member'; actor: RefundActor; clientId?: number },
   viewer: BookingViewer,
   now = clockNow(),
 ): Promise<{ booking: Booking; refunded: number }> {

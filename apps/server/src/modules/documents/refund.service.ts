@@ -184,6 +184,12 @@ export async function refundableState(db: Db, clubId: number, purchaseId: number
 }
 
 /**
+ * Who refunds: a staff user, or nobody (`userId` null: a member cancelling her booking before the
+ * cutoff, docs/appointments.md), with the club and the address for the audit row.
+ */
+export type RefundActor = Pick<Actor, 'clubId' | 'ip'> & { userId: number | null };
+
+/**
  * Refunds a purchase of the club, whole or in part (`req.lines` / `req.amount`; neither = all that
  * is left), as many times as something is left. Per refunded line: a money load takes back the
  * refunded amount and the same share of its bonus from the balance (guarded: refused with reason
@@ -207,7 +213,7 @@ export async function refundableState(db: Db, clubId: number, purchaseId: number
 export async function refundPurchase(
   db: Db,
   provider: ClearingProvider,
-  actor: Actor,
+  actor: RefundActor,
   purchaseId: number,
   req: RefundRequest,
 ): Promise<RefundResponse> {
@@ -262,7 +268,7 @@ export async function refundPurchase(
 async function applyRefund(
   tx: Tx,
   provider: ClearingProvider,
-  actor: Actor,
+  actor: RefundActor,
   o: {
     p: PurchaseRow;
     items: ItemRow[];

@@ -32,6 +32,7 @@ import { writeLedger, type LedgerEntry } from '../purchases/ledger.js';
 import { safetyNow } from './safety.service.js';
 import { areaState, occupancyNow, recordAreaEntry } from './occupancy.js';
 import { bookingGateCheck } from '../appointments/booking-gate.js';
+import { claimGateCode, isBookingCode, releaseGateCode, type GateCodeCheck } from '../appointments/booking-codes.js';
 
 /** The HMAC index of a biometric template in a club (biometric_templates.template_mac). */
 export function templateMac(keys: DataKeys, clubId: number, kind: string, template: string): string {
@@ -158,8 +159,17 @@ async function decideAndRecord(
   opts: ProcessOptions,
 ): Promise<EntranceResult> {
   const { clubId, terminalId, eventId } = req;
-  const read = await readEntrance(db, req);
-  const p = decide(req, read);
+  const code = await presentedCode(db, req, opts.decideOnly === true);
+  let read: EntranceRead;
+  let p: PendingEntrance;
+  try {
+    read = await readEntrance(db, code.readAs);
+    if (code.check && code.check.kind !== 'ok') read.input.bookingCode = code.check.kind;
+    p = decide(req, read);
+  } catch (err) {
+    if (code.check?.kind === 'ok' && !opts.decideOnly) await releaseGateCode(db, clubId, code.check.codeId);
+    throw err;
+  }
   let logId: number;
   try {
     // Performance (gate benchmark, bench/gate.bench.mjs): when no money or bonus moves — the common
@@ -171,11 +181,16 @@ async function decideAndRecord(
         ? await recordLogOnly(db, p)
         : await recordWithPayment(db, p);
   } catch (err) {
+    if (code.check?.kind === 'ok' && !opts.decideOnly) await releaseGateCode(db, clubId, code.check.codeId);
     if (err instanceof DuplicateEvent && eventId) {
       const existing = await findByEvent(db, clubId, terminalId, eventId);
       if (existing) return existing;
     }
     throw err;
+  }
+  // A one-time code is spent by an admission only: any other rule's refusal gives it back.
+  if (code.check?.kind === 'ok' && !opts.decideOnly && p.decision.status !== EntranceStatus.Approved) {
+    await releaseGateCode(db, clubId, code.check.codeId);
   }
   const row = entranceRow(req, read, p.decision, logId);
   // An admitted client is inside the terminal's area now (docs/gate-safety.md "Occupancy").
@@ -194,6 +209,26 @@ async function decideAndRecord(
   return { ...p.decision, logId, clientId: row.clientId, clientName: row.clientName, row, duplicate: false };
 }
 
+/**
+ * A one-time booking code presented as a `code` identification (docs/appointments.md "The one-time
+ * code"): claimed (or only read, when nothing is written), and the client it names read by id.
+ * Any other identification is read as presented (`check` null).
+ */
+async function presentedCode(
+  db: Db,
+  req: EntranceRequest,
+  peek: boolean,
+): Promise<{ check: GateCodeCheck | null; readAs: EntranceRequest }> {
+  const { identification } = req;
+  if (identification.kind !== 'code' || !isBookingCode(identification.value)) return { check: null, readAs: req };
+  const check = await claimGateCode(db, req.clubId, identification.value, req.at, peek);
+  const readAs: EntranceRequest =
+    check.clientId == null
+      ? { ...req, identification: { kind: 'system', value: '' } }
+      : { ...req, identification: { kind: 'desk', value: String(check.clientId) } };
+  return { check, readAs };
+}
+
 /** What the gate would decide for one presentation now, and what it read (nothing written). */
 export interface EntrancePreview {
   /** The decision's input: terminal, client, group, schedule row in force, counts. */
@@ -210,7 +245,9 @@ export interface EntrancePreview {
  * (the front desk's verdict and its checks before a check-in or a sale, docs/front-desk.md).
  */
 export async function previewEntrance(db: Db, req: EntranceRequest): Promise<EntrancePreview> {
-  const read = await readEntrance(db, req);
+  const code = await presentedCode(db, req, true);
+  const read = await readEntrance(db, code.readAs);
+  if (code.check && code.check.kind !== 'ok') read.input.bookingCode = code.check.kind;
   const decision = decideEntrance(read.input);
   const t = read.terminal;
   return {

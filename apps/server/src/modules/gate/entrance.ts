@@ -130,6 +130,11 @@ export interface EntranceInput {
    * require a booking; else whether now is within the window around one of her bookings.
    */
   booking?: BookingGateVerdict | null;
+  /**
+   * A one-time booking code presented (docs/appointments.md "The one-time code") that does not admit:
+   * unknown, already used, or outside its window. Absent for every other identification.
+   */
+  bookingCode?: 'unknown' | 'used' | 'expired' | null;
 }
 
 /** The terminal's area as the decision needs it (modules/gate/occupancy.ts `areaState`). */
@@ -367,6 +372,8 @@ function planByState(input: EntranceInput, client: DecisionClient): Plan {
  *    presentation, known client or not, free (reason EntryEmergencyOpen) — it wins over a
  *    lockdown; a lockdown refuses everyone (status 14, reason Lockdown) but an active client with
  *    a lockdown override, admitted free (reason EntryLockdownOverride, payment type Manager);
+ * 1a. a one-time booking code that does not admit (input.bookingCode): unknown → 8 reason
+ *    BookingCodeUnknown, spent → 4 BookingCodeUsed, outside its window → 4 BookingCodeExpired;
  * 2. client found and not deleted, else 8;
  * 3. client active, else 3 with reason ClientInactive;
  * 4. Manager and Technician clients enter (reason EntryByManager, seed 001 §3 client type);
@@ -430,6 +437,9 @@ function decideBase(input: EntranceInput): Decision {
       ? approve(terminal, Reason.EntryLockdownOverride, EntrancePaymentType.Manager)
       : deny(EntranceStatus.Lockdown, Reason.Lockdown);
   }
+  if (input.bookingCode === 'unknown') return deny(EntranceStatus.CustomerNotFound, Reason.BookingCodeUnknown);
+  if (input.bookingCode === 'used') return deny(EntranceStatus.ClosedToGroup, Reason.BookingCodeUsed);
+  if (input.bookingCode === 'expired') return deny(EntranceStatus.ClosedToGroup, Reason.BookingCodeExpired);
   if (!client || client.status === ClientStatus.Deleted) {
     return deny(EntranceStatus.CustomerNotFound, Reason.ClientNotFound);
   }

@@ -23,6 +23,16 @@ import {
 } from './members.service.js';
 import { checkoutState, settleCheckout, startCheckout } from './member-checkout.service.js';
 import { hostedPageHtml, hostedPageInvalid } from './members.hosted-page.js';
+import {
+  memberAccept,
+  memberBook,
+  memberBookingRooms,
+  memberBookings,
+  memberBookingSlots,
+  memberCancel,
+  memberGateCode,
+  memberJoinWaitlist,
+} from './member-booking.service.js';
 
 /** The app's language of a request (Accept-Language: English when it leads with en, else Hebrew). */
 function langOf(req: FastifyRequest): 'he' | 'en' {
@@ -107,6 +117,7 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
   });
   route(app, c.updateContact, async (req) => updateMemberContact(db, bound(req.member), req.body));
   noticeChoiceRoutes(app);
+  bookingRoutes(app);
   route(app, c.checkout, async (req) => startCheckout(db, hosted, bound(req.member), req.body, langOf(req)));
   route(app, c.checkoutState, async (req) => checkoutState(db, bound(req.member), req.params.code));
   route(app, c.paymentCallback, async (req) => settleCheckout(db, hosted, clearingProvider(), req.body));
@@ -171,4 +182,18 @@ function noticeChoiceRoutes(app: FastifyInstance): void {
     // The member herself: no staff user (audited as the member's change).
     return setNotificationChoices(db, { clubId: m.clubId, userId: null, ip: m.ip }, m.clientId, req.body);
   });
+}
+
+/** Her booking (issue 38; docs/members.md "Booking"): the appointments service, as herself only. */
+function bookingRoutes(app: FastifyInstance): void {
+  const { db } = app.deps.database;
+  const c = contract.members;
+  route(app, c.bookingRooms, async (req) => memberBookingRooms(db, bound(req.member)));
+  route(app, c.bookingSlots, async (req) => memberBookingSlots(db, bound(req.member), req.query));
+  route(app, c.bookings, async (req) => memberBookings(db, bound(req.member)));
+  route(app, c.book, async (req) => memberBook(db, clearingProvider(), bound(req.member), req.body));
+  route(app, c.cancelBooking, async (req) => memberCancel(db, clearingProvider(), bound(req.member), req.params.id));
+  route(app, c.acceptOffer, async (req) => memberAccept(db, clearingProvider(), bound(req.member), req.params.id));
+  route(app, c.gateCode, async (req) => memberGateCode(db, bound(req.member), req.params.id));
+  route(app, c.joinWaitlist, async (req) => memberJoinWaitlist(db, bound(req.member), req.body));
 }
