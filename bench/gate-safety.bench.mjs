@@ -90,8 +90,14 @@ try {
     );
   }
   const t0 = performance.now();
-  await Promise.all(clients.map((c) => c.connect().catch(() => null)));
-  result.connectedAll = await until(() => clients.every((c) => c.connected), CONNECT_SECONDS * 1000);
+  // Bounded: a socket whose first round never settles must not hold the run (a run of 5000 hung here).
+  const progress = setInterval(
+    () => console.log(`  connecting: ${clients.filter((c) => c.connected).length}/${TERMINALS}`),
+    10_000,
+  );
+  await Promise.race([Promise.all(clients.map((c) => c.connect().catch(() => null))), sleep(CONNECT_SECONDS * 1000)]);
+  result.connectedAll = await until(() => clients.every((c) => c.connected), 5_000);
+  clearInterval(progress);
   result.connected = clients.filter((c) => c.connected).length;
   result.connectMs = Math.round(performance.now() - t0);
   console.log(`connected ${result.connected}/${TERMINALS} in ${result.connectMs} ms`);

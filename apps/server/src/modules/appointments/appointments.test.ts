@@ -327,8 +327,16 @@ describe('at the gate', () => {
     });
     const other = await present(none.cardSerial, at(-5 * 60_000));
     expect(other.reason).toBe(Reason.NoBooking);
+    const booked = async () =>
+      (await ctx.database.db.select().from(bookings).where(eq(bookings.clientId, a.id))).map((b) => ({
+        status: b.status,
+        checkedInAt: b.checkedInAt?.toISOString() ?? null,
+      }));
+    expect(await booked()).toEqual([{ status: 'booked', checkedInAt: null }]);
     const inWindow = await present(a.cardSerial, at(-10 * 60_000));
     expect(inWindow.status).toBe(EntranceStatus.Approved);
+    // Her card at the gate checks her booking in: the attendant's evening moves without a touch.
+    expect(await booked()).toEqual([{ status: 'checkedIn', checkedInAt: at(-10 * 60_000).toISOString() }]);
     await admin.api.request('PUT', '/api/Booking/Settings', { requiredGroupIds: [] });
     const free = await present(none.cardSerial, at(-4 * 60_000));
     expect(free.status).toBe(EntranceStatus.Approved);

@@ -31,7 +31,7 @@ import { DuplicateEvent, gateStatements, readItemFor, type ReadRow } from './gat
 import { writeLedger, type LedgerEntry } from '../purchases/ledger.js';
 import { safetyNow } from './safety.service.js';
 import { areaState, occupancyNow, recordAreaEntry } from './occupancy.js';
-import { bookingGateCheck } from '../appointments/booking-gate.js';
+import { bookingGateCheck, checkInAtGate } from '../appointments/booking-gate.js';
 import { claimGateCode, isBookingCode, releaseGateCode, type GateCodeCheck } from '../appointments/booking-codes.js';
 
 /** The HMAC index of a biometric template in a club (biometric_templates.template_mac). */
@@ -204,6 +204,15 @@ async function decideAndRecord(
       at: req.at,
       passback: p.decision.passback === true,
     });
+  }
+  // Admitted in her booking's window: the booking is checked in (docs/appointments.md "At the gate").
+  if (
+    read.input.booking === 'inWindow' &&
+    !opts.decideOnly &&
+    p.client &&
+    p.decision.status === EntranceStatus.Approved
+  ) {
+    await checkInAtGate(db, clubId, p.client.id, req.at);
   }
   if (opts.publish !== false && !opts.decideOnly) bus?.publish('entrance', { clubId, row });
   return { ...p.decision, logId, clientId: row.clientId, clientName: row.clientName, row, duplicate: false };
