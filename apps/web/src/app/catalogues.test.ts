@@ -73,14 +73,24 @@ describe('i18n catalogues', () => {
   it('have the same keys in Hebrew and English', () => {
     const heKeys = new Set(leafKeys(catalogues.he));
     const enKeys = new Set(leafKeys(catalogues.en));
+    // Hebrew has a dual plural form (Intl.PluralRules('he'): one, two, other) that English has not:
+    // `x_two` in Hebrew matches `x_other` in English.
+    const dual = (k: string) => k.endsWith('_two') && enKeys.has(`${k.slice(0, -4)}_other`);
     expect(
-      [...heKeys].filter((k) => !enKeys.has(k)),
+      [...heKeys].filter((k) => !enKeys.has(k) && !dual(k)),
       'in he, missing in en',
     ).toEqual([]);
     expect(
       [...enKeys].filter((k) => !heKeys.has(k)),
       'in en, missing in he',
     ).toEqual([]);
+  });
+
+  it('give Hebrew its dual form beside every plural (else a count of 2 finds no Hebrew text)', () => {
+    const heKeys = new Set(leafKeys(catalogues.he));
+    const plurals = [...heKeys].filter((k) => k.endsWith('_other')).map((k) => k.slice(0, -6));
+    expect(plurals.filter((k) => !heKeys.has(`${k}_two`))).toEqual([]);
+    expect(new Intl.PluralRules('he').select(2)).toBe('two');
   });
 
   it.each(Object.entries(catalogues))(
