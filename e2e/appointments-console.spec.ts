@@ -160,12 +160,17 @@ for (const lang of ['he', 'en'] as const) {
     // Move it to another free time.
     await page.getByTestId(`move-${booked.id}`).click();
     await expect(page.getByTestId('move-dialog')).toBeVisible();
-    await page.getByTestId('move-time').click();
-    await page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option')
-      .filter({ hasText: roomName })
-      .first()
-      .click();
+    // The choice again when a loaded machine's click fell on the list while it still opened.
+    await expect(async () => {
+      if (await page.getByTestId('move-submit').isEnabled()) return;
+      await page.getByTestId('move-time').click();
+      await page
+        .locator('.ant-select-dropdown:visible .ant-select-item-option')
+        .filter({ hasText: roomName })
+        .first()
+        .click();
+      await expect(page.getByTestId('move-submit')).toBeEnabled({ timeout: 3_000 });
+    }).toPass({ timeout: 45_000 });
     await axe(page, DIALOG, 'move dialog');
     await page.getByTestId('move-submit').click();
     await expect(page.getByTestId('move-dialog')).toBeHidden();

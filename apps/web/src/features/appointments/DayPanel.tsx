@@ -89,8 +89,12 @@ function BookingLine({ b }: { b: Booking }) {
   return (
     <Space wrap size={[8, 4]} className="booking-line">
       <Typography.Text strong>{fmt.time(b.startsAt)}</Typography.Text>
-      <bdi className="booking-room">{b.resourceName}</bdi>
-      <bdi className="booking-name">{b.clientName}</bdi>
+      <bdi dir="auto" className="booking-room">
+        {b.resourceName}
+      </bdi>
+      <bdi dir="auto" className="booking-name">
+        {b.clientName}
+      </bdi>
       <Tag color={STATUS_COLORS[b.status]}>{t(`bookingConsole.status.${b.status}`)}</Tag>
       {b.late && <Tag color="orange">{t('bookingConsole.status.late')}</Tag>}
       {b.status === 'offered' && b.offerExpiresAt && (
@@ -147,7 +151,9 @@ function WaitlistCard({ date, groupId }: { date: string; groupId: number | undef
             >
               <Space wrap size={[8, 4]}>
                 <Typography.Text type="secondary">{i + 1}.</Typography.Text>
-                <bdi className="booking-name">{w.clientName}</bdi>
+                <bdi dir="auto" className="booking-name">
+                  {w.clientName}
+                </bdi>
                 <Tag>{t(`bookingConsole.kind.${w.kind}`)}</Tag>
                 <Tag color={w.status === 'offered' ? 'purple' : undefined}>
                   {t(`bookingConsole.waitlist.status.${w.status}`)}

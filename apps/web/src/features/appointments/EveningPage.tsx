@@ -90,7 +90,9 @@ function Lanes({ data }: { data: BookingEvening }) {
         return (
           <section key={resource.id} className="lane" aria-label={resource.name} data-testid={`lane-${resource.id}`}>
             <header className="lane-head">
-              <bdi className="lane-name">{resource.name}</bdi>
+              <bdi dir="auto" className="lane-name">
+                {resource.name}
+              </bdi>
               <Typography.Text type="secondary">
                 {t(`bookingConsole.kind.${resource.kind}`)} ·{' '}
                 {t('bookingConsole.evening.count', { count: bookings.length })}
@@ -144,7 +146,7 @@ function BookingBlock({ b }: { b: Booking }) {
         {fmt.time(b.startsAt)}–{fmt.time(b.endsAt)}
       </div>
       <div className="block-name">
-        <bdi>{b.clientName}</bdi>
+        <bdi dir="auto">{b.clientName}</bdi>
       </div>
       <div className="block-tags">
         <Tag color={STATUS_COLORS[b.status]}>{t(`bookingConsole.status.${b.status}`)}</Tag>

@@ -65,7 +65,11 @@ export function RoomsTab() {
             locale={{ emptyText: <Empty description={t('bookingConsole.rooms.none')} /> }}
             data-testid="rooms-table"
             columns={[
-              { title: t('bookingConsole.rooms.name'), dataIndex: 'name', render: (v: string) => <bdi>{v}</bdi> },
+              {
+                title: t('bookingConsole.rooms.name'),
+                dataIndex: 'name',
+                render: (v: string) => <bdi dir="auto">{v}</bdi>,
+              },
               {
                 title: t('bookingConsole.rooms.kind'),
                 dataIndex: 'kind',

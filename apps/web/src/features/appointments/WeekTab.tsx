@@ -219,7 +219,7 @@ function DayColumn({
           return (
             <div key={r.id} className="day-room">
               <div className="room-name">
-                <bdi>{r.name}</bdi>
+                <bdi dir="auto">{r.name}</bdi>
               </div>
               <div className="slot-list">
                 {mine.map((s) => {
