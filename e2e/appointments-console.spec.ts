@@ -72,13 +72,19 @@ async function choose(page: Page, testId: string, text: string | RegExp) {
 
 /** Types a member number into the client search of a dialog and takes the match. */
 async function pickClient(page: Page, testId: string, number: number) {
-  await page.getByTestId(testId).click();
-  await page.keyboard.type(String(number));
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: `#${number}` })
-    .first()
-    .click();
+  const box = page.getByTestId(testId);
+  // Again when a loaded machine's click fell on the list while it still opened (the choice did not take).
+  await expect(async () => {
+    if ((await box.textContent())?.includes(`#${number}`)) return;
+    await box.click();
+    await box.locator('input').fill(String(number));
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: `#${number}` })
+      .first()
+      .click({ timeout: 10_000 });
+    await expect(box).toContainText(`#${number}`, { timeout: 3_000 });
+  }).toPass({ timeout: 60_000 });
 }
 
 test.use({ actionTimeout: 30_000 });
