@@ -93,6 +93,23 @@ async function club(n: number) {
   return { ...admin, clubId, members, closed, terminals, member };
 }
 
+/** A connected terminal of a club whose link runs through a proxy that can be cut (it reconnects quickly). */
+async function behindProxy(clubId: number, serial: string, name: string) {
+  const p = await proxy(port);
+  const t = await factory.makeTerminal(ctx, clubId, { serial, secret: SECRET, name });
+  const tc = new TerminalClient({
+    url: `http://127.0.0.1:${p.port}`,
+    serial,
+    secret: SECRET,
+    heartbeat: false,
+    reconnect: true,
+    backoffMs: { initial: 50, max: 200 },
+  });
+  open.push(tc);
+  await tc.connect();
+  return { p, t, tc };
+}
+
 /** The console's live feed of a signed-in user: every message it receives. */
 async function liveFeed(api: Api) {
   const got: LiveMessage[] = [];
@@ -276,19 +293,7 @@ describe('lockdown', () => {
 describe('alarm inputs', () => {
   it('a terminal with its link cut opens on its fire input by itself, then raises the club’s open-all when back', async () => {
     const c = await club(1);
-    const p = await proxy(port);
-    const serial = `GS-fire-${c.clubId}`;
-    const t = await factory.makeTerminal(ctx, c.clubId, { serial, secret: SECRET, name: 'Pool gate' });
-    const fire = new TerminalClient({
-      url: `http://127.0.0.1:${p.port}`,
-      serial,
-      secret: SECRET,
-      heartbeat: false,
-      reconnect: true,
-      backoffMs: { initial: 50, max: 200 },
-    });
-    open.push(fire);
-    await fire.connect();
+    const { p, t, tc: fire } = await behindProxy(c.clubId, `GS-fire-${c.clubId}`, 'Pool gate');
     p.cut();
     await until(() => !fire.connected);
     fire.raiseAlarm('fire-alarm');
@@ -343,22 +348,10 @@ describe('alarm inputs', () => {
 
   it('a terminal in lockdown with its link cut refuses a member and admits a listed override; the log keeps both as the lockdown’s', async () => {
     const c = await club(0);
-    const p = await proxy(port);
     const member = await c.member(`OL-M-${c.clubId}`);
     const guard = await c.member(`OL-G-${c.clubId}`, { firstName: 'Security' });
     await c.api.request('PUT', `/api/GateSafety/Overrides/${guard.id}`);
-    const serial = `GS-offline-lock-${c.clubId}`;
-    const t = await factory.makeTerminal(ctx, c.clubId, { serial, secret: SECRET, name: 'Side door' });
-    const gate = new TerminalClient({
-      url: `http://127.0.0.1:${p.port}`,
-      serial,
-      secret: SECRET,
-      heartbeat: false,
-      reconnect: true,
-      backoffMs: { initial: 50, max: 200 },
-    });
-    open.push(gate);
-    await gate.connect();
+    const { p, t, tc: gate } = await behindProxy(c.clubId, `GS-offline-lock-${c.clubId}`, 'Side door');
     await c.api.post('/api/GateSafety/Lockdown', command('Threat outside'));
     await until(() => gate.safety.mode === 'lockdown' && (gate.validList?.lockdownOverrides?.length ?? 0) > 0);
     p.cut();

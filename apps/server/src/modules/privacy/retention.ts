@@ -173,24 +173,9 @@ export async function retainClub(
   const n = opts.batchRows;
 
   const entrances = await inBatches(db, opts, () => entranceBatch(clubId, start(entranceFrom), n));
-  const guard = await inBatches(
-    db,
-    opts,
-    () => sql`with d as (
-        delete from client_entry_guard where club_id = ${clubId} and client_id in (
-          select client_id from client_entry_guard where club_id = ${clubId} and at < ${start(entranceFrom)} limit ${n})
-        returning 1)
-      select count(*)::int as client_entry_guard from d`,
-  );
-  const stays = await inBatches(
-    db,
-    opts,
-    () => sql`with d as (
-        delete from area_presence where club_id = ${clubId} and id in (
-          select id from area_presence where club_id = ${clubId} and entered_at < ${start(entranceFrom)}
-            and left_at is not null limit ${n})
-        returning 1)
-      select count(*)::int as area_presence from d`,
+  const guard = await inBatches(db, opts, () => guardBatch(clubId, start(entranceFrom), n));
+  const stays = await inBatches(db, opts, () =>
+    closedStaysBatch(clubId, start(entranceFrom), sql`left_at is not null`, n),
   );
   const attendance = await inBatches(
     db,
@@ -291,26 +276,9 @@ export async function forgetVisits(
   const cutoff = sql`${new Date(now.getTime() - minutes * 60_000).toISOString()}::timestamptz`;
   const n = opts.batchRows;
   const entrances = await inBatches(db, opts, () => entranceBatch(clubId, cutoff, n));
-  const guard = await inBatches(
-    db,
-    opts,
-    () => sql`with d as (
-        delete from client_entry_guard where club_id = ${clubId} and client_id in (
-          select client_id from client_entry_guard where club_id = ${clubId} and at < ${cutoff} limit ${n})
-        returning 1)
-      select count(*)::int as client_entry_guard from d`,
-  );
+  const guard = await inBatches(db, opts, () => guardBatch(clubId, cutoff, n));
   // Open stays are the occupancy and anti-passback state: kept until they end.
-  const stays = await inBatches(
-    db,
-    opts,
-    () => sql`with d as (
-        delete from area_presence where club_id = ${clubId} and id in (
-          select id from area_presence where club_id = ${clubId} and entered_at < ${cutoff}
-            and left_at < ${cutoff} limit ${n})
-        returning 1)
-      select count(*)::int as area_presence from d`,
-  );
+  const stays = await inBatches(db, opts, () => closedStaysBatch(clubId, cutoff, sql`left_at < ${cutoff}`, n));
   return { ...entrances, ...guard, ...stays };
 }
 
@@ -371,6 +339,27 @@ function entranceBatch(clubId: number, before: SQL, n: number): SQL {
     e as (delete from entrance_logs x using b where x.club_id = ${clubId} and x.id = b.id returning 1)
     select (select count(*) from e)::int as entrance_logs, (select count(*) from q)::int as quick_exits,
            (select count(*) from o)::int as entrance_overrides`;
+}
+
+/** One batch of rapid re-entry guard rows older than `before` (count as `client_entry_guard`). */
+function guardBatch(clubId: number, before: SQL, n: number): SQL {
+  return sql`with d as (
+      delete from client_entry_guard where club_id = ${clubId} and client_id in (
+        select client_id from client_entry_guard where club_id = ${clubId} and at < ${before} limit ${n})
+      returning 1)
+    select count(*)::int as client_entry_guard from d`;
+}
+
+/**
+ * One batch of area stays entered before `before` that have ended by `ended` (a condition on
+ * `left_at`): open stays are the occupancy and anti-passback state (count as `area_presence`).
+ */
+function closedStaysBatch(clubId: number, before: SQL, ended: SQL, n: number): SQL {
+  return sql`with d as (
+      delete from area_presence where club_id = ${clubId} and id in (
+        select id from area_presence where club_id = ${clubId} and entered_at < ${before} and ${ended} limit ${n})
+      returning 1)
+    select count(*)::int as area_presence from d`;
 }
 
 function presentRun(r: typeof retentionRuns.$inferSelect): RetentionRun {
