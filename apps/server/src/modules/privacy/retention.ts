@@ -36,10 +36,12 @@ import { applyBookingRetention } from '../appointments/appointments.jobs.js';
 export const ACCESS_LOG_DAYS = 730;
 
 /**
- * Rows one statement of the job deletes at most: short transactions, so the gate's writes never
- * wait long (bench/retention-gate.bench.mjs: 5000-row batches held the disk ~100 ms each).
+ * Rows one statement of the job deletes at most: short transactions, so the gate's decisions never
+ * wait long behind one (bench/retention-gate.bench.mjs on a quiet 2-core machine: batches of 1000
+ * with a rest as long as the batch doubled the gate's p99 during the run; 250 with twice the rest,
+ * p99 ratio 1.06 and 136 s for 917,000 entrances; docs/privacy.md "Retention").
  */
-export const RETENTION_BATCH_ROWS = 1000;
+export const RETENTION_BATCH_ROWS = 250;
 
 /** Least pause between batches of the nightly job and of a run from the console (ms): the disk is the gate's between them. */
 export const RETENTION_PAUSE_MS = 20;
@@ -49,7 +51,7 @@ export const RETENTION_PAUSE_MS = 20;
  * holds more than 1 / (1 + factor) of the database's time however slow the machine (a run from
  * the console and the nightly job; tests pass pauseMs 0 and no factor).
  */
-export const RETENTION_YIELD_FACTOR = 1;
+export const RETENTION_YIELD_FACTOR = 2;
 
 /**
  * The least decision window of visitor mode (minutes, docs/privacy.md "Visitor mode"): the day's
