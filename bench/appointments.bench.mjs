@@ -9,8 +9,14 @@
 // - the gate's p99 with the group "booking required" and without, in one run: BENCH_GATE_RATE (200)
 //   decisions/s offered, open loop, across the terminals (real TerminalClients over the terminal
 //   protocol), BENCH_GATE_SECONDS (8) per phase, phases off, on, off, on; the ratio of the on
-//   phases' p99 to the off phases'. On: most members have no booking now, so most decisions are
-//   refusals 40 after the same reads (the booking check is a map lookup of the cached bookings).
+//   phases' p99 to the off phases'. The gate's window is set to 120 minutes before a booking's start
+//   and the booking phase books the earliest free slots first, so the members presented at the gate
+//   are those whose booking's window is open now: in the on phases they are admitted by the booking
+//   check (status 1), the first admission of each checks her booking in (checkInAtGate, a write), as
+//   at a mikveh run by appointment. BENCH_GATE_UNBOOKED (0.1): the share of presentations by members
+//   with no booking (refused 40 when on, admitted when off). Before the measured phases each state is
+//   warmed up for a second with members without a booking. BENCH_TRACE=1 prints each phase's
+//   decisions over 40 ms (ms into the phase, ms taken, status).
 // Run: `nice -n 10 npm exec -- node --import tsx bench/appointments.bench.mjs` (the pinned Node 24).
 // Appends to bench/RESULTS.md; writes bench/results/appointments.json. BENCH_RECORD=0: a trial.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -48,6 +54,17 @@ async function api(base, headers, method, url, body) {
   return { status: res.status, json: await res.json().catch(() => null) };
 }
 
+const GATE_BEFORE = 120;
+/** The club's booking settings: the group requires a booking or not; the gate window 120 min before. */
+async function setRequiredOn(base, headers, groupId, on) {
+  const r = await api(base, headers, 'PUT', '/api/Booking/Settings', {
+    requiredGroupIds: on ? [groupId] : [],
+    gateBeforeMinutes: GATE_BEFORE,
+    gateAfterMinutes: 45,
+  });
+  if (r.status !== 200) throw new Error(`settings: ${r.status} ${JSON.stringify(r.json)}`);
+}
+
 /** One database: booking throughput, then the gate's p99 off/on. */
 async function runOn(target) {
   const port = 21000 + (process.pid % 5000) + (target === 'pglite' ? 0 : 1);
@@ -75,15 +92,18 @@ async function runOn(target) {
       });
       if (r.status !== 200) throw new Error(`room: ${r.status} ${JSON.stringify(r.json)}`);
     }
+    await setRequiredOn(base, headers, ready.groupId, false);
     const slots = await api(base, headers, 'GET', `/api/Booking/Slots?groupId=${ready.groupId}&days=7`);
     const free = slots.json.days
       .flatMap((d) => d.slots)
-      .filter((s) => s.free && Date.parse(s.startsAt) > Date.now() + 30 * 60_000);
+      .filter((s) => s.free && Date.parse(s.startsAt) > Date.now() + 60_000)
+      .sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt));
     // ---------------------------------------------------------- booking throughput
     out.load.book = load();
     let next = 0;
     const lat = [];
     const codes = {};
+    const booked = [];
     const end = performance.now() + BOOK_SECONDS * 1000;
     const t0 = performance.now();
     await Promise.all(
@@ -100,6 +120,7 @@ async function runOn(target) {
           });
           lat.push(performance.now() - begin);
           codes[r.status] = (codes[r.status] ?? 0) + 1;
+          if (r.status === 200) booked.push({ clientId: 1 + (i % CLIENTS), startsAt: Date.parse(s.startsAt) });
         }
       }),
     );
@@ -128,11 +149,28 @@ async function runOn(target) {
       );
     }
     await Promise.all(clients.map((c) => c.connect()));
+    // The cards presented: members whose booking's gate window is open now (client id k has card
+    // 500000 + k, bench/lib/gate-server.mjs), and a share of members with no booking at all.
+    const withBooking = new Set(booked.map((b) => b.clientId));
+    const inWindow = [
+      ...new Set(
+        booked
+          .filter((b) => b.startsAt - GATE_BEFORE * 60_000 <= Date.now() + 60_000 && b.startsAt > Date.now())
+          .map((b) => b.clientId),
+      ),
+    ].map((k) => String(500000 + k));
+    const unbooked = ready.cards.filter((_, i) => !withBooking.has(i + 1)).slice(0, 200);
+    if (inWindow.length === 0) throw new Error('no booking whose window is open now');
+    const UNBOOKED = Number(process.env.BENCH_GATE_UNBOOKED ?? 0.1);
+    const cardAt = (n) =>
+      (n * 7919) % 1000 < UNBOOKED * 1000 ? unbooked[n % unbooked.length] : inWindow[n % inWindow.length];
+    out.gate = { inWindowMembers: inWindow.length };
     let sent = 0;
-    const phase = async (secs) => {
+    const phase = async (secs, pick = cardAt) => {
       const l = [];
       const statuses = {};
       const pending = [];
+      const trace = [];
       const begin = performance.now();
       const first = sent;
       const n = RATE * secs;
@@ -140,11 +178,13 @@ async function runOn(target) {
         const due = first + Math.min(n, Math.floor(((performance.now() - begin) / 1000) * RATE));
         for (; sent < due; sent++) {
           const c = clients[sent % clients.length];
-          const card = ready.cards[sent % ready.cards.length];
+          const card = pick(sent);
           const s = performance.now();
           pending.push(
             c.present({ kind: 'card', value: card }).then((d) => {
               l.push(performance.now() - s);
+              if (process.env.BENCH_TRACE)
+                trace.push([Math.round(s - begin), Math.round(performance.now() - s), d.status]);
               statuses[d.status] = (statuses[d.status] ?? 0) + 1;
             }),
           );
@@ -152,17 +192,22 @@ async function runOn(target) {
         await sleep(5);
       }
       await Promise.all(pending);
+      if (process.env.BENCH_TRACE) {
+        const slow = trace.filter((t) => t[1] > 40);
+        console.log(`slow (>40 ms) at ms: ${JSON.stringify(slow.slice(0, 60))} (${slow.length})`);
+      }
       return { l, statuses };
     };
-    const setRequired = async (on) => {
-      const r = await api(base, headers, 'PUT', '/api/Booking/Settings', {
-        requiredGroupIds: on ? [ready.groupId] : [],
-      });
-      if (r.status !== 200) throw new Error(`settings: ${r.status}`);
-    };
-    await setRequired(false);
-    await phase(1); // warm-up
+    const setRequired = (on) => setRequiredOn(base, headers, ready.groupId, on);
+    // Warm-up of both states with members who have no booking (in the on state refused 40): the
+    // booking check's code and its loaded bookings are warm before the measured phases, whose
+    // first on phase then holds the evening's first admissions of the booked members (check-ins).
+    for (const on of [false, true]) {
+      await setRequired(on);
+      await phase(1, (n) => unbooked[n % unbooked.length]);
+    }
     out.load.gate = load();
+    const perPhase = [];
     const all = { false: [], true: [] };
     const statuses = { false: {}, true: {} };
     for (const on of [false, true, false, true]) {
@@ -171,6 +216,7 @@ async function runOn(target) {
       all[on].push(...p.l);
       for (const [k, v] of Object.entries(p.statuses)) statuses[on][k] = (statuses[on][k] ?? 0) + v;
       const s = [...p.l].sort((a, b) => a - b);
+      perPhase.push(r1(pct(s, 99)));
       console.log(
         `${out.db} required ${on ? 'on ' : 'off'}: n ${s.length} p50 ${r1(pct(s, 50))} p99 ${r1(pct(s, 99))} ${JSON.stringify(p.statuses)}`,
       );
@@ -179,7 +225,7 @@ async function runOn(target) {
       const s = all[on].sort((a, b) => a - b);
       return { n: s.length, p50: r1(pct(s, 50)), p99: r1(pct(s, 99)), statuses: statuses[on] };
     };
-    out.gate = { rate: RATE, seconds: GATE_SECONDS, off: sum(false), on: sum(true) };
+    out.gate = { ...out.gate, rate: RATE, seconds: GATE_SECONDS, off: sum(false), on: sum(true), perPhase };
     out.gate.p99Ratio = Math.round((out.gate.on.p99 / Math.max(0.1, out.gate.off.p99)) * 100) / 100;
     out.load.end = load();
   } finally {
@@ -219,7 +265,7 @@ if (process.env.BENCH_RECORD !== '0') {
   for (const r of runs) {
     addResultRow(
       path.join(root, 'bench/RESULTS.md'),
-      'Appointments: booking throughput and the gate with booking required (bench/appointments.bench.mjs)',
+      'Appointments: booking throughput, and the gate with booking required for members inside their windows (bench/appointments.bench.mjs)',
       [
         'date',
         'db',
@@ -231,8 +277,11 @@ if (process.env.BENCH_RECORD !== '0') {
         'gate p99 off',
         'gate p99 on',
         'ratio on/off',
+        'presented: members in window, unbooked share',
+        'statuses off / on',
+        'p99 per phase (off, on, off, on)',
         'goal met',
-        'load (start/book/gate/end)',
+        'machine, load (start/book/gate/end)',
       ],
       [
         result.at.slice(0, 16),
@@ -245,8 +294,11 @@ if (process.env.BENCH_RECORD !== '0') {
         r.gate.off.p99,
         r.gate.on.p99,
         r.gate.p99Ratio,
+        `${r.gate.inWindowMembers}, ${process.env.BENCH_GATE_UNBOOKED ?? 0.1}`,
+        `${JSON.stringify(r.gate.off.statuses)} / ${JSON.stringify(r.gate.on.statuses)}`.replaceAll('|', '/'),
+        r.gate.perPhase.join(', '),
         r.met ? 'yes' : 'no',
-        `${r.load.start}/${r.load.book}/${r.load.gate}/${r.load.end}`,
+        `${os.cpus().length} cores, node ${process.version}, ${r.load.start}/${r.load.book}/${r.load.gate}/${r.load.end}`,
       ],
     );
   }

@@ -341,6 +341,55 @@ describe('at the gate', () => {
     const free = await present(none.cardSerial, at(-4 * 60_000));
     expect(free.status).toBe(EntranceStatus.Approved);
   });
+
+  it('checks in members admitted at the same moment (one batch), once each; after the attendant’s undo, again', async () => {
+    await admin.api.request('PUT', '/api/Booking/Settings', { requiredGroupIds: [groupId], gateBeforeMinutes: 120 });
+    const [t1, t2] = await Promise.all(
+      ['A', 'B'].map((x) => factory.makeTerminal(ctx, clubId, { serial: `APPT2-${x}-${clubId}`, secret: 's' })),
+    );
+    const [s1, s2] = await freeSlots(roomId, 240);
+    const a = await member();
+    const b = await member();
+    const made = [];
+    for (const [c, s] of [
+      [a, s1],
+      [b, s2],
+    ] as const) {
+      const r = await admin.api.post('/api/Booking', {
+        resourceId: roomId,
+        startsAt: s!.startsAt,
+        clientId: c.id,
+        idempotencyKey: key(),
+      });
+      expect(r.statusCode).toBe(200);
+      made.push(r.json() as Booking);
+    }
+    const when = new Date(Date.parse(s1!.startsAt) - 5 * 60_000);
+    const present = (terminalId: number, card: string, at: Date) =>
+      processEntrance(ctx.database.db, null, { clubId, terminalId, identification: { kind: 'card', value: card }, at });
+    // Both presented in one turn of the event loop: their check-ins go to the database as one statement.
+    const both = await Promise.all([present(t1.id, a.cardSerial, when), present(t2.id, b.cardSerial, when)]);
+    expect(both.map((d) => d.status)).toEqual([EntranceStatus.Approved, EntranceStatus.Approved]);
+    const statusOf = async (id: number) =>
+      (await ctx.database.db.select().from(bookings).where(eq(bookings.id, id)))[0]!;
+    expect((await statusOf(made[0]!.id)).status).toBe('checkedIn');
+    expect((await statusOf(made[1]!.id)).status).toBe('checkedIn');
+    // A second admission of hers later in the window changes nothing (no booking of hers is `booked`).
+    const later = new Date(when.getTime() + 60_000);
+    expect((await present(t1.id, a.cardSerial, later)).status).toBe(EntranceStatus.Approved);
+    expect((await statusOf(made[0]!.id)).checkedInAt?.toISOString()).toBe(when.toISOString());
+    // The attendant undoes her check-in: her next admission checks her in again.
+    const undo = await admin.api.post(`/api/Booking/${made[0]!.id}/Status`, { status: 'booked' });
+    expect(undo.statusCode).toBe(200);
+    const again = new Date(when.getTime() + 2 * 60_000);
+    expect((await present(t1.id, a.cardSerial, again)).status).toBe(EntranceStatus.Approved);
+    const row = await statusOf(made[0]!.id);
+    expect({ status: row.status, at: row.checkedInAt?.toISOString() }).toEqual({
+      status: 'checkedIn',
+      at: again.toISOString(),
+    });
+    await admin.api.request('PUT', '/api/Booking/Settings', { requiredGroupIds: [] });
+  });
 });
 
 describe('reminders and retention', () => {

@@ -1,7 +1,8 @@
-import { and, eq, gt, lt, notInArray, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, notInArray } from 'drizzle-orm';
 import { BookingSettings, bookingGateVerdict, type BookingGateVerdict } from '@venue/domain';
 import type { Db, Tx } from '../../db/index.js';
 import { bookings, bookingSettings } from '../../db/schema.js';
+import { gateStatements } from '../gate/gate-batch.js';
 
 /**
  * The gate's side of appointments (docs/appointments.md "At the gate"): for a member of a
@@ -24,6 +25,8 @@ interface ClubGate {
   window: { beforeMinutes: number; afterMinutes: number };
   /** Starts (ms) of each client's live bookings in the range. */
   starts: Map<number, number[]>;
+  /** Starts (ms) of each client's bookings still `booked` (not yet checked in): what checkInAtGate may update. */
+  booked: Map<number, number[]>;
 }
 
 /** Per database handle (tests run many databases in one process; club ids repeat across them). */
@@ -56,10 +59,11 @@ async function load(db: Db | Tx, clubId: number, now: number): Promise<ClubGate>
     required: new Set(s.requiredGroupIds),
     window: { beforeMinutes: s.gateBeforeMinutes, afterMinutes: s.gateAfterMinutes },
     starts: new Map(),
+    booked: new Map(),
   };
   if (entry.required.size === 0) return entry;
   const rows = await db
-    .select({ clientId: bookings.clientId, startsAt: bookings.startsAt })
+    .select({ clientId: bookings.clientId, startsAt: bookings.startsAt, status: bookings.status })
     .from(bookings)
     .where(
       and(
@@ -69,10 +73,14 @@ async function load(db: Db | Tx, clubId: number, now: number): Promise<ClubGate>
         lt(bookings.startsAt, new Date(now + HALF_RANGE_MS)),
       ),
     );
+  const add = (map: Map<number, number[]>, clientId: number, at: number) => {
+    const list = map.get(clientId) ?? [];
+    list.push(at);
+    map.set(clientId, list);
+  };
   for (const r of rows) {
-    const list = entry.starts.get(r.clientId) ?? [];
-    list.push(r.startsAt.getTime());
-    entry.starts.set(r.clientId, list);
+    add(entry.starts, r.clientId, r.startsAt.getTime());
+    if (r.status === 'booked') add(entry.booked, r.clientId, r.startsAt.getTime());
   }
   return entry;
 }
@@ -118,25 +126,29 @@ export async function bookingGateCheck(
  * The gate's check-in (docs/appointments.md "At the gate"; issue 38 "quick check-in by card at the
  * terminal"): an admission of a member of a "booking required" group inside her booking's window
  * marks that booking (still `booked`, the one starting nearest to `at`) checked in at `at`, so the
- * attendant's evening moves without a touch. One UPDATE; nothing when none is booked in the
- * window (already checked in by the attendant, or an admission by another rule).
+ * attendant's evening moves without a touch. One UPDATE, batched with the other admissions' check-ins
+ * (gate-batch.ts), and only when the loaded bookings hold one still `booked` in the window: her second and later admissions of the evening cost no write
+ * (bench/appointments.bench.mjs). Nothing when none is booked in the window (already checked in
+ * by the attendant, or an admission by another rule).
  * Returns the booking's id, or null.
  */
 export async function checkInAtGate(db: Db | Tx, clubId: number, clientId: number, at: Date): Promise<number | null> {
-  const w = cacheOf(db).cache.get(clubId)?.window ?? { beforeMinutes: 20, afterMinutes: 45 };
+  const entry = cacheOf(db).cache.get(clubId);
+  const w = entry?.window ?? { beforeMinutes: 20, afterMinutes: 45 };
   const from = new Date(at.getTime() - w.afterMinutes * 60_000);
   const until = new Date(at.getTime() + w.beforeMinutes * 60_000);
-  const [row] = await db
-    .update(bookings)
-    .set({ status: 'checkedIn', checkedInAt: at, remindDayAt: null, remindHourAt: null })
-    .where(
-      and(
-        eq(bookings.clubId, clubId),
-        sql`${bookings.id} = (select b.id from bookings b where b.club_id = ${clubId} and b.client_id = ${clientId}
-          and b.status = 'booked' and b.starts_at >= ${from} and b.starts_at <= ${until}
-          order by abs(extract(epoch from b.starts_at - ${at}::timestamptz)) limit 1)`,
-      ),
-    )
-    .returning({ id: bookings.id });
+  const inWindow = (t: number) => t >= from.getTime() && t <= until.getTime();
+  const pending = entry?.booked.get(clientId);
+  if (entry && !pending?.some(inWindow)) return null;
+  const row = await gateStatements(db as Db).checkIn({ clubId, clientId, at, from, until });
+  // That booking is not `booked` any more; when none was (checked in on another instance or by
+  // the attendant), none in the window is.
+  if (entry && pending) {
+    const done = row?.startsAt.getTime();
+    entry.booked.set(
+      clientId,
+      pending.filter((t) => (done === undefined ? !inWindow(t) : t !== done)),
+    );
+  }
   return row?.id ?? null;
 }

@@ -144,6 +144,14 @@ async function takeGuard(tx: Tx, clubId: number, clientId: number, at: Date): Pr
   return res.length > 0;
 }
 
+/** A promise's outcome without a rejection left unhandled while other work is awaited. */
+function settle<T>(p: Promise<T>): Promise<{ value?: T; error?: unknown }> {
+  return p.then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
+}
+
 /** One identification at a time per club and value, in this process (see processEntrance). */
 const sameIdentification = new KeyedSerializer();
 
@@ -171,15 +179,21 @@ async function decideAndRecord(
     throw err;
   }
   let logId: number;
+  const logOnly = !p.client || (p.decision.amount === 0 && p.decision.bonusUsed === 0);
+  // Admitted in her booking's window: the booking is checked in (docs/appointments.md "At the gate").
+  // When the log row is the only other write, both go to the database at once (the answer waits
+  // for the slower, not for both in turn; bench/appointments.bench.mjs); a resend's or a rapid
+  // re-entry's check-in finds her booking already checked in by the first admission.
+  const checkIn =
+    read.input.booking === 'inWindow' && !opts.decideOnly && p.client && p.decision.status === EntranceStatus.Approved
+      ? p.client.id
+      : null;
+  const early = checkIn !== null && logOnly ? settle(checkInAtGate(db, clubId, checkIn, req.at)) : null;
   try {
     // Performance (gate benchmark, bench/gate.bench.mjs): when no money or bonus moves — the common
     // case: subscriptions, refusals — the log row is the only write, and one INSERT statement is
     // atomic by itself: no BEGIN/COMMIT round trips, the pooled connection is held for one statement.
-    logId = opts.decideOnly
-      ? 0
-      : !p.client || (p.decision.amount === 0 && p.decision.bonusUsed === 0)
-        ? await recordLogOnly(db, p)
-        : await recordWithPayment(db, p);
+    logId = opts.decideOnly ? 0 : logOnly ? await recordLogOnly(db, p) : await recordWithPayment(db, p);
   } catch (err) {
     if (code.check?.kind === 'ok' && !opts.decideOnly) await releaseGateCode(db, clubId, code.check.codeId);
     if (err instanceof DuplicateEvent && eventId) {
@@ -205,14 +219,11 @@ async function decideAndRecord(
       passback: p.decision.passback === true,
     });
   }
-  // Admitted in her booking's window: the booking is checked in (docs/appointments.md "At the gate").
-  if (
-    read.input.booking === 'inWindow' &&
-    !opts.decideOnly &&
-    p.client &&
-    p.decision.status === EntranceStatus.Approved
-  ) {
-    await checkInAtGate(db, clubId, p.client.id, req.at);
+  if (early) {
+    const done = await early;
+    if (done.error) throw done.error;
+  } else if (checkIn !== null) {
+    await checkInAtGate(db, clubId, checkIn, req.at);
   }
   if (opts.publish !== false && !opts.decideOnly) bus?.publish('entrance', { clubId, row });
   return { ...p.decision, logId, clientId: row.clientId, clientName: row.clientName, row, duplicate: false };
