@@ -173,7 +173,10 @@ async function visit(context, origin, { identity, slow }) {
   );
   const usableMs = Math.round(performance.now() - t1);
   await page.close();
-  return { login, dashboard, usableMs, breakdown: breakdownOf([...requests.values()], dashboard.ms) };
+  const breakdown = breakdownOf([...requests.values()], dashboard.ms);
+  // BENCH_TRACE=1: every request after the click (path, sent and done ms, bytes) in the JSON.
+  if (process.env.BENCH_TRACE) breakdown.requests = [...requests.values()].sort((a, b) => a.sentMs - b.sentMs);
+  return { login, dashboard, usableMs, breakdown };
 }
 
 /**

@@ -1,10 +1,14 @@
-import { useMemo } from 'react';
-import { Card, Col, Progress, Space, Statistic, Typography } from 'antd';
+import { lazy, Suspense, useMemo } from 'react';
+import { Card, Col, Progress, Skeleton, Space, Statistic, Typography } from 'antd';
 import { TeamOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EChart } from '../dashboard/EChart';
 import { useOccupancyNow } from './useOccupancy';
+
+// The curve (and echarts with it) loads beside the tile, never before the dashboard's counters: a
+// static import put echarts into the dashboard's own file, and the counters waited for it
+// (bench/console-load.bench.mjs, issue 35: counters at 10.3 s on slow 4G with the full demo).
+const EChart = lazy(() => import('../dashboard/EChart').then((m) => ({ default: m.EChart })));
 
 /**
  * The dashboard's occupancy tile (issue 36; docs/gate-safety.md "Occupancy"): people inside now in
@@ -59,7 +63,9 @@ export function OccupancyTile() {
             )}
           </div>
         ))}
-        <EChart option={option} height={160} testId="occupancy-curve" />
+        <Suspense fallback={<Skeleton active paragraph={{ rows: 3 }} title={false} />}>
+          <EChart option={option} height={160} testId="occupancy-curve" />
+        </Suspense>
         {now.data.autoClosedToday > 0 && (
           <Typography.Text type="warning">
             {t('occupancy.autoClosed', { count: now.data.autoClosedToday })}
