@@ -140,7 +140,7 @@ export function BookDialog({ start, onClose }: { start: BookStart; onClose: () =
               placeholder={t('bookingConsole.week.allKinds')}
               onChange={(v?: BookingResourceKind) => (setKind(v), setSlot(undefined))}
               data-testid="book-kind"
-              options={BOOKING_RESOURCE_KINDS.map((k) => ({ value: k, label: t(`bookingConsole.kind.${k}`) }))}
+              options={BOOKING_RESOURCE_KINDS.map((k) => ({ value: k, label: t(codeI18nKey('bookingKind', k)) }))}
             />
           </Form.Item>
           {!waitlist && (

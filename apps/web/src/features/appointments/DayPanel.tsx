@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Card, Empty, List, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Booking, BookingEvening, WaitlistEntry } from '@venue/domain';
+import { codeI18nKey } from '@venue/domain';
 import { QueryState } from '../../shared/QueryState';
 import { errorText } from '../../shared/errors';
 import { useFormat } from '../../shared/useFormat';
@@ -154,7 +155,7 @@ function WaitlistCard({ date, groupId }: { date: string; groupId: number | undef
                 <bdi dir="auto" className="booking-name">
                   {w.clientName}
                 </bdi>
-                <Tag>{t(`bookingConsole.kind.${w.kind}`)}</Tag>
+                <Tag>{t(codeI18nKey('bookingKind', w.kind))}</Tag>
                 <Tag color={w.status === 'offered' ? 'purple' : undefined}>
                   {t(`bookingConsole.waitlist.status.${w.status}`)}
                 </Tag>

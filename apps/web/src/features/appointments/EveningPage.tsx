@@ -4,6 +4,7 @@ import { LeftOutlined, ReloadOutlined, RightOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { Booking, BookingEvening } from '@venue/domain';
+import { codeI18nKey } from '@venue/domain';
 import { QueryState } from '../../shared/QueryState';
 import { errorText } from '../../shared/errors';
 import { useFormat } from '../../shared/useFormat';
@@ -94,7 +95,7 @@ function Lanes({ data }: { data: BookingEvening }) {
                 {resource.name}
               </bdi>
               <Typography.Text type="secondary">
-                {t(`bookingConsole.kind.${resource.kind}`)} ·{' '}
+                {t(codeI18nKey('bookingKind', resource.kind))} ·{' '}
                 {t('bookingConsole.evening.count', { count: bookings.length })}
               </Typography.Text>
             </header>

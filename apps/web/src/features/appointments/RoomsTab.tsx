@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Card, Empty, Form, Input, InputNumber, Popconfirm, Select, Space, Switch, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
+  codeI18nKey,
   BOOKING_RESOURCE_KINDS,
   BookingResourceInput,
   BookingSettings,
@@ -73,7 +74,7 @@ export function RoomsTab() {
               {
                 title: t('bookingConsole.rooms.kind'),
                 dataIndex: 'kind',
-                render: (k: string) => t(`bookingConsole.kind.${k}`),
+                render: (k: string) => t(codeI18nKey('bookingKind', k)),
               },
               {
                 title: t('bookingConsole.rooms.minutes'),
@@ -175,7 +176,7 @@ function RoomDrawer({ room, open, onClose }: { room: BookingResource | null; ope
         <Form.Item name="kind" label={t('bookingConsole.rooms.kind')}>
           <Select
             data-testid="room-kind"
-            options={BOOKING_RESOURCE_KINDS.map((k) => ({ value: k, label: t(`bookingConsole.kind.${k}`) }))}
+            options={BOOKING_RESOURCE_KINDS.map((k) => ({ value: k, label: t(codeI18nKey('bookingKind', k)) }))}
           />
         </Form.Item>
         <Form.Item name="serviceMinutes" label={t('bookingConsole.rooms.serviceMinutes')}>

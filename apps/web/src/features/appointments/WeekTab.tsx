@@ -4,6 +4,7 @@ import { LeftOutlined, PlusOutlined, RightOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import {
+  codeI18nKey,
   addDays,
   BOOKING_RESOURCE_KINDS,
   isoDate,
@@ -92,7 +93,7 @@ export function WeekTab() {
             data-testid="week-kind"
             options={[
               { value: 'all', label: t('bookingConsole.week.allKinds') },
-              ...BOOKING_RESOURCE_KINDS.map((k) => ({ value: k, label: t(`bookingConsole.kind.${k}`) })),
+              ...BOOKING_RESOURCE_KINDS.map((k) => ({ value: k, label: t(codeI18nKey('bookingKind', k)) })),
             ]}
           />
         </Space>
