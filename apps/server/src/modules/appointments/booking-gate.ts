@@ -2,7 +2,6 @@ import { and, eq, gt, lt, notInArray } from 'drizzle-orm';
 import { BookingSettings, bookingGateVerdict, type BookingGateVerdict } from '@venue/domain';
 import type { Db, Tx } from '../../db/index.js';
 import { bookings, bookingSettings } from '../../db/schema.js';
-import { gateStatements } from '../gate/gate-batch.js';
 
 /**
  * The gate's side of appointments (docs/appointments.md "At the gate"): for a member of a
@@ -123,16 +122,36 @@ export async function bookingGateCheck(
 }
 
 /**
+ * The statement that checks a booking in (the gate's batched one, modules/gate/gate-batch.ts
+ * `checkIn`, passed in by the gate: this area does not import the gate's). Answers the booking
+ * checked in, or null when none of hers was `booked` from `from` to `until`.
+ */
+export type CheckInStatement = (item: {
+  clubId: number;
+  clientId: number;
+  at: Date;
+  from: Date;
+  until: Date;
+}) => Promise<{ id: number; startsAt: Date } | null>;
+
+/**
  * The gate's check-in (docs/appointments.md "At the gate"; issue 38 "quick check-in by card at the
  * terminal"): an admission of a member of a "booking required" group inside her booking's window
  * marks that booking (still `booked`, the one starting nearest to `at`) checked in at `at`, so the
- * attendant's evening moves without a touch. One UPDATE, batched with the other admissions' check-ins
- * (gate-batch.ts), and only when the loaded bookings hold one still `booked` in the window: her second and later admissions of the evening cost no write
+ * attendant's evening moves without a touch. One UPDATE through `checkIn` (the gate batches it with
+ * the other admissions' check-ins), and only when the loaded bookings hold one still `booked` in
+ * the window: her second and later admissions of the evening cost no write
  * (bench/appointments.bench.mjs). Nothing when none is booked in the window (already checked in
  * by the attendant, or an admission by another rule).
  * Returns the booking's id, or null.
  */
-export async function checkInAtGate(db: Db | Tx, clubId: number, clientId: number, at: Date): Promise<number | null> {
+export async function checkInAtGate(
+  db: Db | Tx,
+  clubId: number,
+  clientId: number,
+  at: Date,
+  checkIn: CheckInStatement,
+): Promise<number | null> {
   const entry = cacheOf(db).cache.get(clubId);
   const w = entry?.window ?? { beforeMinutes: 20, afterMinutes: 45 };
   const from = new Date(at.getTime() - w.afterMinutes * 60_000);
@@ -140,7 +159,7 @@ export async function checkInAtGate(db: Db | Tx, clubId: number, clientId: numbe
   const inWindow = (t: number) => t >= from.getTime() && t <= until.getTime();
   const pending = entry?.booked.get(clientId);
   if (entry && !pending?.some(inWindow)) return null;
-  const row = await gateStatements(db as Db).checkIn({ clubId, clientId, at, from, until });
+  const row = await checkIn({ clubId, clientId, at, from, until });
   // That booking is not `booked` any more; when none was (checked in on another instance or by
   // the attendant), none in the window is.
   if (entry && pending) {

@@ -188,7 +188,10 @@ async function decideAndRecord(
     read.input.booking === 'inWindow' && !opts.decideOnly && p.client && p.decision.status === EntranceStatus.Approved
       ? p.client.id
       : null;
-  const early = checkIn !== null && logOnly ? settle(checkInAtGate(db, clubId, checkIn, req.at)) : null;
+  const early =
+    checkIn !== null && logOnly
+      ? settle(checkInAtGate(db, clubId, checkIn, req.at, (x) => gateStatements(db).checkIn(x)))
+      : null;
   try {
     // Performance (gate benchmark, bench/gate.bench.mjs): when no money or bonus moves — the common
     // case: subscriptions, refusals — the log row is the only write, and one INSERT statement is
@@ -223,7 +226,7 @@ async function decideAndRecord(
     const done = await early;
     if (done.error) throw done.error;
   } else if (checkIn !== null) {
-    await checkInAtGate(db, clubId, checkIn, req.at);
+    await checkInAtGate(db, clubId, checkIn, req.at, (x) => gateStatements(db).checkIn(x));
   }
   if (opts.publish !== false && !opts.decideOnly) bus?.publish('entrance', { clubId, row });
   return { ...p.decision, logId, clientId: row.clientId, clientName: row.clientName, row, duplicate: false };
