@@ -66,8 +66,23 @@ async function axe(page: Page, selector: string, where: string) {
 
 /** Chooses an option of an antd select by its visible text. */
 async function choose(page: Page, testId: string, text: string | RegExp) {
-  await page.getByTestId(testId).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click();
+  const box = page.getByTestId(testId);
+  const shows = async () => {
+    const now = (await box.textContent()) ?? '';
+    return typeof text === 'string' ? now.includes(text) : text.test(now);
+  };
+  // Again until the select shows it: on a loaded machine a click that falls on the list while it
+  // still opens does not take (the CI rehearsal's waitlist dialog kept its submit disabled).
+  await expect(async () => {
+    if (await shows()) return;
+    await box.click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: text })
+      .first()
+      .click({ timeout: 10_000 });
+    await expect(box).toContainText(text, { timeout: 3_000 });
+  }).toPass({ timeout: 60_000 });
 }
 
 /** Types a member number into the client search of a dialog and takes the match. */
