@@ -194,19 +194,7 @@ describe('open-all (evacuation)', () => {
 
   it('a terminal offline when it began gets it in its welcome and its offline list; open-all wins over lockdown', async () => {
     const c = await club(1);
-    const p = await proxy(port);
-    const serial = `GS-late-${c.clubId}`;
-    await factory.makeTerminal(ctx, c.clubId, { serial, secret: SECRET, name: 'Late gate' });
-    const late = new TerminalClient({
-      url: `http://127.0.0.1:${p.port}`,
-      serial,
-      secret: SECRET,
-      heartbeat: false,
-      reconnect: true,
-      backoffMs: { initial: 50, max: 200 },
-    });
-    open.push(late);
-    await late.connect();
+    const { p, tc: late } = await behindProxy(c.clubId, `GS-late-${c.clubId}`, 'Late gate');
     p.cut();
     await until(() => !late.connected);
     await c.api.post('/api/GateSafety/Lockdown', command('Threat outside'));

@@ -2,6 +2,7 @@ import { EntranceStatus, RAPID_REENTRY_SECONDS, type Identification } from '@ven
 import { DB_LIMITS, gatePoolOf, type Db } from '../../db/index.js';
 import { ReadDeadlines } from '../../db/read-deadline.js';
 import { Batcher } from './batcher.js';
+import type { CheckInStatement } from '../appointments/booking-gate.js';
 
 /**
  * The gate's two database statements, batched across concurrent entrances
@@ -318,19 +319,9 @@ export interface GateStatements {
 }
 const perDb = new WeakMap<Db, GateStatements>();
 
-/** A booking check-in at the gate (modules/appointments/booking-gate.ts checkInAtGate). */
-export interface CheckInItem {
-  clubId: number;
-  clientId: number;
-  /** The admission's time: the booking's checked_in_at. */
-  at: Date;
-  /** The window: bookings starting from `from` to `until` (inclusive) may be checked in. */
-  from: Date;
-  until: Date;
-}
-
-/** The booking checked in: its id and start; null when none of hers was `booked` in the window. */
-export type CheckedIn = { id: number; startsAt: Date } | null;
+/** A booking check-in at the gate and its answer: the shapes of booking-gate.ts's CheckInStatement. */
+export type CheckInItem = Parameters<CheckInStatement>[0];
+export type CheckedIn = Awaited<ReturnType<CheckInStatement>>;
 
 /**
  * The gate's booking check-ins of a batch in one statement: for each admission the client's
