@@ -35,8 +35,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    // VITEST_WORKERS: two on this 2-core machine (scripts/test.sh says why not three).
-    maxWorkers: Number(process.env.VITEST_WORKERS ?? 2),
+    // VITEST_WORKERS: three on this 2-core machine (scripts/test.sh says why).
+    maxWorkers: Number(process.env.VITEST_WORKERS ?? 3),
     sequence: { sequencer: SlowFirstSequencer },
     projects: [
       {

@@ -7,15 +7,20 @@ import type { E2eServer } from './fixtures';
 /**
  * Browser tests on Debian's chromium (no browser download: DESIGN §3).
  *
- * One server per worker (E2E_WORKERS, default 2: on this 2-core machine three
- * workers kept the load at 10–13 and took 1 222 s, the axe scans being
- * CPU-bound in the browser), each on a fresh embedded database
+ * One server per worker (E2E_WORKERS, default 4), each on a fresh embedded database
  * with a small demo club of its own: a worker's journeys change
  * only its own server's club (e2e/fixtures.ts gives each test its server).
  * This file is read again by every worker: the servers are chosen once and
  * handed over in E2E_SERVERS_JSON.
+ *
+ * Why four on this 2-core machine: one worker alone keeps a third of one core
+ * busy (the a11y crawl at 1440 px: 46 s of CPU in 134 s; the rest is waiting on
+ * settling screens, polling and its server), so two left the machine half
+ * idle. Measured alone on the whole suite (docs/testing.md "Browser
+ * workers"): two workers 1,830 s, four 872 s with the cores 76 % busy and no
+ * test failed or retried; more would only queue for the cores.
  */
-const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 4));
 if (!process.env.E2E_SERVERS_JSON) {
   const basePort = Number(process.env.E2E_PORT ?? 3217);
   const servers: E2eServer[] = Array.from({ length: workers }, (_, index) => {
