@@ -5,6 +5,7 @@ import { apiSession } from './api';
 import { AttendanceScreen, PositionsScreen } from './pages/AttendancePages';
 import { LoginPage, confirmTermsIfAsked } from './pages/LoginPage';
 import { ReportPage } from './pages/ReportPage';
+import { simulatorCommand } from './terminal';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CLUB = 1001;
@@ -13,10 +14,7 @@ const SHOTS = process.env.E2E_SHOTS ?? path.join(e2eServers()[0].dataDir, 'shots
 /** An employee clocks at DEMO-1 with the terminal simulator; returns its JSON answer. */
 function clock(card: string, at: Date): { ok: boolean; action?: string } {
   const out = execFileSync(
-    'npx',
-    [
-      'tsx',
-      'apps/terminal/src/cli.ts',
+    ...simulatorCommand([
       'attendance',
       'card',
       card,
@@ -26,7 +24,7 @@ function clock(card: string, at: Date): { ok: boolean; action?: string } {
       at.toISOString(),
       '--server',
       currentServer().wsUrl,
-    ],
+    ]),
     { cwd: ROOT, env: { ...process.env, DATA_DIR: currentServer().dataDir }, encoding: 'utf8' },
   );
   return JSON.parse(out.trim().split('\n').pop() ?? '{}');
@@ -49,8 +47,7 @@ test('attendance in Hebrew: a position, an employee clocks in and out at the sim
   page,
   request,
 }) => {
-  // The simulator's command line runs twice (npx tsx compiles it each time): under a loaded CI
-  // machine that alone took most of the default 90 s.
+  // The simulator's command line runs twice; a loaded CI machine once took most of the default 90 s.
   test.setTimeout(180_000);
   const api = await apiSession(request, 'admin', 'demo1234', CLUB);
   const club = await api.get<{

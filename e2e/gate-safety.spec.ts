@@ -4,6 +4,7 @@ import { expect, test, type Page } from './fixtures';
 import { currentServer } from './fixtures';
 import { apiSession } from './api';
 import { signInDemoAdmin } from './pages/LoginPage';
+import { simulatorCommand } from './terminal';
 
 /**
  * The gate in an emergency (issue 36; docs/gate-safety.md), as a new user would do it: the demo
@@ -19,11 +20,11 @@ const SERIALS = ['DEMO-1', 'DEMO-2', 'DEMO-3'];
 /** An interactive simulator of one demo gate: what its display printed so far. */
 function simulator(serial: string): { proc: ChildProcess; out: () => string } {
   let text = '';
-  const proc = spawn(
-    'npx',
-    ['tsx', 'apps/terminal/src/cli.ts', 'interactive', '--serial', serial, '--server', currentServer().wsUrl],
-    { cwd: ROOT, env: { ...process.env, DATA_DIR: currentServer().dataDir }, stdio: ['pipe', 'pipe', 'pipe'] },
-  );
+  const proc = spawn(...simulatorCommand(['interactive', '--serial', serial, '--server', currentServer().wsUrl]), {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: currentServer().dataDir },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   proc.stdout!.on('data', (d: Buffer) => (text += d.toString()));
   proc.stderr!.on('data', (d: Buffer) => (text += d.toString()));
   return { proc, out: () => text };
@@ -55,7 +56,7 @@ test('open-all from the console opens every simulated gate; the banner shows on 
   const gates = SERIALS.map(simulator);
   const second = await browser.newPage();
   try {
-    // The simulator starts through tsx: slow on a loaded machine. On failure, what the simulators printed.
+    // The simulators start slowly on a loaded machine. On failure, what they printed.
     await expect
       .poll(() => gates.every((g) => g.out().includes('[online]')), { timeout: 150_000 })
       .toBe(true)

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { currentServer, expect, test, type APIRequestContext } from './fixtures';
 import { LoginPage } from './pages/LoginPage';
 import { TerminalsPage } from './pages/TerminalsPage';
+import { simulatorCommand } from './terminal';
 
 /**
  * Remote view (seed 001 §2; docs/terminal-protocol.md "Remote view"): the
@@ -36,10 +37,7 @@ async function newTerminal(request: APIRequestContext) {
 /** The interactive simulator (`npm run terminal -- interactive`), typed into through its stdin. */
 function simulator(serial: string, secret: string): { proc: ChildProcessWithoutNullStreams; output: () => string } {
   const proc = spawn(
-    'npx',
-    [
-      'tsx',
-      'apps/terminal/src/cli.ts',
+    ...simulatorCommand([
       'interactive',
       '--serial',
       serial,
@@ -47,7 +45,7 @@ function simulator(serial: string, secret: string): { proc: ChildProcessWithoutN
       `--secret=${secret}`,
       '--server',
       currentServer().wsUrl,
-    ],
+    ]),
     { cwd: ROOT, env: { ...process.env, DATA_DIR: currentServer().dataDir } },
   );
   let out = '';
@@ -57,7 +55,7 @@ function simulator(serial: string, secret: string): { proc: ChildProcessWithoutN
 }
 
 test('the terminal page shows what the simulator’s screen shows, live', async ({ page, request }) => {
-  // The simulator is a process of its own (tsx compiles it first): slow to start on a busy machine.
+  // The simulator is a process of its own: slow to start on a busy machine.
   test.setTimeout(240_000);
   const t = await newTerminal(request);
   const login = new LoginPage(page);
