@@ -16,8 +16,7 @@ import type { E2eServer } from './fixtures';
  * Why four on this 2-core machine: one worker alone keeps a third of one core
  * busy (the a11y crawl at 1440 px: 46 s of CPU in 134 s; the rest is waiting on
  * settling screens, polling and its server), so two left the machine half
- * idle. Measured alone on the whole suite (docs/testing.md "Browser
- * workers"): two workers 1,830 s, four 872 s with the cores 76 % busy and no
+ * idle. Measured alone on the whole suite (docs/testing.md "Workers"): two workers 1,830 s, four 872 s with the cores 76 % busy and no
  * test failed or retried; more would only queue for the cores.
  */
 const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 4));

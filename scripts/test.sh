@@ -65,23 +65,19 @@ log "building the console bundle (in the background)"
 build_pid=$!
 
 # Unit tests, the server on PGlite and the server on PostgreSQL: one vitest run,
-# one pool of three workers (vitest.config.ts `TEST_DB=all`), one report per
-# project (scripts/vitest-projects-reporter.ts). Three on the two cores: with
-# two the cores stayed half idle (files wait on PostgreSQL, on timers);
-# three took 666 s against 1,048 s, cores 88 % busy, nothing failed
-# (docs/testing.md "Workers"). The sheet threads' limit counts their own CPU
-# time, not the time they wait for a core at nice 19 (lib/sheet-isolated.ts),
-# so a busy machine does not make them fail.
-vitest_run() { # vitest_run <TEST_DB> <workers>
-  TEST_DB="$1" VITEST_WORKERS="$2" VITEST_PROJECTS_REPORT_DIR="$REPORTS" \
+# one pool of workers (vitest.config.ts: `TEST_DB=all`, and `maxWorkers`, which
+# says why three on two cores), one report per project
+# (scripts/vitest-projects-reporter.ts).
+vitest_run() { # vitest_run <TEST_DB>
+  TEST_DB="$1" VITEST_PROJECTS_REPORT_DIR="$REPORTS" \
     npx vitest run --reporter=default --reporter=./scripts/vitest-projects-reporter.ts
 }
 if (cd apps/server && pg_up); then
-  phase "unit and API tests on PGlite and on PostgreSQL ($TEST_DATABASE_URL)" vitest_run all 3
+  phase "unit and API tests on PGlite and on PostgreSQL ($TEST_DATABASE_URL)" vitest_run all
 else
   echo "PostgreSQL is not reachable at $TEST_DATABASE_URL: the PostgreSQL run is skipped" >&2
   if [ "${CI:-}" = "true" ]; then status=1; fi
-  phase "unit and API tests on PGlite" vitest_run pglite 3
+  phase "unit and API tests on PGlite" vitest_run pglite
 fi
 
 browser() {
