@@ -5,7 +5,8 @@ import { presentCard } from './terminal';
 
 const CLUB = 1001;
 
-const counter = (page: Page, id: string) => page.getByTestId(id).locator('.ant-statistic-content');
+/** A counter's figure: on the first screen before antd, then on the dashboard (both mark it data-counter). */
+const counter = (page: Page, id: string) => page.getByTestId(id).locator('[data-counter]');
 
 /**
  * Issue 6 (dashboard): the seed's twelve figures (seed 000 §2) render with

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router';
 import type { ReportId } from '@venue/domain';
@@ -29,7 +29,7 @@ import {
  */
 const loadFullCatalogues = () => import('./catalogues').then((m) => addCatalogues(m.catalogues));
 let shellLoad: Promise<{ default: typeof import('./layout/SignedInShell').SignedInShell }> | null = null;
-/** Starts (once) loading the signed-in frame; RequireSession calls it as soon as there is a session, beside the session's data. */
+/** Starts (once) loading the signed-in frame; RequireSession calls it once the session's data is here (useFrameLoad). */
 function loadShell() {
   shellLoad ??= Promise.all([import('./layout/SignedInShell'), loadFullCatalogues()]).then(([m]) => ({
     default: m.SignedInShell,
@@ -136,41 +136,84 @@ function PageSpinner() {
 }
 
 /**
- * Headed for the dashboard (right after sign-in the console opens / and goes
- * to the first screen of the menu, the dashboard for most users): its code
- * loads beside the signed-in frame's instead of after the frame has drawn,
- * and its calls start as soon as the session's data says the user may see it
- * — not once the screen renders (issue 19 load speed; docs/operations.md
- * "Console files").
+ * The dashboard's first screen (counters drawn without antd while the frame
+ * loads). The sign-in page asks for it ahead, beside the session's code, so
+ * that it is there before the frame's files take the browser's connections.
  */
-function usePreloadDashboard(pathname: string, signedIn: boolean) {
+const loadFirstScreen = () => import('../features/dashboard/DashboardFirstScreen');
+const DashboardFirstScreen = lazy(() => loadFirstScreen().then((m) => ({ default: m.DashboardFirstScreen })));
+
+/** The first screen's code, asked for by the sign-in page once its form has drawn. */
+const loadFirstScreenAhead = () => void loadFirstScreen().catch(() => undefined);
+
+/**
+ * Asks for the signed-in frame's code once the session's data is here; for a
+ * user who opens on the dashboard (right after sign-in the console opens /,
+ * which goes to the first screen of the menu: the dashboard for most users),
+ * first starts the dashboard's six counter calls, then asks for the frame's
+ * files and the dashboard's own code, then starts the chart calls. The
+ * counters' small calls so go out ahead of ~45 files on the browser's six
+ * connections, and the first screen can show them while the frame loads
+ * (issue 35; docs/operations.md "Console files"). Answers whether the frame
+ * has been asked for, and whether the dashboard is the first screen.
+ */
+function useFrameLoad(pathname: string, sessionReady: boolean): { asked: boolean; dashboardFirst: boolean } {
   const entries = useNavigationEntries();
   const queryClient = useQueryClient();
-  const headed = signedIn && (pathname === '/' || pathname === '/dashboard');
-  if (headed) void loadDashboard();
-  const opens =
-    headed && (pathname === '/' ? entries[0]?.key === 'dashboard' : entries.some((e) => e.key === 'dashboard'));
+  const dashboardFirst =
+    sessionReady &&
+    (pathname === '/'
+      ? entries[0]?.key === 'dashboard'
+      : pathname === '/dashboard' && entries.some((e) => e.key === 'dashboard'));
+  const [asked, setAsked] = useState(() => shellLoad != null);
   useEffect(() => {
-    if (opens) void import('../features/dashboard/dashboardQueries').then((m) => m.prefetchDashboard(queryClient));
-  }, [opens, queryClient]);
+    if (!sessionReady) return;
+    let live = true;
+    const askForFrame = () => {
+      void loadShell();
+      if (dashboardFirst) void loadDashboard();
+      if (live) setAsked(true);
+    };
+    if (!dashboardFirst) askForFrame();
+    else
+      void import('../features/dashboard/dashboardQueries').then((m) => {
+        m.prefetchDashboardCounters(queryClient);
+        // The query library starts the calls after the current task; the frame's files are asked for after them.
+        window.setTimeout(() => {
+          askForFrame();
+          m.prefetchDashboardCharts(queryClient);
+        }, 0);
+      }, askForFrame);
+    return () => {
+      live = false;
+    };
+  }, [sessionReady, dashboardFirst, queryClient]);
+  return { asked, dashboardFirst };
 }
 
 /** Signed-in area: redirects to /login (forwarding its query parameters) without a session. */
 function RequireSession() {
   const { session, data, loading } = useAuth();
   const location = useLocation();
-  usePreloadDashboard(location.pathname, session != null);
+  const ready = session != null && !loading && data != null;
+  const { asked, dashboardFirst } = useFrameLoad(location.pathname, ready);
   if (!session) {
     // A sign-in link's values were kept in memory when the console started (platform/auth/loginParams).
     // A stored token past its expiry: the sign-in page says the session ended.
     if (hadExpiredSession()) setLoginReason('expired');
     return <Navigate to="/login" replace />;
   }
-  // The frame's code loads while the session's data does, not after it.
-  void loadShell();
-  if (loading || !data) return <PageSpinner />;
-  return (
+  if (!ready) return <PageSpinner />;
+  const first = dashboardFirst ? (
     <Suspense fallback={<PageSpinner />}>
+      <DashboardFirstScreen />
+    </Suspense>
+  ) : (
+    <PageSpinner />
+  );
+  if (!asked) return first;
+  return (
+    <Suspense fallback={first}>
       <SignedInShell token={session.token} />
     </Suspense>
   );
@@ -220,7 +263,7 @@ export const router = createBrowserRouter([
         errorElement: <RouteError />,
         element: (
           <Suspense fallback={<PageSpinner />}>
-            <LoginPage />
+            <LoginPage loadAhead={loadFirstScreenAhead} />
           </Suspense>
         ),
       },

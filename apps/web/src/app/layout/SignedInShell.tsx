@@ -23,6 +23,7 @@ const PopupMessages = lazy(() =>
 export function SignedInShell({ token }: { token: string }) {
   const { data } = useAuth();
   // Pop-up messages wait until the terms are signed: one dialog at a time (seed 001 §4 terms first).
+  // The terms' code (dialog, checkbox, signature pad) loads only for a user who must sign them.
   const termsDue = data != null && data.user.termsVersion < LATEST_TERMS_VERSION;
   return (
     <LocaleProvider>
@@ -31,10 +32,7 @@ export function SignedInShell({ token }: { token: string }) {
           <LiveProvider token={token}>
             <AppLayout />
             <LowLicenseToast />
-            <Suspense fallback={null}>
-              <TermsGate />
-              {!termsDue && <PopupMessages />}
-            </Suspense>
+            <Suspense fallback={null}>{termsDue ? <TermsGate /> : <PopupMessages />}</Suspense>
           </LiveProvider>
         </ErrorViewContext.Provider>
       </ToastProvider>

@@ -23,15 +23,34 @@ export function EChart({
   const el = useRef<HTMLDivElement>(null);
   const chart = useRef<ReturnType<typeof echarts.init> | null>(null);
 
+  // The latest option, for the drawing that starts after the next paint.
+  const latest = useRef(option);
+  latest.current = option;
+
+  // Each chart is drawn in a task of its own after the next paint, not in the
+  // commit that mounts it: the screen's text (the dashboard's counters) shows
+  // first, and a click between two charts is not held up (issue 35).
   useEffect(() => {
-    if (!el.current) return;
-    const c = echarts.init(el.current, undefined, { renderer: 'canvas' });
-    chart.current = c;
-    const ro = new ResizeObserver(() => c.resize());
-    ro.observe(el.current);
+    const host = el.current;
+    if (!host) return;
+    let c: ReturnType<typeof echarts.init> | null = null;
+    let ro: ResizeObserver | null = null;
+    let timer: number | undefined;
+    const frame = window.requestAnimationFrame(() => {
+      timer = window.setTimeout(() => {
+        c = echarts.init(host, undefined, { renderer: 'canvas' });
+        chart.current = c;
+        c.setOption(latest.current, { notMerge: true });
+        const drawn = c;
+        ro = new ResizeObserver(() => drawn.resize());
+        ro.observe(host);
+      }, 0);
+    });
     return () => {
-      ro.disconnect();
-      c.dispose();
+      window.cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+      ro?.disconnect();
+      c?.dispose();
       chart.current = null;
     };
   }, []);

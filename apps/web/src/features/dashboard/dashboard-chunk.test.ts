@@ -49,3 +49,22 @@ describe('the dashboard file', () => {
     );
   });
 });
+
+/** Bare package names a file imports statically (`import … from 'antd'`, not `import type`). */
+const PACKAGE_IMPORT = /^\s*import\s+(?!type\b)(?:[^'"]*?\sfrom\s+)?['"]([^.'"][^'"]*)['"]/gm;
+
+describe('the dashboard first screen', () => {
+  it('is drawn without antd, its icons or echarts: nothing it reaches statically imports them (issue 35)', () => {
+    const graph = [...staticGraph(path.join(src, 'features/dashboard/DashboardFirstScreen.tsx'))];
+    const names = graph.map((f) => path.relative(src, f));
+    expect(names).toContain('features/dashboard/counters.ts');
+    expect(names).toContain('features/dashboard/dashboardQueries.ts');
+    const heavy = graph.flatMap((f) =>
+      [...readFileSync(f, 'utf8').matchAll(PACKAGE_IMPORT)]
+        .map((m) => m[1]!)
+        .filter((p) => /^(antd|@ant-design\/|echarts)/.test(p))
+        .map((p) => `${path.relative(src, f)} → ${p}`),
+    );
+    expect(heavy).toEqual([]);
+  });
+});

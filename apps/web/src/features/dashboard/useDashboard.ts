@@ -9,7 +9,8 @@ import { dashboardQuery, type DashboardEntry } from './dashboardQueries';
  * key starts with 'dashboard', which the live feed invalidates on each
  * entrance (LIVE_REFRESHED_KEYS), so today's and this month's figures follow
  * the gate without a reload. Keys and fetchers: dashboardQueries.ts (which
- * the router also uses to start them before the screen loads).
+ * the router also uses to start them before the screen loads). The six
+ * counters' queries are in counters.ts and DashboardPage's CountCard.
  */
 function useDashboardCall<T>(entry: DashboardEntry) {
   return useQuery(dashboardQuery<T>(entry));
@@ -17,17 +18,8 @@ function useDashboardCall<T>(entry: DashboardEntry) {
 
 const d = contract.dashboard;
 
-type Count = { value: number };
-
-export const useMonthlyEntranceCount = () => useDashboardCall<Count>(d.monthlyEntrances);
-export const useActiveClientsCount = () => useDashboardCall<Count>(d.activeClients);
 export const useEntranceByStatus = () => useDashboardCall<ChartPoint[]>(d.entranceByStatus);
 export const useEntranceByTime = () => useDashboardCall<ChartPoint[]>(d.confirmedEntranceByTime);
-/** This month's income, minor units (agorot). */
-export const useMonthlyIncome = () => useDashboardCall<Count>(d.monthlyIncome);
-export const useLastWeekArrivals = () => useDashboardCall<Count>(d.lastWeekArrivals);
-export const useValidLicenses = () => useDashboardCall<Count>(d.validLicenses);
-export const useExpiredLicenses = () => useDashboardCall<Count>(d.expiredLicenses);
 /** Approved entrances this month per EntrancePaymentType. */
 export const useEntranceByPaymentType = () => useDashboardCall<ChartPoint[]>(d.payments);
 export const useEntranceByGroup = () => useDashboardCall<ChartPoint[]>(d.entranceByGroup);

@@ -15,7 +15,7 @@ import {
 } from '../../shared/lightIcons';
 import { clearLoginReason, readLoginReason } from '../../platform/auth/authStorage';
 import { forgetLoginPassword, takeLoginParams, urlSignInAllowed } from '../../platform/auth/loginParams';
-import { useLogin, type LoginFieldErrors, type LoginFormValues } from './useLogin';
+import { useLogin, usePreloadSignInCode, type LoginFieldErrors, type LoginFormValues } from './useLogin';
 import '../../shared/light.css';
 import { useSignInTitle } from './useSignInTitle';
 
@@ -24,15 +24,18 @@ import { useSignInTitle } from './useSignInTitle';
  * prefill the form; with all three present the console signs in directly.
  *
  * Drawn without antd (shared/light.css gives it antd's look) so that the page
- * loads with the least code: no UI library, no zod until the first submit
- * (docs/operations.md "Console files", issue 19 load speed).
+ * loads with the least code: no UI library, no zod (docs/operations.md
+ * "Console files", issue 19 load speed). Once the form has drawn, the code a
+ * sign-in needs loads ahead (zod, the session's code) with `loadAhead` (the
+ * router's: the dashboard's first screen).
  */
-export function LoginPage() {
+export function LoginPage({ loadAhead }: { loadAhead?: () => void } = {}) {
   const { t } = useTranslation();
   const { submit, error, fieldErrors, clearFieldError, submitting } = useLogin();
   // The sign-in link's values, taken out of the address before the console started (platform/auth/loginParams).
   const [params] = useState(takeLoginParams);
   useSignInTitle();
+  usePreloadSignInCode(loadAhead);
   // Shown once: the reason is cleared when the page has read it.
   const [reason] = useState(() => readLoginReason());
   useEffect(() => clearLoginReason(), []);

@@ -1,7 +1,7 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../platform/auth/AuthProvider';
+import { preloadSessionCode, useAuth } from '../../platform/auth/AuthProvider';
 import { errorText, zodFieldIssues } from '../../shared/errors';
 
 export interface LoginFormValues {
@@ -12,6 +12,29 @@ export interface LoginFormValues {
 
 /** Translated error of each field that failed validation (first issue per field). */
 export type LoginFieldErrors = Partial<Record<keyof LoginFormValues, string>>;
+
+/** The performance mark set when the sign-in form has drawn, before anything is loaded ahead (e2e/sign-in-load.spec.ts). */
+export const SIGN_IN_FORM_MARK = 'venue:sign-in-form';
+
+/**
+ * Loads what a submit needs (the request's schema with zod, the session's
+ * code) and what the router says follows a sign-in (`ahead`: the dashboard's
+ * first screen) as soon as the sign-in form has drawn: not with the page,
+ * which stays light, and not after the click, which would hold the sign-in
+ * call back by a round trip and a parse, and the session's calls behind the
+ * signed-in frame's files (issue 35 dashboard speed; docs/operations.md
+ * "Console files").
+ */
+export function usePreloadSignInCode(ahead?: () => void): void {
+  useEffect(() => {
+    performance.mark(SIGN_IN_FORM_MARK);
+    void import('./loginSchema').catch(() => undefined);
+    preloadSessionCode();
+    ahead?.();
+    // Once, when the form first draws.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+}
 
 /**
  * Validates with the shared LoginRequest schema, signs in, and goes to the
@@ -29,7 +52,7 @@ export function useLogin() {
   const submit = useCallback(
     async (values: LoginFormValues) => {
       setError(null);
-      // The schema (and zod) load with the first submit, not with the sign-in page.
+      // The schema (and zod) load after the page (usePreloadSignInCode), at the latest here.
       const { LoginRequest } = await import('./loginSchema');
       const parsed = LoginRequest.safeParse(values);
       if (!parsed.success) {

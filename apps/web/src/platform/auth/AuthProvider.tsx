@@ -35,6 +35,16 @@ export const SESSION_QUERY_KEY = ['session'] as const;
 let sessionCode: typeof import('./sessionData') | undefined;
 const loadSessionCode = () => import('./sessionData').then((m) => (sessionCode = m));
 
+/**
+ * Loads the session's code ahead of the sign-in (the sign-in page calls it
+ * once its form is drawn and the browser is idle), so that the session's
+ * calls go out the moment the token arrives. A failed load is retried by the
+ * sign-in itself.
+ */
+export function preloadSessionCode(): void {
+  void loadSessionCode().catch(() => undefined);
+}
+
 /** The session's data (user, club, capacities, groups) for a token; the one query of it. */
 function sessionQuery(token: string) {
   return {
