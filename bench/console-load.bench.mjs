@@ -168,7 +168,6 @@ async function visit(context, origin, { identity, slow }) {
     .first()
     .waitFor({ timeout: 120_000 });
   const dashboard = { ms: Math.round(performance.now() - t1), bytes: bytes - b1, scriptBytes: scriptBytes - s1 };
-  const profile = process.env.BENCH_PROFILE ? profileSummary((await cdp.send('Profiler.stop')).profile) : undefined;
   // Usable: every chart card drawn (a canvas) or showing its empty state, and no spinner left.
   await page.waitForFunction(
     () => {
@@ -184,6 +183,7 @@ async function visit(context, origin, { identity, slow }) {
     { timeout: 180_000, polling: 100 },
   );
   const usableMs = Math.round(performance.now() - t1);
+  const profile = process.env.BENCH_PROFILE ? profileSummary((await cdp.send('Profiler.stop')).profile) : undefined;
   await page.close();
   const breakdown = breakdownOf([...requests.values()], dashboard.ms);
   // BENCH_TRACE=1: every request after the click (path, sent and done ms, bytes) in the JSON.
@@ -193,8 +193,8 @@ async function visit(context, origin, { identity, slow }) {
 }
 
 /**
- * BENCH_PROFILE=1: the main thread's CPU profile from the click to the
- * counters (sampled every ms, at the slowed CPU), summed by script file and by
+ * BENCH_PROFILE=1: the main thread's CPU profile from the click until the
+ * dashboard is usable (sampled every ms, at the slowed CPU), summed by script file and by
  * function (self time, ms), and busy time per 500 ms from the click.
  */
 function profileSummary(profile) {
