@@ -92,7 +92,9 @@ export function TemplatesTab() {
         </Form.Item>
       </Form>
       <Space wrap>
+        {/* Preview and save wait for the template: before it loads, the form is empty (the preview was refused). */}
         <Button
+          disabled={!current}
           onClick={() => actions.preview.mutateAsync(input()).then(setPreview, fail)}
           data-testid="template-preview"
         >
@@ -101,6 +103,7 @@ export function TemplatesTab() {
         {mayEdit && (
           <Button
             type="primary"
+            disabled={!current}
             loading={actions.save.isPending}
             onClick={() =>
               actions.save.mutateAsync(input()).then(() => toast.success(t('notifications.templates.saved')), fail)
