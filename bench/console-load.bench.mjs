@@ -199,7 +199,6 @@ async function visit(context, origin, { identity, slow }) {
  */
 function profileSummary(profile) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const self = new Map();
   const fileOf = (n) =>
     n.callFrame.url ? n.callFrame.url.replace(/^.*\//, '') : `(${n.callFrame.functionName || 'native'})`;
   const byFile = new Map();
@@ -217,7 +216,6 @@ function profileSummary(profile) {
     byFn.set(fn, (byFn.get(fn) ?? 0) + dt);
     const b = Math.floor((t - profile.startTime) / 500_000);
     buckets[b] = (buckets[b] ?? 0) + dt;
-    self.set(n.id, (self.get(n.id) ?? 0) + dt);
   }
   const top = (m, k) =>
     [...m.entries()]

@@ -22,7 +22,7 @@ function FirstCounter({ counter }: { counter: Counter }) {
   const { club } = useSessionData();
   const q = useQuery(dashboardQuery<{ value: number }>(counter.entry));
   return (
-    <div className="fs-card" data-testid={counter.testId}>
+    <div className="lt-card" data-testid={counter.testId}>
       <div className="fs-stat-title">{t(counter.titleKey)}</div>
       <div className="fs-stat-value">
         <LightIcon icon={counter.icon} />
@@ -63,11 +63,14 @@ export function DashboardFirstScreen() {
         </div>
       )}
       <div className="fs-main">
-        <div className="app-header fs-header">
-          {viewport === 'phone' && <span className="fs-menu-space" aria-hidden="true" />}
-          <span className="fs-club-name" dir="auto" title={club.name}>
-            {club.name}
-          </span>
+        <div className="app-header">
+          {/* app.css's .header-start .club-name: the frame's header's own rule for the club's name. */}
+          <div className="header-start fs-header-start">
+            {viewport === 'phone' && <span className="fs-menu-space" aria-hidden="true" />}
+            <span className="club-name" dir="auto" title={club.name}>
+              {club.name}
+            </span>
+          </div>
         </div>
         <main className="app-content" aria-busy="true">
           <div className="page-header">

@@ -147,7 +147,10 @@ function useDashboardFormats() {
       `${club.currencySymbol}${new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 }).format(fromMinor(v))}`,
     [club.currencySymbol, locale],
   );
-  const count = useCallback<ValueFormat>((v) => counterText('count', v, lang, club.currencySymbol), [lang, club]);
+  const count = useCallback<ValueFormat>(
+    (v) => counterText('count', v, lang, club.currencySymbol),
+    [lang, club.currencySymbol],
+  );
   return { money, compactMoney, count };
 }
 
