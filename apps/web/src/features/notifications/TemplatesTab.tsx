@@ -124,24 +124,38 @@ export function TemplatesTab() {
           </Button>
         )}
       </Space>
-      {preview && (
-        <Card size="small" title={t('notifications.templates.previewTitle')} data-testid="template-preview-card">
-          {preview.subject && (
-            <Typography.Paragraph strong dir="auto">
-              {preview.subject}
-            </Typography.Paragraph>
-          )}
-          <Typography.Paragraph dir={lang === 'he' ? 'rtl' : 'ltr'} style={{ whiteSpace: 'pre-wrap' }}>
-            {preview.text}
-          </Typography.Paragraph>
-          {channel === 'sms' && (
-            <Alert
-              type={preview.smsParts > 1 ? 'warning' : 'info'}
-              message={t('notifications.templates.smsParts', { count: preview.smsParts })}
-            />
-          )}
-        </Card>
-      )}
+      {preview && <PreviewCard preview={preview} lang={lang} channel={channel} />}
     </Space>
+  );
+}
+
+/** A template filled with sample values: subject (e-mail), text, and an SMS's part count. */
+function PreviewCard({
+  preview,
+  lang,
+  channel,
+}: {
+  preview: TemplatePreview;
+  lang: 'he' | 'en';
+  channel: NoticeChannel;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Card size="small" title={t('notifications.templates.previewTitle')} data-testid="template-preview-card">
+      {preview.subject && (
+        <Typography.Paragraph strong dir="auto">
+          {preview.subject}
+        </Typography.Paragraph>
+      )}
+      <Typography.Paragraph dir={lang === 'he' ? 'rtl' : 'ltr'} style={{ whiteSpace: 'pre-wrap' }}>
+        {preview.text}
+      </Typography.Paragraph>
+      {channel === 'sms' && (
+        <Alert
+          type={preview.smsParts > 1 ? 'warning' : 'info'}
+          message={t('notifications.templates.smsParts', { count: preview.smsParts })}
+        />
+      )}
+    </Card>
   );
 }
